@@ -1,0 +1,26 @@
+/*
+ * weir-bench: checks the engine against published answers and measures it
+ * against peers. Every speed figure is a ratio of medians taken in one run,
+ * because absolute times on a shared machine mean little.
+ */
+#ifndef WEIR_BENCH_H
+#define WEIR_BENCH_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "core/grid.h"
+
+double		 bench_now(void);
+double		 bench_median(double *v, int n);
+double		 bench_geomean(const double *v, int n);
+const char	*bench_map_path(const char *name);
+struct grid	*bench_load_map(const char *path);
+int32_t		 bench_pick_open(const struct grid *g, uint64_t *state);
+
+int		 bench_scen(int argc, char **argv);
+int		 bench_field(int argc, char **argv);
+void		 bench_field_summary(FILE *out);
+int		 bench_los(int argc, char **argv);
+
+#endif

@@ -1,0 +1,103 @@
+/*
+ * Integration and flow fields. field_build runs a multi-goal Dijkstra from the
+ * goal cells over a grid and fills, for every map cell:
+ *
+ *   dist  exact route cost to the nearest goal, in fixed point (FIELD_UNIT per
+ *         cell of plain ground), or FIELD_INF when no goal can be reached;
+ *   dir   the pointer form of the flow: the neighbour that starts a shortest
+ *         route (always strictly lower dist), FIELD_DIR_GOAL on a goal,
+ *         FIELD_DIR_NONE when blocked or unreachable;
+ *   goal  which goal that route ends at: a slot of goals[] (-1 unreachable);
+ *   los   1 when the cell sees its goal in a straight line (see los.h).
+ *
+ * Fixed point keeps the arithmetic exact and associative: the same field comes
+ * out whatever order the cells are settled in, which is what lets incremental
+ * repair be compared with a rebuild bit for bit. A diagonal step costs
+ * FIELD_DIAG = round(sqrt(2) * FIELD_UNIT), so a route of n diagonal steps is
+ * off the real value by under n * 1.2e-11 cells.
+ *
+ * The queue is a bucket queue with buckets one FIELD_UNIT wide: no step costs
+ * less than that, so a cell in the lowest bucket can never be improved by
+ * another cell of the same bucket, and whole buckets are settled in any order.
+ *
+ * Pointer tie-break: when several neighbours start a shortest route, dir names
+ * the first in the order N, E, S, W, NE, SE, SW, NW (orthogonal before
+ * diagonal), so routes prefer straight steps.
+ *
+ * Memory: one allocation of field_sizeof(w, h) bytes, about 19 bytes a cell.
+ */
+#ifndef WEIR_FIELD_H
+#define WEIR_FIELD_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "grid.h"
+
+#define FIELD_UNIT	((int64_t)1 << 32)	/* one cell of plain ground */
+#define FIELD_DIAG	((int64_t)6074001000)	/* round(sqrt(2) * FIELD_UNIT) */
+#define FIELD_INF	INT64_MAX		/* unreachable */
+#define FIELD_MAX_GOALS	1024			/* goal cells one field accepts */
+
+#define FIELD_DIR_NONE	(-1)	/* blocked or unreachable */
+#define FIELD_DIR_GOAL	8	/* the cell is a goal */
+
+/* Directions 0..7: N, NE, E, SE, S, SW, W, NW (even = orthogonal). */
+extern const int	field_dx[8];
+extern const int	field_dy[8];
+
+struct field_stats {
+	uint64_t	settled;	/* cells taken off the queue */
+	uint64_t	relaxed;	/* distance improvements */
+	uint64_t	los_cells;	/* cells the line-of-sight sweep looked at */
+};
+
+struct field {
+	int		 w, h, stride;	/* same shape as the grid */
+	size_t		 ncells;	/* (w + 2) * (h + 2) */
+	int64_t		*dist;		/* padded, FIELD_INF when unreachable */
+	int8_t		*dir;		/* padded, 0..7, FIELD_DIR_GOAL or _NONE */
+	uint8_t		*los;		/* padded, 1 = sees its goal */
+	int32_t		*goal;		/* padded, slot in goals[] of its goal, -1 */
+	int32_t		*goals;		/* the goal cells (padded indices) */
+	int		 ngoals;
+
+	/* Private: bucket queue links and line-of-sight scratch. */
+	int32_t		*qnext, *qprev;
+	int32_t		 qhead[16];
+	void		*losbuf;
+	size_t		 losbuf_size;
+
+	struct field_stats stats;
+};
+
+size_t		 field_sizeof(int w, int h);
+struct field	*field_init(void *mem, int w, int h);
+struct field	*field_new(int w, int h);
+void		 field_free(struct field *f);
+
+int		 field_build(struct field *f, const struct grid *g,
+		     const int32_t *goals, int ngoals);
+void		 field_integrate(struct field *f, const struct grid *g,
+		     const int32_t *goals, int ngoals);
+void		 field_flow(struct field *f, const struct grid *g);
+int		 field_best_dir(const struct field *f, const struct grid *g,
+		     int i);
+void		 field_gradient(const struct field *f, const struct grid *g,
+		     int x, int y, double *vx, double *vy);
+
+/* Step cost from padded cell i in direction d (0 when the step is illegal). */
+int64_t		 field_step_cost(const struct grid *g, int i, int d);
+
+/* Route cost of map cell (x, y) in cells, or INFINITY when unreachable. */
+double		 field_distance(const struct field *f, int x, int y);
+
+/* Padded-index offset of direction d on a grid of this stride. */
+static inline int
+field_offset(int stride, int d)
+{
+	return field_dy[d] * stride + field_dx[d];
+}
+
+#endif

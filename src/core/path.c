@@ -1,0 +1,92 @@
+/*
+ * Waypoint paths: walk down a field's flow pointers, then pull the string
+ * tight with exact line of sight.
+ */
+#include "los.h"
+#include "path.h"
+
+/*
+ * Write the cells from (x, y) to its goal along the flow pointers into out
+ * (at most max). Returns how many were written: 0 when (x, y) cannot reach a
+ * goal; max when the path was longer and got cut short.
+ */
+int
+path_descend(const struct field *f, const struct grid *g, int x, int y,
+    struct point *out, int max)
+{
+	int i, n = 0;
+
+	if (!grid_inside(g, x, y))
+		return 0;
+	i = grid_index(g, x, y);
+	if (f->dir[i] == FIELD_DIR_NONE)
+		return 0;
+	while (n < max) {
+		int d = f->dir[i];
+
+		out[n].x = grid_x(g, i);
+		out[n].y = grid_y(g, i);
+		n++;
+		if (d == FIELD_DIR_GOAL || d == FIELD_DIR_NONE)
+			break;
+		i += field_offset(g->stride, d);
+	}
+	return n;
+}
+
+/*
+ * Shorten a cell path to waypoints: from each waypoint, jump to the last cell
+ * of the longest run ahead that it sees directly. out may equal in. Returns
+ * the number of waypoints, first and last cells kept.
+ */
+int
+path_smooth(const struct grid *g, const struct point *in, int n,
+    struct point *out)
+{
+	int m = 0, a = 0;
+
+	if (n <= 0)
+		return 0;
+	out[m++] = in[0];
+	while (a < n - 1) {
+		int b = a + 1;
+
+		while (b + 1 < n && los_ray_clear(g, in[a].x, in[a].y,
+		    in[b + 1].x, in[b + 1].y))
+			b++;
+		out[m++] = in[b];
+		a = b;
+	}
+	return m;
+}
+
+/*
+ * Waypoints from (x, y) to its goal: straight to the goal when the cell sees
+ * it, otherwise the descended path smoothed. out needs room for the whole
+ * descended path (max); returns the count, 0 if unreachable.
+ */
+int
+path_waypoints(const struct field *f, const struct grid *g, int x, int y,
+    struct point *out, int max)
+{
+	int n, i;
+
+	if (!grid_inside(g, x, y) || max < 2)
+		return 0;
+	i = grid_index(g, x, y);
+	if (f->dir[i] == FIELD_DIR_NONE)
+		return 0;
+	if (f->los[i] && f->goal[i] >= 0) {
+		int gi = f->goals[f->goal[i]];
+
+		out[0].x = x;
+		out[0].y = y;
+		if (gi == i)
+			return 1;
+		out[1].x = grid_x(g, gi);
+		out[1].y = grid_y(g, gi);
+		return 2;
+	}
+	n = path_descend(f, g, x, y, out, max);
+	return path_smooth(g, out, n, out);
+}

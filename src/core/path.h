@@ -1,0 +1,25 @@
+/*
+ * Waypoint paths. path_descend follows a field's flow pointers from a cell to
+ * its goal, one cell a step (seed 000: walk down the weights). path_smooth
+ * then pulls the string: from each waypoint it jumps to the farthest later
+ * cell it can see (los_ray_clear), so every open stretch becomes one segment
+ * and no segment crosses an opaque cell.
+ */
+#ifndef WEIR_PATH_H
+#define WEIR_PATH_H
+
+#include "field.h"
+#include "grid.h"
+
+struct point {
+	int	x, y;
+};
+
+int	path_descend(const struct field *f, const struct grid *g, int x, int y,
+	    struct point *out, int max);
+int	path_smooth(const struct grid *g, const struct point *in, int n,
+	    struct point *out);
+int	path_waypoints(const struct field *f, const struct grid *g, int x,
+	    int y, struct point *out, int max);
+
+#endif

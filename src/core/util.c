@@ -1,0 +1,78 @@
+/*
+ * Allocation wrappers: they die with a message instead of handing NULL back.
+ */
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util.h"
+
+static void
+util_oom(size_t size)
+{
+	fprintf(stderr, "weir: out of memory allocating %zu bytes\n", size);
+	abort();
+}
+
+/* Allocate size bytes or abort. */
+void *
+xmalloc(size_t size)
+{
+	void *p = malloc(size == 0 ? 1 : size);
+
+	if (p == NULL)
+		util_oom(size);
+	return p;
+}
+
+/* Allocate a zeroed array or abort. */
+void *
+xcalloc(size_t nmemb, size_t size)
+{
+	void *p = calloc(nmemb == 0 ? 1 : nmemb, size == 0 ? 1 : size);
+
+	if (p == NULL)
+		util_oom(nmemb * size);
+	return p;
+}
+
+/* Resize an array of nmemb elements, checking the multiplication. */
+void *
+xrealloc(void *ptr, size_t nmemb, size_t size)
+{
+	void *p;
+
+	if (size != 0 && nmemb > SIZE_MAX / size)
+		util_oom(SIZE_MAX);
+	p = realloc(ptr, nmemb * size == 0 ? 1 : nmemb * size);
+	if (p == NULL)
+		util_oom(nmemb * size);
+	return p;
+}
+
+/* Duplicate a string or abort. */
+char *
+xstrdup(const char *s)
+{
+	size_t n = strlen(s) + 1;
+	char *p = xmalloc(n);
+
+	memcpy(p, s, n);
+	return p;
+}
+
+/* Copy src into dst of size bytes, always terminating; returns strlen(src). */
+size_t
+strlcpy_w(char *dst, const char *src, size_t size)
+{
+	size_t n = strlen(src);
+
+	if (size > 0) {
+		size_t c = n < size - 1 ? n : size - 1;
+		memcpy(dst, src, c);
+		dst[c] = '\0';
+	}
+	return n;
+}

@@ -1,0 +1,17 @@
+/*
+ * Small helpers shared by the core: allocation that never returns NULL to its
+ * caller (it reports and aborts, as running out of memory at level load is not
+ * something a game can recover from), and a safe bounded string copy.
+ */
+#ifndef WEIR_UTIL_H
+#define WEIR_UTIL_H
+
+#include <stddef.h>
+
+void	*xmalloc(size_t size);
+void	*xcalloc(size_t nmemb, size_t size);
+void	*xrealloc(void *ptr, size_t nmemb, size_t size);
+char	*xstrdup(const char *s);
+size_t	 strlcpy_w(char *dst, const char *src, size_t size);
+
+#endif

@@ -1,0 +1,736 @@
+/*
+ * Unit tests of the navigation engine: integration field, flow pointers and
+ * gradient, exact line of sight, waypoint paths and reachability.
+ */
+#include <check.h>
+#include <float.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/field.h"
+#include "core/los.h"
+#include "core/path.h"
+#include "core/reach.h"
+#include "testutil.h"
+
+#define EPS 1e-6
+
+static struct field *
+build(const struct grid *g, const int32_t *goals, int ngoals)
+{
+	struct field *f = field_new(g->w, g->h);
+
+	field_build(f, g, goals, ngoals);
+	return f;
+}
+
+/*
+ * Reference Dijkstra in doubles with a plain O(n^2) scan: slow, obvious,
+ * independent of the engine's fixed point and bucket queue.
+ */
+static double *
+ref_dijkstra(const struct grid *g, const int32_t *goals, int ngoals)
+{
+	size_t n = grid_cells(g->w, g->h);
+	double *d = malloc(n * sizeof *d);
+	char *done = calloc(n, 1);
+
+	for (size_t i = 0; i < n; i++)
+		d[i] = INFINITY;
+	for (int k = 0; k < ngoals; k++)
+		d[goals[k]] = 0;
+	for (;;) {
+		size_t best = n;
+
+		for (size_t i = 0; i < n; i++)
+			if (!done[i] && isfinite(d[i]) &&
+			    (best == n || d[i] < d[best]))
+				best = i;
+		if (best == n)
+			break;
+		done[best] = 1;
+		for (int dir = 0; dir < 8; dir++) {
+			int j = (int)best + field_offset(g->stride, dir);
+			int64_t c = field_step_cost(g, j, (dir + 4) % 8);
+
+			/* Step j -> best costs best's multiplier. */
+			if (c == 0)
+				continue;
+			double w = (dir & 1 ? sqrt(2.0) : 1.0) * g->cost[best];
+			if (d[best] + w < d[j])
+				d[j] = d[best] + w;
+		}
+	}
+	free(done);
+	return d;
+}
+
+START_TEST(test_field_known_distances_8)
+{
+	const char *rows[] = {
+		"G....",
+		".....",
+		"..#..",
+		".....",
+		NULL,
+	};
+	int32_t goals[4];
+	int ng;
+	struct grid *g = tu_grid(rows, true, goals, &ng);
+	struct field *f = build(g, goals, ng);
+
+	ck_assert_double_eq_tol(field_distance(f, 0, 0), 0, EPS);
+	ck_assert_double_eq_tol(field_distance(f, 4, 0), 4, EPS);
+	ck_assert_double_eq_tol(field_distance(f, 1, 1), sqrt(2), EPS);
+	/* The wall at (2, 2) takes every diagonal through it away. */
+	ck_assert_double_eq_tol(field_distance(f, 4, 3), 3 + 2 * sqrt(2), EPS);
+	ck_assert_double_eq_tol(field_distance(f, 3, 3), 4 + sqrt(2), EPS);
+	ck_assert(isinf(field_distance(f, 2, 2)));
+	field_free(f);
+	grid_free(g);
+}
+END_TEST
+
+START_TEST(test_field_known_distances_4)
+{
+	const char *rows[] = {
+		"G....",
+		".....",
+		"..#..",
+		".....",
+		NULL,
+	};
+	int32_t goals[4];
+	int ng;
+	struct grid *g = tu_grid(rows, false, goals, &ng);
+	struct field *f = build(g, goals, ng);
+
+	for (int y = 0; y < 4; y++)
+		for (int x = 0; x < 5; x++)
+			if (!(x == 2 && y == 2))
+				ck_assert_msg(fabs(field_distance(f, x, y) -
+				    (x + y)) < EPS, "(%d,%d) = %f, want %d", x,
+				    y, field_distance(f, x, y), x + y);
+	for (int i = 0; i < (int)f->ncells; i++)
+		ck_assert_msg(f->dir[i] == FIELD_DIR_NONE ||
+		    f->dir[i] == FIELD_DIR_GOAL || (f->dir[i] & 1) == 0,
+		    "diagonal pointer %d in 4-connected mode", f->dir[i]);
+	field_free(f);
+	grid_free(g);
+}
+END_TEST
+
+START_TEST(test_field_no_corner_cutting)
+{
+	const char *rows[] = {
+		"G#.",
+		"#..",
+		"...",
+		NULL,
+	};
+	int32_t goals[4];
+	int ng;
+	struct grid *g = tu_grid(rows, true, goals, &ng);
+	struct field *f = build(g, goals, ng);
+
+	/* The goal's only neighbour (1, 1) is diagonal past two walls. */
+	ck_assert(isinf(field_distance(f, 1, 1)));
+	ck_assert(isinf(field_distance(f, 2, 2)));
+	field_free(f);
+	grid_free(g);
+}
+END_TEST
+
+START_TEST(test_field_terrain_costs)
+{
+	const char *rows[] = {
+		"G3.",
+		"...",
+		NULL,
+	};
+	int32_t goals[4];
+	int ng;
+	struct grid *g = tu_grid(rows, true, goals, &ng);
+	struct field *f = build(g, goals, ng);
+
+	/* Entering the cost-3 cell costs 3; (2,0) goes round it below. */
+	ck_assert_double_eq_tol(field_distance(f, 1, 0), 1, EPS);
+	ck_assert_double_eq_tol(field_distance(f, 2, 0), 2 * sqrt(2), EPS);
+	ck_assert_int_eq(f->dir[grid_index(g, 2, 0)], 5);	/* SW */
+	ck_assert_int_eq(f->dir[grid_index(g, 1, 1)], 7);	/* NW */
+	/* Leaving it costs what the next cell costs: from (1,0) go W. */
+	ck_assert_int_eq(f->dir[grid_index(g, 1, 0)], 6);
+	field_free(f);
+	grid_free(g);
+}
+END_TEST
+
+START_TEST(test_field_several_goals)
+{
+	const char *rows[] = {
+		"G.......G",
+		"....#....",
+		NULL,
+	};
+	int32_t goals[4];
+	int ng;
+	struct grid *g = tu_grid(rows, true, goals, &ng);
+	struct field *f = build(g, goals, ng);
+
+	ck_assert_int_eq(f->ngoals, 2);
+	ck_assert_double_eq_tol(field_distance(f, 3, 0), 3, EPS);
+	ck_assert_double_eq_tol(field_distance(f, 6, 0), 2, EPS);
+	ck_assert_int_eq(f->goal[grid_index(g, 3, 0)], 0);
+	ck_assert_int_eq(f->goal[grid_index(g, 6, 0)], 1);
+	ck_assert_int_eq(f->goals[f->goal[grid_index(g, 7, 1)]], goals[1]);
+	field_free(f);
+	grid_free(g);
+}
+END_TEST
+
+START_TEST(test_field_unreachable_pocket)
+{
+	const char *rows[] = {
+		"G..#...",
+		"...#.#.",
+		"...#...",
+		NULL,
+	};
+	int32_t goals[4];
+	int ng;
+	struct grid *g = tu_grid(rows, true, goals, &ng);
+	struct field *f = build(g, goals, ng);
+
+	for (int y = 0; y < 3; y++)
+		for (int x = 4; x < 7; x++) {
+			int i = grid_index(g, x, y);
+
+			ck_assert(isinf(field_distance(f, x, y)));
+			ck_assert_int_eq(f->dir[i], FIELD_DIR_NONE);
+			ck_assert_int_eq(f->goal[i], -1);
+			ck_assert_int_eq(f->los[i], 0);
+		}
+	field_free(f);
+	grid_free(g);
+}
+END_TEST
+
+/* The engine's distances equal the reference's on random maps. */
+START_TEST(test_field_matches_reference)
+{
+	uint64_t s = 0x9E3779B97F4A7C15ULL + (uint64_t)_i;
+
+	for (int round = 0; round < 20; round++) {
+		bool diag = tu_randint(&s, 4) != 0;
+		int w = 5 + tu_randint(&s, 30), h = 5 + tu_randint(&s, 30);
+		struct grid *g = tu_random_grid(&s, w, h, tu_randint(&s, 40),
+		    tu_randint(&s, 30), diag);
+		int32_t goals[3];
+		int ng = 1 + tu_randint(&s, 3);
+		struct field *f;
+		double *ref;
+
+		for (int k = 0; k < ng; k++)
+			goals[k] = tu_random_open(&s, g);
+		if (goals[0] < 0 || goals[ng - 1] < 0) {
+			grid_free(g);
+			continue;
+		}
+		f = build(g, goals, ng);
+		ref = ref_dijkstra(g, goals, ng);
+		for (int y = 0; y < h; y++)
+			for (int x = 0; x < w; x++) {
+				double a = field_distance(f, x, y);
+				double b = ref[grid_index(g, x, y)];
+
+				if (isinf(b))
+					ck_assert_msg(isinf(a), "(%d,%d) %f", x, y, a);
+				else
+					ck_assert_msg(fabs(a - b) < 1e-6,
+					    "(%d,%d): %.9f want %.9f", x, y, a, b);
+			}
+		free(ref);
+		field_free(f);
+		grid_free(g);
+	}
+}
+END_TEST
+
+/* Following pointers from any reachable cell reaches a goal, dist falling. */
+START_TEST(test_flow_pointers_descend)
+{
+	uint64_t s = 1234567 + (uint64_t)_i;
+
+	for (int round = 0; round < 20; round++) {
+		int w = 10 + tu_randint(&s, 40), h = 10 + tu_randint(&s, 40);
+		struct grid *g = tu_random_grid(&s, w, h, 30, 20,
+		    round % 3 != 0);
+		int32_t goal = tu_random_open(&s, g);
+		struct field *f;
+
+		if (goal < 0) {
+			grid_free(g);
+			continue;
+		}
+		f = build(g, &goal, 1);
+		for (int y = 0; y < h; y++)
+			for (int x = 0; x < w; x++) {
+				int i = grid_index(g, x, y), steps = 0;
+
+				if (f->dist[i] == FIELD_INF) {
+					ck_assert_int_eq(f->dir[i], FIELD_DIR_NONE);
+					continue;
+				}
+				while (f->dir[i] != FIELD_DIR_GOAL) {
+					int d = f->dir[i];
+					int j = i + field_offset(g->stride, d);
+
+					/* Plain tests first: ck_assert is slow in a loop. */
+					if (d < 0 || field_step_cost(g, i, d) == 0 ||
+					    f->dist[j] >= f->dist[i] ||
+					    ++steps >= w * h)
+						ck_abort_msg("bad step %d at (%d,%d)",
+						    d, grid_x(g, i), grid_y(g, i));
+					i = j;
+				}
+				ck_assert_int_eq(i, goal);
+			}
+		field_free(f);
+		grid_free(g);
+	}
+}
+END_TEST
+
+START_TEST(test_flow_tie_break_orthogonal_first)
+{
+	const char *rows[] = {
+		"......",
+		"......",
+		"..G...",
+		"......",
+		NULL,
+	};
+	int32_t goals[2];
+	int ng;
+	struct grid *g = tu_grid(rows, true, goals, &ng);
+	struct field *f = build(g, goals, ng);
+
+	/* Straight above the goal: N; right of it: W; diagonal: NW. */
+	ck_assert_int_eq(f->dir[grid_index(g, 2, 3)], 0);
+	ck_assert_int_eq(f->dir[grid_index(g, 5, 2)], 6);
+	ck_assert_int_eq(f->dir[grid_index(g, 4, 0)], 5);	/* SW */
+	ck_assert_int_eq(f->dir[grid_index(g, 2, 2)], FIELD_DIR_GOAL);
+	/* (5, 0): 3 across, 2 down: the diagonal comes first on ties? Both
+	 * W (then SW, SW) and SW first cost 1 + 2 sqrt 2; W wins the tie. */
+	ck_assert_int_eq(f->dir[grid_index(g, 5, 0)], 6);
+	field_free(f);
+	grid_free(g);
+}
+END_TEST
+
+START_TEST(test_flow_gradient_points_downhill)
+{
+	uint64_t s = 777;
+	struct grid *g = tu_random_grid(&s, 40, 30, 0, 0, true);
+	int32_t goal = grid_index(g, 20, 15);
+	struct field *f = build(g, &goal, 1);
+	double vx, vy;
+
+	for (int y = 0; y < 30; y++)
+		for (int x = 0; x < 40; x++) {
+			if (x == 20 && y == 15)
+				continue;
+			field_gradient(f, g, x, y, &vx, &vy);
+			ck_assert_double_eq_tol(hypot(vx, vy), 1, 1e-9);
+			/* On open ground it points towards the goal. */
+			ck_assert_msg(vx * (20 - x) + vy * (15 - y) > 0,
+			    "(%d,%d) gradient (%f,%f)", x, y, vx, vy);
+		}
+	field_gradient(f, g, 20, 15, &vx, &vy);
+	ck_assert(vx == 0 && vy == 0);
+	field_free(f);
+	grid_free(g);
+}
+END_TEST
+
+/*
+ * Independent exact test: does the segment between the doubled points
+ * (ax, ay) and (bx, by) meet the closed square [sx, sx+2] x [sy, sy+2]?
+ * Liang-Barsky clipping on the parameter t with exact fractions.
+ */
+static bool
+seg_meets_square(long ax, long ay, long bx, long by, long sx, long sy)
+{
+	long tn0 = 0, td0 = 1, tn1 = 1, td1 = 1;	/* t in [tn0/td0, tn1/td1] */
+	long p[2] = { ax, ay }, d[2] = { bx - ax, by - ay };
+	long lo[2] = { sx, sy }, hi[2] = { sx + 2, sy + 2 };
+
+	for (int k = 0; k < 2; k++) {
+		if (d[k] == 0) {
+			if (p[k] < lo[k] || p[k] > hi[k])
+				return false;
+			continue;
+		}
+		long n1 = lo[k] - p[k], n2 = hi[k] - p[k], dd = d[k];
+
+		if (dd < 0) {
+			long t = n1;
+
+			n1 = -n2;
+			n2 = -t;
+			dd = -dd;
+		}
+		/* t in [n1/dd, n2/dd] */
+		if (n1 * td0 > tn0 * dd) {
+			tn0 = n1;
+			td0 = dd;
+		}
+		if (n2 * td1 < tn1 * dd) {
+			tn1 = n2;
+			td1 = dd;
+		}
+	}
+	return tn0 * td1 <= tn1 * td0;
+}
+
+/* Brute force: check every cell of the bounding box. */
+static bool
+brute_clear(const struct grid *g, int x0, int y0, int x1, int y1)
+{
+	int minx = x0 < x1 ? x0 : x1, maxx = x0 < x1 ? x1 : x0;
+	int miny = y0 < y1 ? y0 : y1, maxy = y0 < y1 ? y1 : y0;
+
+	for (int y = miny - 1; y <= maxy + 1; y++)
+		for (int x = minx - 1; x <= maxx + 1; x++) {
+			bool opaque = !grid_inside(g, x, y) ||
+			    los_opaque(g, grid_index(g, x, y));
+
+			if ((x == x0 && y == y0) || (x == x1 && y == y1))
+				continue;
+			if (opaque && seg_meets_square(2 * x0 + 1, 2 * y0 + 1,
+			    2 * x1 + 1, 2 * y1 + 1, 2 * x, 2 * y))
+				return false;
+		}
+	return true;
+}
+
+START_TEST(test_los_ray_matches_brute_force)
+{
+	uint64_t s = 4242 + (uint64_t)_i;
+
+	for (int round = 0; round < 200; round++) {
+		int w = 2 + tu_randint(&s, 20), h = 2 + tu_randint(&s, 20);
+		struct grid *g = tu_random_grid(&s, w, h, tu_randint(&s, 50),
+		    5, true);
+
+		for (int q = 0; q < 100; q++) {
+			int x0 = tu_randint(&s, w), y0 = tu_randint(&s, h);
+			int x1 = tu_randint(&s, w), y1 = tu_randint(&s, h);
+
+			if (los_ray_clear(g, x0, y0, x1, y1) !=
+			    brute_clear(g, x0, y0, x1, y1))
+				ck_abort_msg("(%d,%d)-(%d,%d) on %dx%d", x0, y0,
+				    x1, y1, w, h);
+		}
+		grid_free(g);
+	}
+}
+END_TEST
+
+START_TEST(test_los_grazing_corner_is_blocked)
+{
+	const char *rows[] = {
+		"G#.",
+		"...",
+		"...",
+		NULL,
+	};
+	struct grid *g = tu_grid(rows, true, NULL, NULL);
+
+	/* (0,0)-(2,2) passes the corner point of (1,0) and (0,1)... */
+	ck_assert(!los_ray_clear(g, 0, 0, 2, 2));
+	ck_assert(!los_ray_clear(g, 0, 0, 1, 1));
+	ck_assert(los_ray_clear(g, 0, 0, 0, 2));
+	ck_assert(los_ray_clear(g, 0, 0, 1, 2));
+	grid_free(g);
+}
+END_TEST
+
+/* The sweep equals the exact ray test on every cell: no false positive. */
+START_TEST(test_los_sweep_exact_on_random_maps)
+{
+	uint64_t s = 99991 + (uint64_t)_i;
+	long seen = 0;
+
+	for (int round = 0; round < 250; round++) {
+		int w = 3 + tu_randint(&s, 40), h = 3 + tu_randint(&s, 40);
+		struct grid *g = tu_random_grid(&s, w, h, tu_randint(&s, 45),
+		    tu_randint(&s, 10), round % 4 != 0);
+		int32_t goals[4];
+		int ng = 1 + (round % 5 == 0 ? tu_randint(&s, 4) : 0);
+		struct field *f;
+
+		for (int k = 0; k < ng; k++)
+			goals[k] = tu_random_open(&s, g);
+		if (goals[0] < 0 || goals[ng - 1] < 0) {
+			grid_free(g);
+			continue;
+		}
+		f = build(g, goals, ng);
+		for (int y = 0; y < h; y++)
+			for (int x = 0; x < w; x++) {
+				int i = grid_index(g, x, y);
+				bool want = false;
+
+				if (f->goal[i] >= 0) {
+					int gi = f->goals[f->goal[i]];
+
+					want = los_ray_clear(g, x, y,
+					    grid_x(g, gi), grid_y(g, gi)) ||
+					    gi == i;
+				}
+				if (f->los[i] != want)
+					ck_abort_msg("round %d (%d,%d): los %d, "
+					    "ray %d", round, x, y, f->los[i], want);
+				seen += want;
+			}
+		field_free(f);
+		grid_free(g);
+	}
+	ck_assert_int_gt(seen, 1000);
+}
+END_TEST
+
+/* Seed 000's rule never claims sight the ray test denies, and misses some. */
+START_TEST(test_los_seed_rule_conservative)
+{
+	uint64_t s = 31337;
+	long exact = 0, seed = 0;
+
+	for (int round = 0; round < 100; round++) {
+		struct grid *g = tu_random_grid(&s, 30, 30, 20, 0, true);
+		int32_t goal = tu_random_open(&s, g);
+		struct field *f = build(g, &goal, 1);
+		uint8_t *ex = malloc(f->ncells);
+
+		memcpy(ex, f->los, f->ncells);
+		los_seed_rule(f, g);
+		for (size_t i = 0; i < f->ncells; i++) {
+			if (f->los[i] && !ex[i])
+				ck_abort_msg("seed rule sees through a wall "
+				    "at %zu", i);
+			exact += ex[i];
+			seed += f->los[i];
+		}
+		free(ex);
+		field_free(f);
+		grid_free(g);
+	}
+	ck_assert_int_lt(seed, exact);
+}
+END_TEST
+
+START_TEST(test_path_endpoints_and_steps)
+{
+	uint64_t s = 2024;
+
+	for (int round = 0; round < 30; round++) {
+		struct grid *g = tu_random_grid(&s, 30, 20, 30, 10, true);
+		int32_t goal = tu_random_open(&s, g);
+		struct field *f = build(g, &goal, 1);
+		struct point pts[30 * 20];
+
+		for (int q = 0; q < 50; q++) {
+			int st = tu_random_open(&s, g);
+			int x = grid_x(g, st), y = grid_y(g, st);
+			int n = path_descend(f, g, x, y, pts, 600);
+
+			if (f->dist[st] == FIELD_INF) {
+				ck_assert_int_eq(n, 0);
+				continue;
+			}
+			ck_assert_int_gt(n, 0);
+			ck_assert(pts[0].x == x && pts[0].y == y);
+			ck_assert_int_eq(grid_index(g, pts[n - 1].x,
+			    pts[n - 1].y), goal);
+			for (int k = 1; k < n; k++) {
+				ck_assert_int_le(abs(pts[k].x - pts[k - 1].x), 1);
+				ck_assert_int_le(abs(pts[k].y - pts[k - 1].y), 1);
+			}
+		}
+		field_free(f);
+		grid_free(g);
+	}
+}
+END_TEST
+
+START_TEST(test_path_smoothing_open_stretch_one_segment)
+{
+	const char *rows[] = {
+		"..........",
+		"..........",
+		"..........",
+		".........G",
+		NULL,
+	};
+	int32_t goals[2];
+	int ng;
+	struct grid *g = tu_grid(rows, true, goals, &ng);
+	struct field *f = build(g, goals, ng);
+	struct point raw[64], pts[64];
+	int n = path_descend(f, g, 0, 0, raw, 64);
+	int m = path_smooth(g, raw, n, pts);
+
+	ck_assert_int_gt(n, 2);
+	ck_assert_int_eq(m, 2);
+	ck_assert(pts[0].x == 0 && pts[0].y == 0 && pts[1].x == 9 &&
+	    pts[1].y == 3);
+	ck_assert_int_eq(path_waypoints(f, g, 0, 0, pts, 64), 2);
+	field_free(f);
+	grid_free(g);
+}
+END_TEST
+
+START_TEST(test_path_segments_never_cross_walls)
+{
+	uint64_t s = 555;
+
+	for (int round = 0; round < 40; round++) {
+		struct grid *g = tu_random_grid(&s, 40, 25, 25, 10, true);
+		int32_t goal = tu_random_open(&s, g);
+		struct field *f = build(g, &goal, 1);
+		struct point pts[40 * 25];
+		struct grid *walls = grid_copy(g);
+
+		/* Only blocked cells matter here: see slow ground through. */
+		for (size_t i = 0; i < grid_cells(g->w, g->h); i++)
+			if (walls->cost[i] > 1)
+				walls->cost[i] = 1;
+
+		for (int q = 0; q < 40; q++) {
+			int st = tu_random_open(&s, g);
+			int n = path_waypoints(f, g, grid_x(g, st),
+			    grid_y(g, st), pts, 1000);
+			double len = 0;
+
+			if (n == 0)
+				continue;
+			ck_assert_int_eq(grid_index(g, pts[n - 1].x,
+			    pts[n - 1].y), goal);
+			for (int k = 1; k < n; k++) {
+				ck_assert(los_ray_clear(walls, pts[k - 1].x,
+				    pts[k - 1].y, pts[k].x, pts[k].y));
+				len += hypot(pts[k].x - pts[k - 1].x,
+				    pts[k].y - pts[k - 1].y);
+			}
+			/* Never longer than the route the field measured. */
+			ck_assert(len <= (double)f->dist[st] /
+			    (double)FIELD_UNIT + 1e-9);
+		}
+		grid_free(walls);
+		field_free(f);
+		grid_free(g);
+	}
+}
+END_TEST
+
+START_TEST(test_reach_detects_blocking_cell)
+{
+	const char *rows[] = {
+		"....#....",
+		"........G",
+		"....#....",
+		NULL,
+	};
+	int32_t goals[2];
+	int ng;
+	struct grid *g = tu_grid(rows, true, goals, &ng);
+	int32_t src = grid_index(g, 0, 1);
+	int32_t *scratch = malloc(2 * grid_cells(g->w, g->h) * sizeof *scratch);
+
+	ck_assert(reach_all(g, &src, 1, goals, ng, -1, scratch));
+	ck_assert(reach_would_block(g, &src, 1, goals, ng, 4, 1, scratch));
+	ck_assert(!reach_would_block(g, &src, 1, goals, ng, 2, 1, scratch));
+	ck_assert(reach_would_block(g, &src, 1, goals, ng, 0, 1, scratch));
+	ck_assert(reach_would_block(g, &src, 1, goals, ng, 8, 1, scratch));
+	free(scratch);
+	grid_free(g);
+}
+END_TEST
+
+/* reach_all agrees with the field: a source reaches iff dist is finite. */
+START_TEST(test_reach_agrees_with_field)
+{
+	uint64_t s = 8080;
+
+	for (int round = 0; round < 50; round++) {
+		struct grid *g = tu_random_grid(&s, 25, 25, 40, 0,
+		    round % 2 == 0);
+		int32_t goal = tu_random_open(&s, g), src = tu_random_open(&s, g);
+		int32_t *scratch = malloc(2 * grid_cells(25, 25) * 4);
+		struct field *f = build(g, &goal, 1);
+
+		ck_assert_int_eq(reach_all(g, &src, 1, &goal, 1, -1, scratch),
+		    f->dist[src] != FIELD_INF);
+		free(scratch);
+		field_free(f);
+		grid_free(g);
+	}
+}
+END_TEST
+
+static Suite *
+field_suite(void)
+{
+	Suite *s = suite_create("field");
+	TCase *tc;
+
+	tc = tcase_create("integration");
+	tcase_add_test(tc, test_field_known_distances_8);
+	tcase_add_test(tc, test_field_known_distances_4);
+	tcase_add_test(tc, test_field_no_corner_cutting);
+	tcase_add_test(tc, test_field_terrain_costs);
+	tcase_add_test(tc, test_field_several_goals);
+	tcase_add_test(tc, test_field_unreachable_pocket);
+	tcase_add_loop_test(tc, test_field_matches_reference, 0, 3);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("flow");
+	tcase_add_loop_test(tc, test_flow_pointers_descend, 0, 3);
+	tcase_add_test(tc, test_flow_tie_break_orthogonal_first);
+	tcase_add_test(tc, test_flow_gradient_points_downhill);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("los");
+	tcase_set_timeout(tc, 60);
+	tcase_add_loop_test(tc, test_los_ray_matches_brute_force, 0, 4);
+	tcase_add_test(tc, test_los_grazing_corner_is_blocked);
+	tcase_add_loop_test(tc, test_los_sweep_exact_on_random_maps, 0, 12);
+	tcase_add_test(tc, test_los_seed_rule_conservative);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("path");
+	tcase_add_test(tc, test_path_endpoints_and_steps);
+	tcase_add_test(tc, test_path_smoothing_open_stretch_one_segment);
+	tcase_add_test(tc, test_path_segments_never_cross_walls);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("reach");
+	tcase_add_test(tc, test_reach_detects_blocking_cell);
+	tcase_add_test(tc, test_reach_agrees_with_field);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int
+main(void)
+{
+	SRunner *sr = srunner_create(field_suite());
+	int failed;
+
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}

@@ -1,0 +1,96 @@
+/*
+ * Test helpers: text grids, random grids, a seeded generator.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "testutil.h"
+
+/* Next value of a xorshift64* generator. */
+uint64_t
+tu_rand(uint64_t *s)
+{
+	uint64_t x = *s;
+
+	x ^= x >> 12;
+	x ^= x << 25;
+	x ^= x >> 27;
+	*s = x;
+	return x * 0x2545F4914F6CDD1DULL;
+}
+
+/* Uniform-enough integer in [0, n). */
+int
+tu_randint(uint64_t *s, int n)
+{
+	return (int)(tu_rand(s) >> 33) % n;
+}
+
+struct grid *
+tu_grid(const char *const *rows, bool diagonal, int32_t *goals, int *ngoals)
+{
+	int h = 0, w = (int)strlen(rows[0]), n = 0;
+	struct grid *g;
+
+	while (rows[h] != NULL)
+		h++;
+	g = grid_new(w, h, diagonal);
+	for (int y = 0; y < h; y++) {
+		for (int x = 0; x < w; x++) {
+			char c = rows[y][x];
+
+			if (c == '#')
+				continue;
+			grid_set_cost(g, x, y, c >= '2' && c <= '9' ? c - '0' : 1);
+			if (c == 'G' && goals != NULL)
+				goals[n++] = grid_index(g, x, y);
+		}
+	}
+	if (ngoals != NULL)
+		*ngoals = n;
+	return g;
+}
+
+struct grid *
+tu_random_grid(uint64_t *s, int w, int h, int wall_pct, int slow_pct,
+    bool diagonal)
+{
+	struct grid *g = grid_new(w, h, diagonal);
+
+	for (int y = 0; y < h; y++) {
+		for (int x = 0; x < w; x++) {
+			int r = tu_randint(s, 100);
+
+			if (r < wall_pct)
+				continue;
+			if (tu_randint(s, 100) < slow_pct)
+				grid_set_cost(g, x, y, 2 + tu_randint(s, 8));
+			else
+				grid_set_cost(g, x, y, 1);
+		}
+	}
+	return g;
+}
+
+int
+tu_random_open(uint64_t *s, const struct grid *g)
+{
+	for (int tries = 0; tries < 10000; tries++) {
+		int x = tu_randint(s, g->w), y = tu_randint(s, g->h);
+
+		if (grid_open(g, x, y))
+			return grid_index(g, x, y);
+	}
+	return -1;
+}
+
+const char *
+tu_srcpath(const char *rel)
+{
+	static char buf[4096];
+	const char *top = getenv("top_srcdir");
+
+	snprintf(buf, sizeof buf, "%s/%s", top != NULL ? top : ".", rel);
+	return buf;
+}
