@@ -302,6 +302,41 @@ START_TEST(test_flow_pointers_descend)
 }
 END_TEST
 
+/* The pointers chosen while relaxing equal a scan of the final distances. */
+START_TEST(test_flow_fused_pointers_match_scan)
+{
+	uint64_t s = 4711 + (uint64_t)_i;
+
+	for (int round = 0; round < 30; round++) {
+		struct grid *g = tu_random_grid(&s, 10 + tu_randint(&s, 40),
+		    10 + tu_randint(&s, 40), tu_randint(&s, 40),
+		    tu_randint(&s, 40), round % 4 != 0);
+		int32_t goals[3];
+		int ng = 1 + tu_randint(&s, 3);
+		struct field *f;
+		int8_t *fused;
+
+		for (int k = 0; k < ng; k++)
+			goals[k] = tu_random_open(&s, g);
+		if (goals[0] < 0 || goals[ng - 1] < 0) {
+			grid_free(g);
+			continue;
+		}
+		f = build(g, goals, ng);
+		fused = malloc(f->ncells);
+		memcpy(fused, f->dir, f->ncells);
+		field_flow(f, g);
+		for (size_t i = 0; i < f->ncells; i++)
+			if (fused[i] != f->dir[i])
+				ck_abort_msg("cell %zu: fused %d, scan %d", i,
+				    fused[i], f->dir[i]);
+		free(fused);
+		field_free(f);
+		grid_free(g);
+	}
+}
+END_TEST
+
 START_TEST(test_flow_tie_break_orthogonal_first)
 {
 	const char *rows[] = {
@@ -699,6 +734,7 @@ field_suite(void)
 	tc = tcase_create("flow");
 	tcase_add_loop_test(tc, test_flow_pointers_descend, 0, 3);
 	tcase_add_test(tc, test_flow_tie_break_orthogonal_first);
+	tcase_add_loop_test(tc, test_flow_fused_pointers_match_scan, 0, 3);
 	tcase_add_test(tc, test_flow_gradient_points_downhill);
 	suite_add_tcase(s, tc);
 

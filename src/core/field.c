@@ -25,7 +25,8 @@ const int field_dy[8] = { -1, -1, 0, 1, 1, 1, 0, -1 };
 static const int field_order[8] = { 0, 2, 4, 6, 1, 3, 5, 7 };
 
 #define FIELD_NBUCKETS	16
-#define FIELD_QNONE	(-2)	/* qprev value of a cell not in the queue */
+#define FIELD_QNONE	(-1)	/* qprev of a cell not in the queue */
+#define FIELD_QHEAD	(-2)	/* qprev of the first cell of a bucket */
 
 static size_t
 field_align(size_t n)
@@ -137,134 +138,203 @@ field_step_cost(const struct grid *g, int i, int d)
 	return c * FIELD_DIAG;
 }
 
+/*
+ * The buckets are linked lists, so the next cell to settle is a dependent
+ * load away: ask for it early, while the current cell is being worked on.
+ */
+static inline void
+field_prefetch(const void *a, const void *b)
+{
+#if defined(__GNUC__)
+	__builtin_prefetch(a);
+	__builtin_prefetch(b, 1);
+#else
+	(void)a;
+	(void)b;
+#endif
+}
+
+/* Rank of each direction in the tie-break order (lower wins). */
+static const int8_t field_rank[9] = { 0, 4, 1, 5, 2, 6, 3, 7, 8 };
+
+/*
+ * The queue and the relaxation, on local copies of the hot pointers so the
+ * compiler need not reload them after every store (the int32 and int64
+ * arrays could otherwise alias one another).
+ */
+struct field_q {
+	int64_t	*restrict dist;
+	int32_t	*restrict next;
+	int32_t	*restrict prev;
+	int32_t	*restrict goal;
+	int8_t	*restrict dir;
+	int32_t	 head[FIELD_NBUCKETS];
+	size_t	 queued;
+	uint64_t relaxed;
+};
+
 /* Put cell i into the bucket of its distance. */
 static inline void
-field_qpush(struct field *f, int i)
+field_qpush(struct field_q *q, int i)
 {
-	int b = (int)((f->dist[i] >> 32) & (FIELD_NBUCKETS - 1));
-	int h = f->qhead[b];
+	int b = (int)((q->dist[i] >> 32) & (FIELD_NBUCKETS - 1));
+	int h = q->head[b];
 
-	f->qprev[i] = -1;
-	f->qnext[i] = h;
+	q->prev[i] = FIELD_QHEAD;
+	q->next[i] = h;
 	if (h >= 0)
-		f->qprev[h] = i;
-	f->qhead[b] = i;
+		q->prev[h] = i;
+	q->head[b] = i;
 }
 
 /* Take cell i out of whatever bucket holds it. */
 static inline void
-field_qremove(struct field *f, int i)
+field_qremove(struct field_q *q, int i)
 {
-	int p = f->qprev[i], n = f->qnext[i];
+	int p = q->prev[i], n = q->next[i];
 
 	if (p >= 0)
-		f->qnext[p] = n;
+		q->next[p] = n;
 	else
-		f->qhead[(f->dist[i] >> 32) & (FIELD_NBUCKETS - 1)] = n;
+		q->head[(q->dist[i] >> 32) & (FIELD_NBUCKETS - 1)] = n;
 	if (n >= 0)
-		f->qprev[n] = p;
-	f->qprev[i] = FIELD_QNONE;
-}
-
-/* Offer distance d to cell j, which belongs to goal slot s. */
-static inline void
-field_offer(struct field *f, int j, int64_t d, int s, size_t *queued)
-{
-	if (d >= f->dist[j])
-		return;
-	if (f->qprev[j] != FIELD_QNONE)
-		field_qremove(f, j);
-	else
-		(*queued)++;
-	f->dist[j] = d;
-	f->goal[j] = s;
-	f->qprev[j] = -1;
-	field_qpush(f, j);
-	f->stats.relaxed++;
+		q->prev[n] = p;
+	q->prev[i] = FIELD_QNONE;
 }
 
 /*
- * Fill dist and goal from the goal cells (padded indices; blocked ones and
- * repeats are skipped). dir and los are left for field_flow and los_sweep.
+ * Offer distance d to cell j through its neighbour in direction dj (as seen
+ * from j), for goal slot s. A shorter offer wins; an equal one takes over the
+ * pointer only if its direction ranks first in the tie-break, so the pointer
+ * comes out the same whatever order cells are settled in.
+ */
+static inline void
+field_offer(struct field_q *q, int j, int64_t d, int dj, int s)
+{
+	if (d > q->dist[j])
+		return;
+	if (d == q->dist[j]) {
+		if (field_rank[dj] < field_rank[(uint8_t)q->dir[j]])
+			q->dir[j] = (int8_t)dj;
+		return;
+	}
+	if (q->prev[j] != FIELD_QNONE)
+		field_qremove(q, j);
+	else
+		q->queued++;
+	q->dist[j] = d;
+	q->goal[j] = s;
+	q->dir[j] = (int8_t)dj;
+	field_qpush(q, j);
+	q->relaxed++;
+}
+
+/*
+ * Fill dist, goal and dir (the pointer form of the flow) from the goal cells
+ * (padded indices; blocked ones and repeats are skipped). Pointers are chosen
+ * while relaxing: a cell's pointer names the neighbour whose offer set its
+ * distance, the first in the tie-break order among equal offers; offers come
+ * only from settled cells, and every neighbour on a shortest route is settled
+ * before the cell is, so all of them get their say.
  */
 void
 field_integrate(struct field *f, const struct grid *g, const int32_t *goals,
     int ngoals)
 {
 	const int s = g->stride;
-	const uint8_t *cost = g->cost;
-	int64_t *dist = f->dist;
-	size_t queued = 0;
+	const uint8_t *restrict cost = g->cost;
+	const bool diag = g->diagonal;
+	struct field_q q;
+	uint64_t settled = 0;
 	int64_t bucket;
 
 	assert(f->w == g->w && f->h == g->h);
-	for (size_t i = 0; i < f->ncells; i++) {
-		dist[i] = FIELD_INF;
-		f->goal[i] = -1;
-	}
+	q.dist = f->dist;
+	q.next = f->qnext;
+	q.prev = f->qprev;
+	q.goal = f->goal;
+	q.dir = f->dir;
+	q.queued = 0;
+	q.relaxed = 0;
+	for (size_t i = 0; i < f->ncells; i++)
+		q.dist[i] = FIELD_INF;
+	memset(q.goal, 0xff, f->ncells * sizeof *q.goal);	/* all -1 */
+	memset(q.dir, FIELD_DIR_NONE, f->ncells);
+	memset(q.prev, 0xff, f->ncells * sizeof *q.prev);	/* FIELD_QNONE */
 	memset(&f->stats, 0, sizeof f->stats);
 	for (int b = 0; b < FIELD_NBUCKETS; b++)
-		f->qhead[b] = -1;
+		q.head[b] = -1;
 
 	f->ngoals = 0;
 	for (int k = 0; k < ngoals && f->ngoals < FIELD_MAX_GOALS; k++) {
 		int i = goals[k];
 
 		if (i < 0 || (size_t)i >= f->ncells || cost[i] == 0 ||
-		    dist[i] == 0)
+		    q.dist[i] == 0)
 			continue;
 		f->goals[f->ngoals] = i;
-		dist[i] = 0;
-		f->goal[i] = f->ngoals++;
-		field_qpush(f, i);
-		queued++;
+		q.dist[i] = 0;
+		q.goal[i] = f->ngoals++;
+		q.dir[i] = FIELD_DIR_GOAL;
+		field_qpush(&q, i);
+		q.queued++;
 	}
 
-	for (bucket = 0; queued > 0; bucket++) {
+	/*
+	 * Settle the lowest bucket as a whole: detach its list, then walk it.
+	 * Nothing enters the bucket meanwhile (every offer is at least one
+	 * FIELD_UNIT above it) and nothing leaves it (its cells are final, so
+	 * no offer improves them). Settled cells keep a stale qprev; they are
+	 * never offered less than their distance, so it is never looked at.
+	 */
+	for (bucket = 0; q.queued > 0; bucket++) {
 		int b = (int)(bucket & (FIELD_NBUCKETS - 1));
-		int i;
+		int i = q.head[b], next;
 
-		while ((i = f->qhead[b]) >= 0) {
+		q.head[b] = -1;
+		for (; i >= 0; i = next) {
 			int64_t du, wo, wd;
 			int slot;
 			bool n, e, so, w;
 
-			f->qhead[b] = f->qnext[i];
-			if (f->qhead[b] >= 0)
-				f->qprev[f->qhead[b]] = -1;
-			f->qprev[i] = FIELD_QNONE;
-			queued--;
-			f->stats.settled++;
+			next = q.next[i];
+			if (next >= 0)
+				field_prefetch(&q.next[next], &q.dist[next]);
+			q.queued--;
+			settled++;
 
 			/* A step into i costs i's multiplier. */
-			du = dist[i];
-			slot = f->goal[i];
+			du = q.dist[i];
+			slot = q.goal[i];
 			wo = du + cost[i] * FIELD_UNIT;
 			wd = du + cost[i] * FIELD_DIAG;
 			n = cost[i - s] != 0;
 			e = cost[i + 1] != 0;
 			so = cost[i + s] != 0;
 			w = cost[i - 1] != 0;
+			/* Each neighbour's pointer leads back to i. */
 			if (n)
-				field_offer(f, i - s, wo, slot, &queued);
+				field_offer(&q, i - s, wo, 4, slot);
 			if (e)
-				field_offer(f, i + 1, wo, slot, &queued);
+				field_offer(&q, i + 1, wo, 6, slot);
 			if (so)
-				field_offer(f, i + s, wo, slot, &queued);
+				field_offer(&q, i + s, wo, 0, slot);
 			if (w)
-				field_offer(f, i - 1, wo, slot, &queued);
-			if (!g->diagonal)
+				field_offer(&q, i - 1, wo, 2, slot);
+			if (!diag)
 				continue;
 			if (n && e && cost[i - s + 1] != 0)
-				field_offer(f, i - s + 1, wd, slot, &queued);
+				field_offer(&q, i - s + 1, wd, 5, slot);
 			if (so && e && cost[i + s + 1] != 0)
-				field_offer(f, i + s + 1, wd, slot, &queued);
+				field_offer(&q, i + s + 1, wd, 7, slot);
 			if (so && w && cost[i + s - 1] != 0)
-				field_offer(f, i + s - 1, wd, slot, &queued);
+				field_offer(&q, i + s - 1, wd, 1, slot);
 			if (n && w && cost[i - s - 1] != 0)
-				field_offer(f, i - s - 1, wd, slot, &queued);
+				field_offer(&q, i - s - 1, wd, 3, slot);
 		}
 	}
+	f->stats.settled = settled;
+	f->stats.relaxed = q.relaxed;
 }
 
 /*
@@ -292,7 +362,11 @@ field_best_dir(const struct field *f, const struct grid *g, int i)
 	return FIELD_DIR_NONE;	/* not reached when dist came from integrate */
 }
 
-/* Fill dir for every map cell from the finished distances. */
+/*
+ * Recompute dir for every map cell from the distances alone, by scanning
+ * neighbours. field_integrate already leaves the same pointers; this is the
+ * slow, obvious form, for checking and for callers that edit dist.
+ */
 void
 field_flow(struct field *f, const struct grid *g)
 {
@@ -315,7 +389,6 @@ field_build(struct field *f, const struct grid *g, const int32_t *goals,
 	int reachable = 0;
 
 	field_integrate(f, g, goals, ngoals);
-	field_flow(f, g);
 	los_sweep(f, g);
 	for (size_t i = 0; i < f->ncells; i++)
 		reachable += f->dist[i] != FIELD_INF;

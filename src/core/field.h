@@ -22,7 +22,9 @@
  *
  * Pointer tie-break: when several neighbours start a shortest route, dir names
  * the first in the order N, E, S, W, NE, SE, SW, NW (orthogonal before
- * diagonal), so routes prefer straight steps.
+ * diagonal), so routes prefer straight steps. field_integrate picks pointers
+ * while it relaxes; field_flow recomputes them from dist by a plain scan and
+ * gives the same answer.
  *
  * Memory: one allocation of field_sizeof(w, h) bytes, about 19 bytes a cell.
  */
