@@ -1,0 +1,303 @@
+/*
+ * weir: the command line. Every option is one row of main_options (its long
+ * and short names, its help text and the function that records it in struct
+ * main_opts); getopt_long's tables and --help are both made from that table,
+ * so adding an option is adding a row. What runs afterwards depends on the
+ * mode the options chose: checking level files, or opening one level.
+ *
+ * Exit status: 0 success, 1 a level file has an error, 2 a usage error.
+ */
+#include "config.h"
+
+#include <getopt.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/level.h"
+#include "core/movingai.h"
+
+#define MAIN_EXIT_ERROR	1	/* a level had an error */
+#define MAIN_EXIT_USAGE	2	/* the command line was wrong */
+#define MAIN_ERR_MAX	1024	/* bytes of one error message */
+#define MAIN_PATH_MAX	4096	/* bytes of a resolved level path */
+
+/* What to do; when options ask for several, the highest wins. */
+enum main_mode {
+	MAIN_PLAY,		/* open LEVEL */
+	MAIN_CHECK,		/* --check FILE... */
+	MAIN_VERSION,		/* --version */
+	MAIN_HELP		/* --help */
+};
+
+struct main_opts {
+	enum main_mode	mode;
+};
+
+typedef void main_set_fn(struct main_opts *, const char *);
+
+static main_set_fn main_set_check, main_set_help, main_set_version;
+
+/* The options, in the order --help lists them. */
+static const struct main_option {
+	const char	*name;		/* long name */
+	int		 key;		/* short letter */
+	int		 has_arg;	/* no_argument or required_argument */
+	const char	*arg;		/* argument's name in --help */
+	const char	*help;
+	main_set_fn	*set;
+} main_options[] = {
+	{ "check", 'c', no_argument, NULL,
+	  "check the level files FILE... and exit; errors go to\n"
+	  "standard error as FILE:LINE:COL: message, and nothing\n"
+	  "is printed when every file is good", main_set_check },
+	{ "help", 'h', no_argument, NULL,
+	  "display this help and exit", main_set_help },
+	{ "version", 'V', no_argument, NULL,
+	  "output version information and exit", main_set_version },
+};
+#define MAIN_NOPTIONS (sizeof main_options / sizeof main_options[0])
+
+/* Choose mode m unless one that wins over it is chosen already. */
+static void
+main_set_mode(struct main_opts *o, enum main_mode m)
+{
+	if (m > o->mode)
+		o->mode = m;
+}
+
+/* --check */
+static void
+main_set_check(struct main_opts *o, const char *arg)
+{
+	main_set_mode(o, MAIN_CHECK);
+}
+
+/* --help */
+static void
+main_set_help(struct main_opts *o, const char *arg)
+{
+	main_set_mode(o, MAIN_HELP);
+}
+
+/* --version */
+static void
+main_set_version(struct main_opts *o, const char *arg)
+{
+	main_set_mode(o, MAIN_VERSION);
+}
+
+/* The directory installed levels are looked up in. */
+static const char *
+main_level_dir(void)
+{
+	const char	*dir = getenv("WEIR_LEVELDIR");
+
+	return dir != NULL && dir[0] == '/' ? dir : LEVELDIR;
+}
+
+/* Print --help to stdout. */
+static void
+main_usage(void)
+{
+	const struct main_option	*o;
+	const char			*h, *nl;
+	char				 left[64];
+	size_t				 i;
+
+	printf("Usage: %s [OPTION]... LEVEL\n", PACKAGE_NAME);
+	printf("  or:  %s --check FILE...\n", PACKAGE_NAME);
+	printf("Defend the exits of LEVEL in a tower-defence game for the "
+	    "terminal.\n\n");
+	printf("LEVEL is the name of an installed level, read from the file\n"
+	    "  %s/LEVEL.weir\n"
+	    "or the path of a level file: a weir level, or a Moving AI "
+	    "benchmark map\nwhen the path ends in .map.\n\n", main_level_dir());
+	for (i = 0; i < MAIN_NOPTIONS; i++) {
+		o = &main_options[i];
+		snprintf(left, sizeof left, "  -%c, --%s%s%s", o->key, o->name,
+		    o->arg != NULL ? "=" : "", o->arg != NULL ? o->arg : "");
+		for (h = o->help; (nl = strchr(h, '\n')) != NULL; h = nl + 1) {
+			printf("%-20s%.*s\n", left, (int)(nl - h), h);
+			left[0] = '\0';
+		}
+		printf("%-20s%s\n", left, h);
+	}
+	printf("\nExit status: 0 if all is well, 1 if a level file has an "
+	    "error,\n2 if the command line is wrong.\n\n");
+	printf("Environment:\n"
+	    "  WEIR_LEVELDIR       where installed levels are looked up "
+	    "(an absolute\n"
+	    "                      path; default %s)\n\n", LEVELDIR);
+	printf("Report bugs to: %s\n", PACKAGE_BUGREPORT);
+}
+
+/* Print --version to stdout. */
+static void
+main_version(void)
+{
+	printf("%s %s\n", PACKAGE_NAME, PACKAGE_VERSION);
+}
+
+/* Tell the user how to get help and return the usage exit status. */
+static int
+main_usage_error(const char *msg)
+{
+	if (msg != NULL)
+		fprintf(stderr, "%s: %s\n", PACKAGE_NAME, msg);
+	fprintf(stderr, "Try '%s --help' for more information.\n",
+	    PACKAGE_NAME);
+	return MAIN_EXIT_USAGE;
+}
+
+/* Whether path ends in suffix. */
+static bool
+main_ends_with(const char *path, const char *suffix)
+{
+	size_t	n = strlen(path), k = strlen(suffix);
+
+	return n >= k && strcmp(path + n - k, suffix) == 0;
+}
+
+/*
+ * Turn LEVEL into a path: a name made of letters, digits, '-' and '_' is an
+ * installed level, DIR/NAME.weir; anything else (a '/', a '.') is a path.
+ */
+static bool
+main_resolve_level(const char *arg, char *buf, size_t size)
+{
+	const char	*p;
+	int		 n;
+
+	for (p = arg; *p != '\0'; p++) {
+		if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+		    (*p >= '0' && *p <= '9') || *p == '-' || *p == '_'))
+			break;
+	}
+	if (*p != '\0' || p == arg)
+		n = snprintf(buf, size, "%s", arg);
+	else
+		n = snprintf(buf, size, "%s/%s.weir", main_level_dir(), arg);
+	return n >= 0 && (size_t)n < size;
+}
+
+/* Load a level file of either format, chosen by its extension. */
+static struct level *
+main_load(const char *path, char *err, size_t errlen)
+{
+	if (main_ends_with(path, ".map"))
+		return movingai_load(path, err, errlen);
+	return level_load(path, err, errlen);
+}
+
+/* --check FILE...: report every file's error; 1 if any had one. */
+static int
+main_check(char **files, int nfiles)
+{
+	struct level	*l;
+	char		 err[MAIN_ERR_MAX];
+	int		 i, status = 0;
+
+	for (i = 0; i < nfiles; i++) {
+		if ((l = main_load(files[i], err, sizeof err)) == NULL) {
+			fprintf(stderr, "%s\n", err);
+			status = MAIN_EXIT_ERROR;
+		}
+		level_free(l);
+	}
+	return status;
+}
+
+/* Open LEVEL; until the game is there, say what it holds. */
+static int
+main_play(const char *arg)
+{
+	struct level	*l;
+	char		 path[MAIN_PATH_MAX], err[MAIN_ERR_MAX];
+
+	if (!main_resolve_level(arg, path, sizeof path)) {
+		fprintf(stderr, "%s: %s: level name too long\n", PACKAGE_NAME,
+		    arg);
+		return MAIN_EXIT_ERROR;
+	}
+	if ((l = main_load(path, err, sizeof err)) == NULL) {
+		fprintf(stderr, "%s\n", err);
+		return MAIN_EXIT_ERROR;
+	}
+	printf("%s: %d x %d, %s movement, %d spawn%s, %d exit cell%s, "
+	    "%d wave%s, %d enemies\n", l->title, l->w, l->h,
+	    l->diagonal ? "8-way" : "4-way", l->nspawns,
+	    l->nspawns == 1 ? "" : "s", l->nexits, l->nexits == 1 ? "" : "s",
+	    l->nwaves, l->nwaves == 1 ? "" : "s", level_total_enemies(l));
+	level_free(l);
+	return 0;
+}
+
+/* Read the options into o; -1 on a usage error. */
+static int
+main_parse_options(int argc, char **argv, struct main_opts *o)
+{
+	struct option	 longopts[MAIN_NOPTIONS + 1];
+	char		 shortopts[MAIN_NOPTIONS * 2 + 1], *sp = shortopts;
+	size_t		 i;
+	int		 c;
+
+	for (i = 0; i < MAIN_NOPTIONS; i++) {
+		longopts[i].name = main_options[i].name;
+		longopts[i].has_arg = main_options[i].has_arg;
+		longopts[i].flag = NULL;
+		longopts[i].val = main_options[i].key;
+		*sp++ = (char)main_options[i].key;
+		if (main_options[i].has_arg == required_argument)
+			*sp++ = ':';
+	}
+	*sp = '\0';
+	memset(&longopts[MAIN_NOPTIONS], 0, sizeof longopts[0]);
+
+	while ((c = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
+		for (i = 0; i < MAIN_NOPTIONS; i++) {
+			if (c == main_options[i].key)
+				break;
+		}
+		if (i == MAIN_NOPTIONS)
+			return -1;	/* getopt_long has said why */
+		main_options[i].set(o, optarg);
+	}
+	return 0;
+}
+
+/* Read the command line and do what it asks. */
+int
+main(int argc, char **argv)
+{
+	struct main_opts	o;
+	int			nargs;
+
+	memset(&o, 0, sizeof o);
+	o.mode = MAIN_PLAY;
+	if (main_parse_options(argc, argv, &o) != 0)
+		return main_usage_error(NULL);
+	nargs = argc - optind;
+
+	switch (o.mode) {
+	case MAIN_HELP:
+		main_usage();
+		return 0;
+	case MAIN_VERSION:
+		main_version();
+		return 0;
+	case MAIN_CHECK:
+		if (nargs == 0)
+			return main_usage_error("--check needs at least one "
+			    "FILE");
+		return main_check(argv + optind, nargs);
+	case MAIN_PLAY:
+		break;
+	}
+	if (nargs == 0)
+		return main_usage_error("no level given");
+	if (nargs > 1)
+		return main_usage_error("more than one level given");
+	return main_play(argv[optind]);
+}
