@@ -22,5 +22,7 @@ int		 bench_scen(int argc, char **argv);
 int		 bench_field(int argc, char **argv);
 void		 bench_field_summary(FILE *out);
 int		 bench_los(int argc, char **argv);
+int		 bench_crowd(int argc, char **argv);
+void		 bench_crowd_summary(FILE *out);
 
 #endif
