@@ -9,14 +9,19 @@
  */
 #include "config.h"
 
+#include <errno.h>
 #include <getopt.h>
+#include <limits.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "core/level.h"
 #include "core/movingai.h"
+#include "ui/ui.h"
+#include "headless.h"
 
 #define MAIN_EXIT_ERROR	1	/* a level had an error */
 #define MAIN_EXIT_USAGE	2	/* the command line was wrong */
@@ -26,6 +31,7 @@
 /* What to do; when options ask for several, the highest wins. */
 enum main_mode {
 	MAIN_PLAY,		/* open LEVEL */
+	MAIN_HEADLESS,		/* --headless: play LEVEL with no terminal */
 	MAIN_CHECK,		/* --check FILE... */
 	MAIN_VERSION,		/* --version */
 	MAIN_HELP		/* --help */
@@ -33,11 +39,18 @@ enum main_mode {
 
 struct main_opts {
 	enum main_mode	mode;
+	struct headless_opts headless;	/* the --headless options */
+	bool		game_opts;	/* one of them was given */
+	const char	*bad;		/* an option with a bad argument */
 };
 
 typedef void main_set_fn(struct main_opts *, const char *);
 
 static main_set_fn main_set_check, main_set_help, main_set_version;
+static main_set_fn main_set_headless, main_set_seed, main_set_script;
+static main_set_fn main_set_trace, main_set_snapshot, main_set_sandbox;
+static main_set_fn main_set_bot, main_set_save, main_set_load;
+static main_set_fn main_set_stop_at;
 
 /* The options, in the order --help lists them. */
 static const struct main_option {
@@ -56,6 +69,33 @@ static const struct main_option {
 	  "display this help and exit", main_set_help },
 	{ "version", 'V', no_argument, NULL,
 	  "output version information and exit", main_set_version },
+	{ "headless", 'H', no_argument, NULL,
+	  "play LEVEL with no terminal, as fast as possible;\n"
+	  "the last line on standard output is a JSON summary",
+	  main_set_headless },
+	{ "seed", 's', required_argument, "N",
+	  "seed the game's random generator with N (default 1)",
+	  main_set_seed },
+	{ "script", 'S', required_argument, "FILE",
+	  "give the commands in FILE, lines of TICK COMMAND ARGS",
+	  main_set_script },
+	{ "trace", 't', required_argument, "FILE",
+	  "write every event to FILE as JSON Lines ('-': stdout)",
+	  main_set_trace },
+	{ "snapshot-every", 'n', required_argument, "N",
+	  "add every enemy's position to the trace every N ticks",
+	  main_set_snapshot },
+	{ "sandbox", 'x', no_argument, NULL,
+	  "unlimited gold", main_set_sandbox },
+	{ "bot", 'b', no_argument, NULL,
+	  "let the built-in player build, upgrade and call waves",
+	  main_set_bot },
+	{ "save", 'W', required_argument, "FILE",
+	  "save the game to FILE when the run stops", main_set_save },
+	{ "load", 'L', required_argument, "FILE",
+	  "resume the game saved in FILE (no LEVEL)", main_set_load },
+	{ "stop-at", 'T', required_argument, "TICK",
+	  "stop (and --save) when the clock reaches TICK", main_set_stop_at },
 };
 #define MAIN_NOPTIONS (sizeof main_options / sizeof main_options[0])
 
@@ -86,6 +126,111 @@ static void
 main_set_version(struct main_opts *o, const char *arg)
 {
 	main_set_mode(o, MAIN_VERSION);
+}
+
+/* Read a whole number 0..max from arg, or mark the option as bad. */
+static bool
+main_number(struct main_opts *o, const char *arg, unsigned long long max,
+    unsigned long long *out)
+{
+	char	*end;
+
+	o->game_opts = true;
+	errno = 0;
+	if (arg[0] < '0' || arg[0] > '9' ||
+	    (*out = strtoull(arg, &end, 10), errno != 0) || *end != '\0' ||
+	    *out > max) {
+		o->bad = arg;
+		return false;
+	}
+	return true;
+}
+
+/* --headless */
+static void
+main_set_headless(struct main_opts *o, const char *arg)
+{
+	main_set_mode(o, MAIN_HEADLESS);
+}
+
+/* --seed N */
+static void
+main_set_seed(struct main_opts *o, const char *arg)
+{
+	unsigned long long	v;
+
+	if (main_number(o, arg, UINT64_MAX, &v)) {
+		o->headless.seed = v;
+		o->headless.seed_set = true;
+	}
+}
+
+/* --script FILE */
+static void
+main_set_script(struct main_opts *o, const char *arg)
+{
+	o->game_opts = true;
+	o->headless.script = arg;
+}
+
+/* --trace FILE */
+static void
+main_set_trace(struct main_opts *o, const char *arg)
+{
+	o->game_opts = true;
+	o->headless.trace = arg;
+}
+
+/* --snapshot-every N */
+static void
+main_set_snapshot(struct main_opts *o, const char *arg)
+{
+	unsigned long long	v;
+
+	if (main_number(o, arg, LONG_MAX, &v))
+		o->headless.snapshot_every = (long)v;
+}
+
+/* --sandbox */
+static void
+main_set_sandbox(struct main_opts *o, const char *arg)
+{
+	o->game_opts = true;
+	o->headless.sandbox = true;
+}
+
+/* --bot */
+static void
+main_set_bot(struct main_opts *o, const char *arg)
+{
+	o->game_opts = true;
+	o->headless.bot = true;
+}
+
+/* --save FILE */
+static void
+main_set_save(struct main_opts *o, const char *arg)
+{
+	o->game_opts = true;
+	o->headless.save = arg;
+}
+
+/* --load FILE */
+static void
+main_set_load(struct main_opts *o, const char *arg)
+{
+	o->game_opts = true;
+	o->headless.load = arg;
+}
+
+/* --stop-at TICK */
+static void
+main_set_stop_at(struct main_opts *o, const char *arg)
+{
+	unsigned long long	v;
+
+	if (main_number(o, arg, LONG_MAX, &v))
+		o->headless.stop_at = (long)v;
 }
 
 /* The directory installed levels are looked up in. */
@@ -119,10 +264,10 @@ main_usage(void)
 		snprintf(left, sizeof left, "  -%c, --%s%s%s", o->key, o->name,
 		    o->arg != NULL ? "=" : "", o->arg != NULL ? o->arg : "");
 		for (h = o->help; (nl = strchr(h, '\n')) != NULL; h = nl + 1) {
-			printf("%-20s%.*s\n", left, (int)(nl - h), h);
+			printf("%-26s%.*s\n", left, (int)(nl - h), h);
 			left[0] = '\0';
 		}
-		printf("%-20s%s\n", left, h);
+		printf("%-26s%s\n", left, h);
 	}
 	printf("\nExit status: 0 if all is well, 1 if a level file has an "
 	    "error,\n2 if the command line is wrong.\n\n");
@@ -225,6 +370,12 @@ main_play(const char *arg)
 		fprintf(stderr, "%s\n", err);
 		return MAIN_EXIT_ERROR;
 	}
+	if (isatty(STDIN_FILENO) && isatty(STDOUT_FILENO)) {
+		int status = ui_run(l, NULL);
+
+		level_free(l);
+		return status;
+	}
 	printf("%s: %d x %d, %s movement, %d spawn%s, %d exit cell%s, "
 	    "%d wave%s, %d enemies\n", l->title, l->w, l->h,
 	    l->diagonal ? "8-way" : "4-way", l->nspawns,
@@ -267,6 +418,27 @@ main_parse_options(int argc, char **argv, struct main_opts *o)
 	return 0;
 }
 
+/* --headless [LEVEL]: resolve LEVEL and play it with no terminal. */
+static int
+main_headless(struct main_opts *o, char **args, int nargs)
+{
+	char	path[MAIN_PATH_MAX];
+
+	if (nargs > 1)
+		return main_usage_error("more than one level given");
+	if (nargs == 0 && o->headless.load == NULL)
+		return main_usage_error("no level given");
+	if (nargs == 1) {
+		if (!main_resolve_level(args[0], path, sizeof path)) {
+			fprintf(stderr, "%s: %s: level name too long\n",
+			    PACKAGE_NAME, args[0]);
+			return MAIN_EXIT_ERROR;
+		}
+		o->headless.level = path;
+	}
+	return headless_run(&o->headless);
+}
+
 /* Read the command line and do what it asks. */
 int
 main(int argc, char **argv)
@@ -276,9 +448,20 @@ main(int argc, char **argv)
 
 	memset(&o, 0, sizeof o);
 	o.mode = MAIN_PLAY;
+	o.headless.seed = 1;
+	o.headless.stop_at = -1;
 	if (main_parse_options(argc, argv, &o) != 0)
 		return main_usage_error(NULL);
 	nargs = argc - optind;
+	if (o.bad != NULL) {
+		fprintf(stderr, "%s: invalid number '%s'\n", PACKAGE_NAME,
+		    o.bad);
+		return main_usage_error(NULL);
+	}
+	if (o.mode == MAIN_PLAY && o.game_opts)
+		return main_usage_error("--seed, --script, --trace, "
+		    "--snapshot-every, --sandbox, --bot, --save, --load and "
+		    "--stop-at need --headless");
 
 	switch (o.mode) {
 	case MAIN_HELP:
@@ -292,6 +475,8 @@ main(int argc, char **argv)
 			return main_usage_error("--check needs at least one "
 			    "FILE");
 		return main_check(argv + optind, nargs);
+	case MAIN_HEADLESS:
+		return main_headless(&o, argv + optind, nargs);
 	case MAIN_PLAY:
 		break;
 	}
