@@ -337,6 +337,76 @@ START_TEST(test_flow_fused_pointers_match_scan)
 }
 END_TEST
 
+/*
+ * A cell's goal slot is the one its pointer chain ends at, so between two
+ * goals at the same distance the pointer tie-break decides, and field_build
+ * returns the number of reachable cells.
+ */
+START_TEST(test_field_goal_follows_pointer)
+{
+	uint64_t s = 2718 + (uint64_t)_i;
+
+	for (int round = 0; round < 30; round++) {
+		struct grid *g = tu_random_grid(&s, 8 + tu_randint(&s, 30),
+		    8 + tu_randint(&s, 30), tu_randint(&s, 30),
+		    tu_randint(&s, 30), round % 3 != 0);
+		int32_t goals[5];
+		int ng = 2 + tu_randint(&s, 4), reach = 0, built;
+		struct field *f;
+
+		for (int k = 0; k < ng; k++)
+			goals[k] = tu_random_open(&s, g);
+		if (goals[0] < 0) {
+			grid_free(g);
+			continue;
+		}
+		f = field_new(g->w, g->h);
+		built = field_build(f, g, goals, ng);
+		for (size_t i = 0; i < f->ncells; i++) {
+			int d = f->dir[i];
+
+			reach += f->dist[i] != FIELD_INF;
+			if (d >= 0 && d < 8 && f->goal[i] !=
+			    f->goal[(int)i + field_offset(g->stride, d)])
+				ck_abort_msg("cell %zu: goal %d, its pointer's %d",
+				    i, f->goal[i],
+				    f->goal[(int)i + field_offset(g->stride, d)]);
+			if (d == FIELD_DIR_GOAL && f->goals[f->goal[i]] != (int)i)
+				ck_abort_msg("goal cell %zu in slot %d", i,
+				    f->goal[i]);
+		}
+		ck_assert_int_eq(built, reach);
+		field_free(f);
+		grid_free(g);
+	}
+}
+END_TEST
+
+/* Two goals equally far: the first pointer in the tie-break names the goal. */
+START_TEST(test_field_goal_tie_between_goals)
+{
+	const char *rows[] = {
+		"G.G",
+		"...",
+		NULL,
+	};
+	int32_t goals[2];
+	int ng;
+	struct grid *g = tu_grid(rows, true, goals, &ng);
+	struct field *f = field_new(g->w, g->h);
+
+	field_build(f, g, goals, ng);
+	/* (1,0) is one step from both: E comes before W, so goal 1. */
+	ck_assert_int_eq(f->dir[grid_index(g, 1, 0)], 2);
+	ck_assert_int_eq(f->goal[grid_index(g, 1, 0)], 1);
+	/* (1,1) is one diagonal from both: NE comes before NW. */
+	ck_assert_int_eq(f->dir[grid_index(g, 1, 1)], 1);
+	ck_assert_int_eq(f->goal[grid_index(g, 1, 1)], 1);
+	field_free(f);
+	grid_free(g);
+}
+END_TEST
+
 START_TEST(test_flow_tie_break_orthogonal_first)
 {
 	const char *rows[] = {
@@ -734,6 +804,8 @@ field_suite(void)
 	tc = tcase_create("flow");
 	tcase_add_loop_test(tc, test_flow_pointers_descend, 0, 3);
 	tcase_add_test(tc, test_flow_tie_break_orthogonal_first);
+	tcase_add_loop_test(tc, test_field_goal_follows_pointer, 0, 3);
+	tcase_add_test(tc, test_field_goal_tie_between_goals);
 	tcase_add_loop_test(tc, test_flow_fused_pointers_match_scan, 0, 3);
 	tcase_add_test(tc, test_flow_gradient_points_downhill);
 	suite_add_tcase(s, tc);

@@ -8,6 +8,17 @@
  * every queued cell is within 13 buckets of the lowest). Settling a cell can
  * only push its neighbours into later buckets, so the lowest bucket is final
  * as a whole and is emptied without any ordering inside it.
+ *
+ * Speed (see README, "The navigation engine"): the loop that settles a cell
+ * is where the time goes. Prefetching does not help it, so memory is not
+ * what holds it back; branches that no predictor can guess are, since which
+ * neighbours accept an offer depends on the map. So the loop decides which
+ * of the eight neighbours take an offer or tie with it without branching (a
+ * mask), and only those, about one and a half a cell, run the branchy code.
+ * Nothing is stored per offer that can wait: a cell's goal slot is copied
+ * from the neighbour its pointer names once the cell is settled, and the
+ * count of reachable cells is the count of settled ones, so no pass over the
+ * map follows the search.
  */
 #include <assert.h>
 #include <math.h>
@@ -25,7 +36,6 @@ const int field_dy[8] = { -1, -1, 0, 1, 1, 1, 0, -1 };
 static const int field_order[8] = { 0, 2, 4, 6, 1, 3, 5, 7 };
 
 #define FIELD_NBUCKETS	16
-#define FIELD_QNONE	(-1)	/* qprev of a cell not in the queue */
 #define FIELD_QHEAD	(-2)	/* qprev of the first cell of a bucket */
 
 static size_t
@@ -55,7 +65,10 @@ field_sizeof(int w, int h)
 	    field_align(n * sizeof(uint8_t)) +		/* los */
 	    field_align(n * sizeof(int32_t)) * 3 +	/* goal, qnext, qprev */
 	    field_align(FIELD_MAX_GOALS * sizeof(int32_t)) +
-	    field_align(field_losbuf_size(w, h));
+	    field_align(field_losbuf_size(w, h)) +
+	    field_align(n * sizeof(uint8_t)) +		/* rflag */
+	    field_align(n * sizeof(int32_t)) * 2 +	/* rlist, rseed */
+	    field_align(FIELD_MAX_GOALS * 4 * sizeof(int32_t));	/* rbox */
 }
 
 /* Lay out a field in mem (field_sizeof(w, h) bytes, 16-byte aligned). */
@@ -89,13 +102,21 @@ field_init(void *mem, int w, int h)
 	p += field_align(FIELD_MAX_GOALS * sizeof(int32_t));
 	f->losbuf = p;
 	f->losbuf_size = field_losbuf_size(w, h);
+	p += field_align(f->losbuf_size);
+	f->rflag = p;
+	p += field_align(n * sizeof(uint8_t));
+	f->rlist = (int32_t *)p;
+	p += field_align(n * sizeof(int32_t));
+	f->rseed = (int32_t *)p;
+	p += field_align(n * sizeof(int32_t));
+	f->rbox = (int32_t *)p;
 	for (size_t i = 0; i < n; i++) {
 		f->dist[i] = FIELD_INF;
 		f->dir[i] = FIELD_DIR_NONE;
 		f->goal[i] = -1;
-		f->qprev[i] = FIELD_QNONE;
 	}
 	memset(f->los, 0, n);
+	memset(f->rflag, 0, n);
 	return f;
 }
 
@@ -138,24 +159,25 @@ field_step_cost(const struct grid *g, int i, int d)
 	return c * FIELD_DIAG;
 }
 
-/*
- * The buckets are linked lists, so the next cell to settle is a dependent
- * load away: ask for it early, while the current cell is being worked on.
- */
-static inline void
-field_prefetch(const void *a, const void *b)
-{
-#if defined(__GNUC__)
-	__builtin_prefetch(a);
-	__builtin_prefetch(b, 1);
-#else
-	(void)a;
-	(void)b;
-#endif
-}
-
 /* Rank of each direction in the tie-break order (lower wins). */
 static const int8_t field_rank[9] = { 0, 4, 1, 5, 2, 6, 3, 7, 8 };
+
+/* Index of the lowest set bit of m (m != 0). */
+static inline int
+field_ctz(unsigned m)
+{
+#if defined(__GNUC__)
+	return __builtin_ctz(m);
+#else
+	int n = 0;
+
+	while ((m & 1) == 0) {
+		m >>= 1;
+		n++;
+	}
+	return n;
+#endif
+}
 
 /*
  * The queue and the relaxation, on local copies of the hot pointers so the
@@ -164,20 +186,26 @@ static const int8_t field_rank[9] = { 0, 4, 1, 5, 2, 6, 3, 7, 8 };
  */
 struct field_q {
 	int64_t	*restrict dist;
+	int8_t	*restrict dir;
 	int32_t	*restrict next;
 	int32_t	*restrict prev;
-	int32_t	*restrict goal;
-	int8_t	*restrict dir;
 	int32_t	 head[FIELD_NBUCKETS];
 	size_t	 queued;
 	uint64_t relaxed;
 };
 
-/* Put cell i into the bucket of its distance. */
-static inline void
-field_qpush(struct field_q *q, int i)
+/* Bucket (ring slot) of distance d. */
+static inline int
+field_qbucket(int64_t d)
 {
-	int b = (int)((q->dist[i] >> 32) & (FIELD_NBUCKETS - 1));
+	return (int)((d >> 32) & (FIELD_NBUCKETS - 1));
+}
+
+/* Put cell i at the front of the bucket of distance d. */
+static inline void
+field_qpush(struct field_q *q, int i, int64_t d)
+{
+	int b = field_qbucket(d);
 	int h = q->head[b];
 
 	q->prev[i] = FIELD_QHEAD;
@@ -187,46 +215,48 @@ field_qpush(struct field_q *q, int i)
 	q->head[b] = i;
 }
 
-/* Take cell i out of whatever bucket holds it. */
+/* Take cell i out of the bucket of distance d. */
 static inline void
-field_qremove(struct field_q *q, int i)
+field_qremove(struct field_q *q, int i, int64_t d)
 {
 	int p = q->prev[i], n = q->next[i];
 
 	if (p >= 0)
 		q->next[p] = n;
 	else
-		q->head[(q->dist[i] >> 32) & (FIELD_NBUCKETS - 1)] = n;
+		q->head[field_qbucket(d)] = n;
 	if (n >= 0)
 		q->prev[n] = p;
-	q->prev[i] = FIELD_QNONE;
 }
 
 /*
- * Offer distance d to cell j through its neighbour in direction dj (as seen
- * from j), for goal slot s. A shorter offer wins; an equal one takes over the
- * pointer only if its direction ranks first in the tie-break, so the pointer
- * comes out the same whatever order cells are settled in.
+ * Offer distance d, no worse than its own, to cell j through its neighbour
+ * in direction dj (as seen from j). An equal offer takes over the pointer
+ * only if its direction ranks first in the tie-break, so the pointer comes
+ * out the same whatever order cells are settled in. A shorter one wins; the
+ * cell joins the queue if it was not in it, and changes lists only if it
+ * changes bucket, since the order inside a bucket does not matter.
  */
 static inline void
-field_offer(struct field_q *q, int j, int64_t d, int dj, int s)
+field_offer(struct field_q *q, int j, int64_t d, int dj)
 {
-	if (d > q->dist[j])
-		return;
-	if (d == q->dist[j]) {
+	int64_t old = q->dist[j];
+
+	if (d == old) {
 		if (field_rank[dj] < field_rank[(uint8_t)q->dir[j]])
 			q->dir[j] = (int8_t)dj;
 		return;
 	}
-	if (q->prev[j] != FIELD_QNONE)
-		field_qremove(q, j);
-	else
-		q->queued++;
 	q->dist[j] = d;
-	q->goal[j] = s;
 	q->dir[j] = (int8_t)dj;
-	field_qpush(q, j);
 	q->relaxed++;
+	if (old == FIELD_INF) {
+		field_qpush(q, j, d);
+		q->queued++;
+	} else if ((old >> 32) != (d >> 32)) {
+		field_qremove(q, j, old);
+		field_qpush(q, j, d);
+	}
 }
 
 /*
@@ -235,7 +265,9 @@ field_offer(struct field_q *q, int j, int64_t d, int dj, int s)
  * while relaxing: a cell's pointer names the neighbour whose offer set its
  * distance, the first in the tie-break order among equal offers; offers come
  * only from settled cells, and every neighbour on a shortest route is settled
- * before the cell is, so all of them get their say.
+ * before the cell is, so all of them get their say. For the same reason a
+ * cell's pointer is final when the cell is settled, and so is the goal slot
+ * of the neighbour it names, which the cell takes over.
  */
 void
 field_integrate(struct field *f, const struct grid *g, const int32_t *goals,
@@ -243,24 +275,28 @@ field_integrate(struct field *f, const struct grid *g, const int32_t *goals,
 {
 	const int s = g->stride;
 	const uint8_t *restrict cost = g->cost;
-	const bool diag = g->diagonal;
+	const unsigned diag = g->diagonal;
+	int64_t *restrict dist = f->dist;
+	int32_t *restrict goal = f->goal;
+	int8_t *restrict dir = f->dir;
 	struct field_q q;
 	uint64_t settled = 0;
 	int64_t bucket;
+	int off[8];
 
 	assert(f->w == g->w && f->h == g->h);
-	q.dist = f->dist;
+	for (int d = 0; d < 8; d++)
+		off[d] = field_offset(s, d);
+	q.dist = dist;
+	q.dir = dir;
 	q.next = f->qnext;
 	q.prev = f->qprev;
-	q.goal = f->goal;
-	q.dir = f->dir;
 	q.queued = 0;
 	q.relaxed = 0;
 	for (size_t i = 0; i < f->ncells; i++)
-		q.dist[i] = FIELD_INF;
-	memset(q.goal, 0xff, f->ncells * sizeof *q.goal);	/* all -1 */
-	memset(q.dir, FIELD_DIR_NONE, f->ncells);
-	memset(q.prev, 0xff, f->ncells * sizeof *q.prev);	/* FIELD_QNONE */
+		dist[i] = FIELD_INF;
+	memset(goal, 0xff, f->ncells * sizeof *goal);	/* all -1 */
+	memset(dir, FIELD_DIR_NONE, f->ncells);
 	memset(&f->stats, 0, sizeof f->stats);
 	for (int b = 0; b < FIELD_NBUCKETS; b++)
 		q.head[b] = -1;
@@ -270,13 +306,13 @@ field_integrate(struct field *f, const struct grid *g, const int32_t *goals,
 		int i = goals[k];
 
 		if (i < 0 || (size_t)i >= f->ncells || cost[i] == 0 ||
-		    q.dist[i] == 0)
+		    dist[i] == 0)
 			continue;
 		f->goals[f->ngoals] = i;
-		q.dist[i] = 0;
-		q.goal[i] = f->ngoals++;
-		q.dir[i] = FIELD_DIR_GOAL;
-		field_qpush(&q, i);
+		dist[i] = 0;
+		goal[i] = f->ngoals++;
+		dir[i] = FIELD_DIR_GOAL;
+		field_qpush(&q, i, 0);
 		q.queued++;
 	}
 
@@ -284,8 +320,8 @@ field_integrate(struct field *f, const struct grid *g, const int32_t *goals,
 	 * Settle the lowest bucket as a whole: detach its list, then walk it.
 	 * Nothing enters the bucket meanwhile (every offer is at least one
 	 * FIELD_UNIT above it) and nothing leaves it (its cells are final, so
-	 * no offer improves them). Settled cells keep a stale qprev; they are
-	 * never offered less than their distance, so it is never looked at.
+	 * no offer improves them). The links of a settled cell are stale and
+	 * never looked at again: only a cell in the queue takes an offer.
 	 */
 	for (bucket = 0; q.queued > 0; bucket++) {
 		int b = (int)(bucket & (FIELD_NBUCKETS - 1));
@@ -293,44 +329,57 @@ field_integrate(struct field *f, const struct grid *g, const int32_t *goals,
 
 		q.head[b] = -1;
 		for (; i >= 0; i = next) {
-			int64_t du, wo, wd;
-			int slot;
-			bool n, e, so, w;
+			const int64_t du = dist[i];
+			int64_t wo, wd;
+			unsigned n, e, so, w, ne, se, sw, nw, m;
 
 			next = q.next[i];
-			if (next >= 0)
-				field_prefetch(&q.next[next], &q.dist[next]);
 			q.queued--;
 			settled++;
+			if (du != 0)
+				goal[i] = goal[i + off[dir[i]]];
 
 			/* A step into i costs i's multiplier. */
-			du = q.dist[i];
-			slot = q.goal[i];
 			wo = du + cost[i] * FIELD_UNIT;
 			wd = du + cost[i] * FIELD_DIAG;
+
+			/*
+			 * Which steps into i are legal: 0 or 1 each, so the
+			 * diagonal ones (no corner cutting) are plain ANDs.
+			 */
 			n = cost[i - s] != 0;
 			e = cost[i + 1] != 0;
 			so = cost[i + s] != 0;
 			w = cost[i - 1] != 0;
-			/* Each neighbour's pointer leads back to i. */
-			if (n)
-				field_offer(&q, i - s, wo, 4, slot);
-			if (e)
-				field_offer(&q, i + 1, wo, 6, slot);
-			if (so)
-				field_offer(&q, i + s, wo, 0, slot);
-			if (w)
-				field_offer(&q, i - 1, wo, 2, slot);
-			if (!diag)
-				continue;
-			if (n && e && cost[i - s + 1] != 0)
-				field_offer(&q, i - s + 1, wd, 5, slot);
-			if (so && e && cost[i + s + 1] != 0)
-				field_offer(&q, i + s + 1, wd, 7, slot);
-			if (so && w && cost[i + s - 1] != 0)
-				field_offer(&q, i + s - 1, wd, 1, slot);
-			if (n && w && cost[i - s - 1] != 0)
-				field_offer(&q, i - s - 1, wd, 3, slot);
+			ne = n & e & (cost[i - s + 1] != 0) & diag;
+			se = so & e & (cost[i + s + 1] != 0) & diag;
+			sw = so & w & (cost[i + s - 1] != 0) & diag;
+			nw = n & w & (cost[i - s - 1] != 0) & diag;
+
+			/*
+			 * Bit d of m: the neighbour in direction d takes the
+			 * offer or ties with it. Computed with compares that
+			 * yield 0 or 1, not branches: which neighbours accept
+			 * follows the map, and a predictor guesses it badly.
+			 * Settled neighbours always refuse (their distance is
+			 * below i's), so they fall out here too.
+			 */
+			m = (n & (wo <= dist[i - s])) |
+			    (ne & (wd <= dist[i - s + 1])) << 1 |
+			    (e & (wo <= dist[i + 1])) << 2 |
+			    (se & (wd <= dist[i + s + 1])) << 3 |
+			    (so & (wo <= dist[i + s])) << 4 |
+			    (sw & (wd <= dist[i + s - 1])) << 5 |
+			    (w & (wo <= dist[i - 1])) << 6 |
+			    (nw & (wd <= dist[i - s - 1])) << 7;
+			while (m != 0) {
+				int d = field_ctz(m);
+
+				m &= m - 1;
+				/* The neighbour's pointer leads back to i. */
+				field_offer(&q, i + off[d], d & 1 ? wd : wo,
+				    (d + 4) & 7);
+			}
 		}
 	}
 	f->stats.settled = settled;
@@ -380,19 +429,16 @@ field_flow(struct field *f, const struct grid *g)
 
 /*
  * Build everything: distances, flow pointers and line of sight. Returns the
- * number of map cells from which some goal can be reached.
+ * number of map cells from which some goal can be reached (every one of them
+ * is settled exactly once).
  */
 int
 field_build(struct field *f, const struct grid *g, const int32_t *goals,
     int ngoals)
 {
-	int reachable = 0;
-
 	field_integrate(f, g, goals, ngoals);
 	los_sweep(f, g);
-	for (size_t i = 0; i < f->ncells; i++)
-		reachable += f->dist[i] != FIELD_INF;
-	return reachable;
+	return (int)f->stats.settled;
 }
 
 /* Route cost from map cell (x, y) in cells, INFINITY if unreachable. */

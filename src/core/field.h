@@ -26,7 +26,14 @@
  * while it relaxes; field_flow recomputes them from dist by a plain scan and
  * gives the same answer.
  *
- * Memory: one allocation of field_sizeof(w, h) bytes, about 19 bytes a cell.
+ * Goal slots: goals[] is the goal list given to field_build with blocked cells
+ * and repeats dropped, in order. A cell's goal is the goal its pointer chain
+ * ends at, so when two goals tie the same tie-break decides. Incremental
+ * repair (repair.h) edits the list in place and keeps every array equal to a
+ * field_build of the edited grid with goals[0..ngoals) as the list.
+ *
+ * Memory: one allocation of field_sizeof(w, h) bytes, about 31 bytes a cell
+ * (22 for the build, 9 of scratch for repair).
  */
 #ifndef WEIR_FIELD_H
 #define WEIR_FIELD_H
@@ -53,6 +60,10 @@ struct field_stats {
 	uint64_t	settled;	/* cells taken off the queue */
 	uint64_t	relaxed;	/* distance improvements */
 	uint64_t	los_cells;	/* cells the line-of-sight sweep looked at */
+	/* Left by the last repair (repair.h); a build zeroes them. */
+	uint64_t	affected;	/* cells whose distance was invalidated */
+	uint64_t	touched;	/* cells whose state was looked at or set */
+	uint64_t	rebuilt;	/* 1: the repair fell back to a full build */
 };
 
 struct field {
@@ -65,11 +76,15 @@ struct field {
 	int32_t		*goals;		/* the goal cells (padded indices) */
 	int		 ngoals;
 
-	/* Private: bucket queue links and line-of-sight scratch. */
+	/* Private: bucket queue links, line-of-sight and repair scratch. */
 	int32_t		*qnext, *qprev;
 	int32_t		 qhead[16];
 	void		*losbuf;
 	size_t		 losbuf_size;
+	uint8_t		*rflag;		/* per cell, all 0 between repairs */
+	int32_t		*rlist;		/* cells flagged by the current repair */
+	int32_t		*rseed;		/* seeds waiting to enter the queue */
+	int32_t		*rbox;		/* 4 per goal slot: a box to re-sweep */
 
 	struct field_stats stats;
 };

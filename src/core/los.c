@@ -162,12 +162,14 @@ los_cell_opaque(const struct grid *g, int x, int y)
 
 /*
  * Sweep one octant of goal slot s at (gx, gy), clipped to the box; sets los
- * on the cells of that goal which see it.
+ * on the cells of that goal which see it. With clear set, instead clears los
+ * on every cell of that goal the sweep reaches: every cell that could see
+ * the goal, which is how a repair forgets what an old grid let a goal see.
  */
 static void
 los_octant(struct field *f, const struct grid *g, int s, int gx, int gy,
     const int *t, int kmax, int jmax, struct los_span *prev,
-    struct los_span *cur)
+    struct los_span *cur, int clear)
 {
 	const int xk = t[0], xj = t[1], yk = t[2], yj = t[3];
 
@@ -235,7 +237,9 @@ los_octant(struct field *f, const struct grid *g, int s, int gx, int gy,
 			if (grid_inside(g, x, y)) {
 				int i = grid_index(g, x, y);
 
-				if (f->goal[i] == s &&
+				if (f->goal[i] == s && clear)
+					f->los[i] = 0;
+				else if (f->goal[i] == s &&
 				    los_span_has(p, los_frac(j, k)))
 					f->los[i] = 1;
 			}
@@ -256,17 +260,17 @@ los_octant(struct field *f, const struct grid *g, int s, int gx, int gy,
 	}
 }
 
-/* Sweep the cells in [minx, maxx] x [miny, maxy] for goal slot s. */
-void
-los_sweep_goal(struct field *f, const struct grid *g, int s, int minx,
-    int miny, int maxx, int maxy)
+/* Sweep goal slot s over the box, setting (or clearing) los. */
+static void
+los_sweep_box(struct field *f, const struct grid *g, int s, int minx,
+    int miny, int maxx, int maxy, int clear)
 {
 	int gi = f->goals[s], gx = grid_x(g, gi), gy = grid_y(g, gi);
 	int n = (f->w > f->h ? f->w : f->h) + 2;
 	struct los_span *prev = f->losbuf, *cur = prev + n + 2;
 	int right = maxx - gx, left = gx - minx, down = maxy - gy, up = gy - miny;
 
-	f->los[gi] = 1;
+	f->los[gi] = !clear;	/* a goal sees itself (while it is one) */
 	for (int o = 0; o < 8; o++) {
 		const int *t = los_oct[o];
 		int kmax, jmax;
@@ -280,8 +284,32 @@ los_sweep_goal(struct field *f, const struct grid *g, int s, int minx,
 			jmax = t[1] > 0 ? right : left;
 		}
 		if (kmax > 0 && jmax >= 0)
-			los_octant(f, g, s, gx, gy, t, kmax, jmax, prev, cur);
+			los_octant(f, g, s, gx, gy, t, kmax, jmax, prev, cur,
+			    clear);
 	}
+}
+
+/*
+ * Sweep the cells in [minx, maxx] x [miny, maxy] for goal slot s: set los on
+ * the cells of that goal in the box which see it (others are left alone).
+ */
+void
+los_sweep_goal(struct field *f, const struct grid *g, int s, int minx,
+    int miny, int maxx, int maxy)
+{
+	los_sweep_box(f, g, s, minx, miny, maxx, maxy, 0);
+}
+
+/*
+ * Clear los on every cell of goal slot s in the box that could see the goal
+ * on this grid. A repair calls it before it changes what blocks sight, then
+ * los_sweep_goal with the same box after: together they redo the box exactly.
+ */
+void
+los_clear_goal(struct field *f, const struct grid *g, int s, int minx,
+    int miny, int maxx, int maxy)
+{
+	los_sweep_box(f, g, s, minx, miny, maxx, maxy, 1);
 }
 
 /* Set los for every cell of f: exactly the cells that see their own goal. */

@@ -38,6 +38,8 @@ bool	los_ray_clear(const struct grid *g, int x0, int y0, int x1, int y1);
 void	los_sweep(struct field *f, const struct grid *g);
 void	los_sweep_goal(struct field *f, const struct grid *g, int goal_index,
 	    int minx, int miny, int maxx, int maxy);
+void	los_clear_goal(struct field *f, const struct grid *g, int goal_index,
+	    int minx, int miny, int maxx, int maxy);
 void	los_seed_rule(struct field *f, const struct grid *g);
 
 #endif
