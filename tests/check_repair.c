@@ -104,13 +104,16 @@ random_edit(uint64_t *s, struct field *f, struct grid *g)
 	return "move goal";
 }
 
-/* Random edit sequences on random maps, compared with a rebuild each time. */
+/*
+ * Random edit sequences on random maps (8 x 160 sequences of 1 to 40 edits),
+ * compared with a rebuild after every edit.
+ */
 START_TEST(test_repair_random_sequences)
 {
 	uint64_t s = 0xC0FFEE + 7919 * (uint64_t)_i;
 	long edits = 0;
 
-	for (int round = 0; round < 12; round++) {
+	for (int round = 0; round < 160; round++) {
 		bool diag = round % 3 != 0;
 		int w = 4 + tu_randint(&s, 30), h = 4 + tu_randint(&s, 30);
 		struct grid *g = tu_random_grid(&s, w, h, tu_randint(&s, 35),
@@ -128,13 +131,14 @@ START_TEST(test_repair_random_sequences)
 			continue;
 		}
 		field_build(f, g, goals, ng);
-		for (int step = 0; step < 120; step++, edits++)
+		for (int step = 0, n = 1 + tu_randint(&s, 40); step < n;
+		    step++, edits++)
 			expect_rebuilt(f, g, ref, random_edit(&s, f, g), step);
 		field_free(f);
 		field_free(ref);
 		grid_free(g);
 	}
-	ck_assert_int_gt(edits, 600);
+	ck_assert_int_gt(edits, 2000);
 }
 END_TEST
 
@@ -258,6 +262,33 @@ START_TEST(test_repair_several_goals)
 	ck_assert_int_eq(repair_remove_goal(f, g, f->ngoals), -1);
 	ck_assert_int_eq(repair_add_goal(f, g, grid_x(g, f->goals[0]),
 	    grid_y(g, f->goals[0])), -1);
+	field_free(f);
+	field_free(ref);
+	grid_free(g);
+}
+END_TEST
+
+/* More goals than the sight boxes are swept for one by one. */
+START_TEST(test_repair_many_goals)
+{
+	uint64_t s = 1234;
+	struct grid *g = tu_random_grid(&s, 30, 30, 15, 10, true);
+	struct field *f = field_new(30, 30), *ref = field_new(30, 30);
+	int32_t goals[80];
+
+	for (int k = 0; k < 80; k++)
+		goals[k] = tu_random_open(&s, g);
+	field_build(f, g, goals, 80);
+	ck_assert_int_gt(f->ngoals, 64);
+	for (int step = 0; step < 40; step++) {
+		int x = tu_randint(&s, 30), y = tu_randint(&s, 30);
+
+		if (step % 2 == 0)
+			repair_block(f, g, x, y);
+		else
+			repair_set_cost(f, g, x, y, 1 + tu_randint(&s, 3));
+		expect_rebuilt(f, g, ref, "many goals", step);
+	}
 	field_free(f);
 	field_free(ref);
 	grid_free(g);
@@ -404,6 +435,7 @@ repair_suite(void)
 	tcase_add_loop_test(tc, test_repair_edits_at_goals, 0, 2);
 	tcase_add_loop_test(tc, test_repair_several_goals, 0, 3);
 	tcase_add_loop_test(tc, test_repair_goal_walk, 0, 2);
+	tcase_add_test(tc, test_repair_many_goals);
 	tcase_add_test(tc, test_repair_local_edit_is_local);
 	tcase_add_test(tc, test_repair_falls_back_to_rebuild);
 	suite_add_tcase(s, tc);

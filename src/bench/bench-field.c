@@ -74,6 +74,7 @@ bench_field_map(const struct grid *g)
 	size_t n = grid_cells(g->w, g->h);
 	int32_t *dist = xmalloc(n * sizeof *dist), *queue = xmalloc(n * sizeof *queue);
 	uint64_t seed = 0x5eed;
+	int32_t goals[FIELD_GOALS];
 	int k = 0;
 #ifdef HAVE_LIBTCOD
 	TCOD_Map *map = TCOD_map_new(g->w, g->h);
@@ -86,10 +87,15 @@ bench_field_map(const struct grid *g)
 	dj = TCOD_dijkstra_new(map, 1.41f);
 #endif
 
-	for (int q = 0; q < FIELD_GOALS; q++) {
-		int32_t goal = bench_pick_open(g, &seed);
-
-		for (int rep = 0; rep < FIELD_REPEATS; rep++, k++) {
+	for (int q = 0; q < FIELD_GOALS; q++)
+		goals[q] = bench_pick_open(g, &seed);
+	/*
+	 * Each goal in turn, not one goal five times running: a builder timed
+	 * right after the same build would find its branch history learnt.
+	 */
+	for (int rep = 0; rep < FIELD_REPEATS; rep++) {
+		for (int q = 0; q < FIELD_GOALS; q++, k++) {
+			int32_t goal = goals[q];
 			double t0, t1, t2, t3;
 
 			/* Interleave the three so drift hits them alike. */

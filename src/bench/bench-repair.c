@@ -171,6 +171,7 @@ bench_repair_run(const char *const *maps, int nmaps, FILE *detail,
 	*vs_rebuild = bench_geomean(ratio, nmaps < 16 ? nmaps : 16);
 }
 
+/* weir-bench repair [MAP...]: the per-map detail and the two figures. */
 int
 bench_repair(int argc, char **argv)
 {

@@ -24,7 +24,9 @@ static const struct bench_cmd bench_cmds[] = {
 	{ "scen", bench_scen, "scen MAP SCEN    solve a Moving AI scenario file" },
 	{ "field", bench_field, "field [MAP...]   time a full field build against peers" },
 	{ "los", bench_los, "los [MAP...]     line-of-sight misses against the exact ray test" },
+	{ "repair", bench_repair, "repair [MAP...]  incremental field repair against a full rebuild" },
 	{ "crowd", bench_crowd, "crowd [MAP]      steering tick: scaling to 100k agents, grid vs all pairs" },
+	{ "game", bench_game, "game [LEVEL...]  headless play against real time" },
 	{ "summary", bench_summary, "summary          every figure, one NAME VALUE line each" },
 };
 
@@ -120,7 +122,9 @@ bench_summary(int argc, char **argv)
 	(void)argc;
 	(void)argv;
 	bench_field_summary(stdout);
+	bench_repair_summary(stdout);
 	bench_crowd_summary(stdout);
+	bench_game_summary(stdout);
 	return 0;
 }
 

@@ -22,7 +22,11 @@ int		 bench_scen(int argc, char **argv);
 int		 bench_field(int argc, char **argv);
 void		 bench_field_summary(FILE *out);
 int		 bench_los(int argc, char **argv);
+int		 bench_repair(int argc, char **argv);
+void		 bench_repair_summary(FILE *out);
 int		 bench_crowd(int argc, char **argv);
 void		 bench_crowd_summary(FILE *out);
+int		 bench_game(int argc, char **argv);
+void		 bench_game_summary(FILE *out);
 
 #endif

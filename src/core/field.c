@@ -38,6 +38,7 @@ static const int field_order[8] = { 0, 2, 4, 6, 1, 3, 5, 7 };
 #define FIELD_NBUCKETS	16
 #define FIELD_QHEAD	(-2)	/* qprev of the first cell of a bucket */
 
+/* n rounded up to a multiple of 16. */
 static size_t
 field_align(size_t n)
 {
