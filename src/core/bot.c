@@ -1,0 +1,840 @@
+/*
+ * The built-in player: one look at the game and at most one command every
+ * BOT_PERIOD ticks. See bot.h for the heuristic. All its buffers are sized
+ * by bot_new; a turn reads the game, scores the actions it could take and
+ * gives the best affordable one.
+ *
+ * Worth (bot_worth) is summed over the route from each spawn: a cell
+ * counts bot_cell_worth of the power covering it, power being roughly hit
+ * points a second (bot_power) times how well the tower kind suits the
+ * enemies to come (bot_eff, bot_suits). Actions are compared by the worth
+ * they add per gold.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bot.h"
+#include "util.h"
+
+#define BOT_MIN_COVER	2.0	/* route worth a new tower must cover */
+#define BOT_AIR_STEP	0.5	/* spacing of points on a flyer line */
+#define BOT_AIR_NEED	5.0	/* flyer hit points to have in hand, times */
+#define BOT_TRIES	24	/* cells looked at for one tower, at most */
+#define BOT_CANDIDATES	6	/* ... of which tried for their worth */
+#define BOT_SETTLE	0.7	/* take a cheaper action worth this share */
+#define BOT_EARLY_S	5	/* call early only if it skips this much */
+#define BOT_DUE_S	10	/* a wave this near: no more saving up */
+#define BOT_SATURATE	40.0	/* defence at which a cell counts half */
+#define BOT_VARIETY	0.25	/* worth lost per tower of the same kind */
+#define BOT_WALL_EVALS	160	/* walls tried a turn, at most ... */
+#define BOT_WALL_CELLS	1000000	/* ... and field cells rebuilt a turn */
+#define BOT_WALL_GAIN	2.0	/* worth a wall must add to be built */
+#define BOT_WALL_TURNS	2	/* walls are thought of every this many turns */
+
+/* The attacking towers the bot builds against ground enemies. */
+static const int bot_ground[] = {
+	TOWER_ARROW, TOWER_CANNON, TOWER_FROST, TOWER_TESLA, TOWER_SNIPER
+};
+#define BOT_NGROUND	((int)(sizeof bot_ground / sizeof bot_ground[0]))
+
+/*
+ * How well each tower kind does against each enemy type, 1 = as its power
+ * says. Shells and chains shine on swarms and are dodged by skulkers,
+ * armour blunts small hits and not the sniper's, frost makes runners and
+ * bosses linger.
+ */
+static const double bot_eff[TOWER_NTYPES][LEVEL_NENEMIES] = {
+	/* grunt runner brute swarmer flyer boss escort skulker */
+	[TOWER_ARROW] = { 1.0, 1.0, 0.5, 0.6, 1.0, 0.4, 0.8, 0.6 },
+	[TOWER_CANNON] = { 1.0, 0.6, 1.0, 1.8, 0.0, 0.9, 1.0, 0.4 },
+	[TOWER_FROST] = { 1.0, 1.4, 1.0, 1.2, 1.0, 1.2, 1.0, 1.0 },
+	[TOWER_TESLA] = { 1.0, 1.0, 0.8, 1.8, 0.0, 0.8, 1.2, 1.2 },
+	[TOWER_SNIPER] = { 0.8, 0.6, 1.6, 0.3, 1.0, 1.8, 1.2, 1.3 },
+	[TOWER_FLAK] = { 0.0, 0.0, 0.0, 0.0, 1.6, 0.0, 0.0, 0.0 },
+};
+
+/* The mode each tower kind is set to. */
+static const int bot_modes[TOWER_NTYPES] = {
+	[TOWER_WALL] = TOWER_TARGET_FIRST,
+	[TOWER_ARROW] = TOWER_TARGET_FIRST,
+	[TOWER_CANNON] = TOWER_TARGET_FIRST,
+	[TOWER_FROST] = TOWER_TARGET_FIRST,
+	[TOWER_TESLA] = TOWER_TARGET_FIRST,
+	[TOWER_SNIPER] = TOWER_TARGET_STRONGEST,
+	[TOWER_FLAK] = TOWER_TARGET_FIRST,
+};
+
+struct bot {
+	int		 w, h;
+	uint8_t		*route;		/* w * h: spawns whose route it is on */
+	uint8_t		*corner;	/* w * h: a diagonal step passes it */
+	uint8_t		*seen;		/* w * h: on this spawn's route */
+	float		*defence;	/* w * h: tower power covering it */
+	float		*score;		/* w * h: worth of a tower there */
+	uint8_t		*tried;		/* w * h: refused this turn */
+	struct point	*cells;		/* the route cells, listed */
+	struct point	*cand;		/* cells a wall is tried on */
+	int		 ncells;
+	struct point	*buf;		/* a descended path */
+	int		 bufmax;
+	struct grid	 grid;		/* a copy to try walls on */
+	struct field	*field;		/* its field */
+
+	/* What is coming: hit points by enemy type, and flyers by spawn. */
+	double		 mix[LEVEL_NENEMIES];
+	double		 air_hp[LEVEL_MAX_SPAWNS];	/* one flyer's */
+	int		 air_count[LEVEL_MAX_SPAWNS];
+	bool		 air_short[LEVEL_MAX_SPAWNS];	/* too little flak */
+	struct vec	 air_from[LEVEL_MAX_SPAWNS], air_to[LEVEL_MAX_SPAWNS];
+};
+
+/* An action the bot could take, and what it is worth. */
+struct bot_action {
+	enum game_cmd_type	type;
+	int			tower, x, y;
+	int			cost;
+	double			value;		/* power bought per gold */
+};
+
+/* A bot for game g's level. */
+struct bot *
+bot_new(const struct game *g)
+{
+	struct bot	*b = xcalloc(1, sizeof *b);
+	size_t		 n = (size_t)g->w * g->h;
+
+	b->w = g->w;
+	b->h = g->h;
+	b->route = xcalloc(n, 1);
+	b->corner = xcalloc(n, 1);
+	b->seen = xcalloc(n, 1);
+	b->defence = xcalloc(n, sizeof *b->defence);
+	b->score = xcalloc(n, sizeof *b->score);
+	b->tried = xcalloc(n, 1);
+	b->cells = xcalloc(n, sizeof *b->cells);
+	b->cand = xcalloc(n, sizeof *b->cand);
+	b->bufmax = (int)n + 1;
+	b->buf = xcalloc((size_t)b->bufmax, sizeof *b->buf);
+	grid_init(&b->grid, xmalloc(grid_cells(g->w, g->h)), g->w, g->h,
+	    g->grid.diagonal);
+	b->field = field_new(g->w, g->h);
+	return b;
+}
+
+/* Free a bot. */
+void
+bot_free(struct bot *b)
+{
+	if (b == NULL)
+		return;
+	free(b->route);
+	free(b->corner);
+	free(b->seen);
+	free(b->defence);
+	free(b->score);
+	free(b->tried);
+	free(b->cells);
+	free(b->cand);
+	free(b->buf);
+	free(b->grid.cost);
+	field_free(b->field);
+	free(b);
+}
+
+/*
+ * How much harm a tower of kind at level (1-based) does a second, roughly:
+ * its damage rate, more for attacks that hit several enemies, and for a
+ * pulse the worth of its slow.
+ */
+static double
+bot_power(int kind, int level)
+{
+	const struct tower_type		*tt = &tower_types[kind];
+	const struct tower_stats	*st = &tt->level[level - 1];
+	double				 p;
+
+	if (tt->attack == TOWER_ATTACK_NONE)
+		return 0.0;
+	p = (double)st->damage * GAME_RATE / st->reload;
+	switch (tt->attack) {
+	case TOWER_ATTACK_SHELL:
+		p *= 1.3;
+		break;
+	case TOWER_ATTACK_CHAIN:
+		p *= 1.6;
+		break;
+	case TOWER_ATTACK_PULSE:
+		p += 0.5 * (100 - st->slow_pct);
+		break;
+	default:
+		if (st->splash > 0.0)
+			p *= 1.3;
+		break;
+	}
+	return p;
+}
+
+/*
+ * Mark the enemies' routes, downhill from every spawn cell: route[i] counts
+ * the spawns whose route crosses cell i, so shared stretches weigh more.
+ */
+static void
+bot_routes(struct bot *b, const struct game *g)
+{
+	const struct level	*lv = g->lv;
+	size_t			 ncells = (size_t)b->w * b->h;
+	int			 s, c, k, n;
+
+	memset(b->route, 0, ncells);
+	memset(b->corner, 0, ncells);
+	b->ncells = 0;
+	for (s = 0; s < lv->nspawns; s++) {
+		memset(b->seen, 0, ncells);
+		for (c = 0; c < lv->spawns[s].ncells; c++) {
+			n = path_descend(g->field, &g->grid,
+			    lv->spawns[s].cells[c].x, lv->spawns[s].cells[c].y,
+			    b->buf, b->bufmax);
+			for (k = 0; k < n; k++) {
+				size_t i = (size_t)b->buf[k].y * b->w +
+				    b->buf[k].x;
+
+				if (k > 0 && b->buf[k].x != b->buf[k - 1].x &&
+				    b->buf[k].y != b->buf[k - 1].y) {
+					b->corner[(size_t)b->buf[k - 1].y *
+					    b->w + b->buf[k].x] = 1;
+					b->corner[(size_t)b->buf[k].y * b->w +
+					    b->buf[k - 1].x] = 1;
+				}
+				if (b->seen[i])
+					continue;
+				b->seen[i] = 1;
+				if (b->route[i]++ == 0)
+					b->cells[b->ncells++] = b->buf[k];
+			}
+		}
+	}
+}
+
+static double	bot_suits(const struct bot *, int);
+
+/*
+ * Add the power of every ground-hitting tower, times how it suits what is
+ * coming, to the cells it covers.
+ */
+static void
+bot_defence(struct bot *b, const struct game *g)
+{
+	int	t, ri, dx, dy;
+
+	memset(b->defence, 0, (size_t)b->w * b->h * sizeof *b->defence);
+	for (t = 0; t < g->ntowers; t++) {
+		const struct game_tower *tw = &g->towers[t];
+		const struct tower_type *tt = &tower_types[tw->type];
+		double r = tt->level[tw->level - 1].range, p;
+
+		if (!tw->used || !(tt->hits & TOWER_GROUND))
+			continue;
+		p = bot_power(tw->type, tw->level) * bot_suits(b, tw->type);
+		ri = (int)ceil(r);
+		for (dy = -ri; dy <= ri; dy++) {
+			for (dx = -ri; dx <= ri; dx++) {
+				int x = tw->x + dx, y = tw->y + dy;
+
+				if (x >= 0 && y >= 0 && x < b->w && y < b->h &&
+				    dx * dx + dy * dy <= r * r)
+					b->defence[(size_t)y * b->w + x] +=
+					    (float)p;
+			}
+		}
+	}
+}
+
+/* Add wave w's groups not yet sent to what is coming. */
+static void
+bot_threat_wave(struct bot *b, const struct game *g, int w)
+{
+	const struct level_wave	*lw = &g->lv->waves[w];
+	int			 k, left;
+
+	for (k = 0; k < lw->ngroups; k++) {
+		const struct level_group *grp = &lw->groups[k];
+		int hp = enemy_hp(grp->enemy, w + 1);
+
+		left = grp->count - g->group_sent[w * LEVEL_MAX_GROUPS + k];
+		if (left <= 0)
+			continue;
+		b->mix[grp->enemy] += (double)left * hp;
+		if (grp->enemy == LEVEL_ENEMY_FLYER) {
+			b->air_count[grp->spawn] += left;
+			if (hp > b->air_hp[grp->spawn])
+				b->air_hp[grp->spawn] = hp;
+		}
+	}
+}
+
+/*
+ * What is coming: the hit points of every enemy on the map, still to be
+ * sent by a wave under way, or in the next wave, by type; and the flyers
+ * among them by spawn, with a flag for every spawn whose flyers' line to
+ * the nearest exit has too little air defence.
+ */
+static void
+bot_threat(struct bot *b, const struct game *g)
+{
+	const struct level	*lv = g->lv;
+	int			 i, w, s, t, k, n;
+
+	memset(b->mix, 0, sizeof b->mix);
+	memset(b->air_hp, 0, sizeof b->air_hp);
+	memset(b->air_count, 0, sizeof b->air_count);
+	for (i = 0; i < g->nunits; i++) {
+		if (g->units[i].kind == GAME_UNIT_ENEMY)
+			b->mix[g->units[i].type] += g->units[i].hp;
+	}
+	for (w = 0; w < g->next_wave; w++)
+		if (g->wave_sent[w] < g->wave_total[w])
+			bot_threat_wave(b, g, w);
+	if (g->next_wave < g->nwaves)
+		bot_threat_wave(b, g, g->next_wave);
+
+	for (s = 0; s < lv->nspawns; s++) {
+		struct vec from = vec_make(lv->spawns[s].cells[0].x + 0.5,
+		    lv->spawns[s].cells[0].y + 0.5), to = from;
+		double best = INFINITY, d, harm = 0.0;
+
+		b->air_short[s] = false;
+		if (b->air_count[s] == 0)
+			continue;
+		for (k = 0; k < lv->nexits; k++) {
+			struct vec c = vec_make(lv->exits[k].x + 0.5,
+			    lv->exits[k].y + 0.5);
+
+			if ((d = vec_dist2(c, from)) < best) {
+				best = d;
+				to = c;
+			}
+		}
+		b->air_from[s] = from;
+		b->air_to[s] = to;
+		/* Harm one flyer takes on its way: power x time in range. */
+		n = (int)(vec_dist(from, to) / BOT_AIR_STEP) + 1;
+		for (t = 0; t < g->ntowers; t++) {
+			const struct game_tower *tw = &g->towers[t];
+			const struct tower_type *tt = &tower_types[tw->type];
+			double r = tt->level[tw->level - 1].range;
+			int in = 0;
+
+			if (!tw->used || !(tt->hits & TOWER_AIR))
+				continue;
+			for (k = 0; k <= n; k++) {
+				struct vec p = vec_madd(from, vec_sub(to, from),
+				    (double)k / n);
+
+				in += vec_dist2(p, vec_make(tw->x + 0.5,
+				    tw->y + 0.5)) <= r * r;
+			}
+			harm += bot_power(tw->type, tw->level) *
+			    bot_eff[tw->type][LEVEL_ENEMY_FLYER] * in *
+			    BOT_AIR_STEP / enemy_types[LEVEL_ENEMY_FLYER].speed;
+		}
+		b->air_short[s] = harm < BOT_AIR_NEED * b->air_hp[s] *
+		    (1.0 + b->air_count[s] / 8.0);
+	}
+}
+
+/* How well tower kind suits what is coming on the ground (1: average). */
+static double
+bot_suits(const struct bot *b, int kind)
+{
+	double	sum = 0.0, hp = 0.0;
+	int	e;
+
+	for (e = 0; e < LEVEL_NENEMIES; e++) {
+		if (e == LEVEL_ENEMY_FLYER)
+			continue;
+		sum += b->mix[e] * bot_eff[kind][e];
+		hp += b->mix[e];
+	}
+	return hp > 0.0 ? sum / hp : 1.0;
+}
+
+/* What a route cell defended by power d is worth: 1, and less per power. */
+static inline double
+bot_cell_worth(double d)
+{
+	return 1.0 + log1p(d / BOT_SATURATE);
+}
+
+/* A tower being thought about: where, how far it reaches, how hard. */
+struct bot_extra {
+	int	x, y;
+	double	range, power;
+};
+
+/*
+ * What the routes are worth to the defence on field f: along the route
+ * from the first cell of every spawn, each cell counts bot_cell_worth of
+ * the power covering it, with extra's too when extra is not NULL. A longer
+ * route, or one that runs through more defence, is worth more; a tower
+ * that sends the enemies round the other way is worth what it loses them.
+ * -1 when a spawn has no way out.
+ */
+static double
+bot_worth(struct bot *b, const struct game *g, const struct field *f,
+    const struct grid *grid, const struct bot_extra *extra)
+{
+	const struct level	*lv = g->lv;
+	double			 m = 0.0, d;
+	int			 s, k, n, dx, dy;
+
+	for (s = 0; s < lv->nspawns; s++) {
+		n = path_descend(f, grid, lv->spawns[s].cells[0].x,
+		    lv->spawns[s].cells[0].y, b->buf, b->bufmax);
+		if (n == 0)
+			return -1.0;
+		for (k = 0; k < n; k++) {
+			d = b->defence[(size_t)b->buf[k].y * b->w +
+			    b->buf[k].x];
+			if (extra != NULL) {
+				dx = b->buf[k].x - extra->x;
+				dy = b->buf[k].y - extra->y;
+				if (dx * dx + dy * dy <= extra->range *
+				    extra->range)
+					d += extra->power;
+			}
+			m += bot_cell_worth(d);
+		}
+	}
+	return m;
+}
+
+/*
+ * The gain in bot_worth if cell (x, y) were blocked (by a wall, or by the
+ * tower extra). Only a cell on a route, or at a corner a diagonal step of
+ * one passes, can change the routes; for those the block is tried on the
+ * bot's copy of the grid, with a fresh field (routes need no line of sight;
+ * on the maps weir ships that is quicker than repairing a copy in place
+ * and back). base is the worth as things stand.
+ */
+static double
+bot_try(struct bot *b, const struct game *g, int x, int y,
+    const struct bot_extra *extra, double base)
+{
+	size_t	i = (size_t)y * b->w + x;
+	double	m;
+
+	if (!b->route[i] && !b->corner[i]) {
+		/* Off the routes and their corners: they stay as they are. */
+		m = bot_worth(b, g, g->field, &g->grid, extra);
+		return m < 0.0 ? -1.0 : m - base;
+	}
+	grid_set_cost(&b->grid, x, y, 0);
+	field_integrate(b->field, &b->grid, g->goals, g->ngoals);
+	m = bot_worth(b, g, b->field, &b->grid, extra);
+	grid_set_cost(&b->grid, x, y, grid_get_cost(&g->grid, x, y));
+	return m < 0.0 ? -1.0 : m - base;
+}
+
+/* Add (x, y) to the wall candidates if a wall could stand there. */
+static void
+bot_candidate(struct bot *b, const struct game *g, int x, int y, int *n)
+{
+	size_t	i = (size_t)y * b->w + x;
+
+	if (!grid_inside(&b->grid, x, y) || b->tried[i] ||
+	    g->tower_at[i] >= 0 || !level_buildable(g->lv, x, y))
+		return;
+	b->tried[i] = 1;
+	b->cand[(*n)++] = (struct point){ x, y };
+}
+
+/*
+ * The wall that adds most to bot_worth. Only two kinds of cell can change
+ * a route: a cell of the route, and a corner a diagonal step of it passes
+ * (a wall there forbids the step); anywhere else the route stays as it
+ * is. Of those, as many as BOT_WALL_EVALS spread along the routes are
+ * tried, fewer on a big map where each try costs more.
+ */
+static bool
+bot_best_wall(struct bot *b, struct game *g, struct bot_action *out)
+{
+	double		 base, m, best = 0.0;
+	int		 k, n = 0, most, bx = -1, by = -1;
+
+	memset(b->tried, 0, (size_t)b->w * b->h);
+	for (k = 0; k < b->ncells; k++) {
+		struct point c = b->cells[k];
+
+		bot_candidate(b, g, c.x, c.y, &n);
+		if (k + 1 < b->ncells && abs(b->cells[k + 1].x - c.x) == 1 &&
+		    abs(b->cells[k + 1].y - c.y) == 1) {
+			bot_candidate(b, g, b->cells[k + 1].x, c.y, &n);
+			bot_candidate(b, g, c.x, b->cells[k + 1].y, &n);
+		}
+	}
+	most = BOT_WALL_CELLS / (b->w * b->h);
+	if (most > BOT_WALL_EVALS)
+		most = BOT_WALL_EVALS;
+	if (most < 4)
+		most = 4;
+	if (n == 0)
+		return false;
+	base = bot_worth(b, g, g->field, &g->grid, NULL);
+	for (k = 0; k < most && k < n; k++) {
+		struct point c = b->cand[n <= most ? k : (int)((long)k * n /
+		    most)];
+
+		if ((m = bot_try(b, g, c.x, c.y, NULL, base)) > best) {
+			best = m;
+			bx = c.x;
+			by = c.y;
+		}
+	}
+	if (bx < 0 || game_check_place(g, TOWER_WALL, bx, by) != GAME_OK)
+		return false;
+	out->type = GAME_CMD_PLACE;
+	out->tower = TOWER_WALL;
+	out->x = bx;
+	out->y = by;
+	out->cost = tower_types[TOWER_WALL].level[0].cost;
+	out->value = best;
+	return true;
+}
+
+/*
+ * Score every cell for a new tower that hits what mask says, with range r:
+ * for ground the route cells in range, each counting the spawns whose
+ * route it is on, less the more it is defended already (summed by spreading
+ * each route cell's worth over the cells that reach it: the route's length
+ * times the range's area, not the map's), or for air the points, BOT_AIR_STEP apart, of every
+ * flyer line short of air defence that are in range.
+ */
+static void
+bot_score_cells(struct bot *b, const struct game *g, int mask, double r)
+{
+	int	ri = (int)ceil(r), k, s, n, dx, dy;
+
+	memset(b->score, 0, (size_t)b->w * b->h * sizeof *b->score);
+	if (mask == TOWER_GROUND) {
+		for (k = 0; k < b->ncells; k++) {
+			size_t i = (size_t)b->cells[k].y * b->w + b->cells[k].x;
+			float v = (float)(b->route[i] / (1.0 + b->defence[i] /
+			    BOT_SATURATE));
+
+			for (dy = -ri; dy <= ri; dy++) {
+				for (dx = -ri; dx <= ri; dx++) {
+					int x = b->cells[k].x + dx;
+					int y = b->cells[k].y + dy;
+
+					if (x >= 0 && y >= 0 && x < b->w &&
+					    y < b->h && dx * dx + dy * dy <=
+					    r * r)
+						b->score[(size_t)y * b->w +
+						    x] += v;
+				}
+			}
+		}
+		return;
+	}
+	for (s = 0; s < g->lv->nspawns; s++) {
+		if (!b->air_short[s])
+			continue;
+		n = (int)(vec_dist(b->air_from[s], b->air_to[s]) /
+		    BOT_AIR_STEP) + 1;
+		for (k = 0; k <= n; k++) {
+			struct vec p = vec_madd(b->air_from[s],
+			    vec_sub(b->air_to[s], b->air_from[s]),
+			    (double)k / n);
+			int x0 = (int)floor(p.x), y0 = (int)floor(p.y);
+
+			for (dy = -ri - 1; dy <= ri + 1; dy++) {
+				for (dx = -ri - 1; dx <= ri + 1; dx++) {
+					int x = x0 + dx, y = y0 + dy;
+
+					if (x >= 0 && y >= 0 && x < b->w &&
+					    y < b->h && vec_dist2(p, vec_make(
+					    x + 0.5, y + 0.5)) <= r * r)
+						b->score[(size_t)y * b->w +
+						    x] += 1.0f;
+				}
+			}
+		}
+	}
+}
+
+/*
+ * The best cell for a new tower of kind against the ground (mask
+ * TOWER_GROUND) or the flyers short of defence (TOWER_AIR), off the
+ * routes; the placement must be allowed but for its price. Against the
+ * ground, the BOT_CANDIDATES cells that cover most are each tried for
+ * what the tower would add to bot_worth, so that one that would turn the
+ * enemies away from the defence loses out. value: worth per gold.
+ */
+static bool
+bot_best_cell(struct bot *b, struct game *g, int kind, int mask,
+    struct bot_action *out)
+{
+	const struct tower_type	*tt = &tower_types[kind];
+	struct bot_extra	 extra;
+	enum game_reason	 r;
+	double			 best, base = 0.0, gain, top = 0.0;
+	int			 x, y, tries, found = 0, bx, by;
+
+	bot_score_cells(b, g, mask, tt->level[0].range);
+	memset(b->tried, 0, (size_t)b->w * b->h);
+	extra.range = tt->level[0].range;
+	extra.power = bot_power(kind, 1) * bot_suits(b, kind);
+	if (mask == TOWER_GROUND)
+		base = bot_worth(b, g, g->field, &g->grid, NULL);
+	for (tries = 0; tries < BOT_TRIES && found < BOT_CANDIDATES;
+	    tries++) {
+		best = 0.0;
+		bx = by = -1;
+		for (y = 0; y < b->h; y++) {
+			for (x = 0; x < b->w; x++) {
+				size_t i = (size_t)y * b->w + x;
+
+				if (b->score[i] <= best || b->tried[i] ||
+				    b->route[i] || g->tower_at[i] >= 0 ||
+				    !level_buildable(g->lv, x, y))
+					continue;
+				best = b->score[i];
+				bx = x;
+				by = y;
+			}
+		}
+		if (bx < 0 || best < BOT_MIN_COVER)
+			break;
+		b->tried[(size_t)by * b->w + bx] = 1;
+		r = game_check_place(g, kind, bx, by);
+		if (r != GAME_OK && r != GAME_NO_GOLD)
+			continue;
+		if (mask == TOWER_GROUND) {
+			extra.x = bx;
+			extra.y = by;
+			gain = bot_try(b, g, bx, by, &extra, base);
+		} else
+			gain = best * bot_power(kind, 1) / BOT_SATURATE;
+		if (found++ == 0 || gain > top) {
+			top = gain;
+			out->type = GAME_CMD_PLACE;
+			out->tower = kind;
+			out->x = bx;
+			out->y = by;
+			out->cost = tt->level[0].cost;
+			out->value = gain / out->cost;
+		}
+		if (mask != TOWER_GROUND)
+			break;
+	}
+	return found > 0 && top > 0.0;
+}
+
+/* Towers of kind standing. */
+static int
+bot_count(const struct game *g, int kind)
+{
+	int	t, n = 0;
+
+	for (t = 0; t < g->ntowers; t++)
+		n += g->towers[t].used && g->towers[t].type == kind;
+	return n;
+}
+
+/*
+ * The best cell for each kind of ground tower, into acts[]; returns how
+ * many kinds found one. value is worth per gold, less for a kind the bot
+ * has many of already (frost the most: slows do not add up).
+ */
+static int
+bot_builds(struct bot *b, struct game *g, struct bot_action *acts)
+{
+	int	k, kind, n = 0;
+
+	for (k = 0; k < BOT_NGROUND; k++) {
+		kind = bot_ground[k];
+		if (!bot_best_cell(b, g, kind, TOWER_GROUND, &acts[n]))
+			continue;
+		acts[n].value /= 1.0 + BOT_VARIETY * bot_count(g, kind) *
+		    (kind == TOWER_FROST ? 3 : 1);
+		n++;
+	}
+	return n;
+}
+
+/*
+ * The best upgrade: what the power it adds, and the cells its longer reach
+ * takes in, add to bot_worth over the route, per gold.
+ */
+static bool
+bot_best_upgrade(struct bot *b, const struct game *g, struct bot_action *out)
+{
+	double	best = 0.0;
+	int	t, k;
+
+	for (t = 0; t < g->ntowers; t++) {
+		const struct game_tower *tw = &g->towers[t];
+		const struct tower_type *tt = &tower_types[tw->type];
+		double r0, r1, p0, p1, v = 0.0;
+		int cost;
+
+		if (!tw->used || !(tt->hits & TOWER_GROUND) ||
+		    (cost = tower_upgrade_cost(tw->type, tw->level)) < 0)
+			continue;
+		r0 = tt->level[tw->level - 1].range;
+		r1 = tt->level[tw->level].range;
+		p0 = bot_power(tw->type, tw->level) * bot_suits(b, tw->type);
+		p1 = bot_power(tw->type, tw->level + 1) * bot_suits(b, tw->type);
+		for (k = 0; k < b->ncells; k++) {
+			int dx = b->cells[k].x - tw->x, dy = b->cells[k].y - tw->y;
+			size_t i = (size_t)b->cells[k].y * b->w + b->cells[k].x;
+			double d = b->defence[i];
+
+			if (dx * dx + dy * dy > r1 * r1)
+				continue;
+			if (dx * dx + dy * dy <= r0 * r0)
+				d -= p0;
+			v += b->route[i] * (bot_cell_worth(d + p1) -
+			    bot_cell_worth(b->defence[i]));
+		}
+		v /= cost;
+		if (v > best) {
+			best = v;
+			out->type = GAME_CMD_UPGRADE;
+			out->tower = tw->type;
+			out->x = tw->x;
+			out->y = tw->y;
+			out->cost = cost;
+			out->value = v;
+		}
+	}
+	return best > 0.0;
+}
+
+/* Give action a as a command. */
+static int
+bot_do(struct game *g, const struct bot_action *a)
+{
+	struct game_cmd	c = { 0, a->type, a->tower, a->x, a->y, 0 };
+
+	return game_command(g, &c) == GAME_OK;
+}
+
+/* The hit points of wave w, all told. */
+static long
+bot_wave_hp(const struct game *g, int w)
+{
+	const struct level_wave	*lw = &g->lv->waves[w];
+	long			 hp = 0;
+	int			 k;
+
+	for (k = 0; k < lw->ngroups; k++)
+		hp += (long)lw->groups[k].count *
+		    enemy_hp(lw->groups[k].enemy, w + 1);
+	return hp;
+}
+
+/*
+ * Whether to call the next wave now: the map is empty, the last wave has
+ * sent everyone and cost no life (none has been lost at all), the next one
+ * is no stronger than it, and enough calm would be skipped to be worth it.
+ */
+static bool
+bot_call_early(const struct game *g)
+{
+	long	left;
+
+	if (g->nenemies > 0 || g->next_wave == 0 ||
+	    g->next_wave >= g->nwaves || g->lives < g->lv->lives)
+		return false;
+	if (g->wave_sent[g->next_wave - 1] != g->wave_total[g->next_wave - 1])
+		return false;
+	if (bot_wave_hp(g, g->next_wave) > bot_wave_hp(g, g->next_wave - 1))
+		return false;
+	game_next_wave(g, NULL, &left);
+	return left >= BOT_EARLY_S * GAME_RATE;
+}
+
+/* Whether the next wave starts within BOT_DUE_S seconds. */
+static bool
+bot_wave_due(const struct game *g)
+{
+	long	left;
+
+	return game_next_wave(g, NULL, &left) != NULL && left >= 0 &&
+	    left < BOT_DUE_S * GAME_RATE;
+}
+
+/* Whether gold pays for action a. */
+static bool
+bot_affords(const struct game *g, const struct bot_action *a)
+{
+	return g->sandbox || g->gold >= a->cost;
+}
+
+/* Take a turn: at most one command. Returns how many were given. */
+int
+bot_act(struct bot *b, struct game *g)
+{
+	struct bot_action	acts[BOT_NGROUND + 1], air, wall, *pick = NULL;
+	double			top = 0.0, settle;
+	int			s, t, k, n;
+
+	if (game_over(g) || g->tick % BOT_PERIOD != 0)
+		return 0;
+
+	/* Towers aim the way their kind does best. */
+	for (t = 0; t < g->ntowers; t++) {
+		const struct game_tower *tw = &g->towers[t];
+
+		if (tw->used && tw->type != TOWER_WALL &&
+		    tw->mode != bot_modes[tw->type])
+			return game_target(g, tw->x, tw->y,
+			    bot_modes[tw->type]) == GAME_OK;
+	}
+
+	bot_routes(b, g);
+	bot_threat(b, g);
+	bot_defence(b, g);
+	memcpy(b->grid.cost, g->grid.cost, grid_cells(b->w, b->h));
+
+	/* Flyers first: they ignore everything built for the ground. */
+	for (s = 0; s < g->lv->nspawns; s++) {
+		int kind = b->air_count[s] >= 4 ? TOWER_FLAK : TOWER_ARROW;
+
+		if (!b->air_short[s] ||
+		    !bot_best_cell(b, g, kind, TOWER_AIR, &air))
+			continue;
+		return bot_affords(g, &air) ? bot_do(g, &air) : 0;
+	}
+
+	/* Then the maze, then towers and upgrades by worth per gold. */
+	if (g->tick % (BOT_WALL_TURNS * BOT_PERIOD) == 0 &&
+	    bot_affords(g, &(struct bot_action){ .cost =
+	    tower_types[TOWER_WALL].level[0].cost }) &&
+	    bot_best_wall(b, g, &wall) && wall.value >= BOT_WALL_GAIN)
+		return bot_do(g, &wall);
+	n = bot_builds(b, g, acts);
+	if (bot_best_upgrade(b, g, &acts[n]))
+		n++;
+	for (k = 0; k < n; k++)
+		if (k == 0 || acts[k].value > top)
+			top = acts[k].value;
+	/*
+	 * Buy the best there is if the gold is there; else one nearly as
+	 * good that it pays for; with enemies about or due, the best it pays
+	 * for at all. Otherwise save up.
+	 */
+	settle = g->nenemies > 0 || bot_wave_due(g) ? 0.0 : BOT_SETTLE;
+	for (k = 0; k < n; k++) {
+		if (bot_affords(g, &acts[k]) && acts[k].value >= settle * top &&
+		    (pick == NULL || acts[k].value > pick->value))
+			pick = &acts[k];
+	}
+	if (pick != NULL)
+		return bot_do(g, pick);
+	if (bot_call_early(g))
+		return game_call_wave(g) == GAME_OK;
+	return 0;
+}

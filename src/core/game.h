@@ -1,0 +1,320 @@
+/*
+ * The game: one level being played. It owns the cost grid (terrain plus
+ * towers), the flow field from the exits, the towers, and one crowd of
+ * steering agents holding the enemies and the shots in flight; it runs the
+ * waves, the economy and the rules, one fixed step of 1/GAME_RATE seconds
+ * per game_tick.
+ *
+ * Everything a player can do is a command (struct game_cmd) given between
+ * two ticks through game_command, whether it comes from a key, a script or
+ * the bot; accepted or refused, every command is logged with its tick so a
+ * saved game is the level, the seed and that log (save.h). Whatever
+ * happens is reported as an event (struct game_event) to the callback the
+ * caller sets; traces and the UI's message line are made from those.
+ *
+ * Deterministic: the game's own generator (seeded by the caller) is the
+ * only source of chance, ticks are fixed steps, and the same level, seed
+ * and commands give the same game bit for bit. Every pool is sized when the
+ * game is made from its level; game_tick allocates nothing.
+ *
+ * Placing is refused (enum game_reason) off the map, off open ground, on a
+ * tower or on a ground enemy (its disc overlapping the cell at all; flyers
+ * do not count), without the gold, when it would leave a spawn or a ground
+ * enemy where it stands with no way to any exit, or past GAME_MAX_TOWERS.
+ * Accepted placements and sales repair the field at once (repair.h).
+ *
+ * Drawing: the enemies and shots in flight are units[0..nunits) with their
+ * agents[i] (pos, look for the heading to draw, radius), kind telling the
+ * two apart and, for enemies, type, mover, hp and max_hp; the towers are
+ * towers[0..ntowers) where used, or game_tower_at(x, y); fx[] remembers
+ * the last instant attacks (beams, chains, pulses) and msg the last thing
+ * worth saying. game_next_wave tells what comes next and when. None of it
+ * is to be written by the caller: commands and game_tick change the game.
+ * At most GAME_MAX_ENEMIES enemies are out at once; a wave holds back the
+ * rest until some are gone.
+ *
+ * Economy. Gold: the level's purse; a kill pays the enemy's bounty, a wave
+ * cleared pays GAME_CLEAR_GOLD + GAME_CLEAR_GOLD_WAVE x its number, calling
+ * a wave early pays GAME_EARLY_GOLD a whole second of calm skipped, a sale
+ * returns TOWER_REFUND_PCT of what the tower cost. Score:
+ *   10 x bounty of every kill + 50 x waves cleared
+ *   + 5 x seconds skipped by early calls + 100 x lives left at a win.
+ */
+#ifndef WEIR_GAME_H
+#define WEIR_GAME_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "enemy.h"
+#include "field.h"
+#include "grid.h"
+#include "level.h"
+#include "path.h"
+#include "steer.h"
+#include "tower.h"
+
+#define GAME_RATE		30	/* ticks a second */
+#define GAME_DT			(1.0 / GAME_RATE)
+#define GAME_MAX_ENEMIES	2048	/* alive at once, at most */
+#define GAME_MAX_SHOTS		1024	/* in flight at once, at most */
+#define GAME_MAX_TOWERS		8192	/* standing at once, at most */
+#define GAME_PATH_MAX		64	/* waypoints an enemy keeps */
+#define GAME_SHOT_LIFE		(4 * GAME_RATE)	/* a shot's longest flight */
+#define GAME_CLEAR_GOLD		10	/* wave-clear bonus ... */
+#define GAME_CLEAR_GOLD_WAVE	5	/* ... plus this times its number */
+#define GAME_EARLY_GOLD		1	/* per second of calm skipped */
+#define GAME_FX_MAX		64	/* instant attacks remembered to draw */
+#define GAME_MSG_MAX		128	/* bytes of the message line */
+#define GAME_COORD_MAX		1000000000 /* |x|, |y| a command may give */
+
+/* Why a command was refused (GAME_OK when it was not). */
+enum game_reason {
+	GAME_OK,
+	GAME_OUT_OF_MAP,	/* "out of map" */
+	GAME_NOT_BUILDABLE,	/* "not buildable": not open ground */
+	GAME_OCCUPIED,		/* "occupied": a tower or a ground enemy */
+	GAME_NO_GOLD,		/* "not enough gold" */
+	GAME_WOULD_BLOCK,	/* "would block": cuts a spawn or enemy off */
+	GAME_NO_TOWER,		/* "no tower": nothing to upgrade, sell, aim */
+	GAME_MAX_LEVEL,		/* "max level": no upgrade left */
+	GAME_NO_TARGETING,	/* "cannot target": a wall does not shoot */
+	GAME_NO_WAVES,		/* "no more waves" */
+	GAME_TOWER_LIMIT,	/* "tower limit": GAME_MAX_TOWERS standing */
+	GAME_ENDED,		/* "game over" */
+	GAME_BAD_COMMAND,	/* "bad command": unknown type or mode */
+	GAME_NREASONS
+};
+
+enum game_cmd_type {
+	GAME_CMD_PLACE,		/* place TYPE X Y */
+	GAME_CMD_UPGRADE,	/* upgrade X Y */
+	GAME_CMD_SELL,		/* sell X Y */
+	GAME_CMD_TARGET,	/* target X Y MODE */
+	GAME_CMD_WAVE,		/* wave: call the next wave now */
+	GAME_NCMDS
+};
+
+struct game_cmd {
+	long			tick;	/* when it was given (set by the game) */
+	enum game_cmd_type	type;
+	int			tower;	/* PLACE: enum tower_kind */
+	int			x, y;	/* not WAVE */
+	int			mode;	/* TARGET: enum tower_target */
+};
+
+enum game_event_type {
+	GAME_EV_PLACE,		/* tower, x, y, gold = cost */
+	GAME_EV_UPGRADE,	/* tower, x, y, level, gold = cost */
+	GAME_EV_SELL,		/* tower, x, y, gold = refund */
+	GAME_EV_TARGET,		/* tower, x, y, mode */
+	GAME_EV_REJECT,		/* cmd, reason, x, y (-1 for WAVE) */
+	GAME_EV_WAVE,		/* wave (1-based), early, gold = bonus */
+	GAME_EV_SPAWN,		/* id, enemy, wave, x, y */
+	GAME_EV_KILL,		/* id, enemy, tower = by what, gold = bounty */
+	GAME_EV_LEAK,		/* id, enemy, lives lost in value */
+	GAME_EV_CLEAR,		/* wave cleared, gold = bonus */
+	GAME_EV_END		/* the game is over: read the summary */
+};
+
+struct game_event {
+	enum game_event_type	 type;
+	long			 tick;
+	enum game_cmd_type	 cmd;	/* REJECT */
+	enum game_reason	 reason; /* REJECT */
+	int			 tower;	/* tower kind, -1 when none */
+	int			 enemy;	/* enemy type */
+	int			 id;	/* enemy id */
+	int			 x, y;
+	int			 level;	/* UPGRADE: the new level (1-based) */
+	int			 mode;	/* TARGET */
+	int			 wave;	/* 1-based */
+	int			 gold;	/* cost, refund, bounty or bonus */
+	int			 value;	/* LEAK: lives lost */
+	bool			 early;	/* WAVE: called before its time */
+};
+
+typedef void game_event_fn(void *arg, const struct game_event *ev);
+
+enum game_state {
+	GAME_PLAYING,
+	GAME_WON,
+	GAME_LOST
+};
+
+enum game_unit_kind {
+	GAME_UNIT_ENEMY,
+	GAME_UNIT_SHOT
+};
+
+/*
+ * An enemy or a shot; units[i] goes with agents[i] of the crowd, and both
+ * arrays keep spawn order. The steering agent holds the position,
+ * velocity and heading; a unit the rest.
+ */
+struct game_unit {
+	enum game_unit_kind	 kind;
+	int			 id;		/* enemy: unique, from 1 */
+	int			 type;		/* enemy type, or tower kind */
+	bool			 dead;		/* gone at the end of the tick */
+
+	/* Enemies. */
+	enum enemy_mover	 mover;
+	int			 hp, max_hp;
+	int			 armour;
+	int			 wave;		/* 1-based, which wave sent it */
+	double			 speed;		/* unslowed top speed */
+	int			 slow_pct;	/* speed kept while slowed */
+	int			 slow_ticks;	/* slow left */
+	int			 panic_ticks;	/* skulker: flight left */
+	int			 boss;		/* escort: boss's id, 0 when none */
+	int			 slot;		/* escort: formation slot */
+	int			 pathslot;	/* path mover: its waypoint buffer */
+	double			 togo;		/* route left to an exit, cells */
+	struct vec		 anchor;	/* where it last made headway */
+	int			 stall;		/* ticks without headway */
+	int			 squeeze;	/* ticks left ignoring others */
+	bool			 loose;		/* escort: out of formation */
+
+	/* Shots. */
+	int			 damage;
+	double			 splash;
+	int			 hits;		/* TOWER_GROUND | TOWER_AIR */
+	int			 target;	/* enemy id it chases, 0 when none */
+	int			 life;		/* ticks left */
+	int			 tower;		/* index of the tower that fired */
+};
+
+struct game_tower {
+	bool			 used;
+	int			 type;		/* enum tower_kind */
+	int			 level;		/* 1..nlevels */
+	int			 x, y;
+	int			 mode;		/* enum tower_target */
+	int			 cooldown;	/* ticks until it may attack */
+	int			 kills;
+	double			 aim;		/* radians of its last attack */
+};
+
+/* An instant attack, kept a moment for drawing. */
+struct game_fx {
+	long			 tick;
+	int			 tower;		/* kind */
+	struct vec		 from, to;
+	double			 radius;	/* pulse: its range */
+};
+
+struct game {
+	const struct level	*lv;		/* not owned */
+	int			 w, h;
+	enum game_state		 state;
+	long			 tick;		/* steps taken */
+	bool			 sandbox;	/* unlimited gold */
+	struct steer_rng	 rng;
+
+	int			 gold, lives, score;
+	int			 killed, leaked;
+	int			 bounty;	/* gold earned from kills */
+	int			 early_s;	/* seconds skipped */
+
+	/* The map: terrain costs plus a blocked cell under every tower. */
+	struct grid		 grid;
+	struct field		*field;		/* from the exits */
+	int32_t			*goals;		/* exit cells, padded indices */
+	int			 ngoals;
+	int32_t			*sources;	/* spawn cells + ground enemies */
+	int			 nspawn_cells;
+	int32_t			*scratch;	/* reach_*, 2 ints a cell */
+	struct point		*descend;	/* room for any descended path */
+	int			 descend_max;
+	unsigned		 map_gen;	/* bumped on every map change */
+
+	/* Towers. */
+	struct game_tower	*towers;
+	int			 max_towers;
+	int			 ntowers;	/* highest slot used + 1 */
+	int			 nstanding;
+	int32_t			*tower_at;	/* w * h: slot or -1 */
+	struct steer_circle	*circles;	/* towers, for flyers */
+
+	/* Enemies and shots. */
+	struct steer_crowd	*crowd;
+	struct steer_type	 steer[ENEMY_NSTEER];
+	struct steer_agent	*agents;
+	struct game_unit	*units;
+	int			 nunits, max_units;
+	int			 nenemies, nshots;
+	int			 max_enemies;
+	int			 next_id;
+	struct point		*paths;		/* GAME_PATH_MAX per slot */
+	int			*free_paths;
+	int			 nfree_paths;
+	int32_t			*remap;		/* compaction scratch */
+	int			*spawn_turn;	/* per spawn: next cell */
+
+	/* Waves. */
+	int			 nwaves;
+	int			 next_wave;	/* index of the next to start */
+	long			 next_wave_at;	/* its tick, -1 while unknown */
+	long			*wave_start;	/* per wave: tick, -1 not yet */
+	int			*wave_sent;	/* per wave: enemies sent */
+	int			*wave_total;	/* per wave: enemies in it */
+	int			*wave_alive;	/* per wave: out and alive */
+	bool			*wave_done;	/* per wave: cleared */
+	int			*group_sent;	/* per wave x group */
+	int			 waves_cleared;
+
+	/* What the UI shows. */
+	struct game_fx		 fx[GAME_FX_MAX];
+	int			 nfx;		/* total ever; ring index mod */
+	char			 msg[GAME_MSG_MAX];
+	long			 msg_tick;
+	bool			 msg_error;
+
+	/* The command log, for saved games. */
+	struct game_cmd		*log;
+	int			 nlog, log_size;
+
+	game_event_fn		*on_event;
+	void			*event_arg;
+};
+
+/* The summary a headless run prints last. */
+struct game_summary {
+	enum game_state		 state;
+	int			 waves_cleared, waves_total;
+	int			 lives, gold, score;
+	int			 killed, leaked;
+	long			 ticks;
+};
+
+struct game	*game_new(const struct level *lv, uint64_t seed, bool sandbox);
+void		 game_free(struct game *g);
+void		 game_set_events(struct game *g, game_event_fn *fn, void *arg);
+
+/* Commands: the same for keys, scripts and the bot. */
+enum game_reason game_command(struct game *g, const struct game_cmd *c);
+enum game_reason game_place(struct game *g, int tower, int x, int y);
+enum game_reason game_upgrade(struct game *g, int x, int y);
+enum game_reason game_sell(struct game *g, int x, int y);
+enum game_reason game_target(struct game *g, int x, int y, int mode);
+enum game_reason game_call_wave(struct game *g);
+enum game_reason game_check_place(struct game *g, int tower, int x, int y);
+
+/* The simulation. */
+void		 game_tick(struct game *g);
+bool		 game_over(const struct game *g);
+void		 game_summary(const struct game *g, struct game_summary *s);
+
+/* Questions for drawing and for the bot. */
+const struct game_tower *game_tower_at(const struct game *g, int x, int y);
+const struct level_wave *game_next_wave(const struct game *g, int *number,
+		     long *ticks_left);
+int		 game_wave_count(const struct game *g, int wave, int *counts);
+bool		 game_enemy_blocks_cell(const struct game *g, int x, int y);
+const char	*game_reason_name(enum game_reason r);
+const char	*game_cmd_name(enum game_cmd_type t);
+const char	*game_state_name(enum game_state s);
+uint64_t	 game_hash(const struct game *g);
+
+#endif

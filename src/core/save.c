@@ -1,0 +1,442 @@
+/*
+ * Saved games: the writer (temporary file, fsync, rename), the reader
+ * (strict, every error FILE:LINE:COL) and the replay. See save.h.
+ */
+#include <sys/stat.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "save.h"
+#include "script.h"
+#include "util.h"
+
+#define SAVE_LINE_MAX	4200	/* bytes of one formatted line */
+
+/* FNV-1a, 64 bits, of n bytes. */
+uint64_t
+save_hash(const void *p, size_t n)
+{
+	const unsigned char	*b = p;
+	uint64_t		 h = 0xCBF29CE484222325ULL;
+
+	while (n-- > 0) {
+		h ^= *b++;
+		h *= 0x100000001B3ULL;
+	}
+	return h;
+}
+
+/* The save_hash of the file at path; -1 with a message if unreadable. */
+int
+save_hash_file(const char *path, uint64_t *h, char *err, size_t errlen)
+{
+	size_t	 len;
+	char	*text;
+
+	if ((text = level_read_file(path, &len, err, errlen)) == NULL)
+		return -1;
+	*h = save_hash(text, len);
+	free(text);
+	return 0;
+}
+
+/* Flush the directory holding path, so a rename in it is on disk. */
+static void
+save_sync_dir(const char *path)
+{
+	char		 dir[4096];
+	const char	*slash = strrchr(path, '/');
+	int		 fd;
+
+	if (slash == NULL)
+		strlcpy_w(dir, ".", sizeof dir);
+	else if (slash == path)
+		strlcpy_w(dir, "/", sizeof dir);
+	else if ((size_t)(slash - path) < sizeof dir)
+		snprintf(dir, sizeof dir, "%.*s", (int)(slash - path), path);
+	else
+		return;
+	if ((fd = open(dir, O_RDONLY)) < 0)
+		return;
+	fsync(fd);
+	close(fd);
+}
+
+/*
+ * Write game g, played on the level at path level (whose bytes hash to
+ * level_hash) from seed, to path: atomically, by way of a temporary file.
+ */
+int
+save_write(const char *path, const char *level, uint64_t level_hash,
+    uint64_t seed, const struct game *g, char *err, size_t errlen)
+{
+	char	 tmp[4096], line[SAVE_LINE_MAX];
+	FILE	*f;
+	int	 fd, i, bad;
+
+	if (strchr(level, '\n') != NULL || strchr(level, '\r') != NULL) {
+		snprintf(err, errlen, "%s: cannot save: the level's path holds "
+		    "a line break", path);
+		return -1;
+	}
+	if (snprintf(tmp, sizeof tmp, "%s.XXXXXX", path) >= (int)sizeof tmp) {
+		snprintf(err, errlen, "%s: cannot save: path too long", path);
+		return -1;
+	}
+	if ((fd = mkstemp(tmp)) < 0) {
+		snprintf(err, errlen, "%s: cannot save: %s", path,
+		    strerror(errno));
+		return -1;
+	}
+	if ((f = fdopen(fd, "w")) == NULL) {
+		snprintf(err, errlen, "%s: cannot save: %s", path,
+		    strerror(errno));
+		close(fd);
+		unlink(tmp);
+		return -1;
+	}
+	fprintf(f, "weir-save %d\nlevel %s\nlevel-hash %016" PRIx64 "\n"
+	    "seed %" PRIu64 "\nsandbox %d\ntick %ld\ncommands %d\n",
+	    SAVE_VERSION, level, level_hash, seed, g->sandbox ? 1 : 0,
+	    g->tick, g->nlog);
+	for (i = 0; i < g->nlog; i++) {
+		script_format(&g->log[i], line, sizeof line);
+		fprintf(f, "%s\n", line);
+	}
+	fputs("end\n", f);
+	bad = fflush(f) != 0 || ferror(f) || fsync(fileno(f)) != 0;
+	if (bad) {
+		snprintf(err, errlen, "%s: cannot save: %s", path,
+		    strerror(errno));
+		fclose(f);
+		unlink(tmp);
+		return -1;
+	}
+	if (fclose(f) != 0 || rename(tmp, path) != 0) {
+		snprintf(err, errlen, "%s: cannot save: %s", path,
+		    strerror(errno));
+		unlink(tmp);
+		return -1;
+	}
+	save_sync_dir(path);
+	return 0;
+}
+
+/* The reader's position in the text. */
+struct save_reader {
+	const char	*name;
+	const char	*text;
+	size_t		 len, pos;
+	long		 lineno;
+	const char	*line;		/* the current line, no line end */
+	size_t		 linelen;
+	char		*err;
+	size_t		 errlen;
+};
+
+/* Step to the next line; false at the end of the text. */
+static int
+save_next_line(struct save_reader *r)
+{
+	size_t	end;
+
+	if (r->pos >= r->len)
+		return 0;
+	for (end = r->pos; end < r->len && r->text[end] != '\n'; end++)
+		;
+	r->line = r->text + r->pos;
+	r->linelen = end - r->pos;
+	if (r->linelen > 0 && r->line[r->linelen - 1] == '\r')
+		r->linelen--;
+	r->pos = end + 1;
+	r->lineno++;
+	return 1;
+}
+
+/* Report an error at column col of the current line. */
+static int __attribute__((format(printf, 3, 4)))
+save_error(struct save_reader *r, size_t col, const char *fmt, ...)
+{
+	char	msg[512];
+	va_list	ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	snprintf(r->err, r->errlen, "%s:%ld:%zu: %s", r->name, r->lineno, col,
+	    msg);
+	return -1;
+}
+
+/*
+ * Read the line "KEY VALUE" into *value (pointing into the text) or fail
+ * with "expected 'KEY ...'".
+ */
+static int
+save_key(struct save_reader *r, const char *key, const char **value,
+    size_t *vlen)
+{
+	size_t	k = strlen(key);
+
+	if (!save_next_line(r)) {
+		r->lineno++;
+		return save_error(r, 1, "expected '%s', found end of file",
+		    key);
+	}
+	if (r->linelen <= k + 1 || memcmp(r->line, key, k) != 0 ||
+	    r->line[k] != ' ')
+		return save_error(r, 1, "expected '%s' and its value", key);
+	*value = r->line + k + 1;
+	*vlen = r->linelen - k - 1;
+	return 0;
+}
+
+/* Read "KEY N" with N a decimal number no larger than max. */
+static int
+save_number(struct save_reader *r, const char *key, uint64_t max,
+    uint64_t *out)
+{
+	const char	*v;
+	size_t		 n, i;
+	uint64_t	 x = 0;
+
+	if (save_key(r, key, &v, &n) < 0)
+		return -1;
+	for (i = 0; i < n; i++) {
+		if (v[i] < '0' || v[i] > '9' || n > 20)
+			return save_error(r, strlen(key) + 2, "expected a "
+			    "number after '%s'", key);
+		if (x > (UINT64_MAX - 9) / 10)
+			return save_error(r, strlen(key) + 2, "'%s' out of "
+			    "range", key);
+		x = x * 10 + (uint64_t)(v[i] - '0');
+	}
+	if (x > max)
+		return save_error(r, strlen(key) + 2, "'%s' out of range",
+		    key);
+	*out = x;
+	return 0;
+}
+
+/*
+ * Parse the text of a saved game; NULL and "NAME:LINE:COL: message" on
+ * any error. Never crashes on any input.
+ */
+struct save *
+save_parse(const char *name, const char *text, size_t len, char *err,
+    size_t errlen)
+{
+	struct save_reader	 r = { name, text, len, 0, 0, NULL, 0, err,
+				    errlen };
+	struct save		*s = xcalloc(1, sizeof *s);
+	const char		*v;
+	size_t			 n, i, col;
+	uint64_t		 x;
+	char			 msg[256];
+	int			 k, got;
+
+	/* Text only: no control bytes but tab and line ends. */
+	for (i = 0, n = 0, k = 1; i < len; i++) {
+		unsigned char c = (unsigned char)text[i];
+
+		if (c == '\n') {
+			k++;
+			n = i + 1;
+		} else if ((c < 0x20 && c != '\t' && !(c == '\r' &&
+		    i + 1 < len && text[i + 1] == '\n')) || c == 0x7f) {
+			snprintf(err, errlen, "%s:%d:%zu: invalid byte 0x%02X: "
+			    "expected text", name, k, i - n + 1, c);
+			goto fail;
+		}
+	}
+	if (!save_next_line(&r) || r.linelen != 11 ||
+	    memcmp(r.line, "weir-save 1", 11) != 0) {
+		if (r.lineno == 0)
+			r.lineno = 1;
+		save_error(&r, 1, "expected 'weir-save 1' at the start of the "
+		    "file");
+		goto fail;
+	}
+	if (save_key(&r, "level", &v, &n) < 0)
+		goto fail;
+	s->level = xmalloc(n + 1);
+	memcpy(s->level, v, n);
+	s->level[n] = '\0';
+	if (save_key(&r, "level-hash", &v, &n) < 0)
+		goto fail;
+	if (n != 16) {
+		save_error(&r, 12, "expected 16 hex digits after 'level-hash'");
+		goto fail;
+	}
+	for (i = 0; i < n; i++) {
+		int d = v[i] >= '0' && v[i] <= '9' ? v[i] - '0' :
+		    v[i] >= 'a' && v[i] <= 'f' ? v[i] - 'a' + 10 : -1;
+
+		if (d < 0) {
+			save_error(&r, 12 + i, "expected 16 hex digits after "
+			    "'level-hash'");
+			goto fail;
+		}
+		s->level_hash = s->level_hash << 4 | (uint64_t)d;
+	}
+	if (save_number(&r, "seed", UINT64_MAX, &s->seed) < 0)
+		goto fail;
+	if (save_number(&r, "sandbox", 1, &x) < 0)
+		goto fail;
+	s->sandbox = x != 0;
+	if (save_number(&r, "tick", SCRIPT_TICK_MAX, &x) < 0)
+		goto fail;
+	s->tick = (long)x;
+	if (save_number(&r, "commands", 100000000, &x) < 0)
+		goto fail;
+	s->ncmds = (int)x;
+	if (x > len / 6) {	/* each command line is at least 6 bytes */
+		save_error(&r, 10, "more commands than the file can hold");
+		goto fail;
+	}
+	s->cmds = xcalloc(x > 0 ? (size_t)x : 1, sizeof *s->cmds);
+	for (k = 0; k < s->ncmds; k++) {
+		if (!save_next_line(&r)) {
+			r.lineno++;
+			save_error(&r, 1, "expected %d more command lines, "
+			    "found end of file", s->ncmds - k);
+			goto fail;
+		}
+		got = script_parse_line(r.line, r.linelen, &s->cmds[k], &col,
+		    msg, sizeof msg);
+		if (got <= 0) {
+			save_error(&r, got < 0 ? col : 1, "%s", got < 0 ? msg :
+			    "expected a command line");
+			goto fail;
+		}
+		if (s->cmds[k].tick > s->tick || (k > 0 &&
+		    s->cmds[k].tick < s->cmds[k - 1].tick)) {
+			save_error(&r, 1, "command out of time order");
+			goto fail;
+		}
+	}
+	if (!save_next_line(&r) || r.linelen != 3 ||
+	    memcmp(r.line, "end", 3) != 0) {
+		save_error(&r, 1, "expected 'end' after the commands");
+		goto fail;
+	}
+	while (save_next_line(&r)) {
+		if (r.linelen > 0) {
+			save_error(&r, 1, "unexpected text after 'end'");
+			goto fail;
+		}
+	}
+	return s;
+
+fail:
+	save_free(s);
+	return NULL;
+}
+
+/* Read the saved game at path; NULL and a message on any error. */
+struct save *
+save_read(const char *path, char *err, size_t errlen)
+{
+	struct save	*s;
+	size_t		 len;
+	char		*text;
+
+	if ((text = level_read_file(path, &len, err, errlen)) == NULL)
+		return NULL;
+	s = save_parse(path, text, len, err, errlen);
+	free(text);
+	return s;
+}
+
+/* Free a save. */
+void
+save_free(struct save *s)
+{
+	if (s == NULL)
+		return;
+	free(s->level);
+	free(s->cmds);
+	free(s);
+}
+
+/*
+ * Replay save s on g, a game just made from the same level, seed and
+ * sandbox flag: every command at its tick, then ticks up to the saved
+ * clock. Events go wherever g sends them (usually nowhere, meanwhile).
+ */
+int
+save_replay(struct game *g, const struct save *s, char *err, size_t errlen)
+{
+	int	k;
+
+	if (g->tick != 0 || g->nlog != 0 || g->sandbox != s->sandbox) {
+		snprintf(err, errlen, "saved game: replay needs a fresh game "
+		    "of the same kind");
+		return -1;
+	}
+	for (k = 0; k < s->ncmds; k++) {
+		while (g->tick < s->cmds[k].tick && !game_over(g))
+			game_tick(g);
+		game_command(g, &s->cmds[k]);
+	}
+	while (g->tick < s->tick && !game_over(g))
+		game_tick(g);
+	if (g->tick != s->tick) {
+		snprintf(err, errlen, "saved game: the game ended at tick %ld, "
+		    "before the saved tick %ld", g->tick, s->tick);
+		return -1;
+	}
+	return 0;
+}
+
+/* mkdir -p for the directories above path's last component. */
+static int
+save_mkdirs(char *path)
+{
+	char	*p;
+
+	for (p = path + 1; *p != '\0'; p++) {
+		if (*p != '/')
+			continue;
+		*p = '\0';
+		if (mkdir(path, 0700) != 0 && errno != EEXIST) {
+			*p = '/';
+			return -1;
+		}
+		*p = '/';
+	}
+	return 0;
+}
+
+/*
+ * The default saved game, $XDG_STATE_HOME/weir/current.save (a relative
+ * XDG_STATE_HOME is ignored: ~/.local/state). With make_dir, create the
+ * directories. -1 when there is no home to put it in.
+ */
+int
+save_default_path(char *buf, size_t len, bool make_dir)
+{
+	const char	*state = getenv("XDG_STATE_HOME");
+	const char	*home = getenv("HOME");
+	int		 n;
+
+	if (state != NULL && state[0] == '/')
+		n = snprintf(buf, len, "%s/weir/current.save", state);
+	else if (home != NULL && home[0] == '/')
+		n = snprintf(buf, len, "%s/.local/state/weir/current.save",
+		    home);
+	else
+		return -1;
+	if (n < 0 || (size_t)n >= len)
+		return -1;
+	if (make_dir && save_mkdirs(buf) != 0)
+		return -1;
+	return 0;
+}

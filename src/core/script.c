@@ -1,0 +1,319 @@
+/*
+ * The script parser: a line is cut into blank-separated words, each read
+ * by what its place on the line calls for. See script.h for the format.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "script.h"
+#include "util.h"
+
+#define SCRIPT_QUOTE_MAX	32	/* bytes of a word quoted in a message */
+
+/* A word of a line: where it starts (0-based) and how long it is. */
+struct script_word {
+	const char	*p;
+	size_t		 len;
+	size_t		 col;
+};
+
+/* Blank: space or tab. */
+static int
+script_blank(char c)
+{
+	return c == ' ' || c == '\t';
+}
+
+/* The next word at or after *pos; false at the end or at a comment. */
+static int
+script_next(const char *line, size_t len, size_t *pos, struct script_word *w)
+{
+	size_t	i = *pos;
+
+	while (i < len && script_blank(line[i]))
+		i++;
+	if (i == len || line[i] == '#') {
+		*pos = len;
+		w->p = line + len;
+		w->len = 0;
+		w->col = i;
+		return 0;
+	}
+	w->p = line + i;
+	w->col = i;
+	while (i < len && !script_blank(line[i]))
+		i++;
+	w->len = (size_t)(line + i - w->p);
+	*pos = i;
+	return 1;
+}
+
+/* Write 'word' into buf, cut to SCRIPT_QUOTE_MAX bytes with "...". */
+static const char *
+script_quote(const struct script_word *w, char *buf, size_t size)
+{
+	if (w->len > SCRIPT_QUOTE_MAX)
+		snprintf(buf, size, "'%.*s...'", SCRIPT_QUOTE_MAX, w->p);
+	else
+		snprintf(buf, size, "'%.*s'", (int)w->len, w->p);
+	return buf;
+}
+
+/* Read a whole number in [lo, hi] from w; false when it is not one. */
+static int
+script_number(const struct script_word *w, long lo, long hi, long *out,
+    int *range)
+{
+	size_t		i = 0;
+	long long	v = 0;
+	int		neg = 0;
+
+	*range = 0;
+	if (w->len > 0 && w->p[0] == '-' && lo < 0) {
+		neg = 1;
+		i = 1;
+	}
+	if (i == w->len)
+		return 0;
+	for (; i < w->len; i++) {
+		if (w->p[i] < '0' || w->p[i] > '9')
+			return 0;
+		if (v <= 10000000000LL)
+			v = v * 10 + (w->p[i] - '0');
+	}
+	if (neg)
+		v = -v;
+	if (v < lo || v > hi) {
+		*range = 1;
+		return 0;
+	}
+	*out = (long)v;
+	return 1;
+}
+
+/*
+ * Parse one line (no line end) into *c. Returns 1 for a command, 0 for a
+ * blank or comment line, -1 for an error: msg says what was expected and
+ * *col (1-based) where.
+ */
+int
+script_parse_line(const char *line, size_t len, struct game_cmd *c,
+    size_t *col, char *msg, size_t msglen)
+{
+	struct script_word	 w;
+	size_t			 pos = 0;
+	char			 q[SCRIPT_QUOTE_MAX + 8];
+	long			 v, xy[2];
+	int			 range, k, t;
+	static const char	*axis[2] = { "X", "Y" };
+
+	memset(c, 0, sizeof *c);
+	c->tower = -1;
+	if (!script_next(line, len, &pos, &w))
+		return 0;
+	*col = w.col + 1;
+	if (!script_number(&w, 0, SCRIPT_TICK_MAX, &v, &range)) {
+		if (range)
+			snprintf(msg, msglen, "tick out of range: expected 0 "
+			    "to %ld, found %s", SCRIPT_TICK_MAX,
+			    script_quote(&w, q, sizeof q));
+		else
+			snprintf(msg, msglen, "expected a tick number at the "
+			    "start of the line, found %s",
+			    script_quote(&w, q, sizeof q));
+		return -1;
+	}
+	c->tick = v;
+
+	if (!script_next(line, len, &pos, &w)) {
+		*col = w.col + 1;
+		snprintf(msg, msglen, "expected a command after the tick "
+		    "(place, upgrade, sell, target or wave)");
+		return -1;
+	}
+	*col = w.col + 1;
+	for (t = 0; t < GAME_NCMDS; t++) {
+		const char *name = game_cmd_name((enum game_cmd_type)t);
+
+		if (strlen(name) == w.len && memcmp(name, w.p, w.len) == 0)
+			break;
+	}
+	if (t == GAME_NCMDS) {
+		snprintf(msg, msglen, "unknown command %s (expected place, "
+		    "upgrade, sell, target or wave)",
+		    script_quote(&w, q, sizeof q));
+		return -1;
+	}
+	c->type = (enum game_cmd_type)t;
+
+	if (c->type == GAME_CMD_PLACE) {
+		if (!script_next(line, len, &pos, &w)) {
+			*col = w.col + 1;
+			snprintf(msg, msglen, "expected a tower type after "
+			    "'place'");
+			return -1;
+		}
+		*col = w.col + 1;
+		if ((c->tower = tower_lookup(w.p, w.len)) < 0) {
+			snprintf(msg, msglen, "unknown tower type %s (expected "
+			    "wall, arrow, cannon, frost, tesla, sniper or "
+			    "flak)", script_quote(&w, q, sizeof q));
+			return -1;
+		}
+	}
+	if (c->type != GAME_CMD_WAVE) {
+		for (k = 0; k < 2; k++) {
+			if (!script_next(line, len, &pos, &w)) {
+				*col = w.col + 1;
+				snprintf(msg, msglen, "expected the %s "
+				    "coordinate after '%s'", axis[k],
+				    k == 0 ? game_cmd_name(c->type) :
+				    "X");
+				return -1;
+			}
+			*col = w.col + 1;
+			if (!script_number(&w, -SCRIPT_COORD_MAX,
+			    SCRIPT_COORD_MAX, &xy[k], &range)) {
+				snprintf(msg, msglen, range ? "%s coordinate "
+				    "out of range, found %s" : "expected a "
+				    "whole number for %s, found %s", axis[k],
+				    script_quote(&w, q, sizeof q));
+				return -1;
+			}
+		}
+		c->x = (int)xy[0];
+		c->y = (int)xy[1];
+	}
+	if (c->type == GAME_CMD_TARGET) {
+		if (!script_next(line, len, &pos, &w)) {
+			*col = w.col + 1;
+			snprintf(msg, msglen, "expected a targeting mode "
+			    "(first, last, strongest, weakest or closest)");
+			return -1;
+		}
+		*col = w.col + 1;
+		if ((c->mode = tower_target_lookup(w.p, w.len)) < 0) {
+			snprintf(msg, msglen, "unknown targeting mode %s "
+			    "(expected first, last, strongest, weakest or "
+			    "closest)", script_quote(&w, q, sizeof q));
+			return -1;
+		}
+	}
+	if (script_next(line, len, &pos, &w)) {
+		*col = w.col + 1;
+		snprintf(msg, msglen, "unexpected %s: expected end of line",
+		    script_quote(&w, q, sizeof q));
+		return -1;
+	}
+	return 1;
+}
+
+/* Write c as a script line (no line end) into buf; returns its length. */
+int
+script_format(const struct game_cmd *c, char *buf, size_t len)
+{
+	switch (c->type) {
+	case GAME_CMD_PLACE:
+		return snprintf(buf, len, "%ld place %s %d %d", c->tick,
+		    tower_name(c->tower), c->x, c->y);
+	case GAME_CMD_UPGRADE:
+	case GAME_CMD_SELL:
+		return snprintf(buf, len, "%ld %s %d %d", c->tick,
+		    game_cmd_name(c->type), c->x, c->y);
+	case GAME_CMD_TARGET:
+		return snprintf(buf, len, "%ld target %d %d %s", c->tick, c->x,
+		    c->y, tower_target_name(c->mode));
+	case GAME_CMD_WAVE:
+		return snprintf(buf, len, "%ld wave", c->tick);
+	case GAME_NCMDS:
+		break;
+	}
+	return snprintf(buf, len, "%ld ?", c->tick);
+}
+
+/* Parse a whole script; on error NULL and "NAME:LINE:COL: message". */
+struct script *
+script_parse(const char *name, const char *text, size_t len, char *err,
+    size_t errlen)
+{
+	struct script	*s = xcalloc(1, sizeof *s);
+	size_t		 start = 0, end, i, col, cap = 0;
+	long		 lineno = 0, last_line = 0;
+	char		 msg[256];
+	struct game_cmd	 c;
+	int		 r;
+
+	while (start < len) {
+		lineno++;
+		for (end = start; end < len && text[end] != '\n'; end++)
+			;
+		i = end;
+		if (i > start && text[i - 1] == '\r')
+			i--;
+		for (col = start; col < i; col++) {
+			unsigned char b = (unsigned char)text[col];
+
+			if ((b < 0x20 && b != '\t') || b == 0x7f) {
+				snprintf(err, errlen, "%s:%ld:%zu: invalid "
+				    "byte 0x%02X: expected text", name, lineno,
+				    col - start + 1, b);
+				goto fail;
+			}
+		}
+		r = script_parse_line(text + start, i - start, &c, &col, msg,
+		    sizeof msg);
+		if (r < 0) {
+			snprintf(err, errlen, "%s:%ld:%zu: %s", name, lineno,
+			    col, msg);
+			goto fail;
+		}
+		if (r > 0) {
+			if (s->ncmds > 0 && c.tick < s->cmds[s->ncmds - 1].tick) {
+				snprintf(err, errlen, "%s:%ld:1: tick %ld comes "
+				    "before tick %ld of line %ld: commands "
+				    "must be in time order", name, lineno,
+				    c.tick, s->cmds[s->ncmds - 1].tick,
+				    last_line);
+				goto fail;
+			}
+			if ((size_t)s->ncmds == cap) {
+				cap = cap == 0 ? 64 : cap * 2;
+				s->cmds = xrealloc(s->cmds, cap, sizeof *s->cmds);
+			}
+			s->cmds[s->ncmds++] = c;
+			last_line = lineno;
+		}
+		start = end + 1;
+	}
+	return s;
+
+fail:
+	script_free(s);
+	return NULL;
+}
+
+/* Read and parse the script at path. */
+struct script *
+script_load(const char *path, char *err, size_t errlen)
+{
+	struct script	*s;
+	size_t		 len;
+	char		*text;
+
+	if ((text = level_read_file(path, &len, err, errlen)) == NULL)
+		return NULL;
+	s = script_parse(path, text, len, err, errlen);
+	free(text);
+	return s;
+}
+
+/* Free a script. */
+void
+script_free(struct script *s)
+{
+	if (s == NULL)
+		return;
+	free(s->cmds);
+	free(s);
+}

@@ -1,0 +1,192 @@
+/*
+ * weir --headless: load the level (or a saved game), then loop one tick at
+ * a time: stop and save if asked to stop here, give the script's commands
+ * for this tick, let the bot take its turn, step the game, and write a
+ * snapshot when one is due. Nothing here touches a terminal. The summary
+ * object is the last line on standard output.
+ *
+ * A run that never ends (it cannot, by the rules, but a bug could make it)
+ * is cut off after HEADLESS_MAX_TICKS and reports "timeout".
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/bot.h"
+#include "core/game.h"
+#include "core/level.h"
+#include "core/movingai.h"
+#include "core/save.h"
+#include "core/script.h"
+#include "core/trace.h"
+#include "headless.h"
+
+#define HEADLESS_ERR_MAX	1024
+#define HEADLESS_MAX_TICKS	(10L * 3600 * GAME_RATE)	/* ten hours */
+#define HEADLESS_EXIT_ERROR	1
+#define HEADLESS_EXIT_USAGE	2
+
+/* Whether path ends in suffix. */
+static bool
+headless_ends_with(const char *path, const char *suffix)
+{
+	size_t	n = strlen(path), k = strlen(suffix);
+
+	return n >= k && strcmp(path + n - k, suffix) == 0;
+}
+
+/* Load a level file of either format. */
+static struct level *
+headless_load_level(const char *path, char *err, size_t errlen)
+{
+	if (headless_ends_with(path, ".map"))
+		return movingai_load(path, err, errlen);
+	return level_load(path, err, errlen);
+}
+
+/* Everything a run holds, so one function can let it all go. */
+struct headless {
+	struct level	*lv;
+	struct game	*g;
+	struct save	*sv;
+	struct script	*sc;
+	struct bot	*bot;
+	FILE		*trace;
+	char		 level_path[PATH_MAX];
+	uint64_t	 level_hash;
+	uint64_t	 seed;
+};
+
+/* Free what a run holds. */
+static void
+headless_free(struct headless *h)
+{
+	bot_free(h->bot);
+	game_free(h->g);
+	level_free(h->lv);
+	save_free(h->sv);
+	script_free(h->sc);
+	if (h->trace != NULL && h->trace != stdout)
+		fclose(h->trace);
+}
+
+/* Load the level, the saved game and the script, and set up the game. */
+static int
+headless_setup(struct headless *h, const struct headless_opts *o)
+{
+	char		 err[HEADLESS_ERR_MAX];
+	const char	*level = o->level;
+	bool		 sandbox = o->sandbox;
+
+	h->seed = o->seed;
+	if (o->load != NULL) {
+		if ((h->sv = save_read(o->load, err, sizeof err)) == NULL)
+			goto fail;
+		level = h->sv->level;
+		h->seed = h->sv->seed;
+		sandbox = h->sv->sandbox;
+	}
+	if (realpath(level, h->level_path) == NULL)
+		snprintf(h->level_path, sizeof h->level_path, "%s", level);
+	if ((h->lv = headless_load_level(level, err, sizeof err)) == NULL)
+		goto fail;
+	if (save_hash_file(level, &h->level_hash, err, sizeof err) != 0)
+		goto fail;
+	if (h->sv != NULL && h->sv->level_hash != h->level_hash) {
+		snprintf(err, sizeof err, "%s: the level %s has changed since "
+		    "the game was saved", o->load, level);
+		goto fail;
+	}
+	if (o->script != NULL &&
+	    (h->sc = script_load(o->script, err, sizeof err)) == NULL)
+		goto fail;
+	h->g = game_new(h->lv, h->seed, sandbox);
+	if (h->sv != NULL && save_replay(h->g, h->sv, err, sizeof err) != 0)
+		goto fail;
+	if (o->bot)
+		h->bot = bot_new(h->g);
+	if (o->trace != NULL) {
+		if (strcmp(o->trace, "-") == 0)
+			h->trace = stdout;
+		else if ((h->trace = fopen(o->trace, "w")) == NULL) {
+			snprintf(err, sizeof err, "%s: cannot write: %s",
+			    o->trace, strerror(errno));
+			goto fail;
+		}
+	}
+	return 0;
+
+fail:
+	fprintf(stderr, "%s\n", err);
+	return -1;
+}
+
+/* Play with the options o; returns the exit status for main. */
+int
+headless_run(const struct headless_opts *o)
+{
+	struct headless		 h;
+	struct trace_sink	 sink;
+	const char		*result = NULL;
+	char			 err[HEADLESS_ERR_MAX];
+	int			 next = 0, status = 0;
+
+	if (o->load != NULL && (o->level != NULL || o->seed_set ||
+	    o->sandbox)) {
+		fprintf(stderr, "%s: --load takes the level, the seed and "
+		    "--sandbox from the saved game\n", PACKAGE_NAME);
+		return HEADLESS_EXIT_USAGE;
+	}
+	memset(&h, 0, sizeof h);
+	if (headless_setup(&h, o) != 0) {
+		headless_free(&h);
+		return HEADLESS_EXIT_ERROR;
+	}
+	if (h.trace != NULL) {
+		sink.f = h.trace;
+		sink.g = h.g;
+		game_set_events(h.g, trace_callback, &sink);
+	}
+	/* Commands before the clock of a resumed game are in its log. */
+	while (h.sc != NULL && next < h.sc->ncmds &&
+	    h.sc->cmds[next].tick < h.g->tick)
+		next++;
+
+	while (!game_over(h.g)) {
+		if (o->stop_at >= 0 && h.g->tick >= o->stop_at) {
+			result = "stopped";
+			break;
+		}
+		if (h.g->tick >= HEADLESS_MAX_TICKS) {
+			result = "timeout";
+			break;
+		}
+		while (h.sc != NULL && next < h.sc->ncmds &&
+		    h.sc->cmds[next].tick <= h.g->tick)
+			game_command(h.g, &h.sc->cmds[next++]);
+		if (h.bot != NULL)
+			bot_act(h.bot, h.g);
+		game_tick(h.g);
+		if (h.trace != NULL && o->snapshot_every > 0 &&
+		    h.g->tick % o->snapshot_every == 0)
+			trace_snapshot(h.trace, h.g);
+	}
+	if (o->save != NULL && save_write(o->save, h.level_path, h.level_hash,
+	    h.seed, h.g, err, sizeof err) != 0) {
+		fprintf(stderr, "%s\n", err);
+		status = HEADLESS_EXIT_ERROR;
+	}
+	if (h.trace != NULL && h.trace != stdout && fflush(h.trace) != 0) {
+		fprintf(stderr, "%s: cannot write: %s\n", o->trace,
+		    strerror(errno));
+		status = HEADLESS_EXIT_ERROR;
+	}
+	trace_summary(stdout, h.g, result);
+	fflush(stdout);
+	headless_free(&h);
+	return status;
+}

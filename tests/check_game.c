@@ -1,0 +1,1590 @@
+/*
+ * Unit tests of the game: every refusal with its reason, the economy
+ * (costs, refunds, bounty, bonuses, score), each targeting mode in a staged
+ * scene, splash, slow, chain and armour arithmetic, leaks, winning and
+ * losing, how enemies move (paths re-cut, flyers, escorts, skulkers,
+ * homing shots), determinism, saved games, scripts, and long random games
+ * in which no ground enemy may ever stand in a blocked cell. Scenes are
+ * staged by pinning enemies: moving their agents and making them too slow
+ * to walk away. Set WEIR_TEST_VERBOSE to see the figures.
+ */
+#include <check.h>
+#include <dirent.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "core/bot.h"
+#include "core/game.h"
+#include "core/los.h"
+#include "core/save.h"
+#include "core/script.h"
+#include "core/trace.h"
+#include "core/util.h"
+#include "testutil.h"
+
+/* Print a measured figure when WEIR_TEST_VERBOSE is set. */
+static void
+say(const char *fmt, ...)
+{
+	va_list ap;
+
+	if (getenv("WEIR_TEST_VERBOSE") == NULL)
+		return;
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+}
+
+/*
+ * An open field 22 x 9: spawn A at (0, 4), exit at (21, 4), a road cell at
+ * (8, 7) and a marsh cell at (13, 7). The waves are appended per test.
+ */
+#define OPEN_MAP \
+	"weir-level 1\ntitle Open\ngold 1000\nlives 10\nmap\n" \
+	"######################\n" \
+	"#....................#\n" \
+	"#....................#\n" \
+	"#....................#\n" \
+	"A....................>\n" \
+	"#....................#\n" \
+	"#....................#\n" \
+	"#.......=....~.......#\n" \
+	"######################\nend\n"
+
+/* A corridor one cell high: any tower in it would block the way out. */
+#define CORRIDOR_MAP \
+	"weir-level 1\ntitle Corridor\ngold 100\nlives 5\nmap\n" \
+	"##########\n" \
+	"A........>\n" \
+	"##########\nend\n"
+
+/* A corridor with a dead-end pocket above its first cells. */
+#define POCKET_MAP \
+	"weir-level 1\ntitle Pocket\ngold 100\nlives 5\nmap\n" \
+	"###########\n" \
+	"#.#########\n" \
+	"#.#########\n" \
+	"A.........>\n" \
+	"###########\nend\n"
+
+/* Events a game reported, kept for the test to look at. */
+struct rec {
+	struct game_event	ev[8192];
+	int			n;
+};
+
+/* A game_event_fn keeping every event in the struct rec at arg. */
+static void
+rec_event(void *arg, const struct game_event *ev)
+{
+	struct rec *r = arg;
+
+	if (r->n < (int)(sizeof r->ev / sizeof r->ev[0]))
+		r->ev[r->n++] = *ev;
+}
+
+/* How many events of type t were recorded. */
+static int
+rec_count(const struct rec *r, enum game_event_type t)
+{
+	int i, n = 0;
+
+	for (i = 0; i < r->n; i++)
+		n += r->ev[i].type == t;
+	return n;
+}
+
+/* The last event of type t, or NULL. */
+static const struct game_event *
+rec_last(const struct rec *r, enum game_event_type t)
+{
+	int i;
+
+	for (i = r->n - 1; i >= 0; i--)
+		if (r->ev[i].type == t)
+			return &r->ev[i];
+	return NULL;
+}
+
+/* Parse a level from text, or fail the test. */
+static struct level *
+level_of(const char *text)
+{
+	char err[512];
+	struct level *lv = level_parse("test", text, strlen(text), err,
+	    sizeof err);
+
+	ck_assert_msg(lv != NULL, "level does not parse: %s", err);
+	return lv;
+}
+
+/* The agent index of the enemy with this id, or -1. */
+static int
+enemy_index(const struct game *g, int id)
+{
+	int i;
+
+	for (i = 0; i < g->nunits; i++)
+		if (g->units[i].kind == GAME_UNIT_ENEMY && g->units[i].id == id)
+			return i;
+	return -1;
+}
+
+/* Move enemy id to (x, y) and make it too slow to leave. */
+static void
+pin(struct game *g, int id, double x, double y)
+{
+	int i = enemy_index(g, id);
+
+	ck_assert_msg(i >= 0, "no enemy %d", id);
+	g->agents[i].pos = vec_make(x, y);
+	g->agents[i].vel = vec_zero();
+	g->units[i].speed = 1e-6;
+	g->agents[i].max_speed = 1e-6;
+}
+
+/* Tick until every enemy of the first wave is out (or fail). */
+static void
+send_first_wave(struct game *g)
+{
+	int k;
+
+	for (k = 0; k < 10 * GAME_RATE && g->wave_sent[0] < g->wave_total[0];
+	    k++)
+		game_tick(g);
+	ck_assert_int_eq(g->wave_sent[0], g->wave_total[0]);
+}
+
+/* --- refusals --- */
+
+START_TEST(test_refuse_out_of_map)
+{
+	struct level *lv = level_of(OPEN_MAP "wave after 60\ngroup 1 grunt "
+	    "from A\n");
+	struct game *g = game_new(lv, 1, false);
+	struct rec *r = xcalloc(1, sizeof *r);
+	const struct game_event *ev;
+
+	game_set_events(g, rec_event, r);
+	ck_assert_int_eq(game_place(g, TOWER_WALL, -1, 3), GAME_OUT_OF_MAP);
+	ck_assert_int_eq(game_place(g, TOWER_WALL, 22, 3), GAME_OUT_OF_MAP);
+	ck_assert_int_eq(game_place(g, TOWER_ARROW, 3, 9), GAME_OUT_OF_MAP);
+	ck_assert_int_eq(game_sell(g, 5, -7), GAME_OUT_OF_MAP);
+	ck_assert_int_eq(rec_count(r, GAME_EV_REJECT), 4);
+	ev = rec_last(r, GAME_EV_REJECT);
+	ck_assert_str_eq(game_reason_name(ev->reason), "out of map");
+	ck_assert_int_eq(ev->x, 5);
+	ck_assert_int_eq(ev->y, -7);
+	ck_assert_int_eq(g->gold, 1000);
+	ck_assert_int_eq(g->nstanding, 0);
+	free(r);
+	game_free(g);
+	level_free(lv);
+}
+END_TEST
+
+START_TEST(test_refuse_not_buildable)
+{
+	struct level *lv = level_of(OPEN_MAP "wave after 60\ngroup 1 grunt "
+	    "from A\n");
+	struct game *g = game_new(lv, 1, false);
+
+	ck_assert_int_eq(game_place(g, TOWER_WALL, 0, 0), GAME_NOT_BUILDABLE);
+	ck_assert_int_eq(game_place(g, TOWER_WALL, 0, 4), GAME_NOT_BUILDABLE);
+	ck_assert_int_eq(game_place(g, TOWER_WALL, 21, 4), GAME_NOT_BUILDABLE);
+	ck_assert_int_eq(game_place(g, TOWER_ARROW, 8, 7), GAME_NOT_BUILDABLE);
+	ck_assert_int_eq(game_place(g, TOWER_ARROW, 13, 7), GAME_NOT_BUILDABLE);
+	ck_assert_str_eq(game_reason_name(GAME_NOT_BUILDABLE), "not buildable");
+	ck_assert_int_eq(game_place(g, TOWER_ARROW, 9, 7), GAME_OK);
+	game_free(g);
+	level_free(lv);
+}
+END_TEST
+
+START_TEST(test_refuse_occupied_by_tower)
+{
+	struct level *lv = level_of(OPEN_MAP "wave after 60\ngroup 1 grunt "
+	    "from A\n");
+	struct game *g = game_new(lv, 1, false);
+
+	ck_assert_int_eq(game_place(g, TOWER_ARROW, 5, 2), GAME_OK);
+	ck_assert_int_eq(game_place(g, TOWER_WALL, 5, 2), GAME_OCCUPIED);
+	ck_assert_str_eq(game_reason_name(GAME_OCCUPIED), "occupied");
+	ck_assert_int_eq(g->gold, 1000 - 25);
+	game_free(g);
+	level_free(lv);
+}
+END_TEST
+
+START_TEST(test_refuse_occupied_by_enemy)
+{
+	struct level *lv = level_of(OPEN_MAP "wave after 0\ngroup 1 grunt "
+	    "from A every 0\n");
+	struct game *g = game_new(lv, 1, false);
+
+	send_first_wave(g);
+	pin(g, 1, 5.5, 2.5);
+	ck_assert_int_eq(game_place(g, TOWER_WALL, 5, 2), GAME_OCCUPIED);
+	/* Its disc reaches into the next cell: refused there too. */
+	pin(g, 1, 5.9, 2.5);
+	ck_assert_int_eq(game_place(g, TOWER_WALL, 6, 2), GAME_OCCUPIED);
+	ck_assert(game_enemy_blocks_cell(g, 6, 2));
+	ck_assert(!game_enemy_blocks_cell(g, 7, 2));
+	ck_assert_int_eq(game_place(g, TOWER_WALL, 7, 2), GAME_OK);
+	game_free(g);
+	level_free(lv);
+}
+END_TEST
+
+START_TEST(test_refuse_not_enough_gold)
+{
+	struct level *lv = level_of("weir-level 1\ntitle Poor\ngold 30\nlives 3\n"
+	    "map\n#####\nA...>\n#...#\n#####\nend\nwave\ngroup 1 grunt from A\n");
+	struct game *g = game_new(lv, 1, false);
+
+	ck_assert_int_eq(game_place(g, TOWER_CANNON, 2, 2), GAME_NO_GOLD);
+	ck_assert_str_eq(game_reason_name(GAME_NO_GOLD), "not enough gold");
+	ck_assert_int_eq(game_place(g, TOWER_ARROW, 2, 2), GAME_OK);
+	ck_assert_int_eq(g->gold, 5);
+	ck_assert_int_eq(game_upgrade(g, 2, 2), GAME_NO_GOLD);
+	ck_assert_int_eq(game_place(g, TOWER_WALL, 3, 2), GAME_OK);
+	ck_assert_int_eq(g->gold, 1);
+	ck_assert_int_eq(game_place(g, TOWER_WALL, 1, 2), GAME_NO_GOLD);
+	game_free(g);
+
+	/* The sandbox never runs out. */
+	g = game_new(lv, 1, true);
+	ck_assert_int_eq(game_place(g, TOWER_CANNON, 2, 2), GAME_OK);
+	ck_assert_int_eq(game_upgrade(g, 2, 2), GAME_OK);
+	ck_assert_int_eq(game_upgrade(g, 2, 2), GAME_OK);
+	ck_assert_int_eq(g->gold, 30);
+	game_free(g);
+	level_free(lv);
+}
+END_TEST
+
+START_TEST(test_refuse_would_block_spawn)
+{
+	struct level *lv = level_of(CORRIDOR_MAP "wave after 60\ngroup 1 grunt "
+	    "from A\n");
+	struct game *g = game_new(lv, 1, false);
+	double before = field_distance(g->field, 0, 1);
+	int x;
+
+	for (x = 1; x <= 8; x++)
+		ck_assert_int_eq(game_place(g, TOWER_WALL, x, 1),
+		    GAME_WOULD_BLOCK);
+	ck_assert_str_eq(game_reason_name(GAME_WOULD_BLOCK), "would block");
+	ck_assert_int_eq(g->gold, 100);
+	ck_assert(field_distance(g->field, 0, 1) == before);
+	game_free(g);
+	level_free(lv);
+}
+END_TEST
+
+START_TEST(test_refuse_would_block_enemy)
+{
+	struct level *lv = level_of(POCKET_MAP "wave after 0\ngroup 1 grunt "
+	    "from A every 0\n");
+	struct game *g = game_new(lv, 1, false);
+
+	/* With nobody in the pocket, closing it cuts no one off. */
+	ck_assert_int_eq(game_check_place(g, TOWER_WALL, 1, 2), GAME_OK);
+	send_first_wave(g);
+	pin(g, 1, 1.5, 1.5);
+	ck_assert_int_eq(game_place(g, TOWER_WALL, 1, 2), GAME_WOULD_BLOCK);
+	pin(g, 1, 5.5, 3.5);
+	ck_assert_int_eq(game_place(g, TOWER_WALL, 1, 2), GAME_OK);
+	game_free(g);
+	level_free(lv);
+}
+END_TEST
+
+START_TEST(test_refuse_other_commands)
+{
+	struct level *lv = level_of(OPEN_MAP "wave after 5\ngroup 1 grunt "
+	    "from A\n");
+	struct game *g = game_new(lv, 1, false);
+	int k;
+
+	ck_assert_int_eq(game_upgrade(g, 3, 3), GAME_NO_TOWER);
+	ck_assert_int_eq(game_sell(g, 3, 3), GAME_NO_TOWER);
+	ck_assert_int_eq(game_target(g, 3, 3, TOWER_TARGET_LAST),
+	    GAME_NO_TOWER);
+	ck_assert_int_eq(game_place(g, TOWER_WALL, 3, 3), GAME_OK);
+	ck_assert_int_eq(game_upgrade(g, 3, 3), GAME_MAX_LEVEL);
+	ck_assert_int_eq(game_target(g, 3, 3, TOWER_TARGET_LAST),
+	    GAME_NO_TARGETING);
+	ck_assert_int_eq(game_place(g, TOWER_ARROW, 5, 5), GAME_OK);
+	/* Malformed commands are refused and kept out of the log. */
+	k = g->nlog;
+	ck_assert_int_eq(game_target(g, 5, 5, 99), GAME_BAD_COMMAND);
+	ck_assert_int_eq(game_place(g, 42, 6, 6), GAME_BAD_COMMAND);
+	ck_assert_int_eq(game_sell(g, 5, 2000000000), GAME_BAD_COMMAND);
+	ck_assert_int_eq(g->nlog, k);
+	ck_assert_int_eq(game_tower_at(g, 5, 5)->mode, TOWER_TARGET_FIRST);
+	ck_assert_int_eq(game_upgrade(g, 5, 5), GAME_OK);
+	ck_assert_int_eq(game_upgrade(g, 5, 5), GAME_OK);
+	ck_assert_int_eq(game_upgrade(g, 5, 5), GAME_MAX_LEVEL);
+	ck_assert_int_eq(g->nlog, k + 3);	/* refusals are logged too */
+	ck_assert_int_eq(game_call_wave(g), GAME_OK);
+	ck_assert_int_eq(game_call_wave(g), GAME_NO_WAVES);
+	ck_assert_str_eq(game_reason_name(GAME_NO_WAVES), "no more waves");
+	game_free(g);
+	level_free(lv);
+}
+END_TEST
+
+/* --- economy --- */
+
+START_TEST(test_upgrade_and_refund)
+{
+	struct level *lv = level_of(OPEN_MAP "wave after 60\ngroup 1 grunt "
+	    "from A\n");
+	struct game *g = game_new(lv, 1, false);
+	struct rec *r = xcalloc(1, sizeof *r);
+	int k, gold;
+
+	game_set_events(g, rec_event, r);
+	for (k = TOWER_ARROW; k < TOWER_NTYPES; k++) {
+		const struct tower_type *tt = &tower_types[k];
+
+		gold = g->gold;
+		ck_assert_int_eq(game_place(g, k, 2 + k, 2), GAME_OK);
+		ck_assert_int_eq(g->gold, gold - tt->level[0].cost);
+		ck_assert_int_eq(game_upgrade(g, 2 + k, 2), GAME_OK);
+		ck_assert_int_eq(g->gold, gold - tt->level[0].cost -
+		    tt->level[1].cost);
+		ck_assert_int_eq(rec_last(r, GAME_EV_UPGRADE)->gold,
+		    tt->level[1].cost);
+		ck_assert_int_eq(game_upgrade(g, 2 + k, 2), GAME_OK);
+		ck_assert_int_eq(game_tower_at(g, 2 + k, 2)->level, 3);
+		ck_assert_int_eq(tower_spent(k, 3), tt->level[0].cost +
+		    tt->level[1].cost + tt->level[2].cost);
+		gold = g->gold;
+		ck_assert_int_eq(game_sell(g, 2 + k, 2), GAME_OK);
+		ck_assert_int_eq(g->gold - gold, tower_spent(k, 3) *
+		    TOWER_REFUND_PCT / 100);
+		ck_assert_int_eq(rec_last(r, GAME_EV_SELL)->gold,
+		    g->gold - gold);
+		ck_assert_ptr_null(game_tower_at(g, 2 + k, 2));
+	}
+	/* 70% of an arrow bought for 25: 17. */
+	ck_assert_int_eq(tower_refund(TOWER_ARROW, 1), 17);
+	ck_assert_int_eq(tower_refund(TOWER_ARROW, 3), 70);
+	ck_assert_int_eq(tower_refund(TOWER_WALL, 1), 2);
+	gold = g->gold;
+	ck_assert_int_eq(game_place(g, TOWER_WALL, 4, 4), GAME_OK);
+	ck_assert_int_eq(game_sell(g, 4, 4), GAME_OK);
+	ck_assert_int_eq(g->gold, gold - 4 + 2);
+	free(r);
+	game_free(g);
+	level_free(lv);
+}
+END_TEST
+
+START_TEST(test_bounty_and_bonuses)
+{
+	struct level *lv = level_of(OPEN_MAP "wave after 0\ngroup 2 grunt "
+	    "from A every 0\nwave after 20\ngroup 1 grunt from A\n");
+	struct game *g = game_new(lv, 1, false);
+	struct rec *r = xcalloc(1, sizeof *r);
+	int gold, k, number;
+	long left;
+
+	game_set_events(g, rec_event, r);
+	send_first_wave(g);
+	pin(g, 1, 10.5, 3.5);
+	pin(g, 2, 12.5, 5.5);
+	ck_assert_int_eq(game_place(g, TOWER_SNIPER, 11, 1), GAME_OK);
+	gold = g->gold;
+	/* Two sniper shots (50 through armour) kill both grunts (50 hp). */
+	for (k = 0; k < 200 && g->killed < 2; k++)
+		game_tick(g);
+	ck_assert_int_eq(g->killed, 2);
+	ck_assert_int_eq(rec_last(r, GAME_EV_KILL)->gold, 4);
+	/* Wave 1 cleared: bounty 2 x 4, bonus 10 + 5 x 1. */
+	ck_assert_int_eq(g->gold - gold, 2 * 4 + 10 + 5);
+	ck_assert_int_eq(rec_last(r, GAME_EV_CLEAR)->gold, 15);
+	ck_assert_int_eq(g->score, 10 * 8 + 50);
+	ck_assert_int_eq(g->waves_cleared, 1);
+
+	/* Wave 2 is 20 s away: calling it now skips its calm. */
+	ck_assert_ptr_nonnull(game_next_wave(g, &number, &left));
+	ck_assert_int_eq(number, 2);
+	ck_assert_int_gt(left, 0);
+	gold = g->gold;
+	ck_assert_int_eq(game_call_wave(g), GAME_OK);
+	ck_assert_int_eq(g->gold - gold, (int)(left / GAME_RATE));
+	ck_assert(rec_last(r, GAME_EV_WAVE)->early);
+	ck_assert_int_eq(rec_last(r, GAME_EV_WAVE)->gold, (int)(left /
+	    GAME_RATE));
+	ck_assert_int_eq(g->early_s, (int)(left / GAME_RATE));
+	say("early call skipped %ld ticks\n", left);
+	free(r);
+	game_free(g);
+	level_free(lv);
+}
+END_TEST
+
+START_TEST(test_next_wave_info)
+{
+	struct level *lv = level_of(OPEN_MAP "wave after 3\ngroup 4 grunt from "
+	    "A\ngroup 2 flyer from A after 1\nwave after 2\ngroup 1 boss "
+	    "from A\ngroup 3 escort from A\n");
+	struct game *g = game_new(lv, 1, false);
+	int counts[LEVEL_NENEMIES], number;
+	long left;
+
+	ck_assert_ptr_eq(game_next_wave(g, &number, &left), &lv->waves[0]);
+	ck_assert_int_eq(number, 1);
+	ck_assert_int_eq(left, 3 * GAME_RATE);
+	ck_assert_int_eq(game_wave_count(g, 0, counts), 6);
+	ck_assert_int_eq(counts[LEVEL_ENEMY_GRUNT], 4);
+	ck_assert_int_eq(counts[LEVEL_ENEMY_FLYER], 2);
+	ck_assert_int_eq(game_wave_count(g, 1, counts), 4);
+	ck_assert_int_eq(counts[LEVEL_ENEMY_ESCORT], 3);
+	game_tick(g);
+	game_next_wave(g, NULL, &left);
+	ck_assert_int_eq(left, 3 * GAME_RATE - 1);
+	ck_assert_int_eq(game_call_wave(g), GAME_OK);
+	/* The second wave's calm starts when the first has sent everyone. */
+	ck_assert_ptr_eq(game_next_wave(g, &number, &left), &lv->waves[1]);
+	ck_assert_int_eq(number, 2);
+	ck_assert_int_eq(left, -1);
+	while (g->wave_sent[0] < g->wave_total[0])
+		game_tick(g);
+	game_next_wave(g, NULL, &left);
+	ck_assert_int_eq(left, 2 * GAME_RATE);
+	game_free(g);
+	level_free(lv);
+}
+END_TEST
+
+/* --- targeting --- */
+
+/*
+ * Five grunts pinned round a sniper at (7, 1), each best by one measure:
+ * id 1 last (farthest from the exit), 2 closest, 3 strongest, 4 first
+ * (nearest the exit), 5 weakest.
+ */
+static int
+target_scene(int mode)
+{
+	struct level *lv = level_of(OPEN_MAP "wave after 0\ngroup 5 grunt "
+	    "from A every 0\n");
+	struct game *g = game_new(lv, 1, false);
+	struct rec *r = xcalloc(1, sizeof *r);
+	static const double at[5][2] = { { 4.5, 4.5 }, { 8.5, 4.5 },
+	    { 11.5, 4.5 }, { 12.5, 5.5 }, { 9.5, 7.5 } };
+	static const int hp[5] = { 40, 30, 50, 45, 10 };
+	int i, k, victim;
+
+	send_first_wave(g);
+	for (i = 0; i < 5; i++) {
+		pin(g, i + 1, at[i][0], at[i][1]);
+		g->units[enemy_index(g, i + 1)].hp = hp[i];
+	}
+	ck_assert_int_eq(game_place(g, TOWER_SNIPER, 7, 1), GAME_OK);
+	if (mode != TOWER_TARGET_FIRST)
+		ck_assert_int_eq(game_target(g, 7, 1, mode), GAME_OK);
+	ck_assert_int_eq(game_tower_at(g, 7, 1)->mode, mode);
+	game_set_events(g, rec_event, r);
+	game_tick(g);
+	ck_assert_int_eq(rec_count(r, GAME_EV_KILL), 1);
+	victim = rec_last(r, GAME_EV_KILL)->id;
+	for (k = 1; k <= 5; k++) {
+		if (k != victim)
+			ck_assert_int_eq(g->units[enemy_index(g, k)].hp,
+			    hp[k - 1]);
+	}
+	free(r);
+	game_free(g);
+	level_free(lv);
+	return victim;
+}
+
+START_TEST(test_target_first)
+{
+	ck_assert_int_eq(target_scene(TOWER_TARGET_FIRST), 4);
+}
+END_TEST
+
+START_TEST(test_target_last)
+{
+	ck_assert_int_eq(target_scene(TOWER_TARGET_LAST), 1);
+}
+END_TEST
+
+START_TEST(test_target_strongest)
+{
+	ck_assert_int_eq(target_scene(TOWER_TARGET_STRONGEST), 3);
+}
+END_TEST
+
+START_TEST(test_target_weakest)
+{
+	ck_assert_int_eq(target_scene(TOWER_TARGET_WEAKEST), 5);
+}
+END_TEST
+
+START_TEST(test_target_closest)
+{
+	ck_assert_int_eq(target_scene(TOWER_TARGET_CLOSEST), 2);
+}
+END_TEST
+
+START_TEST(test_target_names)
+{
+	int m;
+
+	for (m = 0; m < TOWER_NTARGETS; m++) {
+		const char *name = tower_target_name(m);
+
+		ck_assert_int_eq(tower_target_lookup(name, strlen(name)), m);
+	}
+	ck_assert_int_eq(tower_target_lookup("nearest", 7), -1);
+}
+END_TEST
+
+START_TEST(test_ground_air_restrictions)
+{
+	struct level *lv = level_of(OPEN_MAP "wave after 0\ngroup 1 grunt "
+	    "from A every 0\ngroup 1 flyer from A every 0\n");
+	struct game *g = game_new(lv, 1, false);
+	int k;
+
+	send_first_wave(g);
+	pin(g, 1, 6.5, 4.5);
+	pin(g, 2, 14.5, 4.5);
+	ck_assert_int_eq(g->units[enemy_index(g, 1)].mover, ENEMY_PATH);
+	ck_assert_int_eq(g->units[enemy_index(g, 2)].mover, ENEMY_FLY);
+	/* Flak beside the grunt, a cannon beside the flyer: neither fires. */
+	ck_assert_int_eq(game_place(g, TOWER_FLAK, 6, 2), GAME_OK);
+	ck_assert_int_eq(game_place(g, TOWER_CANNON, 14, 2), GAME_OK);
+	ck_assert_int_eq(game_place(g, TOWER_TESLA, 14, 6), GAME_OK);
+	for (k = 0; k < 3 * GAME_RATE; k++)
+		game_tick(g);
+	ck_assert_int_eq(g->nshots, 0);
+	ck_assert_int_eq(g->units[enemy_index(g, 1)].hp, 50);
+	ck_assert_int_eq(g->units[enemy_index(g, 2)].hp, 60);
+	/* Swap them over and both get hit. */
+	pin(g, 1, 14.5, 4.5);
+	pin(g, 2, 6.5, 4.5);
+	for (k = 0; k < 2 * GAME_RATE && (g->units[enemy_index(g, 1)].hp ==
+	    50 || g->units[enemy_index(g, 2)].hp == 60); k++)
+		game_tick(g);
+	ck_assert_int_lt(g->units[enemy_index(g, 1)].hp, 50);
+	ck_assert_int_lt(g->units[enemy_index(g, 2)].hp, 60);
+	game_free(g);
+	level_free(lv);
+}
+END_TEST
+
+/* --- damage arithmetic --- */
+
+START_TEST(test_armour_arithmetic)
+{
+	struct level *lv = level_of(OPEN_MAP "wave after 0\ngroup 1 brute "
+	    "from A every 0\n");
+	struct game *g = game_new(lv, 1, false);
+	int k, i;
+
+	ck_assert_int_eq(tower_hit_damage(12, 5, false), 7);
+	ck_assert_int_eq(tower_hit_damage(12, 5, true), 12);
+	ck_assert_int_eq(tower_hit_damage(3, 8, false), 1);
+	ck_assert_int_eq(tower_hit_damage(0, 0, false), 0);
+	ck_assert_int_eq(enemy_hp(LEVEL_ENEMY_BRUTE, 1), 200);
+	ck_assert_int_eq(enemy_hp(LEVEL_ENEMY_BRUTE, 3), 200 * 124 / 100);
+
+	/* A bolt of 12 on armour 5 takes 7. */
+	send_first_wave(g);
+	pin(g, 1, 6.5, 4.5);
+	ck_assert_int_eq(game_place(g, TOWER_ARROW, 6, 2), GAME_OK);
+	for (k = 0; k < GAME_RATE && g->units[enemy_index(g, 1)].hp == 200;
+	    k++)
+		game_tick(g);
+	i = enemy_index(g, 1);
+	ck_assert_int_eq(g->units[i].hp, 200 - 7);
+	ck_assert_int_eq(game_sell(g, 6, 2), GAME_OK);
+	for (k = 0; k < GAME_RATE; k++)
+		game_tick(g);
+	/* A sniper's 50 goes through armour. */
+	ck_assert_int_eq(game_place(g, TOWER_SNIPER, 6, 1), GAME_OK);
+	game_tick(g);
+	ck_assert_int_eq(g->units[enemy_index(g, 1)].hp, 200 - 7 - 50);
+	game_free(g);
+	level_free(lv);
+}
+END_TEST
+
+START_TEST(test_splash_arithmetic)
+{
+	struct level *lv = level_of(OPEN_MAP "wave after 0\ngroup 2 grunt "
+	    "from A every 0\ngroup 1 brute from A every 0\n");
+	struct game *g = game_new(lv, 1, false);
+	int k;
+
+	send_first_wave(g);
+	pin(g, 1, 7.5, 4.5);		/* the target, 2 from the cannon */
+	pin(g, 2, 9.1, 4.5);		/* 1.6 from it: outside the burst */
+	pin(g, 3, 8.2, 4.5);		/* brute 0.7 from it: inside */
+	ck_assert_int_eq(game_place(g, TOWER_CANNON, 7, 2), GAME_OK);
+	ck_assert_int_eq(game_target(g, 7, 2, TOWER_TARGET_CLOSEST), GAME_OK);
+	for (k = 0; k < 2 * GAME_RATE && g->units[enemy_index(g, 1)].hp == 50;
+	    k++)
+		game_tick(g);
+	ck_assert_int_eq(g->units[enemy_index(g, 1)].hp, 50 - 30);
+	ck_assert_int_eq(g->units[enemy_index(g, 2)].hp, 50);
+	ck_assert_int_eq(g->units[enemy_index(g, 3)].hp, 200 - (30 - 5));
+	say("shell burst after %d ticks\n", k);
+	game_free(g);
+	level_free(lv);
+}
+END_TEST
+
+START_TEST(test_slow_arithmetic)
+{
+	struct level *lv = level_of(OPEN_MAP "wave after 0\ngroup 1 grunt "
+	    "from A every 0\n");
+	struct game *g = game_new(lv, 1, false);
+	const struct tower_stats *st = &tower_types[TOWER_FROST].level[0];
+	int k, i, tx, ty;
+	double full = enemy_types[LEVEL_ENEMY_GRUNT].speed;
+
+	send_first_wave(g);
+	for (k = 0; k < 3 * GAME_RATE; k++)
+		game_tick(g);
+	i = enemy_index(g, 1);
+	ck_assert(g->agents[i].max_speed == full);
+	/* A frost tower two cells off: one pulse, then it is sold. */
+	tx = (int)g->agents[i].pos.x;
+	ty = (int)g->agents[i].pos.y - 2;
+	ck_assert_int_eq(game_place(g, TOWER_FROST, tx, ty), GAME_OK);
+	game_tick(g);
+	i = enemy_index(g, 1);
+	ck_assert_int_eq(g->units[i].hp, 50 - st->damage);
+	ck_assert_int_eq(g->units[i].slow_pct, st->slow_pct);
+	ck_assert_int_eq(g->units[i].slow_ticks, st->slow_ticks);
+	ck_assert_int_eq(game_sell(g, tx, ty), GAME_OK);
+	game_tick(g);
+	i = enemy_index(g, 1);
+	ck_assert(fabs(g->agents[i].max_speed - full * st->slow_pct / 100.0) <
+	    1e-12);
+	ck_assert(vec_len(g->agents[i].vel) <= full * st->slow_pct / 100.0 +
+	    1e-9);
+	for (k = 0; k < st->slow_ticks; k++)
+		game_tick(g);
+	i = enemy_index(g, 1);
+	ck_assert(g->agents[i].max_speed == full);
+	game_free(g);
+	level_free(lv);
+}
+END_TEST
+
+START_TEST(test_chain_arithmetic)
+{
+	struct level *lv = level_of(OPEN_MAP "wave after 0\ngroup 4 grunt "
+	    "from A every 0\n");
+	struct game *g = game_new(lv, 1, false);
+
+	send_first_wave(g);
+	pin(g, 1, 7.5, 4.5);		/* first hit, 2 from the tower */
+	pin(g, 2, 8.9, 4.5);		/* 1.4 on */
+	pin(g, 3, 10.3, 4.5);		/* 1.4 on */
+	pin(g, 4, 12.6, 4.5);		/* 2.3 on: too far to jump */
+	ck_assert_int_eq(game_place(g, TOWER_TESLA, 7, 2), GAME_OK);
+	ck_assert_int_eq(game_target(g, 7, 2, TOWER_TARGET_CLOSEST), GAME_OK);
+	game_tick(g);
+	ck_assert_int_eq(g->units[enemy_index(g, 1)].hp, 50 - 25);
+	ck_assert_int_eq(g->units[enemy_index(g, 2)].hp, 50 - 18);
+	ck_assert_int_eq(g->units[enemy_index(g, 3)].hp, 50 - 13);
+	ck_assert_int_eq(g->units[enemy_index(g, 4)].hp, 50);
+	game_free(g);
+	level_free(lv);
+}
+END_TEST
+
+/* --- leaks, winning, losing --- */
+
+START_TEST(test_leaks_cost_lives)
+{
+	struct level *lv = level_of(OPEN_MAP "wave after 0\ngroup 2 grunt "
+	    "from A every 0.5\ngroup 1 brute from A\n");
+	struct game *g = game_new(lv, 1, false);
+	struct rec *r = xcalloc(1, sizeof *r);
+	int k;
+
+	game_set_events(g, rec_event, r);
+	for (k = 0; k < 120 * GAME_RATE && g->leaked < 3; k++)
+		game_tick(g);
+	ck_assert_int_eq(g->leaked, 3);
+	ck_assert_int_eq(rec_count(r, GAME_EV_LEAK), 3);
+	ck_assert_int_eq(g->lives, 10 - 1 - 1 - 2);
+	ck_assert_int_eq(g->nenemies, 0);
+	/* Every enemy leaked and none was killed: cleared, and won. */
+	ck_assert_int_eq(g->state, GAME_WON);
+	ck_assert_int_eq(g->score, 50 + 100 * 6);
+	say("three leaks after %d ticks\n", k);
+	free(r);
+	game_free(g);
+	level_free(lv);
+}
+END_TEST
+
+START_TEST(test_win)
+{
+	struct level *lv = level_of(OPEN_MAP "wave after 0\ngroup 1 grunt "
+	    "from A\n");
+	struct game *g = game_new(lv, 1, false);
+	struct rec *r = xcalloc(1, sizeof *r);
+	struct game_summary s;
+	int k;
+
+	game_set_events(g, rec_event, r);
+	ck_assert_int_eq(game_place(g, TOWER_SNIPER, 10, 2), GAME_OK);
+	for (k = 0; k < 60 * GAME_RATE && !game_over(g); k++)
+		game_tick(g);
+	ck_assert_int_eq(g->state, GAME_WON);
+	ck_assert_int_eq(rec_count(r, GAME_EV_END), 1);
+	game_summary(g, &s);
+	ck_assert_int_eq(s.killed, 1);
+	ck_assert_int_eq(s.leaked, 0);
+	ck_assert_int_eq(s.waves_cleared, 1);
+	ck_assert_int_eq(s.waves_total, 1);
+	ck_assert_int_eq(s.lives, 10);
+	ck_assert_int_eq(s.score, 10 * 4 + 50 + 100 * 10);
+	ck_assert_int_eq(s.gold, 1000 - 70 + 4 + 15);
+	ck_assert_int_eq(s.ticks, g->tick);
+	/* Nothing moves after the end. */
+	game_tick(g);
+	ck_assert_int_eq(g->tick, s.ticks);
+	free(r);
+	game_free(g);
+	level_free(lv);
+}
+END_TEST
+
+START_TEST(test_loss)
+{
+	struct level *lv = level_of("weir-level 1\ntitle Short\ngold 10\n"
+	    "lives 2\nmap\n#####\nA...>\n#####\nend\nwave\ngroup 3 runner "
+	    "from A every 0.2\nwave after 10\ngroup 1 grunt from A\n");
+	struct game *g = game_new(lv, 1, false);
+	struct rec *r = xcalloc(1, sizeof *r);
+	int k;
+
+	game_set_events(g, rec_event, r);
+	for (k = 0; k < 30 * GAME_RATE && !game_over(g); k++)
+		game_tick(g);
+	ck_assert_int_eq(g->state, GAME_LOST);
+	ck_assert_int_eq(g->lives, 0);
+	ck_assert_int_eq(g->leaked, 2);
+	ck_assert_int_eq(rec_count(r, GAME_EV_END), 1);
+	ck_assert_int_eq(game_place(g, TOWER_WALL, 2, 1), GAME_ENDED);
+	ck_assert_int_eq(game_call_wave(g), GAME_ENDED);
+	ck_assert_str_eq(game_reason_name(GAME_ENDED), "game over");
+	free(r);
+	game_free(g);
+	level_free(lv);
+}
+END_TEST
+
+/* --- movement --- */
+
+/* Whether path movers' waypoint paths are clear and end at an exit. */
+static void
+check_paths(const struct game *g, int x, int y)
+{
+	int i, k, n = 0;
+
+	for (i = 0; i < g->nunits; i++) {
+		const struct steer_agent *a = &g->agents[i];
+		struct point last;
+
+		if (g->units[i].kind != GAME_UNIT_ENEMY ||
+		    g->units[i].mover != ENEMY_PATH)
+			continue;
+		ck_assert_int_gt(a->npath, 0);
+		for (k = 0; k < a->npath; k++) {
+			ck_assert(!(a->path[k].x == x && a->path[k].y == y));
+			ck_assert(grid_open(&g->grid, a->path[k].x,
+			    a->path[k].y));
+			if (k > 0)
+				ck_assert(los_ray_clear(&g->grid,
+				    a->path[k - 1].x, a->path[k - 1].y,
+				    a->path[k].x, a->path[k].y));
+		}
+		last = a->path[a->npath - 1];
+		ck_assert_int_eq(g->field->dir[grid_index(&g->grid, last.x,
+		    last.y)], FIELD_DIR_GOAL);
+		n++;
+	}
+	ck_assert_int_gt(n, 0);
+}
+
+START_TEST(test_paths_recut_on_placement)
+{
+	struct level *lv = level_of(OPEN_MAP "wave after 0\ngroup 3 grunt "
+	    "from A every 0.5\n");
+	struct game *g = game_new(lv, 1, false);
+	double before;
+	unsigned gen;
+	int k, y;
+
+	for (k = 0; k < 3 * GAME_RATE; k++)
+		game_tick(g);
+	check_paths(g, -1, -1);
+	/* A wall across the field ahead of them, leaving a gap at the top. */
+	before = field_distance(g->field, 0, 4);
+	for (y = 2; y <= 7; y++) {
+		gen = g->map_gen;
+		ck_assert_int_eq(game_place(g, TOWER_WALL, 12, y), GAME_OK);
+		ck_assert_uint_eq(g->map_gen, gen + 1);
+		check_paths(g, 12, y);
+	}
+	/* The flow field has changed at once: the way round is longer. */
+	ck_assert(field_distance(g->field, 0, 4) > before + 1.0);
+	ck_assert(isinf(field_distance(g->field, 12, 4)));
+	for (k = 0; k < 40 * GAME_RATE && !game_over(g); k++)
+		game_tick(g);
+	ck_assert_int_eq(g->leaked, 3);
+	game_free(g);
+	level_free(lv);
+}
+END_TEST
+
+START_TEST(test_flyers_cross_the_maze)
+{
+	/* Walls force a long walk; a flyer goes straight over them. */
+	struct level *lv = level_of("weir-level 1\ntitle Maze\ngold 0\n"
+	    "lives 10\nmap\n"
+	    "#############\n"
+	    "A..#...#...##\n"
+	    "##.#.#.#.#.##\n"
+	    "##.#.#.#.#.##\n"
+	    "##...#...#..>\n"
+	    "#############\nend\n"
+	    "wave\ngroup 1 flyer from A\ngroup 1 grunt from A\n");
+	struct game *g = game_new(lv, 1, false);
+	struct rec *r = xcalloc(1, sizeof *r);
+	double straight = vec_dist(vec_make(0.5, 1.5), vec_make(12.5, 4.5));
+	long flyer_t = -1, grunt_t = -1;
+	int k, e;
+
+	game_set_events(g, rec_event, r);
+	for (k = 0; k < 120 * GAME_RATE && !game_over(g); k++)
+		game_tick(g);
+	for (e = 0; e < r->n; e++) {
+		if (r->ev[e].type != GAME_EV_LEAK)
+			continue;
+		if (r->ev[e].enemy == LEVEL_ENEMY_FLYER)
+			flyer_t = r->ev[e].tick;
+		if (r->ev[e].enemy == LEVEL_ENEMY_GRUNT)
+			grunt_t = r->ev[e].tick;
+	}
+	ck_assert_int_gt(flyer_t, 0);
+	ck_assert_int_gt(grunt_t, 0);
+	say("flyer %ld ticks (straight line %.1f s), grunt %ld\n", flyer_t,
+	    straight / enemy_types[LEVEL_ENEMY_FLYER].speed, grunt_t);
+	ck_assert(flyer_t < 1.6 * straight /
+	    enemy_types[LEVEL_ENEMY_FLYER].speed * GAME_RATE);
+	ck_assert(flyer_t < grunt_t);
+	free(r);
+	game_free(g);
+	level_free(lv);
+}
+END_TEST
+
+START_TEST(test_escorts_hold_formation)
+{
+	struct level *lv = level_of(OPEN_MAP "wave\ngroup 1 boss from A\n"
+	    "group 4 escort from A every 0.5 after 0.5\n");
+	struct game *g = game_new(lv, 1, false);
+	int k, i, held = 0, samples = 0;
+	double sum = 0.0, worst = 0.0, d;
+
+	for (k = 0; k < 8 * GAME_RATE; k++)
+		game_tick(g);
+	for (k = 0; k < 12 * GAME_RATE && !game_over(g); k++) {
+		game_tick(g);
+		for (i = 0; i < g->nunits; i++) {
+			const struct steer_agent *a = &g->agents[i], *b;
+			struct vec slot;
+
+			if (g->units[i].type != LEVEL_ENEMY_ESCORT ||
+			    a->target < 0)
+				continue;
+			b = &g->agents[a->target];
+			ck_assert_int_eq(g->units[a->target].type,
+			    LEVEL_ENEMY_BOSS);
+			slot = vec_add(b->pos, vec_to_world(a->offset,
+			    b->heading));
+			d = vec_dist(slot, a->pos);
+			samples++;
+			held += d < 0.5;
+			sum += d;
+			worst = fmax(worst, d);
+		}
+	}
+	say("escorts within 0.5 of their slot in %d of %d samples, mean "
+	    "%.3f, worst %.3f\n", held, samples, sum / samples, worst);
+	ck_assert_int_gt(samples, 4 * 6 * GAME_RATE);
+	ck_assert(held >= samples * 9 / 10);
+	game_free(g);
+	level_free(lv);
+}
+END_TEST
+
+START_TEST(test_escorts_go_loose_without_boss)
+{
+	struct level *lv = level_of(OPEN_MAP "wave\ngroup 1 boss from A\n"
+	    "group 2 escort from A every 0.5 after 0.5\n");
+	struct game *g = game_new(lv, 1, false);
+	int k, i;
+
+	for (k = 0; k < 3 * GAME_RATE; k++)
+		game_tick(g);
+	/* Leave the boss 1 hit point and a sniper aimed at the weakest. */
+	i = enemy_index(g, 1);
+	g->units[i].hp = 1;
+	ck_assert_int_eq(game_place(g, TOWER_SNIPER,
+	    (int)g->agents[i].pos.x, 1), GAME_OK);
+	ck_assert_int_eq(game_target(g, (int)g->agents[i].pos.x, 1,
+	    TOWER_TARGET_WEAKEST), GAME_OK);
+	game_tick(g);
+	ck_assert_int_eq(enemy_index(g, 1), -1);
+	game_tick(g);
+	for (i = 0; i < g->nunits; i++) {
+		if (g->units[i].type != LEVEL_ENEMY_ESCORT)
+			continue;
+		ck_assert_int_eq(g->agents[i].target, -1);
+		ck_assert_int_eq(g->agents[i].type, ENEMY_STEER_LOOSE);
+	}
+	for (k = 0; k < 60 * GAME_RATE && !game_over(g); k++)
+		game_tick(g);
+	ck_assert(game_over(g));
+	game_free(g);
+	level_free(lv);
+}
+END_TEST
+
+START_TEST(test_homing_bolts_hit_runners)
+{
+	struct level *lv = level_of(OPEN_MAP "wave\ngroup 6 runner from A "
+	    "every 0.8\n");
+	struct game *g = game_new(lv, 1, false);
+	struct rec *r = xcalloc(1, sizeof *r);
+	int k, chasing = 0;
+
+	game_set_events(g, rec_event, r);
+	ck_assert_int_eq(game_place(g, TOWER_ARROW, 8, 3), GAME_OK);
+	ck_assert_int_eq(game_place(g, TOWER_ARROW, 12, 5), GAME_OK);
+	ck_assert_int_eq(game_place(g, TOWER_ARROW, 16, 3), GAME_OK);
+	for (k = 0; k < 60 * GAME_RATE && !game_over(g); k++) {
+		game_tick(g);
+		if (g->nshots > 0)
+			chasing++;
+	}
+	say("runners killed %d of 6, bolts in flight %d ticks\n", g->killed,
+	    chasing);
+	ck_assert_int_gt(chasing, 0);
+	ck_assert_int_ge(g->killed, 3);
+	ck_assert_int_eq(g->killed + g->leaked, 6);
+	free(r);
+	game_free(g);
+	level_free(lv);
+}
+END_TEST
+
+START_TEST(test_skulkers_flee_and_evade)
+{
+	struct level *lv = level_of(OPEN_MAP "wave\ngroup 1 skulker from A\n");
+	struct game *g = game_new(lv, 1, false);
+	int k, i, evaded = 0, panicked = 0;
+
+	ck_assert_int_eq(game_place(g, TOWER_ARROW, 10, 3), GAME_OK);
+	for (k = 0; k < 30 * GAME_RATE && !game_over(g); k++) {
+		game_tick(g);
+		if ((i = enemy_index(g, 1)) < 0)
+			break;
+		if (g->agents[i].type == LEVEL_ENEMY_SKULKER &&
+		    g->agents[i].target >= 0) {
+			ck_assert_int_eq(g->units[g->agents[i].target].kind,
+			    GAME_UNIT_SHOT);
+			ck_assert_int_eq(g->units[g->agents[i].target].target,
+			    1);
+			evaded++;
+		}
+		/* A tick after the hit it runs from the tower. */
+		if (g->units[i].panic_ticks > 0 &&
+		    g->units[i].panic_ticks < ENEMY_PANIC_TICKS) {
+			ck_assert_int_eq(g->agents[i].type,
+			    ENEMY_STEER_PANIC);
+			ck_assert(g->agents[i].goal.x == 10.5 &&
+			    g->agents[i].goal.y == 3.5);
+			panicked++;
+		}
+	}
+	say("skulker evading %d ticks, fleeing %d\n", evaded, panicked);
+	ck_assert_int_gt(evaded, 0);
+	ck_assert_int_gt(panicked, 0);
+	game_free(g);
+	level_free(lv);
+}
+END_TEST
+
+START_TEST(test_every_behaviour_in_play)
+{
+	struct steer_type types[ENEMY_NSTEER];
+	uint32_t used = 0;
+	bool combiner[3] = { false, false, false };
+	int t;
+
+	enemy_steer_types(types);
+	for (t = 0; t < ENEMY_NSTEER; t++) {
+		used |= types[t].behaviours;
+		combiner[types[t].combiner] = true;
+	}
+	ck_assert_uint_eq(used, STEER_BIT(STEER_NBEHAVIOURS) - 1);
+	ck_assert(combiner[STEER_WEIGHTED_SUM]);
+	ck_assert(combiner[STEER_PRIORITISED]);
+	ck_assert(combiner[STEER_DITHERED]);
+	/* The movers: flyers ignore walls, everyone else is stopped by them. */
+	for (t = 0; t < LEVEL_NENEMIES; t++)
+		ck_assert(types[t].ground == (enemy_types[t].mover !=
+		    ENEMY_FLY));
+	ck_assert(!types[ENEMY_STEER_BOLT].ground);
+	ck_assert(!types[ENEMY_STEER_SHELL].ground);
+}
+END_TEST
+
+/* --- scripts --- */
+
+START_TEST(test_script_parses)
+{
+	const char *text = "# a comment\n"
+	    "0 place wall 3 4\n"
+	    "  10\tupgrade -1 2   # trailing comment\r\n"
+	    "\n"
+	    "10 sell 3 4\n"
+	    "25 target 5 6 strongest\n"
+	    "30 wave";
+	char err[256], line[128];
+	struct script *s = script_parse("s", text, strlen(text), err,
+	    sizeof err);
+	int k;
+
+	ck_assert_msg(s != NULL, "%s", err);
+	ck_assert_int_eq(s->ncmds, 5);
+	ck_assert_int_eq(s->cmds[0].type, GAME_CMD_PLACE);
+	ck_assert_int_eq(s->cmds[0].tower, TOWER_WALL);
+	ck_assert_int_eq(s->cmds[0].x, 3);
+	ck_assert_int_eq(s->cmds[0].y, 4);
+	ck_assert_int_eq(s->cmds[1].type, GAME_CMD_UPGRADE);
+	ck_assert_int_eq(s->cmds[1].tick, 10);
+	ck_assert_int_eq(s->cmds[1].x, -1);
+	ck_assert_int_eq(s->cmds[3].mode, TOWER_TARGET_STRONGEST);
+	ck_assert_int_eq(s->cmds[4].type, GAME_CMD_WAVE);
+	ck_assert_int_eq(s->cmds[4].tick, 30);
+	/* Formatting gives back lines that parse to the same command. */
+	for (k = 0; k < s->ncmds; k++) {
+		struct game_cmd c;
+		size_t col;
+		char msg[128];
+
+		script_format(&s->cmds[k], line, sizeof line);
+		ck_assert_int_eq(script_parse_line(line, strlen(line), &c, &col,
+		    msg, sizeof msg), 1);
+		ck_assert(memcmp(&c, &s->cmds[k], sizeof c) == 0);
+	}
+	script_free(s);
+}
+END_TEST
+
+/* The error script_parse gives for text. */
+static const char *
+script_error(const char *text)
+{
+	static char err[256];
+	struct script *s = script_parse("t.script", text, strlen(text), err,
+	    sizeof err);
+
+	ck_assert_msg(s == NULL, "'%s' parsed", text);
+	return err;
+}
+
+START_TEST(test_script_errors)
+{
+	ck_assert_str_eq(script_error("x place wall 1 1\n"), "t.script:1:1: "
+	    "expected a tick number at the start of the line, found 'x'");
+	ck_assert_str_eq(script_error("\n5 build wall 1 1\n"), "t.script:2:3: "
+	    "unknown command 'build' (expected place, upgrade, sell, target "
+	    "or wave)");
+	ck_assert_str_eq(script_error("5 place moat 1 1\n"), "t.script:1:9: "
+	    "unknown tower type 'moat' (expected wall, arrow, cannon, frost, "
+	    "tesla, sniper or flak)");
+	ck_assert_str_eq(script_error("5 place wall 1\n"), "t.script:1:15: "
+	    "expected the Y coordinate after 'X'");
+	ck_assert_str_eq(script_error("5 sell 1 1.5\n"), "t.script:1:10: "
+	    "expected a whole number for Y, found '1.5'");
+	ck_assert_str_eq(script_error("5 target 1 1 best\n"), "t.script:1:14: "
+	    "unknown targeting mode 'best' (expected first, last, strongest, "
+	    "weakest or closest)");
+	ck_assert_str_eq(script_error("5 wave now\n"), "t.script:1:8: "
+	    "unexpected 'now': expected end of line");
+	ck_assert_str_eq(script_error("9 wave\n5 wave\n"), "t.script:2:1: "
+	    "tick 5 comes before tick 9 of line 1: commands must be in time "
+	    "order");
+	ck_assert_str_eq(script_error("99999999999 wave\n"), "t.script:1:1: "
+	    "tick out of range: expected 0 to 2147483647, found '99999999999'");
+	ck_assert_str_eq(script_error("5 wave\n6 wa\x01ve\n"), "t.script:2:5: "
+	    "invalid byte 0x01: expected text");
+	ck_assert_str_eq(script_error("5\n"), "t.script:1:2: expected a "
+	    "command after the tick (place, upgrade, sell, target or wave)");
+}
+END_TEST
+
+/* --- determinism, traces, saves --- */
+
+/* Play lv with the bot from seed to the end; the hash after every tick. */
+static int
+play_bot(const struct level *lv, uint64_t seed, uint64_t *hashes, int max,
+    FILE *trace)
+{
+	struct game *g = game_new(lv, seed, false);
+	struct bot *b = bot_new(g);
+	struct trace_sink sink = { trace, g };
+	int n = 0;
+
+	if (trace != NULL)
+		game_set_events(g, trace_callback, &sink);
+	while (!game_over(g) && n < max) {
+		bot_act(b, g);
+		game_tick(g);
+		if (trace != NULL && g->tick % 20 == 0)
+			trace_snapshot(trace, g);
+		hashes[n++] = game_hash(g);
+	}
+	bot_free(b);
+	game_free(g);
+	return n;
+}
+
+START_TEST(test_deterministic)
+{
+	struct level *lv = level_load(tu_srcpath("levels/twin-gates.weir"),
+	    NULL, 0);
+	uint64_t *h1 = xcalloc(20000, sizeof *h1), *h2 = xcalloc(20000,
+	    sizeof *h2), *h3 = xcalloc(20000, sizeof *h3);
+	char *t1, *t2, *t3;
+	size_t n1, n2, n3;
+	FILE *f1, *f2, *f3;
+	int a, b, c, k;
+
+	ck_assert_ptr_nonnull(lv);
+	f1 = open_memstream(&t1, &n1);
+	f2 = open_memstream(&t2, &n2);
+	f3 = open_memstream(&t3, &n3);
+	a = play_bot(lv, 5, h1, 20000, f1);
+	b = play_bot(lv, 5, h2, 20000, f2);
+	c = play_bot(lv, 6, h3, 20000, f3);
+	fclose(f1);
+	fclose(f2);
+	fclose(f3);
+	ck_assert_int_eq(a, b);
+	for (k = 0; k < a; k++)
+		ck_assert_msg(h1[k] == h2[k], "diverged at tick %d", k + 1);
+	ck_assert_uint_eq(n1, n2);
+	ck_assert(memcmp(t1, t2, n1) == 0);
+	/* Another seed plays another game: the snapshots differ. */
+	for (k = 0; k < (int)n1 && k < (int)n3 && t1[k] == t3[k]; k++)
+		;
+	ck_assert_int_lt(k, (int)n1);
+	ck_assert_int_gt(c, 0);
+	say("twin gates: %d ticks, %zu bytes of trace; seed 6's trace "
+	    "differs from byte %d\n", a, n1, k);
+	free(t1);
+	free(t2);
+	free(t3);
+	free(h1);
+	free(h2);
+	free(h3);
+	level_free(lv);
+}
+END_TEST
+
+START_TEST(test_save_resume_equals_uninterrupted)
+{
+	const char *path = tu_srcpath("levels/marsh-road.weir");
+	struct level *lv = level_load(path, NULL, 0);
+	uint64_t *h = xcalloc(20000, sizeof *h), level_hash;
+	char dir[] = "/tmp/check_game.XXXXXX", file[256], err[512];
+	struct game *g, *r;
+	struct bot *b;
+	struct save *sv;
+	DIR *d;
+	struct dirent *de;
+	int n, files = 0;
+	const long stop = 2500;
+
+	ck_assert_ptr_nonnull(lv);
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	snprintf(file, sizeof file, "%s/game.save", dir);
+	n = play_bot(lv, 11, h, 20000, NULL);
+	ck_assert_int_gt(n, stop + 100);
+	ck_assert_int_eq(save_hash_file(path, &level_hash, err, sizeof err), 0);
+
+	/* Play to the stop and save (twice: the second replaces the first). */
+	g = game_new(lv, 11, false);
+	b = bot_new(g);
+	while (g->tick < stop) {
+		bot_act(b, g);
+		game_tick(g);
+	}
+	ck_assert_int_eq(save_write(file, path, level_hash, 11, g, err,
+	    sizeof err), 0);
+	ck_assert_int_eq(save_write(file, path, level_hash, 11, g, err,
+	    sizeof err), 0);
+	game_free(g);
+	bot_free(b);
+	d = opendir(dir);
+	while ((de = readdir(d)) != NULL)
+		files += de->d_name[0] != '.';
+	closedir(d);
+	ck_assert_int_eq(files, 1);	/* no temporary file left */
+
+	/* Load, replay, and play on: the same game tick for tick. */
+	sv = save_read(file, err, sizeof err);
+	ck_assert_msg(sv != NULL, "%s", err);
+	ck_assert_str_eq(sv->level, path);
+	ck_assert(sv->level_hash == level_hash);
+	ck_assert_int_eq(sv->tick, stop);
+	r = game_new(lv, sv->seed, sv->sandbox);
+	ck_assert_int_eq(save_replay(r, sv, err, sizeof err), 0);
+	ck_assert(game_hash(r) == h[stop - 1]);
+	b = bot_new(r);
+	while (!game_over(r)) {
+		bot_act(b, r);
+		game_tick(r);
+		ck_assert_msg(game_hash(r) == h[r->tick - 1], "diverged at "
+		    "tick %ld", r->tick);
+	}
+	ck_assert_int_eq(r->tick, n);
+	say("saved at %ld with %d commands, resumed to %d\n", stop, sv->ncmds,
+	    n);
+	bot_free(b);
+	game_free(r);
+	save_free(sv);
+	unlink(file);
+	rmdir(dir);
+	free(h);
+	level_free(lv);
+}
+END_TEST
+
+/* The error save_read gives for a file holding text. */
+static const char *
+save_error(const char *text)
+{
+	static char err[512];
+	char path[] = "/tmp/check_game_save.XXXXXX";
+	int fd = mkstemp(path);
+	struct save *s;
+
+	ck_assert_int_ge(fd, 0);
+	ck_assert_int_eq(write(fd, text, strlen(text)), (ssize_t)strlen(text));
+	close(fd);
+	s = save_read(path, err, sizeof err);
+	unlink(path);
+	ck_assert_msg(s == NULL, "'%s' read", text);
+	/* Drop the temporary name: "PATH:" */
+	return strchr(err, ':') + 1;
+}
+
+START_TEST(test_save_errors)
+{
+	ck_assert_str_eq(save_error("hello\n"), "1:1: expected 'weir-save 1' "
+	    "at the start of the file");
+	ck_assert_str_eq(save_error("weir-save 1\nlevel x\nlevel-hash 12\n"),
+	    "3:12: expected 16 hex digits after 'level-hash'");
+	ck_assert_str_eq(save_error("weir-save 1\nlevel x\nlevel-hash "
+	    "0123456789abcdef\nseed 1\nsandbox 2\n"), "5:9: 'sandbox' out of "
+	    "range");
+	ck_assert_str_eq(save_error("weir-save 1\nlevel x\nlevel-hash "
+	    "0123456789abcdef\nseed 1\nsandbox 0\ntick 10\ncommands 1\n"
+	    "5 place moat 1 1\nend\n"), "8:9: unknown tower type 'moat' "
+	    "(expected wall, arrow, cannon, frost, tesla, sniper or flak)");
+	ck_assert_str_eq(save_error("weir-save 1\nlevel x\nlevel-hash "
+	    "0123456789abcdef\nseed 1\nsandbox 0\ntick 10\ncommands 1\n"
+	    "50 wave\nend\n"), "8:1: command out of time order");
+	ck_assert_str_eq(save_error("weir-save 1\nlevel x\nlevel-hash "
+	    "0123456789abcdef\nseed 1\nsandbox 0\ntick 10\ncommands 2\n"
+	    "5 wave\n"), "9:1: expected 1 more command lines, found end of "
+	    "file");
+}
+END_TEST
+
+/* --- long random games --- */
+
+/* Fail if a ground enemy's disc overlaps a blocked cell. */
+static void
+check_no_enemy_in_walls(const struct game *g)
+{
+	int i;
+
+	for (i = 0; i < g->nunits; i++) {
+		const struct steer_agent *a = &g->agents[i];
+
+		if (g->units[i].kind != GAME_UNIT_ENEMY ||
+		    g->units[i].mover == ENEMY_FLY)
+			continue;
+		ck_assert_msg(!steer_overlaps_wall(&g->grid, a->pos, a->radius),
+		    "tick %ld: %s %d at %.3f,%.3f overlaps a blocked cell",
+		    g->tick, level_enemy_name(g->units[i].type),
+		    g->units[i].id, a->pos.x, a->pos.y);
+	}
+}
+
+/* Fail if the snapshot line shows a ground enemy in a blocked cell. */
+static int
+check_snapshot(const struct game *g, const char *line)
+{
+	const char *p = line;
+	int n = 0;
+
+	while ((p = strstr(p, "\"mover\":\"")) != NULL) {
+		double x, y;
+		bool fly = strncmp(p + 9, "fly", 3) == 0;
+
+		p = strstr(p, "\"x\":");
+		ck_assert_ptr_nonnull(p);
+		ck_assert_int_eq(sscanf(p, "\"x\":%lf,\"y\":%lf", &x, &y), 2);
+		if (!fly)
+			ck_assert_msg(grid_open(&g->grid, (int)floor(x),
+			    (int)floor(y)), "snapshot at tick %ld: ground "
+			    "enemy in blocked cell %d,%d", g->tick,
+			    (int)floor(x), (int)floor(y));
+		n++;
+	}
+	return n;
+}
+
+START_TEST(test_random_games_never_in_walls)
+{
+	static const char *levels[] = { "levels/meadow.weir",
+	    "levels/marsh-road.weir", "levels/twin-gates.weir" };
+	uint64_t rng = 0x5eed + (uint64_t)_i;
+	struct level *lv = level_load(tu_srcpath(levels[_i % 3]), NULL, 0);
+	struct game *g;
+	char *buf = NULL;
+	size_t len = 0;
+	long placed = 0, refused = 0, sold = 0, shown = 0, compared = 0;
+	struct field *fresh;
+	unsigned gen;
+	FILE *f;
+
+	ck_assert_ptr_nonnull(lv);
+	g = game_new(lv, rng, true);
+	fresh = field_new(g->w, g->h);
+	gen = g->map_gen;
+	g->lives = 1000;	/* long games: play every wave out */
+	while (!game_over(g) && g->tick < 20000) {
+		int r = tu_randint(&rng, 1000);
+
+		if (r < 40) {
+			int x = tu_randint(&rng, g->w), y = tu_randint(&rng,
+			    g->h);
+
+			if (game_place(g, tu_randint(&rng, TOWER_NTYPES), x,
+			    y) == GAME_OK)
+				placed++;
+			else
+				refused++;
+		} else if (r < 52 && g->nstanding > 0) {
+			int t = tu_randint(&rng, g->ntowers);
+
+			if (g->towers[t].used && game_sell(g, g->towers[t].x,
+			    g->towers[t].y) == GAME_OK)
+				sold++;
+		} else if (r < 54)
+			game_call_wave(g);
+		check_no_enemy_in_walls(g);
+		if (g->map_gen != gen && g->map_gen % 7 == 0) {
+			/* The repaired field is the field a rebuild gives. */
+			field_build(fresh, &g->grid, g->goals, g->ngoals);
+			ck_assert(memcmp(fresh->dist, g->field->dist,
+			    fresh->ncells * sizeof *fresh->dist) == 0);
+			ck_assert(memcmp(fresh->dir, g->field->dir,
+			    fresh->ncells * sizeof *fresh->dir) == 0);
+			compared++;
+		}
+		gen = g->map_gen;
+		game_tick(g);
+		check_no_enemy_in_walls(g);
+		if (g->tick % 15 == 0) {
+			f = open_memstream(&buf, &len);
+			trace_snapshot(f, g);
+			fclose(f);
+			shown += check_snapshot(g, buf);
+			free(buf);
+			buf = NULL;
+		}
+	}
+	say("%s: %ld ticks, %ld placed, %ld refused, %ld sold, %ld enemy "
+	    "positions checked, %ld fields compared, %s\n", levels[_i % 3],
+	    g->tick, placed, refused, sold, shown, compared,
+	    game_state_name(g->state));
+	ck_assert_int_gt(placed, 10);
+	ck_assert_int_gt(compared, 0);
+	field_free(fresh);
+	ck_assert_int_gt(shown, 100);
+	game_free(g);
+	level_free(lv);
+}
+END_TEST
+
+/* --- the bot against the shipped levels --- */
+
+START_TEST(test_bot_wins_and_idle_loses)
+{
+	DIR *d = opendir(tu_srcpath("levels"));
+	struct dirent *de;
+	int nlevels = 0;
+
+	ck_assert_ptr_nonnull(d);
+	while ((de = readdir(d)) != NULL) {
+		char rel[512], err[512];
+		struct level *lv;
+		struct game *g;
+		struct bot *b;
+		size_t n = strlen(de->d_name);
+
+		if (n < 6 || strcmp(de->d_name + n - 5, ".weir") != 0)
+			continue;
+		snprintf(rel, sizeof rel, "levels/%s", de->d_name);
+		lv = level_load(tu_srcpath(rel), err, sizeof err);
+		ck_assert_msg(lv != NULL, "%s", err);
+
+		g = game_new(lv, 1, false);
+		while (!game_over(g) && g->tick < 200000)
+			game_tick(g);
+		ck_assert_msg(g->state == GAME_LOST, "%s: idle play %s",
+		    de->d_name, game_state_name(g->state));
+		game_free(g);
+
+		g = game_new(lv, 1, false);
+		b = bot_new(g);
+		while (!game_over(g) && g->tick < 200000) {
+			bot_act(b, g);
+			game_tick(g);
+		}
+		say("%s: bot %s, %d lives of %d, score %d\n", de->d_name,
+		    game_state_name(g->state), g->lives, lv->lives, g->score);
+		ck_assert_msg(g->state == GAME_WON, "%s: the bot %s",
+		    de->d_name, game_state_name(g->state));
+		bot_free(b);
+		game_free(g);
+		level_free(lv);
+		nlevels++;
+	}
+	closedir(d);
+	ck_assert_int_gt(nlevels, 0);
+}
+END_TEST
+
+static Suite *
+game_suite(void)
+{
+	Suite *s = suite_create("game");
+	TCase *tc;
+
+	tc = tcase_create("refusals");
+	tcase_add_test(tc, test_refuse_out_of_map);
+	tcase_add_test(tc, test_refuse_not_buildable);
+	tcase_add_test(tc, test_refuse_occupied_by_tower);
+	tcase_add_test(tc, test_refuse_occupied_by_enemy);
+	tcase_add_test(tc, test_refuse_not_enough_gold);
+	tcase_add_test(tc, test_refuse_would_block_spawn);
+	tcase_add_test(tc, test_refuse_would_block_enemy);
+	tcase_add_test(tc, test_refuse_other_commands);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("economy");
+	tcase_add_test(tc, test_upgrade_and_refund);
+	tcase_add_test(tc, test_bounty_and_bonuses);
+	tcase_add_test(tc, test_next_wave_info);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("targeting");
+	tcase_add_test(tc, test_target_first);
+	tcase_add_test(tc, test_target_last);
+	tcase_add_test(tc, test_target_strongest);
+	tcase_add_test(tc, test_target_weakest);
+	tcase_add_test(tc, test_target_closest);
+	tcase_add_test(tc, test_target_names);
+	tcase_add_test(tc, test_ground_air_restrictions);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("damage");
+	tcase_add_test(tc, test_armour_arithmetic);
+	tcase_add_test(tc, test_splash_arithmetic);
+	tcase_add_test(tc, test_slow_arithmetic);
+	tcase_add_test(tc, test_chain_arithmetic);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("rules");
+	tcase_add_test(tc, test_leaks_cost_lives);
+	tcase_add_test(tc, test_win);
+	tcase_add_test(tc, test_loss);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("movement");
+	tcase_add_test(tc, test_paths_recut_on_placement);
+	tcase_add_test(tc, test_flyers_cross_the_maze);
+	tcase_add_test(tc, test_escorts_hold_formation);
+	tcase_add_test(tc, test_escorts_go_loose_without_boss);
+	tcase_add_test(tc, test_homing_bolts_hit_runners);
+	tcase_add_test(tc, test_skulkers_flee_and_evade);
+	tcase_add_test(tc, test_every_behaviour_in_play);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("scripts");
+	tcase_add_test(tc, test_script_parses);
+	tcase_add_test(tc, test_script_errors);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("replay");
+	tcase_set_timeout(tc, 120);
+	tcase_add_test(tc, test_deterministic);
+	tcase_add_test(tc, test_save_resume_equals_uninterrupted);
+	tcase_add_test(tc, test_save_errors);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("random");
+	tcase_set_timeout(tc, 300);
+	tcase_add_loop_test(tc, test_random_games_never_in_walls, 0, 6);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("bot");
+	tcase_set_timeout(tc, 300);
+	tcase_add_test(tc, test_bot_wins_and_idle_loses);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int
+main(void)
+{
+	SRunner *sr = srunner_create(game_suite());
+	int failed;
+
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
