@@ -42,6 +42,8 @@ struct main_opts {
 	struct headless_opts headless;	/* the --headless options */
 	bool		game_opts;	/* one of them was given */
 	const char	*bad;		/* an option with a bad argument */
+	struct ui_options ui;		/* --ascii, --no-color */
+	bool		resume;		/* --continue */
 };
 
 typedef void main_set_fn(struct main_opts *, const char *);
@@ -51,6 +53,7 @@ static main_set_fn main_set_headless, main_set_seed, main_set_script;
 static main_set_fn main_set_trace, main_set_snapshot, main_set_sandbox;
 static main_set_fn main_set_bot, main_set_save, main_set_load;
 static main_set_fn main_set_stop_at;
+static main_set_fn main_set_ascii, main_set_no_color, main_set_continue;
 
 /* The options, in the order --help lists them. */
 static const struct main_option {
@@ -96,6 +99,12 @@ static const struct main_option {
 	  "resume the game saved in FILE (no LEVEL)", main_set_load },
 	{ "stop-at", 'T', required_argument, "TICK",
 	  "stop (and --save) when the clock reaches TICK", main_set_stop_at },
+	{ "continue", 'r', no_argument, NULL,
+	  "resume the game left unfinished (no LEVEL)", main_set_continue },
+	{ "ascii", 'a', no_argument, NULL,
+	  "draw with ASCII characters only", main_set_ascii },
+	{ "no-color", 'm', no_argument, NULL,
+	  "draw without colours", main_set_no_color },
 };
 #define MAIN_NOPTIONS (sizeof main_options / sizeof main_options[0])
 
@@ -233,6 +242,27 @@ main_set_stop_at(struct main_opts *o, const char *arg)
 		o->headless.stop_at = (long)v;
 }
 
+/* --continue */
+static void
+main_set_continue(struct main_opts *o, const char *arg)
+{
+	o->resume = true;
+}
+
+/* --ascii */
+static void
+main_set_ascii(struct main_opts *o, const char *arg)
+{
+	o->ui.ascii = true;
+}
+
+/* --no-color */
+static void
+main_set_no_color(struct main_opts *o, const char *arg)
+{
+	o->ui.no_color = true;
+}
+
 /* The directory installed levels are looked up in. */
 static const char *
 main_level_dir(void)
@@ -251,14 +281,15 @@ main_usage(void)
 	char				 left[64];
 	size_t				 i;
 
-	printf("Usage: %s [OPTION]... LEVEL\n", PACKAGE_NAME);
+	printf("Usage: %s [OPTION]... [LEVEL]\n", PACKAGE_NAME);
 	printf("  or:  %s --check FILE...\n", PACKAGE_NAME);
 	printf("Defend the exits of LEVEL in a tower-defence game for the "
 	    "terminal.\n\n");
 	printf("LEVEL is the name of an installed level, read from the file\n"
 	    "  %s/LEVEL.weir\n"
 	    "or the path of a level file: a weir level, or a Moving AI "
-	    "benchmark map\nwhen the path ends in .map.\n\n", main_level_dir());
+	    "benchmark map\nwhen the path ends in .map. With no LEVEL, a "
+	    "title screen lists the\ninstalled levels.\n\n", main_level_dir());
 	for (i = 0; i < MAIN_NOPTIONS; i++) {
 		o = &main_options[i];
 		snprintf(left, sizeof left, "  -%c, --%s%s%s", o->key, o->name,
@@ -270,11 +301,18 @@ main_usage(void)
 		printf("%-26s%s\n", left, h);
 	}
 	printf("\nExit status: 0 if all is well, 1 if a level file has an "
-	    "error,\n2 if the command line is wrong.\n\n");
+	    "error,\n2 if the command line is wrong, 128 + N if signal N "
+	    "ended the game.\n\n");
 	printf("Environment:\n"
 	    "  WEIR_LEVELDIR       where installed levels are looked up "
 	    "(an absolute\n"
-	    "                      path; default %s)\n\n", LEVELDIR);
+	    "                      path; default %s)\n"
+	    "  XDG_DATA_HOME       high scores go to XDG_DATA_HOME/weir/scores\n"
+	    "                      (default ~/.local/share)\n"
+	    "  XDG_STATE_HOME      an unfinished game is saved to\n"
+	    "                      XDG_STATE_HOME/weir/current.save "
+	    "(default\n"
+	    "                      ~/.local/state)\n\n", LEVELDIR);
 	printf("Report bugs to: %s\n", PACKAGE_BUGREPORT);
 }
 
@@ -354,13 +392,29 @@ main_check(char **files, int nfiles)
 	return status;
 }
 
-/* Open LEVEL; until the game is there, say what it holds. */
+/*
+ * Play LEVEL in the terminal, or with no terminal say what it holds; with
+ * no LEVEL, the title screen, or with --continue the saved game.
+ */
 static int
-main_play(const char *arg)
+main_play(const struct main_opts *o, const char *arg)
 {
-	struct level	*l;
-	char		 path[MAIN_PATH_MAX], err[MAIN_ERR_MAX];
+	struct ui_launch	 launch;
+	struct level		*l;
+	char			 path[MAIN_PATH_MAX], err[MAIN_ERR_MAX];
+	bool			 tty = isatty(STDIN_FILENO) &&
+				    isatty(STDOUT_FILENO);
 
+	memset(&launch, 0, sizeof launch);
+	launch.level_dir = main_level_dir();
+	launch.seed = o->headless.seed;
+	launch.resume = o->resume;
+	launch.opt = o->ui;
+	if (arg == NULL) {
+		if (!tty && !o->resume)
+			return main_usage_error("no level given");
+		return ui_run(&launch);
+	}
 	if (!main_resolve_level(arg, path, sizeof path)) {
 		fprintf(stderr, "%s: %s: level name too long\n", PACKAGE_NAME,
 		    arg);
@@ -370,11 +424,10 @@ main_play(const char *arg)
 		fprintf(stderr, "%s\n", err);
 		return MAIN_EXIT_ERROR;
 	}
-	if (isatty(STDIN_FILENO) && isatty(STDOUT_FILENO)) {
-		int status = ui_run(l, NULL);
-
+	if (tty) {
 		level_free(l);
-		return status;
+		launch.level = path;
+		return ui_run(&launch);
 	}
 	printf("%s: %d x %d, %s movement, %d spawn%s, %d exit cell%s, "
 	    "%d wave%s, %d enemies\n", l->title, l->w, l->h,
@@ -463,6 +516,10 @@ main(int argc, char **argv)
 		    "--snapshot-every, --sandbox, --bot, --save, --load and "
 		    "--stop-at need --headless");
 
+	if (o.mode == MAIN_HEADLESS && o.resume)
+		return main_usage_error("--continue is for the terminal game "
+		    "(--headless resumes with --load)");
+
 	switch (o.mode) {
 	case MAIN_HELP:
 		main_usage();
@@ -480,9 +537,9 @@ main(int argc, char **argv)
 	case MAIN_PLAY:
 		break;
 	}
-	if (nargs == 0)
-		return main_usage_error("no level given");
 	if (nargs > 1)
 		return main_usage_error("more than one level given");
-	return main_play(argv[optind]);
+	if (o.resume && nargs > 0)
+		return main_usage_error("--continue takes no LEVEL");
+	return main_play(&o, nargs == 1 ? argv[optind] : NULL);
 }

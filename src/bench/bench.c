@@ -27,6 +27,7 @@ static const struct bench_cmd bench_cmds[] = {
 	{ "repair", bench_repair, "repair [MAP...]  incremental field repair against a full rebuild" },
 	{ "crowd", bench_crowd, "crowd [MAP]      steering tick: scaling to 100k agents, grid vs all pairs" },
 	{ "game", bench_game, "game [LEVEL...]  headless play against real time" },
+	{ "draw", bench_draw, "draw [LEVEL...]  bytes sent to the terminal a frame" },
 	{ "summary", bench_summary, "summary          every figure, one NAME VALUE line each" },
 };
 
@@ -125,6 +126,7 @@ bench_summary(int argc, char **argv)
 	bench_repair_summary(stdout);
 	bench_crowd_summary(stdout);
 	bench_game_summary(stdout);
+	bench_draw_summary(stdout);
 	return 0;
 }
 

@@ -28,5 +28,7 @@ int		 bench_crowd(int argc, char **argv);
 void		 bench_crowd_summary(FILE *out);
 int		 bench_game(int argc, char **argv);
 void		 bench_game_summary(FILE *out);
+int		 bench_draw(int argc, char **argv);
+void		 bench_draw_summary(FILE *out);
 
 #endif

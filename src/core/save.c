@@ -213,7 +213,7 @@ save_number(struct save_reader *r, const char *key, uint64_t max,
 		if (v[i] < '0' || v[i] > '9' || n > 20)
 			return save_error(r, strlen(key) + 2, "expected a "
 			    "number after '%s'", key);
-		if (x > (UINT64_MAX - 9) / 10)
+		if (x > (UINT64_MAX - (uint64_t)(v[i] - '0')) / 10)
 			return save_error(r, strlen(key) + 2, "'%s' out of "
 			    "range", key);
 		x = x * 10 + (uint64_t)(v[i] - '0');

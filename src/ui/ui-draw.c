@@ -1,9 +1,10 @@
 /*
- * Painting a frame. Every map cell in view is drawn as one or two screen
- * columns: the terrain's glyph, replaced or recoloured by the overlay, then
- * the placement preview's marks, then the cursor. Glyphs come in a UTF-8 and
- * an ASCII set; without colour every kind of cell still has its own glyph or
- * attribute, so the map reads the same on a monochrome terminal.
+ * Painting the game screen. Every map cell in view is one or two screen
+ * columns, worked out in layers: the terrain's glyph, the overlay, a
+ * tower, a fresh attack crossing it, a shot, an enemy (its letter and, in
+ * the second column, its health), then the cursor. Glyphs come in a UTF-8
+ * and an ASCII set; without colour every kind of cell still has its own
+ * glyph or attribute, so the map reads the same on a monochrome terminal.
  */
 #ifndef _XOPEN_SOURCE
 #define _XOPEN_SOURCE 700
@@ -14,32 +15,10 @@
 #include <string.h>
 #include <wchar.h>
 
-#include "ui/ui-curses.h"
+#include "core/enemy.h"
 #include "ui/ui-draw.h"
 
-/* Colour pairs. */
-enum {
-	UI_PAIR_WALL = 1,
-	UI_PAIR_GROUND,
-	UI_PAIR_ROAD,
-	UI_PAIR_SLOW,
-	UI_PAIR_SPAWN,
-	UI_PAIR_EXIT,
-	UI_PAIR_PWALL,
-	UI_PAIR_ARROW,
-	UI_PAIR_LOS,
-	UI_PAIR_ROUTE,
-	UI_PAIR_WAYPOINT,
-	UI_PAIR_NEWROUTE,
-	UI_PAIR_OLDROUTE,
-	UI_PAIR_BLOCK,
-	UI_PAIR_TITLE,
-	UI_PAIR_ERROR,
-	UI_PAIR_DIALOG,
-	UI_PAIR_RAMP		/* first of the heatmap's pairs */
-};
-
-/* Kinds of cell with a look of their own. */
+/* Kinds of terrain with a look of their own. */
 enum ui_kind {
 	UI_WALL,
 	UI_GROUND,
@@ -76,6 +55,12 @@ static const char *const ui_draw_arrows_ascii[8] = {
 	"^", "/", ">", "\\", "v", "/", "<", "\\"
 };
 
+/* Health, lowest first: eighths in UTF-8, ninths as digits in ASCII. */
+static const char *const ui_draw_health_utf8[8] = {
+	"\u2581", "\u2582", "\u2583", "\u2584",
+	"\u2585", "\u2586", "\u2587", "\u2588"
+};
+
 /* Heatmap ramps, near the exit first. */
 static const short ui_draw_ramp256[] = {
 	196, 202, 208, 214, 220, 226, 190, 154, 118, 82, 46, 47, 48, 49, 50,
@@ -86,6 +71,23 @@ static const short ui_draw_ramp8[] = {
 };
 #define UI_RAMP256	((int)(sizeof ui_draw_ramp256 / sizeof ui_draw_ramp256[0]))
 #define UI_RAMP8	((int)(sizeof ui_draw_ramp8 / sizeof ui_draw_ramp8[0]))
+
+/* Tower colours (background of its cell), 256 and 8 colours. */
+static const short ui_draw_tower256[TOWER_NTYPES] = {
+	214, 70, 178, 45, 171, 252, 69
+};
+static const short ui_draw_tower8[TOWER_NTYPES] = {
+	COLOR_YELLOW, COLOR_GREEN, COLOR_YELLOW, COLOR_CYAN, COLOR_MAGENTA,
+	COLOR_WHITE, COLOR_BLUE
+};
+/* Enemy colours, 256 and 8 colours. */
+static const short ui_draw_enemy256[LEVEL_NENEMIES] = {
+	231, 51, 177, 226, 117, 196, 209, 120
+};
+static const short ui_draw_enemy8[LEVEL_NENEMIES] = {
+	COLOR_WHITE, COLOR_CYAN, COLOR_MAGENTA, COLOR_YELLOW, COLOR_BLUE,
+	COLOR_RED, COLOR_RED, COLOR_GREEN
+};
 
 /* Set up a view, and its colour pairs when color (after start_color). */
 void
@@ -102,6 +104,10 @@ ui_draw_init(struct ui_view *v, bool utf8, bool utf8_locale, bool color)
 	v->cellw = 2;
 	if (!color)
 		return;
+	if (COLOR_PAIRS <= UI_PAIR_RAMP) {
+		v->color = false;
+		return;
+	}
 	if (use_default_colors() == ERR)
 		bg = COLOR_BLACK;
 	init_pair(UI_PAIR_WALL, c256 ? 244 : COLOR_WHITE, bg);
@@ -120,7 +126,25 @@ ui_draw_init(struct ui_view *v, bool utf8, bool utf8_locale, bool color)
 	init_pair(UI_PAIR_BLOCK, COLOR_WHITE, COLOR_RED);
 	init_pair(UI_PAIR_TITLE, black, COLOR_CYAN);
 	init_pair(UI_PAIR_ERROR, c256 ? 203 : COLOR_RED, bg);
+	init_pair(UI_PAIR_GOOD, c256 ? 120 : COLOR_GREEN, bg);
 	init_pair(UI_PAIR_DIALOG, COLOR_WHITE, COLOR_BLUE);
+	init_pair(UI_PAIR_SHOT, c256 ? 229 : COLOR_YELLOW, bg);
+	init_pair(UI_PAIR_HP_HIGH, c256 ? 46 : COLOR_GREEN, bg);
+	init_pair(UI_PAIR_HP_MID, c256 ? 220 : COLOR_YELLOW, bg);
+	init_pair(UI_PAIR_HP_LOW, c256 ? 196 : COLOR_RED, bg);
+	for (i = 0; i < TOWER_NTYPES; i++) {
+		short c = c256 ? ui_draw_tower256[i] : ui_draw_tower8[i];
+
+		if (i == TOWER_WALL)
+			init_pair(UI_PAIR_TOWER + i, c, bg);
+		else
+			init_pair(UI_PAIR_TOWER + i, black, c);
+		init_pair(UI_PAIR_FX + i, c, bg);
+	}
+	for (i = 0; i < LEVEL_NENEMIES; i++) {
+		init_pair(UI_PAIR_ENEMY + i, c256 ? ui_draw_enemy256[i] :
+		    ui_draw_enemy8[i], bg);
+	}
 	v->nramp = c256 ? UI_RAMP256 : UI_RAMP8;
 	if (COLOR_PAIRS <= UI_PAIR_RAMP + v->nramp) {
 		v->nramp = 0;
@@ -133,7 +157,7 @@ ui_draw_init(struct ui_view *v, bool utf8, bool utf8_locale, bool color)
 }
 
 /* Set the attributes for a look: its pair and attr in colour, mono if not. */
-static void
+void
 ui_draw_attr(const struct ui_view *v, short pair, attr_t attr, attr_t mono)
 {
 	if (v->color)
@@ -146,7 +170,7 @@ ui_draw_attr(const struct ui_view *v, short pair, attr_t attr, attr_t mono)
  * Add at most maxw screen columns of UTF-8 text s; bytes the locale cannot
  * show come out as '?'. Returns the columns used.
  */
-static int
+int
 ui_draw_text(const struct ui_view *v, const char *s, int maxw)
 {
 	mbstate_t	 st;
@@ -186,7 +210,7 @@ ui_draw_text(const struct ui_view *v, const char *s, int maxw)
 }
 
 /* Text at (y, x), cut to the screen's width; returns the columns used. */
-static int
+int
 ui_draw_text_at(const struct ui_view *v, int y, int x, const char *s)
 {
 	if (y < 0 || y >= LINES || x >= COLS)
@@ -196,7 +220,7 @@ ui_draw_text_at(const struct ui_view *v, int y, int x, const char *s)
 }
 
 /* Screen columns UTF-8 text s takes (every character one column). */
-static int
+int
 ui_draw_width(const char *s)
 {
 	int	n = 0;
@@ -206,9 +230,18 @@ ui_draw_width(const char *s)
 	return n;
 }
 
+/* Text centred on row y. */
+void
+ui_draw_centred(const struct ui_view *v, int y, const char *s)
+{
+	int	x = (COLS - ui_draw_width(s)) / 2;
+
+	ui_draw_text_at(v, y, x < 0 ? 0 : x, s);
+}
+
 /* Choose the cell width and move the viewport so the cursor is in it. */
 void
-ui_draw_layout(struct ui_view *v, const struct sandbox *sb)
+ui_draw_layout(struct ui_view *v, const struct play *p)
 {
 	int	maprows = LINES - UI_HUD_TOP - UI_HUD_BOTTOM, margin;
 
@@ -218,33 +251,33 @@ ui_draw_layout(struct ui_view *v, const struct sandbox *sb)
 	if (v->zoom != 0)
 		v->cellw = v->zoom;
 	else
-		v->cellw = sb->w * 2 <= COLS ? 2 : 1;
+		v->cellw = p->w * 2 <= COLS ? 2 : 1;
 
-	v->cols = COLS / v->cellw < sb->w ? COLS / v->cellw : sb->w;
-	v->rows = maprows < sb->h ? maprows : sb->h;
-	if (v->cols == sb->w)
+	v->cols = COLS / v->cellw < p->w ? COLS / v->cellw : p->w;
+	v->rows = maprows < p->h ? maprows : p->h;
+	if (v->cols == p->w)
 		v->ox = 0;
 	else {
 		margin = v->cols / 4 < 4 ? v->cols / 4 : 4;
-		if (sb->cx < v->ox + margin)
-			v->ox = sb->cx - margin;
-		if (sb->cx > v->ox + v->cols - 1 - margin)
-			v->ox = sb->cx - v->cols + 1 + margin;
-		if (v->ox > sb->w - v->cols)
-			v->ox = sb->w - v->cols;
+		if (p->cx < v->ox + margin)
+			v->ox = p->cx - margin;
+		if (p->cx > v->ox + v->cols - 1 - margin)
+			v->ox = p->cx - v->cols + 1 + margin;
+		if (v->ox > p->w - v->cols)
+			v->ox = p->w - v->cols;
 		if (v->ox < 0)
 			v->ox = 0;
 	}
-	if (v->rows == sb->h)
+	if (v->rows == p->h)
 		v->oy = 0;
 	else {
 		margin = v->rows / 4 < 3 ? v->rows / 4 : 3;
-		if (sb->cy < v->oy + margin)
-			v->oy = sb->cy - margin;
-		if (sb->cy > v->oy + v->rows - 1 - margin)
-			v->oy = sb->cy - v->rows + 1 + margin;
-		if (v->oy > sb->h - v->rows)
-			v->oy = sb->h - v->rows;
+		if (p->cy < v->oy + margin)
+			v->oy = p->cy - margin;
+		if (p->cy > v->oy + v->rows - 1 - margin)
+			v->oy = p->cy - v->rows + 1 + margin;
+		if (v->oy > p->h - v->rows)
+			v->oy = p->h - v->rows;
 		if (v->oy < 0)
 			v->oy = 0;
 	}
@@ -264,13 +297,11 @@ ui_draw_cell_at(const struct ui_view *v, int sy, int sx, int *x, int *y)
 	return true;
 }
 
-/* The kind of look cell (x, y) has. */
+/* The kind of look the terrain of cell (x, y) has. */
 static enum ui_kind
-ui_draw_kind(const struct sandbox *sb, int x, int y)
+ui_draw_kind(const struct play *p, int x, int y)
 {
-	if (sandbox_is_wall(sb, x, y))
-		return UI_PWALL;
-	switch (level_terrain_at(sb->lv, x, y)) {
+	switch (level_terrain_at(p->lv, x, y)) {
 	case LEVEL_WALL:
 		return UI_WALL;
 	case LEVEL_GROUND:
@@ -287,27 +318,15 @@ ui_draw_kind(const struct sandbox *sb, int x, int y)
 	return UI_WALL;
 }
 
-/* The label of the spawn covering (x, y). */
-static char
-ui_draw_spawn_label(const struct sandbox *sb, int x, int y)
-{
-	for (int s = 0; s < sb->lv->nspawns; s++) {
-		const struct level_spawn *sp = &sb->lv->spawns[s];
-
-		for (int n = 0; n < sp->ncells; n++) {
-			if (sp->cells[n].x == x && sp->cells[n].y == y)
-				return sp->label;
-		}
-	}
-	return '?';
-}
-
 /* What one cell is about to be drawn as. */
 struct ui_draw_cell {
 	char	text[16];	/* cellw columns of UTF-8 */
 	short	pair;
 	attr_t	attr;		/* in colour */
 	attr_t	mono;		/* without colour */
+	char	second[8];	/* the second column when it looks apart */
+	short	pair2;
+	attr_t	attr2, mono2;
 };
 
 /* Fill c with glyph g (one column) followed by a blank if cells are wide. */
@@ -334,31 +353,82 @@ ui_draw_kind_look(const struct ui_view *v, enum ui_kind k,
 	c->mono = lk->mono;
 }
 
-/* Work out how cell (x, y) looks: terrain, overlay, preview, cursor. */
+/* Fill c with the look of a tower of kind k at level lvl. */
 static void
-ui_draw_cell_look(const struct ui_view *v, const struct sandbox *sb, int x, int y,
+ui_draw_tower_look(const struct ui_view *v, int k, int lvl,
     struct ui_draw_cell *c)
 {
-	const struct field	*f = sb->field;
-	enum ui_kind		 k = ui_draw_kind(sb, x, y);
-	int			 i = grid_index(&sb->grid, x, y);
-	uint8_t			 r = sb->route[(size_t)y * sb->w + x];
-	bool			 walkable;
+	if (k == TOWER_WALL) {
+		ui_draw_kind_look(v, UI_PWALL, c);
+		return;
+	}
+	if (v->cellw == 2)
+		snprintf(c->text, sizeof c->text, "%c%d", tower_types[k].glyph,
+		    lvl);
+	else
+		snprintf(c->text, sizeof c->text, "%c", tower_types[k].glyph);
+	c->pair = (short)(UI_PAIR_TOWER + k);
+	c->attr = A_BOLD;
+	c->mono = A_BOLD | A_UNDERLINE;
+}
+
+/* Fill c with the look of enemy unit i: its letter, then its health. */
+static void
+ui_draw_enemy_look(const struct ui_view *v, const struct play *p, int i,
+    struct ui_draw_cell *c)
+{
+	const struct game_unit	*u = &p->g->units[i];
+	double			 f = u->max_hp > 0 ? (double)u->hp / u->max_hp : 0;
+	short			 hp;
+	int			 k;
+
+	if (f < 0)
+		f = 0;
+	if (f > 1)
+		f = 1;
+	hp = f > 2.0 / 3 ? UI_PAIR_HP_HIGH : (f > 1.0 / 3 ? UI_PAIR_HP_MID :
+	    UI_PAIR_HP_LOW);
+	snprintf(c->text, sizeof c->text, "%c", enemy_types[u->type].glyph);
+	c->pair = (short)(UI_PAIR_ENEMY + u->type);
+	c->attr = A_BOLD;
+	c->mono = A_BOLD;
+	if (v->cellw == 1) {
+		/* No room for a bar: the letter takes the health's colour. */
+		c->pair = hp;
+		return;
+	}
+	if (v->utf8) {
+		k = (int)ceil(f * 8) - 1;
+		snprintf(c->second, sizeof c->second, "%s",
+		    ui_draw_health_utf8[k < 0 ? 0 : k]);
+	} else {
+		k = (int)ceil(f * 9);
+		c->second[0] = (char)('0' + (k < 1 ? 1 : (k > 9 ? 9 : k)));
+		c->second[1] = '\0';
+	}
+	c->pair2 = hp;
+	c->attr2 = 0;
+	c->mono2 = 0;
+}
+
+/* The overlay's look for walkable cell (x, y), drawn over c. */
+static void
+ui_draw_overlay(const struct ui_view *v, const struct play *p, int x, int y,
+    enum ui_kind k, struct ui_draw_cell *c)
+{
+	const struct field	*f = p->g->field;
+	int			 i = grid_index(&p->g->grid, x, y);
+	uint8_t			 r = p->route[(size_t)y * p->w + x];
 	char			 g[8];
 
-	ui_draw_kind_look(v, k, c);
-	if (k == UI_SPAWN)
-		c->text[0] = ui_draw_spawn_label(sb, x, y);
-
-	walkable = k == UI_GROUND || k == UI_ROAD || k == UI_SLOW;
-	switch (sb->overlay) {
-	case SANDBOX_OVERLAY_HEAT:
-		if (!walkable || f->dist[i] == FIELD_INF)
+	switch (p->overlay) {
+	case PLAY_OVERLAY_HEAT:
+		if (f->dist[i] == FIELD_INF)
 			break;
 		if (v->nramp > 0) {
 			double	 d = (double)f->dist[i] / (double)FIELD_UNIT;
-			int	 b = sb->maxdist > 0 ?
-			    (int)(d / sb->maxdist * v->nramp) : 0;
+			int	 b = p->maxdist > 0 ?
+			    (int)(d / p->maxdist * v->nramp) : 0;
 
 			c->pair = (short)(UI_PAIR_RAMP +
 			    (b >= v->nramp ? v->nramp - 1 : b));
@@ -370,8 +440,8 @@ ui_draw_cell_look(const struct ui_view *v, const struct sandbox *sb, int x, int 
 			c->mono = 0;
 		}
 		break;
-	case SANDBOX_OVERLAY_FLOW:
-		if (!walkable || f->dir[i] < 0 || f->dir[i] > 7)
+	case PLAY_OVERLAY_FLOW:
+		if (f->dir[i] < 0 || f->dir[i] > 7)
 			break;
 		ui_draw_glyph(v, c, v->utf8 ? ui_draw_arrows_utf8[f->dir[i]] :
 		    ui_draw_arrows_ascii[f->dir[i]]);
@@ -379,93 +449,164 @@ ui_draw_cell_look(const struct ui_view *v, const struct sandbox *sb, int x, int 
 			c->pair = UI_PAIR_ARROW;
 		c->mono = 0;
 		break;
-	case SANDBOX_OVERLAY_LOS:
-		if (!walkable || !f->los[i])
+	case PLAY_OVERLAY_LOS:
+		if (!f->los[i])
 			break;
 		c->pair = UI_PAIR_LOS;
 		c->mono = A_REVERSE;
 		if (!v->color)
 			ui_draw_glyph(v, c, v->utf8 ? "\u25cb" : "o");
 		break;
-	case SANDBOX_OVERLAY_PATH:
-		if (!walkable)
-			break;
-		if (r & SANDBOX_ROUTE_WAYPOINT) {
+	case PLAY_OVERLAY_PATH:
+		if (r & PLAY_ROUTE_ENEMY_WP) {
 			ui_draw_glyph(v, c, v->utf8 ? "\u25c6" : "@");
 			c->pair = UI_PAIR_WAYPOINT;
 			c->attr = c->mono = A_BOLD;
-		} else if (r & SANDBOX_ROUTE_NOW) {
+		} else if (r & PLAY_ROUTE_ENEMY) {
+			ui_draw_glyph(v, c, v->utf8 ? "\u2022" : "*");
+			c->pair = UI_PAIR_WAYPOINT;
+			c->attr = c->mono = A_BOLD;
+		} else if (r & PLAY_ROUTE_WAYPOINT) {
+			ui_draw_glyph(v, c, v->utf8 ? "\u25c7" : "o");
+			c->pair = UI_PAIR_ROUTE;
+			c->attr = 0;
+			c->mono = A_DIM;
+		} else if (r & PLAY_ROUTE_NOW) {
 			ui_draw_glyph(v, c, v->utf8 ? "\u2022" : "*");
 			c->pair = UI_PAIR_ROUTE;
+			c->attr = 0;
+			c->mono = A_DIM;
+		}
+		break;
+	case PLAY_OVERLAY_PREVIEW:
+		if (p->preview == PLAY_PREVIEW_OPEN &&
+		    (r & PLAY_ROUTE_PREVIEW) && !(r & PLAY_ROUTE_NOW)) {
+			ui_draw_glyph(v, c, "+");
+			c->pair = UI_PAIR_NEWROUTE;
 			c->attr = c->mono = A_BOLD;
+		} else if (p->preview == PLAY_PREVIEW_OPEN &&
+		    (r & PLAY_ROUTE_NOW) && !(r & PLAY_ROUTE_PREVIEW)) {
+			ui_draw_glyph(v, c, v->utf8 ? "\u00d7" : "x");
+			c->pair = UI_PAIR_OLDROUTE;
+			c->attr = 0;
+			c->mono = A_DIM;
+		} else if (r & PLAY_ROUTE_NOW) {
+			ui_draw_glyph(v, c, v->utf8 ? "\u2022" : "*");
+			c->pair = UI_PAIR_ROUTE;
+			c->attr = 0;
+			c->mono = A_DIM;
 		}
 		break;
 	default:
 		break;
 	}
+}
 
-	if (sb->preview == SANDBOX_PREVIEW_OPEN && walkable) {
-		if ((r & SANDBOX_ROUTE_PREVIEW) && !(r & SANDBOX_ROUTE_NOW)) {
-			ui_draw_glyph(v, c, "+");
-			c->pair = UI_PAIR_NEWROUTE;
+/* Work out how cell (x, y) looks, every layer. */
+static void
+ui_draw_cell_look(const struct ui_view *v, const struct play *p, int x, int y,
+    struct ui_draw_cell *c)
+{
+	const struct game_tower	*tw = game_tower_at(p->g, x, y);
+	enum ui_kind		 k = ui_draw_kind(p, x, y);
+	size_t			 cell = (size_t)y * p->w + x;
+	int			 e = p->enemy_at[cell], s = p->shot_at[cell];
+	uint8_t			 fx = p->fx_at[cell];
+
+	c->second[0] = '\0';
+	ui_draw_kind_look(v, k, c);
+	if (k == UI_SPAWN)
+		c->text[0] = play_spawn_label(p, x, y);
+	if (tw != NULL)
+		ui_draw_tower_look(v, tw->type, tw->level, c);
+	else if (k == UI_GROUND || k == UI_ROAD || k == UI_SLOW)
+		ui_draw_overlay(v, p, x, y, k, c);
+
+	if (tw == NULL && fx != 0) {
+		int t;
+
+		for (t = 0; !(fx & (1u << t)); t++)
+			;
+		if (t == TOWER_FROST) {
+			c->pair = (short)(UI_PAIR_FX + t);
+			c->attr = A_BOLD;
+		} else {
+			ui_draw_glyph(v, c, v->utf8 ? "\u2219" : "'");
+			c->pair = (short)(UI_PAIR_FX + t);
 			c->attr = c->mono = A_BOLD;
-		} else if ((r & SANDBOX_ROUTE_NOW) &&
-		    !(r & SANDBOX_ROUTE_PREVIEW)) {
-			ui_draw_glyph(v, c, v->utf8 ? "\u00d7" : "x");
-			c->pair = UI_PAIR_OLDROUTE;
-			c->attr = 0;
-			c->mono = A_DIM;
 		}
 	}
+	if (e >= 0)
+		ui_draw_enemy_look(v, p, e, c);
+	else if (s >= 0 && tw == NULL) {
+		int t = p->g->units[s].type;
 
-	if (x == sb->cx && y == sb->cy) {
-		if (sb->preview == SANDBOX_PREVIEW_OPEN) {
-			ui_draw_kind_look(v, UI_PWALL, c);
-			c->attr = 0;
-			c->mono = 0;
-		} else if (sb->preview == SANDBOX_PREVIEW_BLOCKS) {
+		ui_draw_glyph(v, c, v->utf8 ? "\u2022" : "*");
+		c->pair = (short)(t >= 0 && t < TOWER_NTYPES ? UI_PAIR_FX + t :
+		    UI_PAIR_SHOT);
+		c->attr = c->mono = A_BOLD;
+	}
+
+	if (x == p->cx && y == p->cy) {
+		if (p->preview == PLAY_PREVIEW_BLOCKS && e < 0) {
 			snprintf(c->text, sizeof c->text, "%s",
 			    v->cellw == 2 ? "XX" : "X");
 			c->pair = UI_PAIR_BLOCK;
 			c->attr = A_BOLD;
 			c->mono = A_BOLD;
+		} else if (p->preview == PLAY_PREVIEW_OPEN && e < 0 &&
+		    p->overlay == PLAY_OVERLAY_PREVIEW) {
+			ui_draw_tower_look(v, p->tower, 1, c);
+			c->attr &= ~A_BOLD;
 		}
 		c->attr ^= A_REVERSE;
 		c->mono ^= A_REVERSE;
+		c->attr2 ^= A_REVERSE;
+		c->mono2 ^= A_REVERSE;
 	}
 }
 
 /* Draw the cells in view. */
 static void
-ui_draw_map(const struct ui_view *v, const struct sandbox *sb)
+ui_draw_map(const struct ui_view *v, const struct play *p)
 {
 	struct ui_draw_cell	c;
 	int			x, y;
 
+	memset(&c, 0, sizeof c);
 	for (y = v->oy; y < v->oy + v->rows; y++) {
 		move(v->top + y - v->oy, v->left);
 		for (x = v->ox; x < v->ox + v->cols; x++) {
-			ui_draw_cell_look(v, sb, x, y, &c);
+			ui_draw_cell_look(v, p, x, y, &c);
 			ui_draw_attr(v, c.pair, c.attr, c.mono);
 			addstr(c.text);
+			if (c.second[0] != '\0') {
+				ui_draw_attr(v, c.pair2, c.attr2, c.mono2);
+				addstr(c.second);
+			}
 		}
 	}
 	attrset(A_NORMAL);
 }
 
-/* The title bar: level, overlay, walls, where help is. */
+/* The title bar: level, speed or pause, overlay, where help is. */
 static void
-ui_draw_title(const struct ui_view *v, const struct sandbox *sb)
+ui_draw_title(const struct ui_view *v, const struct play *p)
 {
 	char	right[96];
 	int	rw, used;
 
-	snprintf(right, sizeof right, " overlay: %s | walls: %d | ? help ",
-	    sandbox_overlay_name(sb->overlay), sb->nwalls);
-	if ((int)strlen(right) > COLS / 2) {
-		snprintf(right, sizeof right, " %s | walls: %d ",
-		    sandbox_overlay_name(sb->overlay), sb->nwalls);
-	}
+	if (game_over(p->g))
+		snprintf(right, sizeof right, " %s | ? help ",
+		    game_state_name(p->g->state));
+	else
+		snprintf(right, sizeof right, " %s | overlay: %s | ? help ",
+		    p->paused ? "PAUSED" : (p->speed == 1 ? "1x" :
+		    (p->speed == 2 ? "2x" : "4x")),
+		    play_overlay_name(p->overlay));
+	if ((int)strlen(right) > COLS / 2 + 4)
+		snprintf(right, sizeof right, " %s ", p->paused ? "PAUSED" :
+		    (p->speed == 1 ? "1x" : (p->speed == 2 ? "2x" : "4x")));
 	rw = (int)strlen(right);
 	ui_draw_attr(v, UI_PAIR_TITLE, 0, A_REVERSE);
 	move(0, 0);
@@ -473,179 +614,283 @@ ui_draw_title(const struct ui_view *v, const struct sandbox *sb)
 	attron(A_BOLD);
 	used = ui_draw_text_at(v, 0, 0, " weir: ");
 	attroff(A_BOLD);
-	ui_draw_text(v, sb->lv->title[0] != '\0' ? sb->lv->title :
+	ui_draw_text(v, p->lv->title[0] != '\0' ? p->lv->title :
 	    "(untitled)", COLS - used - rw - 1);
-	if (COLS - rw > used)
+	if (COLS - rw > used) {
+		if (p->paused && !game_over(p->g))
+			attron(A_BOLD);
 		ui_draw_text_at(v, 0, COLS - rw, right);
+	}
 	attrset(A_NORMAL);
 }
 
-/* "12.41" or "unreachable" for a distance. */
+/* Gold, lives, waves, score, kills, enemies out. */
 static void
-ui_draw_dist(char *buf, size_t size, double d)
+ui_draw_status(const struct ui_view *v, const struct play *p, int row)
 {
-	if (isinf(d))
-		snprintf(buf, size, "unreachable");
+	const struct game	*g = p->g;
+	char			 buf[160];
+	int			 x;
+
+	x = ui_draw_text_at(v, row, 0, " gold ");
+	ui_draw_attr(v, UI_PAIR_SHOT, A_BOLD, A_BOLD);
+	snprintf(buf, sizeof buf, "%d", g->gold);
+	x += ui_draw_text(v, buf, COLS - x);
+	attrset(A_NORMAL);
+	x += ui_draw_text(v, "  lives ", COLS - x);
+	if (g->lives * 4 <= p->lv->lives)
+		ui_draw_attr(v, UI_PAIR_ERROR, A_BOLD, A_BOLD);
 	else
-		snprintf(buf, size, "%.2f", d);
-}
-
-/* The cursor line: position, what is there, distance, line of sight. */
-static void
-ui_draw_info(const struct ui_view *v, const struct sandbox *sb, int row)
-{
-	const struct field	*f = sb->field;
-	char			 line[256], dist[32];
-	int			 i = grid_index(&sb->grid, sb->cx, sb->cy);
-	enum level_terrain	 t = level_terrain_at(sb->lv, sb->cx, sb->cy);
-
-	ui_draw_dist(dist, sizeof dist, field_distance(f, sb->cx, sb->cy));
-	snprintf(line, sizeof line, " (%d,%d) %s%s%s | to exit: %s | LOS: %s",
-	    sb->cx, sb->cy, sandbox_terrain_name(sb, sb->cx, sb->cy),
-	    sandbox_free_ground(sb, sb->cx, sb->cy) ? ", buildable" : "",
-	    t == LEVEL_SPAWN ? " (enemies enter)" :
-	    (t == LEVEL_EXIT ? " (enemies leave)" : ""),
-	    t == LEVEL_WALL || sandbox_is_wall(sb, sb->cx, sb->cy) ? "-" : dist,
-	    f->los[i] ? "yes" : "no");
-	ui_draw_attr(v, 0, A_BOLD, A_BOLD);
-	ui_draw_text_at(v, row, 0, line);
+		ui_draw_attr(v, UI_PAIR_GOOD, A_BOLD, A_BOLD);
+	snprintf(buf, sizeof buf, "%d", g->lives);
+	x += ui_draw_text(v, buf, COLS - x);
 	attrset(A_NORMAL);
-}
-
-/* Append "A 23.41->25.07" style route lengths for every spawn to buf. */
-static void
-ui_draw_routes(const struct ui_view *v, const struct sandbox *sb,
-    const double *now, const double *then, char *buf, size_t size)
-{
-	char	a[32], b[32];
-	size_t	len;
-
-	for (int s = 0; s < sb->lv->nspawns; s++) {
-		len = strlen(buf);
-		ui_draw_dist(a, sizeof a, now[s]);
-		if (then == NULL) {
-			snprintf(buf + len, size - len, " %c %s",
-			    sb->lv->spawns[s].label, a);
-			continue;
-		}
-		ui_draw_dist(b, sizeof b, then[s]);
-		if (strcmp(a, b) == 0)
-			snprintf(buf + len, size - len, " %c %s (same)",
-			    sb->lv->spawns[s].label, a);
-		else
-			snprintf(buf + len, size - len, " %c %s%s%s (%+.2f)",
-			    sb->lv->spawns[s].label, a,
-			    v->utf8 ? "\u2192" : "->", b, then[s] - now[s]);
-	}
-}
-
-/* The heatmap's legend: near, the colours, far. */
-static void
-ui_draw_ramp_legend(const struct ui_view *v, const struct sandbox *sb,
-    int row)
-{
-	char	buf[64];
-	int	x;
-
-	x = ui_draw_text_at(v, row, 0, " heatmap: exit ");
-	for (int i = 0; i < v->nramp && x < COLS; i++, x++) {
-		attrset(COLOR_PAIR(UI_PAIR_RAMP + i));
-		addch(' ');
-	}
-	attrset(A_NORMAL);
-	snprintf(buf, sizeof buf, " far (farthest cell %.2f)", sb->maxdist);
+	snprintf(buf, sizeof buf, "/%d  wave %d/%d  score %d  kills %d  "
+	    "enemies %d", p->lv->lives, g->next_wave, g->nwaves, g->score,
+	    g->killed, g->nenemies);
 	ui_draw_text(v, buf, COLS - x);
 }
 
-/* The second HUD line: the placement preview, else the overlay's legend. */
+/* "8 grunt, 2 runner" for wave index w, into buf. */
 static void
-ui_draw_preview(const struct ui_view *v, const struct sandbox *sb, int row)
+ui_draw_wave_contents(const struct play *p, int w, char *buf, size_t size)
 {
-	char	line[512], who[64];
-	size_t	n;
+	int	counts[LEVEL_NENEMIES], k;
+	size_t	len;
 
-	line[0] = '\0';
-	if (sb->preview == SANDBOX_PREVIEW_BLOCKS) {
-		n = strlen(sb->pblocked);
-		snprintf(who, sizeof who, "spawn%s", n == 1 ? "" : "s");
-		for (size_t k = 0; k < n; k++) {
-			size_t len = strlen(who);
+	buf[0] = '\0';
+	game_wave_count(p->g, w, counts);
+	for (k = 0; k < LEVEL_NENEMIES; k++) {
+		if (counts[k] == 0)
+			continue;
+		len = strlen(buf);
+		snprintf(buf + len, size - len, "%s%d %s", len > 0 ? ", " : "",
+		    counts[k], level_enemy_name(k));
+	}
+}
 
-			snprintf(who + len, sizeof who - len, " %c",
-			    sb->pblocked[k]);
+/* What the next wave holds and when it comes. */
+static void
+ui_draw_next_wave(const struct ui_view *v, const struct play *p, int row)
+{
+	const struct game	*g = p->g;
+	char			 what[256], line[400];
+	long			 left;
+	int			 n, sent = 0, total = 0;
+
+	if (game_over(g)) {
+		snprintf(line, sizeof line, " the level is %s: %d of %d waves "
+		    "cleared", g->state == GAME_WON ? "won" : "lost",
+		    g->waves_cleared, g->nwaves);
+		ui_draw_text_at(v, row, 0, line);
+		return;
+	}
+	if (game_next_wave(g, &n, &left) == NULL) {
+		for (int w = 0; w < g->nwaves; w++) {
+			sent += g->wave_sent[w];
+			total += g->wave_total[w];
 		}
-		snprintf(line, sizeof line, " a wall here would block: %s "
-		    "cut off from every exit", who);
-		ui_draw_attr(v, UI_PAIR_ERROR, A_BOLD, A_BOLD);
+		snprintf(line, sizeof line, " every wave is out: %d enem%s on "
+		    "the map, %d still to come", g->nenemies,
+		    g->nenemies == 1 ? "y" : "ies", total - sent);
+		ui_draw_text_at(v, row, 0, line);
+		return;
+	}
+	ui_draw_wave_contents(p, n - 1, what, sizeof what);
+	if (left >= 0)
+		snprintf(line, sizeof line, " next: wave %d in %lds: %s (n "
+		    "calls it now, +%ld gold)", n, (left + GAME_RATE - 1) /
+		    GAME_RATE, what, left / GAME_RATE * GAME_EARLY_GOLD);
+	else
+		snprintf(line, sizeof line, " next: wave %d once wave %d is "
+		    "out: %s (n calls it now)", n, n - 1, what);
+	ui_draw_text_at(v, row, 0, line);
+}
+
+/* The towers to choose from, with their keys and costs. */
+static void
+ui_draw_palette(const struct ui_view *v, const struct play *p, int row)
+{
+	char	item[48];
+	int	k, x = 0, full = 1, cost;
+
+	for (k = 0; k < TOWER_NTYPES; k++)
+		full += 2 + (int)strlen(tower_types[k].name) + 1 +
+		    (tower_types[k].level[0].cost >= 100 ? 3 : 2) + 1;
+	move(row, 0);
+	addch(' ');
+	x = 1;
+	for (k = 0; k < TOWER_NTYPES && x < COLS; k++) {
+		cost = tower_types[k].level[0].cost;
+		if (full <= COLS)
+			snprintf(item, sizeof item, "%d %s %d", k + 1,
+			    tower_types[k].name, cost);
+		else
+			snprintf(item, sizeof item, "%d%c%d", k + 1,
+			    tower_types[k].glyph, cost);
+		if (k == p->tower)
+			ui_draw_attr(v, UI_PAIR_TOWER + k, A_BOLD | A_REVERSE,
+			    A_REVERSE | A_BOLD);
+		else if (cost > p->g->gold && !p->g->sandbox)
+			attrset(A_DIM);
+		else
+			attrset(A_NORMAL);
+		x += ui_draw_text(v, item, COLS - x);
+		attrset(A_NORMAL);
+		if (x < COLS) {
+			addch(' ');
+			x++;
+		}
+	}
+}
+
+/*
+ * One line of a tower kind's figures at level (1-based), into buf:
+ * "cannon L1: 30 dmg, range 3, 2.0s, splash 1, ground" (the time is
+ * the reload).
+ */
+void
+ui_draw_tower_stats(char *buf, size_t size, int kind, int level)
+{
+	const struct tower_type		*tt = &tower_types[kind];
+	const struct tower_stats	*st = &tt->level[level - 1];
+	size_t				 len;
+
+	if (tt->attack == TOWER_ATTACK_NONE) {
+		snprintf(buf, size, "%s: blocks its cell", tt->name);
+		return;
+	}
+	snprintf(buf, size, "%s L%d: %d dmg, range %g, %.1fs", tt->name,
+	    level, st->damage, st->range, (double)st->reload / GAME_RATE);
+	len = strlen(buf);
+	if (st->splash > 0)
+		snprintf(buf + len, size - len, ", splash %g", st->splash);
+	else if (tt->attack == TOWER_ATTACK_PULSE)
+		snprintf(buf + len, size - len, ", slows to %d%%",
+		    st->slow_pct);
+	else if (tt->attack == TOWER_ATTACK_CHAIN)
+		snprintf(buf + len, size - len, ", %d jumps", st->chain);
+	len = strlen(buf);
+	snprintf(buf + len, size - len, ", %s%s",
+	    tt->hits == (TOWER_GROUND | TOWER_AIR) ? "ground+air" :
+	    (tt->hits == TOWER_AIR ? "air" : "ground"),
+	    tt->pierce ? ", pierces armour" : "");
+}
+
+/* "A 23.41->25.07 (+1.66)" for every spawn's route, appended to buf. */
+static void
+ui_draw_routes(const struct ui_view *v, const struct play *p, char *buf,
+    size_t size)
+{
+	size_t	len;
+
+	for (int s = 0; s < p->lv->nspawns; s++) {
+		double a = p->routelen[s], b = p->proutelen[s];
+
+		len = strlen(buf);
+		if (fabs(a - b) < 0.005)
+			snprintf(buf + len, size - len, " %c %.1f (same)",
+			    p->lv->spawns[s].label, a);
+		else
+			snprintf(buf + len, size - len, " %c %.1f%s%.1f "
+			    "(%+.1f)", p->lv->spawns[s].label, a,
+			    v->utf8 ? "\u2192" : "->", b, b - a);
+	}
+}
+
+/* What is under the cursor: an enemy, a tower, or what building does. */
+static void
+ui_draw_info(const struct ui_view *v, const struct play *p, int row)
+{
+	const struct game	*g = p->g;
+	const struct game_tower	*tw = play_tower(p);
+	int			 e = play_enemy(p);
+	char			 line[512], st[200];
+	size_t			 len;
+
+	if (e >= 0) {
+		const struct game_unit *u = &g->units[e];
+
+		snprintf(line, sizeof line, " (%d,%d) %s: %d/%d hp, armour "
+		    "%d, %s, wave %d%s: %s", p->cx, p->cy,
+		    level_enemy_name(u->type), u->hp, u->max_hp, u->armour,
+		    u->mover == ENEMY_FLY ? "flies" : (u->mover == ENEMY_PATH ?
+		    "walks a waypoint path" : "follows the flow"), u->wave,
+		    u->slow_ticks > 0 ? ", slowed" : "",
+		    enemy_types[u->type].about);
+		ui_draw_attr(v, UI_PAIR_ENEMY + u->type, A_BOLD, A_BOLD);
 		ui_draw_text_at(v, row, 0, line);
 		attrset(A_NORMAL);
 		return;
 	}
-	if (sb->preview == SANDBOX_PREVIEW_OPEN) {
-		snprintf(line, sizeof line, " a wall here: route");
-		ui_draw_routes(v, sb, sb->routelen, sb->proutelen, line,
-		    sizeof line);
+	if (tw != NULL) {
+		int up = tower_upgrade_cost(tw->type, tw->level);
+
+		ui_draw_tower_stats(st, sizeof st, tw->type, tw->level);
+		snprintf(line, sizeof line, " (%d,%d) %s", p->cx, p->cy, st);
+		len = strlen(line);
+		if (tw->type != TOWER_WALL)
+			snprintf(line + len, sizeof line - len, "; %s; %d "
+			    "kill%s", tower_target_name(tw->mode), tw->kills,
+			    tw->kills == 1 ? "" : "s");
+		len = strlen(line);
+		if (up >= 0)
+			snprintf(line + len, sizeof line - len, " | u: L%d %dg",
+			    tw->level + 1, up);
+		len = strlen(line);
+		snprintf(line + len, sizeof line - len, " | s: sell %dg%s",
+		    tower_refund(tw->type, tw->level),
+		    tw->type != TOWER_WALL ? " | t: aim" : "");
+		attrset(A_BOLD);
 		ui_draw_text_at(v, row, 0, line);
+		attrset(A_NORMAL);
 		return;
 	}
-	switch (sb->overlay) {
-	case SANDBOX_OVERLAY_HEAT:
-		if (v->nramp > 0) {
-			ui_draw_ramp_legend(v, sb, row);
-			return;
-		}
-		snprintf(line, sizeof line, " heatmap: each digit is the "
-		    "distance to the exit, mod 10");
-		break;
-	case SANDBOX_OVERLAY_FLOW:
-		snprintf(line, sizeof line, " flow: each arrow points to the "
-		    "next cell of a shortest route");
-		break;
-	case SANDBOX_OVERLAY_LOS:
-		snprintf(line, sizeof line, " line of sight: marked cells see "
-		    "their exit in a straight line");
-		break;
-	case SANDBOX_OVERLAY_PATH:
-		snprintf(line, sizeof line, " paths %s waypoint, length:",
-		    v->utf8 ? "\u25c6" : "@");
-		ui_draw_routes(v, sb, sb->routelen, NULL, line, sizeof line);
-		break;
-	default:
-		if (!sb->preview_on)
-			snprintf(line, sizeof line, " placement preview off "
-			    "(p turns it on)");
-		else
-			snprintf(line, sizeof line, " route length:");
-		if (sb->preview_on)
-			ui_draw_routes(v, sb, sb->routelen, NULL, line,
-			    sizeof line);
-		break;
-	}
+	ui_draw_tower_stats(st, sizeof st, p->tower, 1);
+	snprintf(line, sizeof line, " (%d,%d) %s | %s | %d gold", p->cx,
+	    p->cy, play_terrain_name(p, p->cx, p->cy), st,
+	    tower_types[p->tower].level[0].cost);
+	len = strlen(line);
+	if (p->verdict == GAME_OK && p->preview == PLAY_PREVIEW_OPEN) {
+		snprintf(line + len, sizeof line - len, " | route");
+		ui_draw_routes(v, p, line, sizeof line);
+	} else if (p->preview == PLAY_PREVIEW_BLOCKS) {
+		snprintf(line + len, sizeof line - len, " | here it would "
+		    "block: %s%s cut off", p->pblocked[0] != '\0' ? "spawn " :
+		    "enemies", p->pblocked);
+	} else if (p->verdict != GAME_OK && p->verdict != GAME_ENDED)
+		snprintf(line + len, sizeof line - len, " | here: %s",
+		    game_reason_name(p->verdict));
+	if (p->preview == PLAY_PREVIEW_BLOCKS || (p->verdict != GAME_OK &&
+	    p->verdict != GAME_NOT_BUILDABLE && p->verdict != GAME_ENDED))
+		ui_draw_attr(v, UI_PAIR_ERROR, 0, 0);
 	ui_draw_text_at(v, row, 0, line);
+	attrset(A_NORMAL);
 }
 
-/* The message line, or a reminder of the keys when there is no message. */
+/* The message line, or a reminder of the keys when there is none. */
 static void
-ui_draw_message(const struct ui_view *v, const struct sandbox *sb, int row)
+ui_draw_message(const struct ui_view *v, const struct play *p, int row)
 {
-	if (sb->msg[0] != '\0') {
-		if (sb->msg_error)
+	if (p->msg[0] != '\0') {
+		if (p->msg_error)
 			ui_draw_attr(v, UI_PAIR_ERROR, A_BOLD, A_BOLD);
 		else
 			attrset(A_BOLD);
 		move(row, 0);
 		addch(' ');
-		ui_draw_text(v, sb->msg, COLS - 1);
+		ui_draw_text(v, p->msg, COLS - 1);
 	} else {
 		attrset(A_DIM);
-		ui_draw_text_at(v, row, 0, " arrows/hjkl move | enter build | "
-		    "x remove | v overlay | ? help | q quit");
+		ui_draw_text_at(v, row, 0, " arrows move | 1-7 tower | enter "
+		    "build | u s t | n wave | p pause | f speed | v overlay | "
+		    "? help | q quit");
 	}
 	attrset(A_NORMAL);
 }
 
-/* The character at (x, y) of a w x h frame: line drawing or + - |. */
-static chtype
+/* The character at (x, y) of a w x h frame: box drawing or + - |. */
+static const char *
 ui_draw_frame(const struct ui_view *v, int x, int y, int w, int h)
 {
 	bool	top = y == 0, bottom = y == h - 1;
@@ -653,20 +898,20 @@ ui_draw_frame(const struct ui_view *v, int x, int y, int w, int h)
 
 	if (!v->utf8) {
 		if ((top || bottom) && (left || right))
-			return '+';
+			return "+";
 		if (top || bottom)
-			return '-';
-		return left || right ? '|' : ' ';
+			return "-";
+		return left || right ? "|" : " ";
 	}
 	if (top)
-		return left ? ACS_ULCORNER : (right ? ACS_URCORNER : ACS_HLINE);
+		return left ? "\u250c" : (right ? "\u2510" : "\u2500");
 	if (bottom)
-		return left ? ACS_LLCORNER : (right ? ACS_LRCORNER : ACS_HLINE);
-	return left || right ? ACS_VLINE : ' ';
+		return left ? "\u2514" : (right ? "\u2518" : "\u2500");
+	return left || right ? "\u2502" : " ";
 }
 
 /* A box of the given lines in the middle of the screen. */
-static void
+void
 ui_draw_box(const struct ui_view *v, const char *const *lines, int n)
 {
 	int	w = 0, h = n + 2, y0, x0, y, x;
@@ -687,7 +932,7 @@ ui_draw_box(const struct ui_view *v, const char *const *lines, int n)
 	for (y = y0; y < y0 + h; y++) {
 		move(y, x0);
 		for (x = 0; x < w; x++)
-			addch(ui_draw_frame(v, x, y - y0, w, h));
+			addstr(ui_draw_frame(v, x, y - y0, w, h));
 	}
 	for (int i = 0; i < n && i < h - 2; i++) {
 		move(y0 + 1 + i, x0 + 2);
@@ -697,73 +942,57 @@ ui_draw_box(const struct ui_view *v, const char *const *lines, int n)
 }
 
 /* The help panel: every key, then the legend. */
-static void
+void
 ui_draw_help(const struct ui_view *v)
 {
+	static const char *const keys[] = {
+		"weir: keep the enemies from the exits",
+		"",
+		"arrows, h j k l  move the cursor (H J K L: 5 cells)",
+		"1 - 7            choose a tower: 1 wall 2 arrow 3 cannon",
+		"                 4 frost 5 tesla 6 sniper 7 flak",
+		"Enter, space     build it on the cursor",
+		"u                upgrade the tower on the cursor",
+		"s                sell it (asks first)",
+		"t                change what it aims at",
+		"n                call the next wave now (early gold)",
+		"p                pause; f  speed 1x, 2x, 4x",
+		"v                overlay: heatmap, flow arrows, line of",
+		"                 sight, paths, route preview, none",
+		"z                cell width: auto, 2 columns, 1 column",
+		"mouse            click: cursor there (picks a tower);",
+		"                 click the cursor again: build",
+		"Ctrl-L redraw    ?, Escape close    q quit (asks first)",
+		"",
+	};
 	static const char *const utf8[] = {
-		"weir sandbox: build walls, watch the enemies' routes",
-		"",
-		"arrows, h j k l   move the cursor (H J K L: 5 cells)",
-		"y u b n           move diagonally",
-		"Enter, space      build a wall on the cursor",
-		"x, s, Delete      remove your wall under the cursor",
-		"R                 remove all your walls",
-		"v                 next overlay: none, heatmap, flow arrows,",
-		"                  line of sight, paths",
-		"p                 placement preview on/off",
-		"z                 cell width: auto, 2 columns, 1 column",
-		"mouse             click moves the cursor, click it again builds",
-		"Ctrl-L            redraw the screen",
-		"?, Escape         close this help",
-		"q                 quit (asks first)",
-		"",
-		"\u2588 wall  \u00b7 ground  \u2591 road  \u2248 slow  A spawn  "
-		    "> exit  \u2593 your wall",
-		"paths: \u2022 route  \u25c6 waypoint",
-		"heatmap: red near the exit, blue far (digits without colour)",
-		"preview: \u2593 the wall  + new route  \u00d7 route given up  "
-		    "XX would block"
+		"\u2588 rock  \u00b7 ground  \u2591 road  \u2248 marsh  "
+		    "A spawn  > exit",
+		"\u2593 wall  A2 arrow tower, level 2  g\u2585 grunt, "
+		    "health bar",
+		"XX on the cursor: a tower there would block",
+		"paths: \u2022 route  \u25c6 waypoint; preview: + new, "
+		    "\u00d7 left"
 	};
 	static const char *const ascii[] = {
-		"weir sandbox: build walls, watch the enemies' routes",
-		"",
-		"arrows, h j k l   move the cursor (H J K L: 5 cells)",
-		"y u b n           move diagonally",
-		"Enter, space      build a wall on the cursor",
-		"x, s, Delete      remove your wall under the cursor",
-		"R                 remove all your walls",
-		"v                 next overlay: none, heatmap, flow arrows,",
-		"                  line of sight, paths",
-		"p                 placement preview on/off",
-		"z                 cell width: auto, 2 columns, 1 column",
-		"mouse             click moves the cursor, click it again builds",
-		"Ctrl-L            redraw the screen",
-		"?, Escape         close this help",
-		"q                 quit (asks first)",
-		"",
-		"# wall  . ground  = road  ~ slow  A spawn  > exit  [] your wall",
-		"paths: * route  @ waypoint",
-		"heatmap: red near the exit, blue far (digits without colour)",
-		"preview: [] the wall  + new route  x route given up  "
-		    "XX would block"
+		"# rock  . ground  = road  ~ marsh  A spawn  > exit",
+		"[] wall  A2 arrow tower, level 2  g5 grunt, health 5/9",
+		"XX on the cursor: a tower there would block",
+		"paths: * route  @ waypoint; preview: + new, x left"
 	};
+	const char	*lines[sizeof keys / sizeof keys[0] + 4];
+	size_t		 n = 0, i;
 
-	ui_draw_box(v, v->utf8 ? utf8 : ascii,
-	    (int)(sizeof utf8 / sizeof utf8[0]));
+	for (i = 0; i < sizeof keys / sizeof keys[0]; i++)
+		lines[n++] = keys[i];
+	for (i = 0; i < 4; i++)
+		lines[n++] = v->utf8 ? utf8[i] : ascii[i];
+	ui_draw_box(v, lines, (int)n);
 }
 
-/* Text centred on row y. */
-static void
-ui_draw_centred(const struct ui_view *v, int y, const char *s)
-{
-	int	x = (COLS - ui_draw_width(s)) / 2;
-
-	ui_draw_text_at(v, y, x < 0 ? 0 : x, s);
-}
-
-/* The screen for a terminal too small to play in. */
-static void
-ui_draw_too_small(const struct ui_view *v)
+/* The screen for a terminal too small to play in; also a line below. */
+void
+ui_draw_too_small(const struct ui_view *v, const char *also)
 {
 	char	need[64];
 	int	y = LINES / 2 - 1;
@@ -775,33 +1004,25 @@ ui_draw_too_small(const struct ui_view *v)
 	ui_draw_centred(v, y, "terminal too small");
 	attrset(A_NORMAL);
 	ui_draw_centred(v, y + 1, need);
-	if (v->mode == UI_MODE_QUIT)
-		ui_draw_centred(v, y + 2, "quit? (y/n)");
+	if (also != NULL)
+		ui_draw_centred(v, y + 2, also);
 }
 
-/* Paint a whole frame into stdscr (the caller refreshes). */
+/* Paint the game screen into stdscr (no dialog; the caller refreshes). */
 void
-ui_draw(struct ui_view *v, const struct sandbox *sb)
+ui_draw_play(struct ui_view *v, const struct play *p)
 {
-	static const char *const quit[] = { "quit? (y/n)" };
-
-	ui_draw_layout(v, sb);
+	ui_draw_layout(v, p);
 	erase();
 	if (v->too_small) {
-		ui_draw_too_small(v);
+		ui_draw_too_small(v, NULL);
 		return;
 	}
-	ui_draw_title(v, sb);
-	ui_draw_map(v, sb);
-	ui_draw_info(v, sb, LINES - 3);
-	ui_draw_preview(v, sb, LINES - 2);
-	ui_draw_message(v, sb, LINES - 1);
-	if (v->mode == UI_MODE_HELP)
-		ui_draw_help(v);
-	else if (v->mode == UI_MODE_QUIT)
-		ui_draw_box(v, quit, 1);
-	if (v->mode == UI_MODE_MAP) {
-		move(v->top + sb->cy - v->oy,
-		    v->left + (sb->cx - v->ox) * v->cellw);
-	}
+	ui_draw_title(v, p);
+	ui_draw_map(v, p);
+	ui_draw_status(v, p, LINES - 5);
+	ui_draw_next_wave(v, p, LINES - 4);
+	ui_draw_palette(v, p, LINES - 3);
+	ui_draw_info(v, p, LINES - 2);
+	ui_draw_message(v, p, LINES - 1);
 }

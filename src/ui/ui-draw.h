@@ -1,30 +1,57 @@
 /*
- * Drawing the sandbox with curses. A ui_view holds how the screen is used:
- * which glyphs and colours the terminal can show, which part of the map is
- * in view (the viewport follows the cursor) and which dialog, if any, is
- * open. ui_draw paints one whole frame into stdscr and leaves the physical
- * update to the caller's refresh, so curses sends only what changed.
+ * Drawing with curses. A ui_view holds how the screen is used: which glyphs
+ * and colours the terminal can show, and which part of the map is in view
+ * (the viewport follows the cursor). Every function paints into stdscr and
+ * leaves the physical update to the caller's refresh, so curses sends only
+ * the characters that changed since the last frame.
  *
- * Screen layout, top to bottom: a title bar, the map, then three HUD lines
- * (cursor cell, preview or legend, message).
+ * The game screen, top to bottom: a title bar, the map, then UI_HUD_BOTTOM
+ * lines: gold, lives, wave and score; the next wave; the towers to choose
+ * from; what is under the cursor; the message line.
  */
 #ifndef WEIR_UI_DRAW_H
 #define WEIR_UI_DRAW_H
 
 #include <stdbool.h>
 
-#include "ui/sandbox.h"
+#include "core/level.h"
+#include "core/tower.h"
+#include "ui/play.h"
+#include "ui/ui-curses.h"
 
 #define UI_MIN_COLS	40	/* smaller terminals get "terminal too small" */
-#define UI_MIN_LINES	10
+#define UI_MIN_LINES	12
 #define UI_HUD_TOP	1	/* the title bar */
-#define UI_HUD_BOTTOM	3	/* cell info, preview, message */
+#define UI_HUD_BOTTOM	5	/* status, wave, towers, cursor, message */
 
-/* What has the keyboard. */
-enum ui_mode {
-	UI_MODE_MAP,		/* the map: moving, building */
-	UI_MODE_HELP,		/* the help panel is open */
-	UI_MODE_QUIT		/* "quit? (y/n)" is asked */
+/* Colour pairs. */
+enum ui_pair {
+	UI_PAIR_WALL = 1,
+	UI_PAIR_GROUND,
+	UI_PAIR_ROAD,
+	UI_PAIR_SLOW,
+	UI_PAIR_SPAWN,
+	UI_PAIR_EXIT,
+	UI_PAIR_PWALL,
+	UI_PAIR_ARROW,
+	UI_PAIR_LOS,
+	UI_PAIR_ROUTE,
+	UI_PAIR_WAYPOINT,
+	UI_PAIR_NEWROUTE,
+	UI_PAIR_OLDROUTE,
+	UI_PAIR_BLOCK,
+	UI_PAIR_TITLE,
+	UI_PAIR_ERROR,
+	UI_PAIR_GOOD,
+	UI_PAIR_DIALOG,
+	UI_PAIR_SHOT,
+	UI_PAIR_HP_HIGH,
+	UI_PAIR_HP_MID,
+	UI_PAIR_HP_LOW,
+	UI_PAIR_TOWER,				/* one per tower kind */
+	UI_PAIR_ENEMY = UI_PAIR_TOWER + TOWER_NTYPES,	/* per enemy type */
+	UI_PAIR_FX = UI_PAIR_ENEMY + LEVEL_NENEMIES,	/* per tower kind */
+	UI_PAIR_RAMP = UI_PAIR_FX + TOWER_NTYPES	/* heatmap colours */
 };
 
 struct ui_view {
@@ -33,7 +60,6 @@ struct ui_view {
 	bool		 color;		/* colour pairs are set up */
 	int		 nramp;		/* heatmap colours (0: digits) */
 	int		 zoom;		/* forced cell width 1 or 2, 0 = auto */
-	enum ui_mode	 mode;
 
 	/* Worked out by ui_draw_layout for the terminal's current size. */
 	bool		 too_small;
@@ -45,9 +71,21 @@ struct ui_view {
 
 void	ui_draw_init(struct ui_view *v, bool utf8, bool utf8_locale,
 	    bool color);
-void	ui_draw_layout(struct ui_view *v, const struct sandbox *sb);
-void	ui_draw(struct ui_view *v, const struct sandbox *sb);
+void	ui_draw_layout(struct ui_view *v, const struct play *p);
+void	ui_draw_play(struct ui_view *v, const struct play *p);
 bool	ui_draw_cell_at(const struct ui_view *v, int sy, int sx, int *x,
 	    int *y);
+
+/* Pieces the other screens are made of. */
+void	ui_draw_attr(const struct ui_view *v, short pair, attr_t attr,
+	    attr_t mono);
+int	ui_draw_text(const struct ui_view *v, const char *s, int maxw);
+int	ui_draw_text_at(const struct ui_view *v, int y, int x, const char *s);
+int	ui_draw_width(const char *s);
+void	ui_draw_centred(const struct ui_view *v, int y, const char *s);
+void	ui_draw_box(const struct ui_view *v, const char *const *lines, int n);
+void	ui_draw_too_small(const struct ui_view *v, const char *also);
+void	ui_draw_tower_stats(char *buf, size_t size, int kind, int level);
+void	ui_draw_help(const struct ui_view *v);
 
 #endif

@@ -1,17 +1,32 @@
 /*
- * The terminal loop. Keys and mouse clicks are turned into sandbox commands;
- * the screen is repainted only after input has changed something, and only
- * once every key already typed has been handled, so holding a key down never
- * queues up frames. getch waits at most UI_TICK_MS, which is also how soon a
- * terminating signal is acted on: the handlers only set a flag, and the loop
- * restores the terminal before returning. SIGTSTP (Ctrl-Z) and SIGWINCH are
- * left to curses, which gives back the terminal on suspend and reports a new
- * size as KEY_RESIZE.
+ * The terminal loop. Time is kept apart from drawing: real time is added
+ * up and the game is stepped in its fixed ticks (GAME_RATE a second, times
+ * the speed), while the screen is painted at most UI_FPS times a second
+ * and only when something changed; curses then sends the terminal only the
+ * characters that differ from what it shows.
+ *
+ * Between frames the loop sleeps in pselect on the terminal: until the
+ * next tick is due while the game runs, for ever while it is paused or a
+ * menu is up, so an idle weir uses no CPU. The signals it cares about
+ * (SIGINT, SIGTERM, SIGHUP, SIGWINCH, SIGTSTP, SIGCONT) are blocked except
+ * inside pselect, so their handlers, which only set a flag, can only run
+ * while it waits, and it is woken at once. Ctrl-Z gives the terminal back
+ * before the process stops and takes it again after; a terminating signal
+ * saves an unfinished game and restores the terminal before weir exits.
+ * Every key and click that plays becomes a struct game_cmd, the very
+ * command a script line gives.
  */
 #ifndef _XOPEN_SOURCE
 #define _XOPEN_SOURCE 700
 #endif
+#ifndef _DEFAULT_SOURCE
+#define _DEFAULT_SOURCE
+#endif
 
+#include <sys/ioctl.h>
+#include <sys/select.h>
+
+#include <errno.h>
 #include <langinfo.h>
 #include <locale.h>
 #include <signal.h>
@@ -21,50 +36,146 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "ui/sandbox.h"
+#include "core/save.h"
+#include "core/scores.h"
+#include "ui/catalog.h"
+#include "ui/play.h"
 #include "ui/ui-curses.h"
 #include "ui/ui-draw.h"
+#include "ui/ui-menu.h"
 #include "ui/ui.h"
 
-#define UI_TICK_MS	100	/* longest wait for a key */
+#define UI_FPS		30	/* frames a second, at most */
+#define UI_MAX_LAG	0.25	/* seconds of play one wake-up catches up */
 #define UI_ESC_MS	25	/* how long Escape waits for a sequence */
-#define UI_QUICK_MAX	50	/* instant ERRs in a row that mean EOF */
+#define UI_QUICK_MAX	50	/* empty reads in a row that mean EOF */
 #define UI_KEY_ESC	27
 #define UI_KEY_CTRL(c)	((c) & 0x1f)
+#define UI_ERR_MAX	1024
 
-/* The signals that end the game, and what was there before. */
-static const int ui_signals[] = { SIGINT, SIGTERM, SIGHUP };
+/* The signals the loop handles, and what was there before. */
+static const int ui_signals[] = {
+	SIGINT, SIGTERM, SIGHUP, SIGWINCH, SIGTSTP, SIGCONT
+};
 #define UI_NSIGNALS	((int)(sizeof ui_signals / sizeof ui_signals[0]))
 
-/* Set by a handler: the signal that asked weir to stop, or 0. */
-static volatile sig_atomic_t ui_stop_signal;
+/* Set by the handlers. */
+static volatile sig_atomic_t ui_stop_signal;	/* the signal that stops weir */
+static volatile sig_atomic_t ui_winch;		/* the terminal was resized */
+static volatile sig_atomic_t ui_tstp;		/* Ctrl-Z */
+static volatile sig_atomic_t ui_cont;		/* resumed after a stop */
 
-/* Note that signal sig asked weir to stop. */
+enum ui_screen {
+	UI_SCREEN_TITLE,	/* the installed levels */
+	UI_SCREEN_PLAY		/* a game */
+};
+
+/* What has the keyboard over the screen. */
+enum ui_dialog {
+	UI_DIALOG_NONE,
+	UI_DIALOG_HELP,		/* the keys */
+	UI_DIALOG_QUIT,		/* "quit? (y/n)" */
+	UI_DIALOG_SELL,		/* "sell ...? (y/n)" */
+	UI_DIALOG_END		/* the level is won or lost */
+};
+
+struct ui {
+	const struct ui_launch	*l;
+	struct ui_view		 v;
+	enum ui_screen		 screen;
+	enum ui_dialog		 dialog;
+	enum ui_dialog		 under;		/* what "quit?" covers */
+	struct play		*p;
+	bool			 resumed;	/* p is the saved game */
+	bool			 ended;		/* p's end has been handled */
+	struct catalog		 cat;
+	struct ui_title		 title;
+	struct ui_end		 end;
+	char			 save_path[PLAY_PATH_MAX];
+	bool			 have_save_path;
+	int			 sell_x, sell_y;
+
+	bool			 quit;
+	bool			 dirty;		/* the screen must be painted */
+	int			 quick;		/* empty reads in a row */
+	double			 acc;		/* ticks owed to the game */
+	double			 last;		/* when time was last added */
+	double			 next_frame;	/* earliest next paint */
+	sigset_t		 wait_mask;	/* the mask inside pselect */
+	char			 farewell[PLAY_PATH_MAX + UI_ERR_MAX + 128];
+};
+
+/* Set a note line to prefix then text, cut to fit. */
+static void
+ui_note(char *dst, size_t size, const char *prefix, const char *text)
+{
+	size_t	n = strlen(prefix), m = strlen(text);
+
+	if (n >= size)
+		n = size - 1;
+	memcpy(dst, prefix, n);
+	if (m >= size - n)
+		m = size - n - 1;
+	memcpy(dst + n, text, m);
+	dst[n + m] = '\0';
+}
+
+/* Seconds on a monotonic clock. */
+static double
+ui_now(void)
+{
+	struct timespec	ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* Handlers: note what happened; the loop acts on it. */
 static void
 ui_on_signal(int sig)
 {
-	ui_stop_signal = sig;
+	switch (sig) {
+	case SIGWINCH:
+		ui_winch = 1;
+		break;
+	case SIGTSTP:
+		ui_tstp = 1;
+		break;
+	case SIGCONT:
+		ui_cont = 1;
+		break;
+	default:
+		ui_stop_signal = sig;
+		break;
+	}
 }
 
-/* Catch the stopping signals (no SA_RESTART, so a wait is cut short). */
+/* Catch the signals and block them; old gets what was there. */
 static void
-ui_catch_signals(struct sigaction *old)
+ui_catch_signals(struct sigaction *old, sigset_t *oldmask)
 {
 	struct sigaction	sa;
+	sigset_t		set;
+	int			i;
 
 	memset(&sa, 0, sizeof sa);
 	sa.sa_handler = ui_on_signal;
 	sigemptyset(&sa.sa_mask);
-	for (int i = 0; i < UI_NSIGNALS; i++)
+	sigemptyset(&set);
+	for (i = 0; i < UI_NSIGNALS; i++) {
 		sigaction(ui_signals[i], &sa, &old[i]);
+		sigaddset(&set, ui_signals[i]);
+	}
+	sigprocmask(SIG_BLOCK, &set, oldmask);
 }
 
-/* Put the handlers caught by ui_catch_signals back. */
+/* Put back the handlers and the mask ui_catch_signals found. */
 static void
-ui_restore_signals(const struct sigaction *old)
+ui_restore_signals(const struct sigaction *old, const sigset_t *oldmask)
 {
 	for (int i = 0; i < UI_NSIGNALS; i++)
 		sigaction(ui_signals[i], &old[i], NULL);
+	sigprocmask(SIG_SETMASK, oldmask, NULL);
 }
 
 /* Whether the locale's character set is UTF-8. */
@@ -75,157 +186,6 @@ ui_locale_utf8(void)
 
 	return cs != NULL && (strcmp(cs, "UTF-8") == 0 ||
 	    strcmp(cs, "utf8") == 0 || strcmp(cs, "UTF8") == 0);
-}
-
-/*
- * Wait up to UI_TICK_MS for a key. A wait that ends with no key well before
- * the time is up adds one to *quick (zeroed by anything else): a terminal
- * that has gone away answers every read at once, and that must not spin.
- */
-static int
-ui_wait_key(int *quick)
-{
-	struct timespec	a, b;
-	long		ms;
-	int		ch;
-
-	clock_gettime(CLOCK_MONOTONIC, &a);
-	ch = getch();
-	clock_gettime(CLOCK_MONOTONIC, &b);
-	ms = (b.tv_sec - a.tv_sec) * 1000 + (b.tv_nsec - a.tv_nsec) / 1000000;
-	if (ch == ERR && ms < UI_TICK_MS / 10 && ui_stop_signal == 0)
-		(*quick)++;
-	else
-		*quick = 0;
-	return ch;
-}
-
-/* Turn a mouse event into a command: click moves, click on cursor builds. */
-static bool
-ui_mouse(const struct ui_view *v, const struct sandbox *sb,
-    struct sandbox_cmd *cmd)
-{
-	MEVENT	ev;
-	int	x, y;
-
-	if (getmouse(&ev) != OK)
-		return false;
-	if (!(ev.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED)))
-		return false;
-	if (!ui_draw_cell_at(v, ev.y, ev.x, &x, &y))
-		return false;
-	cmd->type = x == sb->cx && y == sb->cy ? SANDBOX_CMD_PLACE :
-	    SANDBOX_CMD_CURSOR;
-	cmd->x = x;
-	cmd->y = y;
-	return true;
-}
-
-/* The command a key gives on the map, or false for none. */
-static bool
-ui_key_command(int ch, const struct sandbox *sb, struct sandbox_cmd *cmd)
-{
-	static const struct {
-		int	key, dx, dy;
-	} moves[] = {
-		{ KEY_UP, 0, -1 }, { 'k', 0, -1 }, { 'K', 0, -5 },
-		{ KEY_DOWN, 0, 1 }, { 'j', 0, 1 }, { 'J', 0, 5 },
-		{ KEY_LEFT, -1, 0 }, { 'h', -1, 0 }, { 'H', -5, 0 },
-		{ KEY_RIGHT, 1, 0 }, { 'l', 1, 0 }, { 'L', 5, 0 },
-		{ KEY_SR, 0, -5 }, { KEY_SF, 0, 5 },
-		{ KEY_SLEFT, -5, 0 }, { KEY_SRIGHT, 5, 0 },
-		{ 'y', -1, -1 }, { 'u', 1, -1 }, { 'b', -1, 1 }, { 'n', 1, 1 },
-		{ KEY_HOME, -GRID_MAX_W, 0 }, { KEY_END, GRID_MAX_W, 0 },
-		{ KEY_PPAGE, 0, -10 }, { KEY_NPAGE, 0, 10 }
-	};
-
-	cmd->x = sb->cx;
-	cmd->y = sb->cy;
-	for (size_t i = 0; i < sizeof moves / sizeof moves[0]; i++) {
-		if (moves[i].key == ch) {
-			cmd->type = SANDBOX_CMD_MOVE;
-			cmd->x = moves[i].dx;
-			cmd->y = moves[i].dy;
-			return true;
-		}
-	}
-	switch (ch) {
-	case '\n':
-	case '\r':
-	case ' ':
-	case KEY_ENTER:
-		cmd->type = SANDBOX_CMD_PLACE;
-		return true;
-	case 'x':
-	case 's':
-	case KEY_DC:
-		cmd->type = SANDBOX_CMD_REMOVE;
-		return true;
-	case 'R':
-		cmd->type = SANDBOX_CMD_CLEAR;
-		return true;
-	case 'v':
-		cmd->type = SANDBOX_CMD_OVERLAY;
-		return true;
-	case 'p':
-		cmd->type = SANDBOX_CMD_PREVIEW;
-		return true;
-	}
-	return false;
-}
-
-/* Handle one key; returns false when the player has chosen to quit. */
-static bool
-ui_key(struct ui_view *v, struct sandbox *sb, int ch)
-{
-	struct sandbox_cmd	cmd;
-
-	if (ch == KEY_RESIZE)
-		return true;
-	if (ch == UI_KEY_CTRL('l')) {
-		clearok(curscr, TRUE);
-		return true;
-	}
-	switch (v->mode) {
-	case UI_MODE_QUIT:
-		if (ch == 'y' || ch == 'Y')
-			return false;
-		if (ch == 'n' || ch == 'N' || ch == UI_KEY_ESC || ch == 'q')
-			v->mode = UI_MODE_MAP;
-		return true;
-	case UI_MODE_HELP:
-		if (ch == UI_KEY_ESC || ch == '?' || ch == 'q' || ch == '\n' ||
-		    ch == '\r' || ch == ' ' || ch == KEY_ENTER)
-			v->mode = UI_MODE_MAP;
-		return true;
-	case UI_MODE_MAP:
-		break;
-	}
-	switch (ch) {
-	case 'q':
-	case 'Q':
-		v->mode = UI_MODE_QUIT;
-		return true;
-	case '?':
-	case KEY_F(1):
-		v->mode = UI_MODE_HELP;
-		return true;
-	case UI_KEY_ESC:
-		sb->msg[0] = '\0';
-		return true;
-	case 'z':
-		v->zoom = v->zoom == 0 ? 2 : (v->zoom == 2 ? 1 : 0);
-		sandbox_message(sb, false, "cell width: %s", v->zoom == 0 ?
-		    "auto" : (v->zoom == 2 ? "2 columns" : "1 column"));
-		return true;
-	case KEY_MOUSE:
-		if (ui_mouse(v, sb, &cmd))
-			sandbox_apply(sb, &cmd);
-		return true;
-	}
-	if (ui_key_command(ch, sb, &cmd))
-		sandbox_apply(sb, &cmd);
-	return true;
 }
 
 /* Set up curses on the terminal; NULL (and a message) if it cannot be. */
@@ -251,6 +211,8 @@ ui_start(const struct ui_options *opt, struct ui_view *v)
 	noecho();
 	nonl();
 	keypad(stdscr, TRUE);
+	nodelay(stdscr, TRUE);
+	leaveok(stdscr, TRUE);
 	set_escdelay(UI_ESC_MS);
 	curs_set(0);
 	if (!opt->no_mouse) {
@@ -269,60 +231,805 @@ ui_start(const struct ui_options *opt, struct ui_view *v)
 	return scr;
 }
 
-/* Play the sandbox on lv until the player quits or a signal says stop. */
-int
-ui_run(struct level *lv, const struct ui_options *opt)
+/* Whether the game is running: its clock must move. */
+static bool
+ui_running(const struct ui *u)
 {
-	static const struct ui_options	 defaults;
-	struct sigaction		 old[UI_NSIGNALS];
-	struct sandbox			*sb;
-	struct ui_view			 v;
-	SCREEN				*scr;
-	bool				 dirty = true, playing = true;
-	int				 ch, quick = 0, status = 0;
+	return u->screen == UI_SCREEN_PLAY && u->dialog == UI_DIALOG_NONE &&
+	    !u->p->paused && !game_over(u->p->g) && !u->v.too_small;
+}
 
-	if (opt == NULL)
-		opt = &defaults;
+/* Paint everything again at the next chance. */
+static void
+ui_redraw(struct ui *u)
+{
+	u->dirty = true;
+	u->next_frame = 0;
+}
+
+/* Take the terminal's new size. */
+static void
+ui_resize(struct ui *u)
+{
+	struct winsize	ws;
+
+	if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_row > 0 &&
+	    ws.ws_col > 0 && (ws.ws_row != LINES || ws.ws_col != COLS))
+		resizeterm(ws.ws_row, ws.ws_col);
+	clearok(curscr, TRUE);
+	ui_redraw(u);
+}
+
+/* Back from a stop: repaint it all, and leave a running game paused. */
+static void
+ui_resumed(struct ui *u)
+{
+	if (ui_running(u)) {
+		u->p->paused = true;
+		play_message(u->p, false, "paused while suspended: p goes on");
+	}
+	ui_resize(u);
+}
+
+/*
+ * Ctrl-Z: give the terminal back, stop, and take it again. The rest of
+ * the job (a script that started weir, say) stops at once, and the shell
+ * may take the terminal back before endwin is done with it: SIGTTOU and
+ * SIGTTIN are blocked meanwhile, so endwin still restores the terminal
+ * instead of stopping weir halfway.
+ */
+static void
+ui_suspend(struct ui *u)
+{
+	struct sigaction	sa, old;
+	sigset_t		set, tty, before;
+
+	sigemptyset(&tty);
+	sigaddset(&tty, SIGTTOU);
+	sigaddset(&tty, SIGTTIN);
+	sigprocmask(SIG_BLOCK, &tty, &before);
+	endwin();
+	sigprocmask(SIG_SETMASK, &before, NULL);
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = SIG_DFL;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGTSTP, &sa, &old);
+	sigemptyset(&set);
+	sigaddset(&set, SIGTSTP);
+	raise(SIGTSTP);				/* pending: it is blocked */
+	sigprocmask(SIG_UNBLOCK, &set, NULL);	/* stops here */
+	sigprocmask(SIG_BLOCK, &set, NULL);
+	sigaction(SIGTSTP, &old, NULL);
+	ui_resumed(u);
+}
+
+/* The player's name for the high scores. */
+static const char *
+ui_who(void)
+{
+	const char	*who = getenv("USER");
+
+	if (who == NULL || who[0] == '\0')
+		who = getenv("LOGNAME");
+	return who != NULL && who[0] != '\0' ? who : "player";
+}
+
+/* Note what the saved game is, for the title screen's 'c'. */
+static void
+ui_find_save(struct ui *u)
+{
+	struct save	*sv;
+	char		 err[UI_ERR_MAX], name[SCORES_NAME_MAX + 1];
+	long		 s;
+
+	u->title.saved[0] = '\0';
+	if (!u->have_save_path || access(u->save_path, F_OK) != 0)
+		return;
+	if ((sv = save_read(u->save_path, err, sizeof err)) == NULL)
+		return;
+	play_level_name(name, sizeof name, sv->level);
+	s = sv->tick / GAME_RATE;
+	snprintf(u->title.saved, sizeof u->title.saved, "%s (%ld:%02ld in)",
+	    name, s / 60, s % 60);
+	save_free(sv);
+}
+
+/* Go to the title screen: list the levels with their best scores. */
+static void
+ui_enter_title(struct ui *u)
+{
+	struct scores	s = { NULL, 0, 0 };
+	char		path[PLAY_PATH_MAX], err[UI_ERR_MAX];
+	char		note[UI_NOTE_MAX];
+
+	play_free(u->p);
+	u->p = NULL;
+	u->screen = UI_SCREEN_TITLE;
+	u->dialog = UI_DIALOG_NONE;
+	u->title.note[0] = '\0';
+	u->title.note_error = false;
+	if (catalog_load(&u->cat, u->l->level_dir, err, sizeof err) != 0) {
+		ui_note(u->title.note, sizeof u->title.note, "", err);
+		u->title.note_error = true;
+	}
+	if (scores_path(path, sizeof path, false) == 0) {
+		if (scores_open(path, &s, note, sizeof note, err,
+		    sizeof err) != 0) {
+			ui_note(u->title.note, sizeof u->title.note,
+			    "high scores: ", err);
+			u->title.note_error = true;
+		} else if (note[0] != '\0') {
+			ui_note(u->title.note, sizeof u->title.note,
+			    "high scores: ", note);
+			u->title.note_error = true;
+		}
+	}
+	catalog_scores(&u->cat, &s);
+	scores_free(&s);
+	if (u->title.sel >= u->cat.n)
+		u->title.sel = u->cat.n > 0 ? u->cat.n - 1 : 0;
+	ui_find_save(u);
+	ui_redraw(u);
+}
+
+/* Show play p, a new game or a resumed one. */
+static void
+ui_enter_play(struct ui *u, struct play *p, bool resumed)
+{
+	play_free(u->p);
+	u->p = p;
+	u->resumed = resumed;
+	u->ended = false;
+	u->screen = UI_SCREEN_PLAY;
+	u->dialog = UI_DIALOG_NONE;
+	u->acc = 0;
+	scores_free(&u->end.table);
+	ui_redraw(u);
+}
+
+/* A new game of the level at path; NULL with err if it cannot be. */
+static struct play *
+ui_new_play(struct ui *u, const char *path, const char *name, char *err,
+    size_t errlen)
+{
+	return play_open(path, name, u->l->seed, err, errlen);
+}
+
+/* The game has just ended: keep the score, show the end. */
+static void
+ui_game_over(struct ui *u)
+{
+	const struct game	*g = u->p->g;
+	struct score		 e;
+	char			 path[PLAY_PATH_MAX], err[UI_ERR_MAX];
+
+	if (u->ended)
+		return;
+	u->ended = true;
+	memset(&e, 0, sizeof e);
+	snprintf(e.level, sizeof e.level, "%s", u->p->name);
+	e.score = g->score;
+	e.won = g->state == GAME_WON;
+	e.waves = g->waves_cleared;
+	e.waves_total = g->nwaves;
+	e.lives = g->lives;
+	e.ticks = g->tick;
+	e.when = (int64_t)time(NULL);
+	snprintf(e.who, sizeof e.who, "%s", ui_who());
+	u->end.recorded = false;
+	u->end.rank = 0;
+	u->end.note[0] = '\0';
+	scores_free(&u->end.table);
+	if (scores_path(path, sizeof path, true) != 0)
+		snprintf(u->end.note, sizeof u->end.note, "no home directory "
+		    "to keep high scores in");
+	else if (scores_add(path, &e, &u->end.rank, u->end.note,
+	    sizeof u->end.note, err, sizeof err) != 0)
+		ui_note(u->end.note, sizeof u->end.note, "", err);
+	else {
+		u->end.recorded = true;
+		if (u->end.note[0] != '\0') {
+			char note[UI_NOTE_MAX];
+
+			ui_note(note, sizeof note, "high scores: ",
+			    u->end.note);
+			ui_note(u->end.note, sizeof u->end.note, "", note);
+		}
+		if (scores_read(path, &u->end.table, err, sizeof err) !=
+		    SCORES_OK)
+			scores_free(&u->end.table);
+	}
+	/* A saved game that has now been played to its end is spent. */
+	if (u->resumed && u->have_save_path)
+		unlink(u->save_path);
+	u->resumed = false;
+	u->dialog = UI_DIALOG_END;
+	ui_redraw(u);
+}
+
+/* Save an unfinished game for --continue; the farewell says how it went. */
+static void
+ui_save_game(struct ui *u)
+{
+	const struct game	*g;
+	char			 err[UI_ERR_MAX];
+
+	if (u->screen != UI_SCREEN_PLAY || u->p == NULL)
+		return;
+	g = u->p->g;
+	if (game_over(g) || (g->tick == 0 && g->nlog == 0))
+		return;
+	if (!u->have_save_path) {
+		snprintf(u->farewell, sizeof u->farewell, "weir: no home "
+		    "directory to save the game in\n");
+		return;
+	}
+	if (save_default_path(u->save_path, sizeof u->save_path, true) != 0 ||
+	    play_save(u->p, u->save_path, err, sizeof err) != 0) {
+		snprintf(u->farewell, sizeof u->farewell, "weir: the game "
+		    "could not be saved: %s\n", err);
+		return;
+	}
+	snprintf(u->farewell, sizeof u->farewell, "weir: game saved to %s; "
+	    "'weir --continue' resumes it\n", u->save_path);
+}
+
+/* Start the level chosen on the title screen. */
+static void
+ui_title_play(struct ui *u)
+{
+	const struct catalog_level	*cl;
+	struct play			*p;
+	char				 err[UI_ERR_MAX];
+
+	if (u->title.sel < 0 || u->title.sel >= u->cat.n)
+		return;
+	cl = &u->cat.v[u->title.sel];
+	if ((p = ui_new_play(u, cl->path, cl->name, err, sizeof err)) ==
+	    NULL) {
+		ui_note(u->title.note, sizeof u->title.note, "", err);
+		u->title.note_error = true;
+		return;
+	}
+	ui_enter_play(u, p, false);
+}
+
+/* Resume the saved game from the title screen. */
+static void
+ui_title_continue(struct ui *u)
+{
+	struct play	*p;
+	char		 err[UI_ERR_MAX];
+
+	if (u->title.saved[0] == '\0')
+		return;
+	if ((p = play_load(u->save_path, err, sizeof err)) == NULL) {
+		ui_note(u->title.note, sizeof u->title.note, "", err);
+		u->title.note_error = true;
+		return;
+	}
+	ui_enter_play(u, p, true);
+}
+
+/* A key on the title screen. */
+static void
+ui_key_title(struct ui *u, int ch)
+{
+	struct ui_title	*t = &u->title;
+	MEVENT		 ev;
+	int		 row;
+
+	switch (ch) {
+	case KEY_UP:
+	case 'k':
+		t->sel--;
+		break;
+	case KEY_DOWN:
+	case 'j':
+		t->sel++;
+		break;
+	case KEY_PPAGE:
+		t->sel -= 10;
+		break;
+	case KEY_NPAGE:
+		t->sel += 10;
+		break;
+	case KEY_HOME:
+		t->sel = 0;
+		break;
+	case KEY_END:
+		t->sel = u->cat.n - 1;
+		break;
+	case '\n':
+	case '\r':
+	case ' ':
+	case KEY_ENTER:
+		ui_title_play(u);
+		return;
+	case 'c':
+	case 'C':
+		ui_title_continue(u);
+		return;
+	case '?':
+	case KEY_F(1):
+		u->dialog = UI_DIALOG_HELP;
+		return;
+	case 'q':
+	case 'Q':
+		u->under = UI_DIALOG_NONE;
+		u->dialog = UI_DIALOG_QUIT;
+		return;
+	case KEY_MOUSE:
+		if (getmouse(&ev) != OK ||
+		    !(ev.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED)))
+			return;
+		/* The list starts on row 5 (see ui_menu_title). */
+		row = ev.y - 5 + t->top;
+		if (ev.y < 5 || ev.y >= LINES - 6 || row >= u->cat.n)
+			return;
+		if (row == t->sel)
+			ui_title_play(u);
+		else
+			t->sel = row;
+		return;
+	default:
+		return;
+	}
+	if (t->sel >= u->cat.n)
+		t->sel = u->cat.n - 1;
+	if (t->sel < 0)
+		t->sel = 0;
+}
+
+/* A click on the map: move the cursor there, or build if it is there. */
+static void
+ui_mouse_play(struct ui *u)
+{
+	struct play	*p = u->p;
+	struct game_cmd	 c;
+	MEVENT		 ev;
+	int		 x, y;
+
+	if (getmouse(&ev) != OK ||
+	    !(ev.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED)))
+		return;
+	if (!ui_draw_cell_at(&u->v, ev.y, ev.x, &x, &y))
+		return;
+	if (x != p->cx || y != p->cy) {
+		play_set_cursor(p, x, y);
+		return;
+	}
+	memset(&c, 0, sizeof c);
+	c.type = GAME_CMD_PLACE;
+	c.tower = p->tower;
+	c.x = x;
+	c.y = y;
+	play_command(p, &c);
+}
+
+/* A key on the game screen with no dialog open. */
+static void
+ui_key_play(struct ui *u, int ch)
+{
+	static const struct {
+		int	key, dx, dy;
+	} moves[] = {
+		{ KEY_UP, 0, -1 }, { 'k', 0, -1 }, { 'K', 0, -5 },
+		{ KEY_DOWN, 0, 1 }, { 'j', 0, 1 }, { 'J', 0, 5 },
+		{ KEY_LEFT, -1, 0 }, { 'h', -1, 0 }, { 'H', -5, 0 },
+		{ KEY_RIGHT, 1, 0 }, { 'l', 1, 0 }, { 'L', 5, 0 },
+		{ KEY_SR, 0, -5 }, { KEY_SF, 0, 5 },
+		{ KEY_SLEFT, -5, 0 }, { KEY_SRIGHT, 5, 0 },
+		{ KEY_HOME, -GRID_MAX_W, 0 }, { KEY_END, GRID_MAX_W, 0 },
+		{ KEY_PPAGE, 0, -10 }, { KEY_NPAGE, 0, 10 }
+	};
+	struct play		*p = u->p;
+	const struct game_tower	*tw = play_tower(p);
+	struct game_cmd		 c;
+
+	for (size_t i = 0; i < sizeof moves / sizeof moves[0]; i++) {
+		if (moves[i].key == ch) {
+			play_move(p, moves[i].dx, moves[i].dy);
+			return;
+		}
+	}
+	memset(&c, 0, sizeof c);
+	c.tower = -1;
+	c.x = p->cx;
+	c.y = p->cy;
+	switch (ch) {
+	case '1': case '2': case '3': case '4': case '5': case '6': case '7':
+		play_choose(p, ch - '1');
+		return;
+	case '\n':
+	case '\r':
+	case ' ':
+	case KEY_ENTER:
+		c.type = GAME_CMD_PLACE;
+		c.tower = p->tower;
+		break;
+	case 'u':
+	case 'U':
+		c.type = GAME_CMD_UPGRADE;
+		break;
+	case 's':
+	case 'S':
+	case KEY_DC:
+		if (tw != NULL && !game_over(p->g)) {
+			u->sell_x = p->cx;
+			u->sell_y = p->cy;
+			u->dialog = UI_DIALOG_SELL;
+			return;
+		}
+		c.type = GAME_CMD_SELL;
+		break;
+	case 't':
+	case 'T':
+		c.type = GAME_CMD_TARGET;
+		c.mode = tw != NULL ? (tw->mode + 1) % TOWER_NTARGETS :
+		    TOWER_TARGET_FIRST;
+		break;
+	case 'n':
+	case 'N':
+		c.type = GAME_CMD_WAVE;
+		c.x = c.y = -1;
+		break;
+	case 'p':
+	case 'P':
+		if (!game_over(p->g))
+			play_toggle_pause(p);
+		return;
+	case 'f':
+	case 'F':
+		play_cycle_speed(p);
+		return;
+	case 'v':
+	case 'V':
+		play_cycle_overlay(p);
+		return;
+	case 'z':
+	case 'Z':
+		u->v.zoom = u->v.zoom == 0 ? 2 : (u->v.zoom == 2 ? 1 : 0);
+		play_message(p, false, "cell width: %s", u->v.zoom == 0 ?
+		    "automatic" : (u->v.zoom == 2 ? "2 columns" : "1 column"));
+		return;
+	case '?':
+	case KEY_F(1):
+		u->dialog = UI_DIALOG_HELP;
+		return;
+	case 'q':
+	case 'Q':
+		u->under = UI_DIALOG_NONE;
+		u->dialog = UI_DIALOG_QUIT;
+		return;
+	case UI_KEY_ESC:
+		p->msg[0] = '\0';
+		return;
+	case KEY_MOUSE:
+		ui_mouse_play(u);
+		return;
+	default:
+		return;
+	}
+	play_command(p, &c);
+}
+
+/* A key while a dialog is open. */
+static void
+ui_key_dialog(struct ui *u, int ch)
+{
+	struct game_cmd	c;
+	bool		close = ch == UI_KEY_ESC;
+
+	switch (u->dialog) {
+	case UI_DIALOG_HELP:
+		close = close || ch == '?' || ch == 'q' || ch == '\n' ||
+		    ch == '\r' || ch == ' ' || ch == KEY_ENTER;
+		if (close)
+			u->dialog = UI_DIALOG_NONE;
+		break;
+	case UI_DIALOG_QUIT:
+		if (ch == 'y' || ch == 'Y')
+			u->quit = true;
+		else if (close || ch == 'n' || ch == 'N' || ch == 'q')
+			u->dialog = u->under;
+		break;
+	case UI_DIALOG_SELL:
+		if (ch == 'y' || ch == 'Y') {
+			memset(&c, 0, sizeof c);
+			c.type = GAME_CMD_SELL;
+			c.tower = -1;
+			c.x = u->sell_x;
+			c.y = u->sell_y;
+			play_command(u->p, &c);
+			u->dialog = UI_DIALOG_NONE;
+		} else if (close || ch == 'n' || ch == 'N') {
+			play_message(u->p, false, "kept it");
+			u->dialog = UI_DIALOG_NONE;
+		}
+		break;
+	case UI_DIALOG_END:
+		if (ch == '\n' || ch == '\r' || ch == ' ' || ch == KEY_ENTER ||
+		    close)
+			ui_enter_title(u);
+		else if (ch == 'r' || ch == 'R') {
+			struct play	*p;
+			char		 err[UI_ERR_MAX];
+
+			p = ui_new_play(u, u->p->path, u->p->name, err,
+			    sizeof err);
+			if (p != NULL)
+				ui_enter_play(u, p, false);
+			else
+				ui_note(u->end.note, sizeof u->end.note, "",
+				    err);
+		} else if (ch == 'q' || ch == 'Q') {
+			u->under = UI_DIALOG_END;
+			u->dialog = UI_DIALOG_QUIT;
+		}
+		break;
+	case UI_DIALOG_NONE:
+		break;
+	}
+}
+
+/* Handle one key or click. */
+static void
+ui_key(struct ui *u, int ch)
+{
+	if (ch == KEY_RESIZE)
+		return;
+	if (ch == UI_KEY_CTRL('l')) {
+		clearok(curscr, TRUE);
+		return;
+	}
+	if (u->dialog != UI_DIALOG_NONE) {
+		if (ch == KEY_MOUSE) {
+			MEVENT ev;
+
+			getmouse(&ev);
+			return;
+		}
+		ui_key_dialog(u, ch);
+	} else if (u->screen == UI_SCREEN_TITLE)
+		ui_key_title(u, ch);
+	else
+		ui_key_play(u, ch);
+}
+
+/* The "sell ...? (y/n)" box. */
+static void
+ui_draw_sell(struct ui *u)
+{
+	const struct game_tower	*tw = game_tower_at(u->p->g, u->sell_x,
+				    u->sell_y);
+	char			 q[128];
+	const char		*lines[1] = { q };
+
+	if (tw == NULL) {
+		u->dialog = UI_DIALOG_NONE;
+		return;
+	}
+	snprintf(q, sizeof q, "sell %s (level %d) at (%d,%d) for %d gold? "
+	    "(y/n)", tower_name(tw->type), tw->level, tw->x, tw->y,
+	    tower_refund(tw->type, tw->level));
+	ui_draw_box(&u->v, lines, 1);
+}
+
+/* Paint the screen and its dialog, and send the changes. */
+static void
+ui_paint(struct ui *u)
+{
+	static const char *const quit[] = { "quit? (y/n)" };
+	bool			 small = COLS < UI_MIN_COLS ||
+				    LINES < UI_MIN_LINES;
+
+	if (u->screen == UI_SCREEN_TITLE) {
+		u->v.too_small = small;
+		ui_menu_title(&u->v, &u->cat, &u->title);
+		if (!small && u->dialog == UI_DIALOG_HELP)
+			ui_menu_title_help(&u->v);
+	} else {
+		play_prepare(u->p);
+		ui_draw_play(&u->v, u->p);
+		if (!small && (u->dialog == UI_DIALOG_END ||
+		    (u->dialog == UI_DIALOG_QUIT &&
+		    u->under == UI_DIALOG_END)))
+			ui_menu_end(&u->v, u->p, &u->end);
+		if (!small && u->dialog == UI_DIALOG_HELP)
+			ui_draw_help(&u->v);
+		if (!small && u->dialog == UI_DIALOG_SELL)
+			ui_draw_sell(u);
+	}
+	if (u->dialog == UI_DIALOG_QUIT) {
+		if (small)
+			ui_draw_centred(&u->v, LINES / 2 + 1, "quit? (y/n)");
+		else
+			ui_draw_box(&u->v, quit, 1);
+	}
+	wnoutrefresh(stdscr);
+	doupdate();
+}
+
+/* Add the time since the last call and step the game the ticks it owes. */
+static void
+ui_advance(struct ui *u, double now)
+{
+	double	dt = now - u->last;
+	int	n;
+
+	u->last = now;
+	if (!ui_running(u)) {
+		u->acc = 0;
+		return;
+	}
+	if (dt > UI_MAX_LAG)
+		dt = UI_MAX_LAG;
+	if (dt < 0)
+		dt = 0;
+	u->acc += dt * GAME_RATE * u->p->speed;
+	n = (int)u->acc;
+	u->acc -= n;
+	for (; n > 0 && !game_over(u->p->g); n--) {
+		play_tick(u->p);
+		u->dirty = true;
+	}
+	if (game_over(u->p->g))
+		ui_game_over(u);
+}
+
+/* How long to sleep: seconds, or -1 for as long as nothing happens. */
+static double
+ui_wait_time(const struct ui *u, double now)
+{
+	double	wait = -1, frame = u->next_frame - now, tick;
+
+	if (frame < 0)
+		frame = 0;
+	if (ui_running(u)) {
+		/* Until the next tick is due, but not before the next frame:
+		 * at 2x and 4x a frame steps several ticks. */
+		tick = (1.0 - u->acc) / (GAME_RATE * u->p->speed);
+		wait = tick > frame ? tick : frame;
+	}
+	if (u->dirty && (wait < 0 || frame < wait))
+		wait = frame;
+	return wait;
+}
+
+/* Read every key that is waiting; readable says the terminal had input. */
+static void
+ui_input(struct ui *u, bool readable)
+{
+	int	ch, n = 0;
+
+	while (!u->quit && ui_stop_signal == 0 && (ch = getch()) != ERR) {
+		n++;
+		ui_key(u, ch);
+		u->dirty = true;
+	}
+	/* Readable, yet nothing to read, again and again: the terminal is
+	 * gone (end of file); stop as if it had hung up. */
+	if (readable && n == 0) {
+		if (++u->quick >= UI_QUICK_MAX)
+			ui_stop_signal = SIGHUP;
+	} else if (n > 0)
+		u->quick = 0;
+}
+
+/* Play until the player quits or a signal says stop. */
+static void
+ui_loop(struct ui *u)
+{
+	struct timespec	 ts, *tp;
+	fd_set		 rd;
+	double		 now, wait;
+	int		 r;
+
+	u->last = ui_now();
+	ui_redraw(u);
+	while (!u->quit && ui_stop_signal == 0) {
+		if (ui_tstp) {
+			ui_tstp = 0;
+			ui_suspend(u);
+		}
+		if (ui_cont) {
+			ui_cont = 0;
+			ui_resumed(u);
+		}
+		if (ui_winch) {
+			ui_winch = 0;
+			ui_resize(u);
+		}
+		now = ui_now();
+		ui_advance(u, now);
+		if (u->dirty && now >= u->next_frame) {
+			ui_paint(u);
+			u->dirty = false;
+			u->next_frame = now + 1.0 / UI_FPS;
+		}
+
+		wait = ui_wait_time(u, ui_now());
+		tp = NULL;
+		if (wait >= 0) {
+			ts.tv_sec = (time_t)wait;
+			ts.tv_nsec = (long)((wait - (double)ts.tv_sec) * 1e9);
+			tp = &ts;
+		}
+		FD_ZERO(&rd);
+		FD_SET(STDIN_FILENO, &rd);
+		r = pselect(STDIN_FILENO + 1, &rd, NULL, NULL, tp,
+		    &u->wait_mask);
+		ui_input(u, r > 0 && FD_ISSET(STDIN_FILENO, &rd));
+	}
+}
+
+/* Run the game; see ui.h. */
+int
+ui_run(const struct ui_launch *l)
+{
+	struct sigaction	 old[UI_NSIGNALS];
+	sigset_t		 oldmask;
+	struct ui		 u;
+	struct play		*p = NULL;
+	SCREEN			*scr;
+	char			 err[UI_ERR_MAX];
+	int			 status = 0;
+
+	memset(&u, 0, sizeof u);
+	u.l = l;
 	setlocale(LC_ALL, "");
-	ui_stop_signal = 0;
-	ui_catch_signals(old);
-	if ((scr = ui_start(opt, &v)) == NULL) {
-		ui_restore_signals(old);
+	u.have_save_path = save_default_path(u.save_path, sizeof u.save_path,
+	    false) == 0;
+
+	/* What to play is settled before the terminal is taken. */
+	if (l->resume) {
+		if (!u.have_save_path) {
+			fprintf(stderr, "weir: no home directory, so no saved "
+			    "game\n");
+			return 1;
+		}
+		if (access(u.save_path, F_OK) != 0) {
+			fprintf(stderr, "weir: no saved game (%s)\n",
+			    u.save_path);
+			return 1;
+		}
+		if ((p = play_load(u.save_path, err, sizeof err)) == NULL) {
+			fprintf(stderr, "%s\n", err);
+			return 1;
+		}
+	} else if (l->level != NULL &&
+	    (p = ui_new_play(&u, l->level, l->name, err, sizeof err)) == NULL) {
+		fprintf(stderr, "%s\n", err);
 		return 1;
 	}
-	sb = sandbox_new(lv);
 
-	while (playing && ui_stop_signal == 0) {
-		if (dirty) {
-			/* Keys already typed first: draw once they are done. */
-			timeout(0);
-			ch = getch();
-			if (ch == ERR) {
-				sandbox_update_preview(sb);
-				ui_draw(&v, sb);
-				curs_set(v.mode == UI_MODE_MAP && !v.too_small);
-				refresh();
-				dirty = false;
-				continue;
-			}
-		} else {
-			timeout(UI_TICK_MS);
-			ch = ui_wait_key(&quick);
-			if (ch == ERR) {
-				/* At once, again and again: the terminal is gone. */
-				if (quick >= UI_QUICK_MAX)
-					ui_stop_signal = SIGHUP;
-				continue;
-			}
-		}
-		playing = ui_key(&v, sb, ch);
-		dirty = true;
+	ui_stop_signal = ui_winch = ui_tstp = ui_cont = 0;
+	ui_catch_signals(old, &oldmask);
+	u.wait_mask = oldmask;
+	for (int i = 0; i < UI_NSIGNALS; i++)
+		sigdelset(&u.wait_mask, ui_signals[i]);
+	if ((scr = ui_start(&l->opt, &u.v)) == NULL) {
+		ui_restore_signals(old, &oldmask);
+		play_free(p);
+		return 1;
 	}
+	if (p != NULL)
+		ui_enter_play(&u, p, l->resume);
+	else
+		ui_enter_title(&u);
+
+	ui_loop(&u);
 
 	endwin();
 	delscreen(scr);
-	sandbox_free(sb);
-	ui_restore_signals(old);
+	ui_save_game(&u);
+	ui_restore_signals(old, &oldmask);
+	if (u.farewell[0] != '\0')
+		fputs(u.farewell, stderr);
+	play_free(u.p);
+	catalog_free(&u.cat);
+	scores_free(&u.end.table);
 	if (ui_stop_signal != 0)
 		status = 128 + ui_stop_signal;
 	return status;

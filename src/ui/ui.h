@@ -1,16 +1,17 @@
 /*
- * The curses front end: the only part of weir, with main.c, that knows about
- * a terminal. ui_run takes over the terminal, lets the player explore a level
- * (move a cursor, build and remove walls, look at the engine's fields) and
- * gives the terminal back as it found it, whether the player quits, a signal
- * arrives or the terminal changes size under it.
+ * The curses front end: the only part of weir, with main.c, that knows
+ * about a terminal. ui_run takes over the terminal, shows the title screen
+ * or starts a level, plays, and gives the terminal back as it found it,
+ * whether the player quits, a signal arrives or the terminal changes size
+ * under it. A game left unfinished is saved (save.h) so that
+ * `weir --continue` resumes it; a finished one goes into the high scores
+ * (scores.h).
  */
 #ifndef WEIR_UI_H
 #define WEIR_UI_H
 
 #include <stdbool.h>
-
-#include "core/level.h"
+#include <stdint.h>
 
 /* How to draw; all false is the default (detect everything). */
 struct ui_options {
@@ -19,12 +20,24 @@ struct ui_options {
 	bool	no_mouse;	/* leave the mouse to the terminal */
 };
 
+/* What to start with. */
+struct ui_launch {
+	const char		*level;		/* level file to play, or NULL */
+	const char		*name;		/* its name in the scores, or NULL */
+	const char		*level_dir;	/* where installed levels are */
+	bool			 resume;	/* play the saved game */
+	uint64_t		 seed;		/* for new games */
+	struct ui_options	 opt;
+};
+
 /*
- * Run the sandbox on lv until the player quits. Returns the exit status for
- * main: 0 when the player quit, 1 when the terminal could not be set up (a
- * message is on stderr), 128 + N when signal N (SIGINT, SIGTERM or SIGHUP)
- * ended it; the terminal is restored in every case. opt may be NULL.
+ * Run the game until the player quits. With resume, the saved game is
+ * played; with a level, that level; else the title screen lists the
+ * installed levels. Returns the exit status for main: 0 when the player
+ * quit, 1 when the game could not start (a message is on stderr),
+ * 128 + N when signal N (SIGINT, SIGTERM or SIGHUP) ended it; the terminal
+ * is restored in every case.
  */
-int	ui_run(struct level *lv, const struct ui_options *opt);
+int	ui_run(const struct ui_launch *l);
 
 #endif

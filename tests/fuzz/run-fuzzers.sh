@@ -30,7 +30,7 @@ for t in $targets; do
 	case $t in
 	level)	seeds="$src/levels $src/tests/data/levels" ;;
 	movingai) seeds="$src/tests/data/levels" ;;
-	script|save) seeds="$src/tests/data/game" ;;
+	script|save) seeds="$src/tests/data/$t $src/tests/data/game" ;;
 	*)	seeds="$src/tests/data/$t" ;;
 	esac
 	for d in $seeds "$src/tests/fuzz/regress/$t"; do

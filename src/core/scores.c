@@ -1,0 +1,644 @@
+/*
+ * High scores: the strict reader, the atomic writer, the lock, and moving a
+ * corrupt file aside. See scores.h for the format and the guarantees.
+ */
+#include <sys/file.h>
+#include <sys/stat.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "scores.h"
+#include "util.h"
+
+#define SCORES_FIELDS		9	/* words on a game's line */
+#define SCORES_PATH_MAX		4096
+#define SCORES_NUM_MAX		((int64_t)1 << 53)	/* ticks, when */
+#define SCORES_WAVES_MAX	100000
+#define SCORES_LIVES_MAX	1000000
+
+/* Whether c may appear in a level's or a player's name. */
+static bool
+scores_name_char(int c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	    (c >= '0' && c <= '9') || c == '-' || c == '_' || c == '.' ||
+	    c == '+';
+}
+
+/*
+ * The high scores file, $XDG_DATA_HOME/weir/scores (a relative
+ * XDG_DATA_HOME is ignored: ~/.local/share). With make_dir, create the
+ * directories. -1 when there is no home to put it in.
+ */
+int
+scores_path(char *buf, size_t len, bool make_dir)
+{
+	const char	*data = getenv("XDG_DATA_HOME");
+	const char	*home = getenv("HOME");
+	char		*p;
+	int		 n;
+
+	if (data != NULL && data[0] == '/')
+		n = snprintf(buf, len, "%s/weir/scores", data);
+	else if (home != NULL && home[0] == '/')
+		n = snprintf(buf, len, "%s/.local/share/weir/scores", home);
+	else
+		return -1;
+	if (n < 0 || (size_t)n >= len)
+		return -1;
+	if (!make_dir)
+		return 0;
+	for (p = buf + 1; *p != '\0'; p++) {
+		if (*p != '/')
+			continue;
+		*p = '\0';
+		if (mkdir(buf, 0700) != 0 && errno != EEXIST) {
+			*p = '/';
+			return -1;
+		}
+		*p = '/';
+	}
+	return 0;
+}
+
+/* Copy src to dst as a name the file accepts: other bytes become '_'. */
+void
+scores_name(char *dst, size_t size, const char *src)
+{
+	size_t	i, max = size - 1;
+
+	if (max > SCORES_NAME_MAX)
+		max = SCORES_NAME_MAX;
+	for (i = 0; i < max && src[i] != '\0'; i++)
+		dst[i] = scores_name_char((unsigned char)src[i]) ? src[i] : '_';
+	if (i == 0 && max > 0)
+		dst[i++] = '-';
+	dst[i] = '\0';
+}
+
+/* Whether a is a better game than b (both of the same level). */
+static bool
+scores_better(const struct score *a, const struct score *b)
+{
+	if (a->score != b->score)
+		return a->score > b->score;
+	if (a->won != b->won)
+		return a->won;
+	return a->when < b->when;
+}
+
+/* qsort order: by level, then best first. */
+static int
+scores_cmp(const void *pa, const void *pb)
+{
+	const struct score	*a = pa, *b = pb;
+	int			 c = strcmp(a->level, b->level);
+
+	if (c != 0)
+		return c;
+	if (scores_better(a, b))
+		return -1;
+	if (scores_better(b, a))
+		return 1;
+	return strcmp(a->who, b->who);
+}
+
+/* Free the games of s and empty it. */
+void
+scores_free(struct scores *s)
+{
+	free(s->v);
+	s->v = NULL;
+	s->n = s->size = 0;
+}
+
+/* Room for one more game in s. */
+static struct score *
+scores_grow(struct scores *s)
+{
+	if (s->n == s->size) {
+		s->size = s->size == 0 ? 32 : s->size * 2;
+		s->v = xrealloc(s->v, (size_t)s->size, sizeof *s->v);
+	}
+	return &s->v[s->n++];
+}
+
+/* A whole number 0..max from the word w (len bytes), or -1. */
+static int64_t
+scores_number(const char *w, size_t len, int64_t max)
+{
+	int64_t	v = 0;
+	size_t	i;
+
+	if (len == 0 || len > 19)
+		return -1;
+	for (i = 0; i < len; i++) {
+		if (w[i] < '0' || w[i] > '9')
+			return -1;
+		v = v * 10 + (w[i] - '0');
+		if (v > max)
+			return -1;
+	}
+	return v;
+}
+
+/* Copy a name of len bytes to dst (size max + 1); false if not a name. */
+static bool
+scores_word_name(const char *w, size_t len, char *dst, size_t max)
+{
+	size_t	i;
+
+	if (len == 0 || len > max)
+		return false;
+	for (i = 0; i < len; i++) {
+		if (!scores_name_char((unsigned char)w[i]))
+			return false;
+	}
+	memcpy(dst, w, len);
+	dst[len] = '\0';
+	return true;
+}
+
+/*
+ * Parse one game's line (len bytes, no line end) into e; NULL, or what is
+ * wrong with it.
+ */
+static const char *
+scores_parse_line(const char *line, size_t len, struct score *e)
+{
+	const char	*w[SCORES_FIELDS];
+	size_t		 wl[SCORES_FIELDS], i = 0;
+	int		 n = 0;
+	int64_t		 v[SCORES_FIELDS];
+
+	while (i < len) {
+		while (i < len && line[i] == ' ')
+			i++;
+		if (i == len)
+			break;
+		if (n == SCORES_FIELDS)
+			return "too many words: expected 9";
+		w[n] = line + i;
+		while (i < len && line[i] != ' ')
+			i++;
+		wl[n] = (size_t)(line + i - w[n]);
+		n++;
+	}
+	if (n != SCORES_FIELDS)
+		return "too few words: expected 9";
+	memset(e, 0, sizeof *e);
+	if (!scores_word_name(w[0], wl[0], e->level, SCORES_NAME_MAX))
+		return "bad level name";
+	if ((v[1] = scores_number(w[1], wl[1], INT_MAX)) < 0)
+		return "bad score";
+	if (wl[2] == 3 && memcmp(w[2], "won", 3) == 0)
+		e->won = true;
+	else if (!(wl[2] == 4 && memcmp(w[2], "lost", 4) == 0))
+		return "bad result: expected won or lost";
+	if ((v[3] = scores_number(w[3], wl[3], SCORES_WAVES_MAX)) < 0 ||
+	    (v[4] = scores_number(w[4], wl[4], SCORES_WAVES_MAX)) < 0 ||
+	    v[3] > v[4])
+		return "bad wave counts";
+	if ((v[5] = scores_number(w[5], wl[5], SCORES_LIVES_MAX)) < 0)
+		return "bad lives";
+	if ((v[6] = scores_number(w[6], wl[6], SCORES_NUM_MAX)) < 0)
+		return "bad ticks";
+	if ((v[7] = scores_number(w[7], wl[7], SCORES_NUM_MAX)) < 0)
+		return "bad time";
+	if (!scores_word_name(w[8], wl[8], e->who, SCORES_WHO_MAX))
+		return "bad player name";
+	e->score = (int)v[1];
+	e->waves = (int)v[3];
+	e->waves_total = (int)v[4];
+	e->lives = (int)v[5];
+	e->ticks = (long)v[6];
+	e->when = v[7];
+	return NULL;
+}
+
+/* Parse the whole text of a scores file into s; NULL or the error. */
+static const char *
+scores_parse(const char *text, size_t len, struct scores *s, int *lineno)
+{
+	static const char	 header[] = "weir-scores 1";
+	const char		*line, *nl, *why;
+	size_t			 pos = 0, ll;
+	bool			 ended = false;
+	struct score		 e;
+
+	*lineno = 0;
+	while (pos < len) {
+		line = text + pos;
+		nl = memchr(line, '\n', len - pos);
+		ll = nl != NULL ? (size_t)(nl - line) : len - pos;
+		pos += ll + (nl != NULL);
+		(*lineno)++;
+		if (memchr(line, '\0', ll) != NULL || memchr(line, '\r', ll))
+			return "control character in the file";
+		if (ended)
+			return "text after 'end'";
+		if (*lineno == 1) {
+			if (ll != sizeof header - 1 ||
+			    memcmp(line, header, ll) != 0)
+				return "expected 'weir-scores 1'";
+			continue;
+		}
+		if (ll == 3 && memcmp(line, "end", 3) == 0) {
+			ended = true;
+			continue;
+		}
+		if ((why = scores_parse_line(line, ll, &e)) != NULL)
+			return why;
+		*scores_grow(s) = e;
+	}
+	if (*lineno == 0) {
+		*lineno = 1;
+		return "empty file: expected 'weir-scores 1'";
+	}
+	if (!ended) {
+		(*lineno)++;
+		return "missing 'end': the file is cut short";
+	}
+	if (s->n > 1)
+		qsort(s->v, (size_t)s->n, sizeof *s->v, scores_cmp);
+	return NULL;
+}
+
+/*
+ * Read the scores file at path into s (emptied first). A missing file is
+ * an empty list. On SCORES_CORRUPT, err says "PATH:LINE: what" and s is
+ * empty; on SCORES_ERROR, err says why the file could not be read.
+ */
+enum scores_status
+scores_read(const char *path, struct scores *s, char *err, size_t errlen)
+{
+	struct stat	 st;
+	const char	*why;
+	char		*text;
+	ssize_t		 got = 0;
+	size_t		 len = 0;
+	int		 fd, lineno = 1;
+
+	scores_free(s);
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0) {
+		if (errno == ENOENT)
+			return SCORES_OK;
+		snprintf(err, errlen, "%s: cannot open: %s", path,
+		    strerror(errno));
+		return SCORES_ERROR;
+	}
+	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+		snprintf(err, errlen, "%s: not a regular file", path);
+		close(fd);
+		return SCORES_ERROR;
+	}
+	if (st.st_size > SCORES_FILE_MAX) {
+		snprintf(err, errlen, "%s:1: too large: at most %d bytes",
+		    path, SCORES_FILE_MAX);
+		close(fd);
+		return SCORES_CORRUPT;
+	}
+	text = xmalloc((size_t)st.st_size + 1);
+	for (;;) {
+		got = read(fd, text + len, (size_t)st.st_size + 1 - len);
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got <= 0)
+			break;
+		len += (size_t)got;
+		if (len > (size_t)st.st_size)
+			break;
+	}
+	close(fd);
+	if (got < 0) {
+		snprintf(err, errlen, "%s: cannot read: %s", path,
+		    strerror(errno));
+		free(text);
+		return SCORES_ERROR;
+	}
+	why = len > (size_t)st.st_size ? "the file grew while read" :
+	    scores_parse(text, len, s, &lineno);
+	free(text);
+	if (why != NULL) {
+		snprintf(err, errlen, "%s:%d: %s", path, lineno, why);
+		scores_free(s);
+		return SCORES_CORRUPT;
+	}
+	return SCORES_OK;
+}
+
+/* Take the writers' lock beside path; the descriptor, or -1 (err). */
+static int
+scores_lock(const char *path, char *err, size_t errlen)
+{
+	char	lock[SCORES_PATH_MAX];
+	int	fd;
+
+	if (snprintf(lock, sizeof lock, "%s.lock", path) >= (int)sizeof lock) {
+		snprintf(err, errlen, "%s: path too long", path);
+		return -1;
+	}
+	if ((fd = open(lock, O_RDWR | O_CREAT | O_CLOEXEC, 0644)) < 0) {
+		snprintf(err, errlen, "%s: cannot lock: %s", lock,
+		    strerror(errno));
+		return -1;
+	}
+	while (flock(fd, LOCK_EX) != 0) {
+		if (errno == EINTR)
+			continue;
+		snprintf(err, errlen, "%s: cannot lock: %s", lock,
+		    strerror(errno));
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
+/* Let go of the lock taken by scores_lock. */
+static void
+scores_unlock(int fd)
+{
+	if (fd >= 0) {
+		flock(fd, LOCK_UN);
+		close(fd);
+	}
+}
+
+/*
+ * Move the corrupt file at path aside to PATH.corrupt-N, the first N that
+ * is free (link refuses to replace a file, so none is ever overwritten).
+ * why is what was wrong with it; note gets what was done. -1 if it could
+ * not be moved (err), and then the file must not be written either.
+ */
+static int
+scores_aside(const char *path, const char *why, char *note, size_t notelen,
+    char *err, size_t errlen)
+{
+	char	aside[SCORES_PATH_MAX];
+	int	n;
+
+	for (n = 1; n <= SCORES_ASIDE_MAX; n++) {
+		if (snprintf(aside, sizeof aside, "%s.corrupt-%d", path, n) >=
+		    (int)sizeof aside)
+			break;
+		if (link(path, aside) == 0) {
+			if (unlink(path) != 0) {
+				snprintf(err, errlen, "%s: cannot move the "
+				    "corrupt file aside: %s", path,
+				    strerror(errno));
+				unlink(aside);
+				return -1;
+			}
+			snprintf(note, notelen, "%s; kept as %s", why, aside);
+			return 0;
+		}
+		if (errno != EEXIST)
+			break;
+	}
+	snprintf(err, errlen, "%s; cannot move it aside: %s", why,
+	    n > SCORES_ASIDE_MAX ? "too many corrupt files" : strerror(errno));
+	return -1;
+}
+
+/*
+ * Read the scores at path for showing. A corrupt file is moved aside
+ * (under the writers' lock, after reading it again) and note says so; s
+ * is then empty. 0, or -1 with err when the file cannot be read.
+ */
+int
+scores_open(const char *path, struct scores *s, char *note, size_t notelen,
+    char *err, size_t errlen)
+{
+	enum scores_status	st;
+	char			why[SCORES_PATH_MAX + 256];
+	int			fd, rc = 0;
+
+	note[0] = '\0';
+	st = scores_read(path, s, why, sizeof why);
+	if (st == SCORES_OK)
+		return 0;
+	if (st == SCORES_ERROR) {
+		snprintf(err, errlen, "%s", why);
+		return -1;
+	}
+	if ((fd = scores_lock(path, err, errlen)) < 0)
+		return -1;
+	st = scores_read(path, s, why, sizeof why);
+	if (st == SCORES_CORRUPT)
+		rc = scores_aside(path, why, note, notelen, err, errlen);
+	else if (st == SCORES_ERROR) {
+		snprintf(err, errlen, "%s", why);
+		rc = -1;
+	}
+	scores_unlock(fd);
+	return rc;
+}
+
+/* Flush the directory holding path, so a rename in it is on disk. */
+static void
+scores_sync_dir(const char *path)
+{
+	char		 dir[SCORES_PATH_MAX];
+	const char	*slash = strrchr(path, '/');
+	int		 fd;
+
+	if (slash == NULL)
+		snprintf(dir, sizeof dir, ".");
+	else if (slash == path)
+		snprintf(dir, sizeof dir, "/");
+	else
+		snprintf(dir, sizeof dir, "%.*s", (int)(slash - path), path);
+	if ((fd = open(dir, O_RDONLY | O_CLOEXEC)) < 0)
+		return;
+	fsync(fd);
+	close(fd);
+}
+
+/* Write s to path by way of a temporary file, fsync and rename. */
+static int
+scores_write(const char *path, const struct scores *s, char *err,
+    size_t errlen)
+{
+	char	 tmp[SCORES_PATH_MAX];
+	FILE	*f;
+	int	 fd, i;
+	bool	 bad;
+
+	if (snprintf(tmp, sizeof tmp, "%s.XXXXXX", path) >= (int)sizeof tmp) {
+		snprintf(err, errlen, "%s: path too long", path);
+		return -1;
+	}
+	if ((fd = mkstemp(tmp)) < 0) {
+		snprintf(err, errlen, "%s: cannot write: %s", path,
+		    strerror(errno));
+		return -1;
+	}
+	fchmod(fd, 0644);
+	if ((f = fdopen(fd, "w")) == NULL) {
+		snprintf(err, errlen, "%s: cannot write: %s", path,
+		    strerror(errno));
+		close(fd);
+		unlink(tmp);
+		return -1;
+	}
+	fprintf(f, "weir-scores %d\n", SCORES_VERSION);
+	for (i = 0; i < s->n; i++) {
+		const struct score *e = &s->v[i];
+
+		fprintf(f, "%s %d %s %d %d %d %ld %" PRId64 " %s\n", e->level,
+		    e->score, e->won ? "won" : "lost", e->waves,
+		    e->waves_total, e->lives, e->ticks, e->when, e->who);
+	}
+	fputs("end\n", f);
+	bad = fflush(f) != 0 || ferror(f) || fsync(fileno(f)) != 0;
+	if (fclose(f) != 0 || bad) {
+		snprintf(err, errlen, "%s: cannot write: %s", path,
+		    strerror(errno));
+		unlink(tmp);
+		return -1;
+	}
+	if (rename(tmp, path) != 0) {
+		snprintf(err, errlen, "%s: cannot write: %s", path,
+		    strerror(errno));
+		unlink(tmp);
+		return -1;
+	}
+	scores_sync_dir(path);
+	return 0;
+}
+
+/*
+ * Drop the games past SCORES_KEEP of every level, but keep a level's best
+ * win. Returns the new index of the game at index keep (-1 if dropped).
+ */
+static int
+scores_trim(struct scores *s, int keep)
+{
+	int	i, j = 0, start = 0, rank = 0, out = -1;
+	bool	won = false;
+
+	for (i = 0; i < s->n; i++) {
+		if (i == 0 || strcmp(s->v[i].level, s->v[start].level) != 0) {
+			start = i;
+			rank = 0;
+			won = false;
+		}
+		rank++;
+		if (rank > SCORES_KEEP && !(s->v[i].won && !won))
+			continue;
+		won = won || s->v[i].won;
+		if (i == keep)
+			out = j;
+		s->v[j++] = s->v[i];
+	}
+	s->n = j;
+	return out;
+}
+
+/*
+ * Add game e to the scores at path: under the writers' lock, read the file
+ * again, put e in its place (after the games it ties with), keep the best
+ * and write the file anew. *rank (may be NULL) gets e's place among its
+ * level's games, 1 for the best, 0 if it did not make the list. A corrupt
+ * file is moved aside first and note says so. 0, or -1 with err.
+ */
+int
+scores_add(const char *path, const struct score *e, int *rank, char *note,
+    size_t notelen, char *err, size_t errlen)
+{
+	enum scores_status	 st;
+	struct scores		 s = { NULL, 0, 0 };
+	struct score		*v, add = *e;
+	char			 why[SCORES_PATH_MAX + 256];
+	int			 fd, at, first, rc = -1;
+
+	note[0] = '\0';
+	scores_name(add.level, sizeof add.level, e->level);
+	scores_name(add.who, sizeof add.who, e->who);
+	if (rank != NULL)
+		*rank = 0;
+	if ((fd = scores_lock(path, err, errlen)) < 0)
+		return -1;
+	st = scores_read(path, &s, why, sizeof why);
+	if (st == SCORES_ERROR) {
+		snprintf(err, errlen, "%s", why);
+		goto out;
+	}
+	if (st == SCORES_CORRUPT &&
+	    scores_aside(path, why, note, notelen, err, errlen) != 0)
+		goto out;
+
+	for (at = 0; at < s.n; at++) {
+		int c = strcmp(s.v[at].level, add.level);
+
+		if (c > 0 || (c == 0 && scores_better(&add, &s.v[at])))
+			break;
+	}
+	scores_grow(&s);
+	v = s.v;
+	memmove(v + at + 1, v + at, (size_t)(s.n - 1 - at) * sizeof *v);
+	v[at] = add;
+
+	at = scores_trim(&s, at);
+	if (at >= 0 && rank != NULL) {
+		for (first = at; first > 0 &&
+		    strcmp(s.v[first - 1].level, s.v[at].level) == 0; first--)
+			;
+		*rank = at - first + 1;
+	}
+	if (scores_write(path, &s, err, errlen) == 0)
+		rc = 0;
+	else if (rank != NULL)
+		*rank = 0;
+out:
+	scores_free(&s);
+	scores_unlock(fd);
+	return rc;
+}
+
+/* The games of level in s, best first: *first and how many. */
+int
+scores_level(const struct scores *s, const char *level,
+    const struct score **first)
+{
+	int	i, n = 0;
+
+	*first = NULL;
+	for (i = 0; i < s->n; i++) {
+		if (strcmp(s->v[i].level, level) != 0)
+			continue;
+		if (n++ == 0)
+			*first = &s->v[i];
+	}
+	return n;
+}
+
+/* The best game of level, or NULL. */
+const struct score *
+scores_best(const struct scores *s, const char *level)
+{
+	const struct score	*first;
+
+	return scores_level(s, level, &first) > 0 ? first : NULL;
+}
+
+/* Whether level has been won. */
+bool
+scores_completed(const struct scores *s, const char *level)
+{
+	const struct score	*first;
+	int			 n = scores_level(s, level, &first);
+
+	for (int i = 0; i < n; i++) {
+		if (first[i].won)
+			return true;
+	}
+	return false;
+}

@@ -1,0 +1,162 @@
+/*
+ * The installed levels. Each file is parsed once when the list is made, so
+ * the title screen can show titles and sizes and tell a broken level apart
+ * before anyone tries to play it.
+ */
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/util.h"
+#include "ui/catalog.h"
+
+/* Whether name (len bytes) names a level the way main.c resolves names. */
+static bool
+catalog_plain_name(const char *name, size_t len)
+{
+	size_t	i;
+
+	if (len == 0 || len > SCORES_NAME_MAX)
+		return false;
+	for (i = 0; i < len; i++) {
+		char c = name[i];
+
+		if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+		    (c >= '0' && c <= '9') || c == '-' || c == '_'))
+			return false;
+	}
+	return true;
+}
+
+/* Give every level the order file names its place in the campaign. */
+static void
+catalog_order(struct catalog *c, const char *dir)
+{
+	char	 path[CATALOG_PATH_MAX], line[256];
+	FILE	*f;
+	size_t	 len;
+	int	 i, rank = 0;
+
+	snprintf(path, sizeof path, "%s/%s", dir, CATALOG_ORDER_FILE);
+	if ((f = fopen(path, "r")) == NULL)
+		return;
+	while (fgets(line, sizeof line, f) != NULL) {
+		char *hash = strchr(line, '#'), *s = line;
+
+		if (hash != NULL)
+			*hash = '\0';
+		while (*s == ' ' || *s == '\t')
+			s++;
+		len = strcspn(s, " \t\r\n");
+		s[len] = '\0';
+		if (len == 0)
+			continue;
+		for (i = 0; i < c->n; i++) {
+			if (strcmp(c->v[i].name, s) == 0 && c->v[i].rank == 0) {
+				c->v[i].rank = ++rank;
+				break;
+			}
+		}
+	}
+	fclose(f);
+	c->nranked = rank;
+}
+
+/* qsort order: the campaign's first, in order, then the rest by title. */
+static int
+catalog_cmp(const void *pa, const void *pb)
+{
+	const struct catalog_level	*a = pa, *b = pb;
+	int				 c;
+
+	if (a->rank != 0 && b->rank != 0)
+		return a->rank - b->rank;
+	if (a->rank != 0 || b->rank != 0)
+		return a->rank != 0 ? -1 : 1;
+	if ((c = strcmp(a->title, b->title)) != 0)
+		return c;
+	return strcmp(a->name, b->name);
+}
+
+/*
+ * List the levels in dir into c (emptied first). -1 with err if the
+ * directory cannot be read; a level that does not load is listed with
+ * its error.
+ */
+int
+catalog_load(struct catalog *c, const char *dir, char *err, size_t errlen)
+{
+	struct dirent	*de;
+	struct level	*lv;
+	DIR		*d;
+	int		 size = 0;
+
+	catalog_free(c);
+	if ((d = opendir(dir)) == NULL) {
+		snprintf(err, errlen, "%s: cannot read the level directory",
+		    dir);
+		return -1;
+	}
+	while ((de = readdir(d)) != NULL && c->n < CATALOG_MAX) {
+		struct catalog_level	*cl;
+		size_t			 len = strlen(de->d_name);
+
+		if (len <= 5 || strcmp(de->d_name + len - 5, ".weir") != 0 ||
+		    !catalog_plain_name(de->d_name, len - 5))
+			continue;
+		if (c->n == size) {
+			size = size == 0 ? 16 : size * 2;
+			c->v = xrealloc(c->v, (size_t)size, sizeof *c->v);
+		}
+		cl = &c->v[c->n++];
+		memset(cl, 0, sizeof *cl);
+		snprintf(cl->name, sizeof cl->name, "%.*s", (int)(len - 5),
+		    de->d_name);
+		snprintf(cl->path, sizeof cl->path, "%s/%s", dir, de->d_name);
+		if ((lv = level_load(cl->path, cl->err, sizeof cl->err)) ==
+		    NULL) {
+			snprintf(cl->title, sizeof cl->title, "%s", cl->name);
+			continue;
+		}
+		snprintf(cl->title, sizeof cl->title, "%s", lv->title);
+		snprintf(cl->description, sizeof cl->description, "%s",
+		    lv->description);
+		cl->w = lv->w;
+		cl->h = lv->h;
+		cl->nwaves = lv->nwaves;
+		cl->enemies = level_total_enemies(lv);
+		level_free(lv);
+	}
+	closedir(d);
+	catalog_order(c, dir);
+	if (c->n > 1)
+		qsort(c->v, (size_t)c->n, sizeof *c->v, catalog_cmp);
+	return 0;
+}
+
+/* Fill in every level's best score and whether it has been won. */
+void
+catalog_scores(struct catalog *c, const struct scores *s)
+{
+	const struct score	*best;
+	int			 i;
+
+	for (i = 0; i < c->n; i++) {
+		struct catalog_level *cl = &c->v[i];
+
+		best = scores_best(s, cl->name);
+		cl->has_best = best != NULL;
+		cl->best = best != NULL ? best->score : 0;
+		cl->completed = scores_completed(s, cl->name);
+	}
+}
+
+/* Free the list. */
+void
+catalog_free(struct catalog *c)
+{
+	free(c->v);
+	c->v = NULL;
+	c->n = c->nranked = 0;
+}

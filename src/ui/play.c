@@ -1,0 +1,840 @@
+/*
+ * A game as the player sees it. Commands go to the game untouched; what
+ * the game reports back (struct game_event) becomes the message line, in
+ * words that say what happened or why a command was refused, down to
+ * which spawn a blocking tower would cut off.
+ *
+ * A spawn's route is the waypoint path of its middle cell, drawn as the
+ * cells each straight segment passes through, which is where an enemy
+ * walking the waypoints goes; the preview builds the field a tower on the
+ * cursor would give and marks the routes over it the same way. A tower
+ * would block when, with its cell closed, some spawn cell or some living
+ * ground enemy could reach no exit: the game's own rule.
+ */
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/movingai.h"
+#include "core/reach.h"
+#include "core/save.h"
+#include "core/util.h"
+#include "ui/play.h"
+
+static const char *const play_overlay_names[PLAY_NOVERLAYS] = {
+	"none", "heatmap", "flow arrows", "line of sight", "paths",
+	"route preview"
+};
+
+/* Index of map cell (x, y) in the unpadded per-cell arrays. */
+static size_t
+play_cell(const struct play *p, int x, int y)
+{
+	return (size_t)y * (size_t)p->w + (size_t)x;
+}
+
+/* Set the message line; error says it reports a refusal or a loss. */
+void
+play_message(struct play *p, bool error, const char *fmt, ...)
+{
+	va_list	ap;
+
+	va_start(ap, fmt);
+	vsnprintf(p->msg, sizeof p->msg, fmt, ap);
+	va_end(ap);
+	p->msg_error = error;
+	p->msg_tick = p->g != NULL ? p->g->tick : 0;
+}
+
+/* The label of the spawn covering (x, y), or 0. */
+char
+play_spawn_label(const struct play *p, int x, int y)
+{
+	for (int s = 0; s < p->lv->nspawns; s++) {
+		const struct level_spawn *sp = &p->lv->spawns[s];
+
+		for (int n = 0; n < sp->ncells; n++) {
+			if (sp->cells[n].x == x && sp->cells[n].y == y)
+				return sp->label;
+		}
+	}
+	return 0;
+}
+
+/* Fill sources with the spawn cells and every living ground enemy's cell. */
+static int
+play_sources(struct play *p)
+{
+	const struct game	*g = p->g;
+	int			 i, n = p->nspawn_cells;
+
+	for (i = 0; i < g->nunits; i++) {
+		const struct game_unit *u = &g->units[i];
+
+		if (u->kind != GAME_UNIT_ENEMY || u->dead ||
+		    u->mover == ENEMY_FLY)
+			continue;
+		p->sources[n++] = grid_index(&g->grid,
+		    (int)floor(g->agents[i].pos.x),
+		    (int)floor(g->agents[i].pos.y));
+	}
+	return n;
+}
+
+/*
+ * Whether a tower on (x, y) would cut someone off; the labels of the
+ * spawns it would cut off go to labels (room for LEVEL_MAX_SPAWNS + 1),
+ * and *enemy says whether some enemy on the map would be.
+ */
+static bool
+play_would_block(struct play *p, int x, int y, char *labels, bool *enemy)
+{
+	const struct level	*lv = p->lv;
+	const struct game	*g = p->g;
+	int			 s, n = 0, k = 0, b, nsrc;
+
+	labels[0] = '\0';
+	*enemy = false;
+	nsrc = play_sources(p);
+	if (!reach_would_block(&g->grid, p->sources, nsrc, g->goals,
+	    g->ngoals, x, y, p->scratch))
+		return false;
+	b = grid_index(&g->grid, x, y);
+	for (s = 0; s < lv->nspawns; s++) {
+		if (!reach_all(&g->grid, p->sources + k, lv->spawns[s].ncells,
+		    g->goals, g->ngoals, b, p->scratch))
+			labels[n++] = lv->spawns[s].label;
+		k += lv->spawns[s].ncells;
+	}
+	labels[n] = '\0';
+	if (nsrc > p->nspawn_cells)
+		*enemy = !reach_all(&g->grid, p->sources + p->nspawn_cells,
+		    nsrc - p->nspawn_cells, g->goals, g->ngoals, b, p->scratch);
+	return true;
+}
+
+/* "spawn A" or "spawns A, B and C" for a list of labels, into buf. */
+static void
+play_spawn_list(const char *labels, char *buf, size_t size)
+{
+	size_t	n = strlen(labels), len;
+
+	snprintf(buf, size, "spawn%s", n == 1 ? "" : "s");
+	for (size_t i = 0; i < n; i++) {
+		len = strlen(buf);
+		snprintf(buf + len, size - len, "%s%c",
+		    i == 0 ? " " : (i + 1 == n ? " and " : ", "), labels[i]);
+	}
+}
+
+/* What a block cuts off, in words: "spawn A cut off from every exit". */
+static void
+play_block_words(const char *labels, bool enemy, char *buf, size_t size)
+{
+	char	who[128];
+
+	if (labels[0] != '\0') {
+		play_spawn_list(labels, who, sizeof who);
+		snprintf(buf, size, "%s%s cut off from every exit", who,
+		    enemy ? " and enemies" : "");
+	} else
+		snprintf(buf, size, "enemies on the map cut off from every "
+		    "exit");
+}
+
+/* What stands on (x, y), in words. */
+const char *
+play_terrain_name(const struct play *p, int x, int y)
+{
+	const struct game_tower	*tw = game_tower_at(p->g, x, y);
+
+	if (tw != NULL)
+		return tower_name(tw->type);
+	switch (level_terrain_at(p->lv, x, y)) {
+	case LEVEL_WALL:
+		return "rock";
+	case LEVEL_GROUND:
+		return "ground";
+	case LEVEL_ROAD:
+		return "road";
+	case LEVEL_SLOW:
+		return "marsh";
+	case LEVEL_SPAWN:
+		return "a spawn";
+	case LEVEL_EXIT:
+		return "an exit";
+	}
+	return "?";
+}
+
+/* "a grunt", "an escort": an enemy type with its article. */
+static const char *
+play_enemy_words(int type, char *buf, size_t size)
+{
+	const char	*n = level_enemy_name(type);
+
+	snprintf(buf, size, "%s %s", strchr("aeiou", n[0]) != NULL ? "an" :
+	    "a", n);
+	return buf;
+}
+
+/* Words for a refused command, into buf. */
+static void
+play_refusal(struct play *p, const struct game_event *ev, char *buf,
+    size_t size)
+{
+	const struct game	*g = p->g;
+	const char		*why = game_reason_name(ev->reason);
+	char			 what[64], more[256], labels[LEVEL_MAX_SPAWNS + 1];
+	bool			 enemy;
+	size_t			 len, n;
+
+	more[0] = '\0';
+	switch (ev->cmd) {
+	case GAME_CMD_PLACE:
+		snprintf(what, sizeof what, "build %s at (%d,%d)",
+		    tower_name(ev->tower), ev->x, ev->y);
+		break;
+	case GAME_CMD_UPGRADE:
+		snprintf(what, sizeof what, "upgrade at (%d,%d)", ev->x, ev->y);
+		break;
+	case GAME_CMD_SELL:
+		snprintf(what, sizeof what, "sell at (%d,%d)", ev->x, ev->y);
+		break;
+	case GAME_CMD_TARGET:
+		snprintf(what, sizeof what, "aim at (%d,%d)", ev->x, ev->y);
+		break;
+	default:
+		snprintf(what, sizeof what, "call a wave");
+		break;
+	}
+	switch (ev->reason) {
+	case GAME_WOULD_BLOCK:
+		if (play_would_block(p, ev->x, ev->y, labels, &enemy)) {
+			char words[192];
+
+			play_block_words(labels, enemy, words, sizeof words);
+			snprintf(more, sizeof more, ": %s", words);
+		}
+		break;
+	case GAME_NO_GOLD:
+		if (ev->cmd == GAME_CMD_PLACE && ev->tower >= 0 &&
+		    ev->tower < TOWER_NTYPES)
+			snprintf(more, sizeof more, ": it costs %d, you have %d",
+			    tower_types[ev->tower].level[0].cost, g->gold);
+		else if (ev->cmd == GAME_CMD_UPGRADE &&
+		    game_tower_at(g, ev->x, ev->y) != NULL) {
+			const struct game_tower *tw = game_tower_at(g, ev->x,
+			    ev->y);
+
+			snprintf(more, sizeof more, ": it costs %d, you have %d",
+			    tower_upgrade_cost(tw->type, tw->level), g->gold);
+		}
+		break;
+	case GAME_NOT_BUILDABLE:
+		snprintf(more, sizeof more, ": %s is not open ground",
+		    play_terrain_name(p, ev->x, ev->y));
+		break;
+	case GAME_OCCUPIED:
+		snprintf(more, sizeof more, ": %s stands there",
+		    game_tower_at(g, ev->x, ev->y) != NULL ? "a tower" :
+		    "an enemy");
+		break;
+	case GAME_NO_TARGETING:
+		snprintf(more, sizeof more, ": a wall does not shoot");
+		break;
+	default:
+		break;
+	}
+	snprintf(buf, size, "cannot %s: %s", what, why);
+	len = strlen(buf);
+	n = strlen(more);
+	if (n >= size - len)
+		n = size - len - 1;
+	memcpy(buf + len, more, n);
+	buf[len + n] = '\0';
+}
+
+/* Turn what the game reports into the message line. */
+static void
+play_on_event(void *arg, const struct game_event *ev)
+{
+	struct play		*p = arg;
+	const struct game	*g = p->g;
+	char			 buf[PLAY_MSG_MAX], who[32];
+
+	switch (ev->type) {
+	case GAME_EV_PLACE:
+		play_message(p, false, "built %s at (%d,%d) for %d gold",
+		    tower_name(ev->tower), ev->x, ev->y, ev->gold);
+		break;
+	case GAME_EV_UPGRADE:
+		play_message(p, false, "%s at (%d,%d) raised to level %d for "
+		    "%d gold", tower_name(ev->tower), ev->x, ev->y, ev->level,
+		    ev->gold);
+		break;
+	case GAME_EV_SELL:
+		play_message(p, false, "sold %s at (%d,%d) for %d gold",
+		    tower_name(ev->tower), ev->x, ev->y, ev->gold);
+		break;
+	case GAME_EV_TARGET:
+		play_message(p, false, "%s at (%d,%d) now targets: %s",
+		    tower_name(ev->tower), ev->x, ev->y,
+		    tower_target_name(ev->mode));
+		break;
+	case GAME_EV_REJECT:
+		play_refusal(p, ev, buf, sizeof buf);
+		play_message(p, true, "%s", buf);
+		break;
+	case GAME_EV_WAVE:
+		if (ev->early)
+			play_message(p, false, "wave %d of %d called early: "
+			    "+%d gold", ev->wave, g->nwaves, ev->gold);
+		else
+			play_message(p, false, "wave %d of %d", ev->wave,
+			    g->nwaves);
+		break;
+	case GAME_EV_LEAK:
+		play_message(p, true, "%s got through: -%d li%s",
+		    play_enemy_words(ev->enemy, who, sizeof who), ev->value,
+		    ev->value == 1 ? "fe" : "ves");
+		break;
+	case GAME_EV_CLEAR:
+		play_message(p, false, "wave %d cleared: +%d gold", ev->wave,
+		    ev->gold);
+		break;
+	case GAME_EV_END:
+		if (g->state == GAME_WON)
+			play_message(p, false, "victory! score %d", g->score);
+		else
+			play_message(p, true, "defeat: the last life is gone");
+		break;
+	case GAME_EV_SPAWN:
+	case GAME_EV_KILL:
+		break;
+	}
+}
+
+/* Load a level file of either format, chosen by its extension. */
+static struct level *
+play_load_level(const char *path, char *err, size_t errlen)
+{
+	size_t	n = strlen(path);
+
+	if (n >= 4 && strcmp(path + n - 4, ".map") == 0)
+		return movingai_load(path, err, errlen);
+	return level_load(path, err, errlen);
+}
+
+/* The name high scores know a level file by: its base name, no suffix. */
+void
+play_level_name(char *dst, size_t size, const char *path)
+{
+	const char	*base = strrchr(path, '/');
+	char		 buf[SCORES_NAME_MAX + 1];
+	size_t		 n;
+
+	base = base != NULL ? base + 1 : path;
+	snprintf(buf, sizeof buf, "%s", base);
+	n = strlen(buf);
+	if (n > 5 && strcmp(buf + n - 5, ".weir") == 0)
+		buf[n - 5] = '\0';
+	else if (n > 4 && strcmp(buf + n - 4, ".map") == 0)
+		buf[n - 4] = '\0';
+	scores_name(dst, size, buf);
+}
+
+/*
+ * A new game of level lv (which the play owns from now on, even when this
+ * fails), read from the file at path; name is what high scores call it
+ * (NULL: from the path). NULL with err if the file cannot be hashed.
+ */
+struct play *
+play_new(struct level *lv, const char *path, const char *name, uint64_t seed,
+    char *err, size_t errlen)
+{
+	struct play	*p;
+	uint64_t	 hash;
+	size_t		 ncell = (size_t)lv->w * (size_t)lv->h;
+	int		 s, c, k = 0;
+
+	if (save_hash_file(path, &hash, err, errlen) != 0) {
+		level_free(lv);
+		return NULL;
+	}
+	p = xcalloc(1, sizeof *p);
+	p->lv = lv;
+	p->w = lv->w;
+	p->h = lv->h;
+	if (realpath(path, p->path) == NULL)
+		snprintf(p->path, sizeof p->path, "%s", path);
+	if (name != NULL)
+		scores_name(p->name, sizeof p->name, name);
+	else
+		play_level_name(p->name, sizeof p->name, path);
+	p->level_hash = hash;
+	p->seed = seed;
+	p->g = game_new(lv, seed, false);
+	game_set_events(p->g, play_on_event, p);
+
+	p->enemy_at = xmalloc(ncell * sizeof *p->enemy_at);
+	p->shot_at = xmalloc(ncell * sizeof *p->shot_at);
+	p->fx_at = xcalloc(ncell, 1);
+	p->route = xcalloc(ncell, 1);
+	p->pathmax = lv->w * lv->h + 1;
+	p->pathbuf = xcalloc((size_t)p->pathmax, sizeof *p->pathbuf);
+	grid_init(&p->pgrid, xmalloc(grid_cells(lv->w, lv->h)), lv->w, lv->h,
+	    lv->diagonal);
+	p->pfield = field_new(lv->w, lv->h);
+	for (s = 0; s < lv->nspawns; s++)
+		p->nspawn_cells += lv->spawns[s].ncells;
+	p->sources = xcalloc((size_t)(p->nspawn_cells + p->g->max_enemies + 1),
+	    sizeof *p->sources);
+	for (s = 0; s < lv->nspawns; s++) {
+		for (c = 0; c < lv->spawns[s].ncells; c++)
+			p->sources[k++] = grid_index(&p->g->grid,
+			    lv->spawns[s].cells[c].x, lv->spawns[s].cells[c].y);
+	}
+	p->scratch = xcalloc(2 * grid_cells(lv->w, lv->h), sizeof *p->scratch);
+
+	p->speed = 1;
+	p->tower = TOWER_ARROW;
+	p->px = p->py = -1;
+	/* The cursor starts on the open ground nearest the map's middle. */
+	p->cx = lv->w / 2;
+	p->cy = lv->h / 2;
+	for (int r = 0; r < lv->w + lv->h; r++) {
+		bool found = false;
+
+		for (int dy = -r; dy <= r && !found; dy++) {
+			for (int dx = -r; dx <= r && !found; dx++) {
+				int x = lv->w / 2 + dx, y = lv->h / 2 + dy;
+
+				if (abs(dx) + abs(dy) == r &&
+				    level_buildable(lv, x, y)) {
+					p->cx = x;
+					p->cy = y;
+					found = true;
+				}
+			}
+		}
+		if (found)
+			break;
+	}
+	play_message(p, false, "%s: %d wave%s. Build, then n calls the first "
+	    "wave; ? shows the keys", lv->title, lv->nwaves,
+	    lv->nwaves == 1 ? "" : "s");
+	return p;
+}
+
+/* A new game of the level file at path (see play_new); NULL with err. */
+struct play *
+play_open(const char *path, const char *name, uint64_t seed, char *err,
+    size_t errlen)
+{
+	struct level	*lv;
+
+	if ((lv = play_load_level(path, err, errlen)) == NULL)
+		return NULL;
+	return play_new(lv, path, name, seed, err, errlen);
+}
+
+/* Resume the game saved at path; NULL with err when it cannot be. */
+struct play *
+play_load(const char *save, char *err, size_t errlen)
+{
+	struct save	*sv;
+	struct level	*lv;
+	struct play	*p = NULL;
+	uint64_t	 hash;
+
+	if ((sv = save_read(save, err, errlen)) == NULL)
+		return NULL;
+	if ((lv = play_load_level(sv->level, err, errlen)) == NULL)
+		goto out;
+	if (save_hash_file(sv->level, &hash, err, errlen) != 0) {
+		level_free(lv);
+		goto out;
+	}
+	if (hash != sv->level_hash) {
+		snprintf(err, errlen, "%s: the level %s has changed since the "
+		    "game was saved", save, sv->level);
+		level_free(lv);
+		goto out;
+	}
+	if ((p = play_new(lv, sv->level, NULL, sv->seed, err, errlen)) == NULL)
+		goto out;
+	game_set_events(p->g, NULL, NULL);
+	if (save_replay(p->g, sv, err, errlen) != 0) {
+		play_free(p);
+		p = NULL;
+		goto out;
+	}
+	game_set_events(p->g, play_on_event, p);
+	play_message(p, false, "%s resumed at wave %d of %d, paused: p goes "
+	    "on, ? shows the keys", p->lv->title, p->g->next_wave,
+	    p->g->nwaves);
+	p->paused = true;
+out:
+	save_free(sv);
+	return p;
+}
+
+/* Free a play, its game and its level. */
+void
+play_free(struct play *p)
+{
+	if (p == NULL)
+		return;
+	game_free(p->g);
+	level_free(p->lv);
+	free(p->enemy_at);
+	free(p->shot_at);
+	free(p->fx_at);
+	free(p->route);
+	free(p->pathbuf);
+	free(p->pgrid.cost);
+	field_free(p->pfield);
+	free(p->sources);
+	free(p->scratch);
+	free(p);
+}
+
+/* Save the game to path (atomically; see save.h). */
+int
+play_save(const struct play *p, const char *path, char *err, size_t errlen)
+{
+	return save_write(path, p->path, p->level_hash, p->seed, p->g, err,
+	    errlen);
+}
+
+/* Give command c to the game, as a script would. */
+enum game_reason
+play_command(struct play *p, const struct game_cmd *c)
+{
+	return game_command(p->g, c);
+}
+
+/* Step the game one tick. */
+void
+play_tick(struct play *p)
+{
+	if (!game_over(p->g))
+		game_tick(p->g);
+}
+
+/* Put the cursor on (x, y), clamped to the map. */
+void
+play_set_cursor(struct play *p, int x, int y)
+{
+	p->cx = x < 0 ? 0 : (x >= p->w ? p->w - 1 : x);
+	p->cy = y < 0 ? 0 : (y >= p->h ? p->h - 1 : y);
+}
+
+/* Move the cursor by (dx, dy), stopping at the map's edge. */
+void
+play_move(struct play *p, int dx, int dy)
+{
+	play_set_cursor(p, p->cx + dx, p->cy + dy);
+}
+
+/* Choose the tower kind to build. */
+void
+play_choose(struct play *p, int tower)
+{
+	const struct tower_type	*tt;
+
+	if (tower < 0 || tower >= TOWER_NTYPES)
+		return;
+	p->tower = tower;
+	tt = &tower_types[tower];
+	play_message(p, false, "%s, %d gold: %s", tt->name, tt->level[0].cost,
+	    tt->about);
+}
+
+/* Show the next overlay. */
+void
+play_cycle_overlay(struct play *p)
+{
+	p->overlay = (p->overlay + 1) % PLAY_NOVERLAYS;
+	play_message(p, false, "overlay: %s", play_overlay_name(p->overlay));
+}
+
+/* Pause or go on. */
+void
+play_toggle_pause(struct play *p)
+{
+	p->paused = !p->paused;
+	play_message(p, false, p->paused ? "paused: p goes on" : "playing");
+}
+
+/* Next speed: 1x, 2x, 4x. */
+void
+play_cycle_speed(struct play *p)
+{
+	p->speed = p->speed >= PLAY_SPEED_MAX ? 1 : p->speed * 2;
+	play_message(p, false, "speed %dx", p->speed);
+}
+
+/* The tower under the cursor, or NULL. */
+const struct game_tower *
+play_tower(const struct play *p)
+{
+	return game_tower_at(p->g, p->cx, p->cy);
+}
+
+/* The unit index of the enemy under the cursor, or -1. */
+int
+play_enemy(const struct play *p)
+{
+	return p->enemy_at[play_cell(p, p->cx, p->cy)];
+}
+
+/* The overlay's name as the HUD shows it. */
+const char *
+play_overlay_name(enum play_overlay o)
+{
+	if ((int)o < 0 || o >= PLAY_NOVERLAYS)
+		return "?";
+	return play_overlay_names[o];
+}
+
+/* Set bit in cells[] on every cell the segment between two centres crosses. */
+static void
+play_mark_segment(struct play *p, uint8_t *cells, struct point a,
+    struct point b, uint8_t bit)
+{
+	int dx = abs(b.x - a.x), dy = abs(b.y - a.y);
+	int sx = b.x > a.x ? 1 : -1, sy = b.y > a.y ? 1 : -1;
+	int x = a.x, y = a.y, n = 1 + dx + dy, err = dx - dy;
+
+	/*
+	 * Walk the cells in the order the segment enters them: err compares
+	 * how far the segment is from its next vertical and horizontal cell
+	 * edges. At err == 0 it passes exactly through a corner and enters
+	 * the diagonal cell directly, touching neither side cell's inside.
+	 */
+	dx *= 2;
+	dy *= 2;
+	for (; n > 0; n--) {
+		if (x >= 0 && y >= 0 && x < p->w && y < p->h)
+			cells[play_cell(p, x, y)] |= bit;
+		if (err > 0) {
+			x += sx;
+			err -= dy;
+		} else if (err < 0) {
+			y += sy;
+			err += dx;
+		} else {
+			x += sx;
+			y += sy;
+			err += dx - dy;
+			n--;
+		}
+	}
+}
+
+/* Clear bits from every cell's route. */
+static void
+play_clear_route(struct play *p, uint8_t bits)
+{
+	size_t	ncell = (size_t)p->w * (size_t)p->h;
+
+	for (size_t i = 0; i < ncell; i++)
+		p->route[i] &= (uint8_t)~bits;
+}
+
+/*
+ * Mark with bit the route of every spawn over f, g, and each waypoint also
+ * with wpbit (may be 0); store each spawn's route length in len.
+ */
+static void
+play_mark_routes(struct play *p, const struct field *f, const struct grid *g,
+    uint8_t bit, uint8_t wpbit, double *len)
+{
+	int	s, n, k;
+
+	play_clear_route(p, bit | wpbit);
+	for (s = 0; s < p->lv->nspawns; s++) {
+		const struct level_spawn *sp = &p->lv->spawns[s];
+		struct level_point c = sp->cells[sp->ncells / 2];
+		struct point *wp = p->pathbuf;
+
+		len[s] = field_distance(f, c.x, c.y);
+		n = path_waypoints(f, g, c.x, c.y, wp, p->pathmax);
+		for (k = 0; k < n; k++) {
+			p->route[play_cell(p, wp[k].x, wp[k].y)] |= bit | wpbit;
+			if (k + 1 < n)
+				play_mark_segment(p, p->route, wp[k], wp[k + 1],
+				    bit);
+		}
+	}
+}
+
+/* The spawns' routes over the game's field, when the map has changed. */
+static void
+play_update_routes(struct play *p)
+{
+	const struct field	*f = p->g->field;
+	int64_t			 max = 0;
+
+	if (p->routes_made && p->route_gen == p->g->map_gen)
+		return;
+	for (size_t i = 0; i < f->ncells; i++) {
+		if (f->dist[i] != FIELD_INF && f->dist[i] > max)
+			max = f->dist[i];
+	}
+	p->maxdist = (double)max / (double)FIELD_UNIT;
+	play_mark_routes(p, f, &p->g->grid, PLAY_ROUTE_NOW,
+	    PLAY_ROUTE_WAYPOINT, p->routelen);
+	p->route_gen = p->g->map_gen;
+	p->routes_made = true;
+}
+
+/* Mark the path ahead of every path-walking enemy, and who is where. */
+static void
+play_update_units(struct play *p)
+{
+	const struct game	*g = p->g;
+	size_t			 ncell = (size_t)p->w * (size_t)p->h;
+	int			 i, k, x, y;
+
+	for (size_t c = 0; c < ncell; c++)
+		p->enemy_at[c] = p->shot_at[c] = -1;
+	play_clear_route(p, PLAY_ROUTE_ENEMY | PLAY_ROUTE_ENEMY_WP);
+	for (i = 0; i < g->nunits; i++) {
+		const struct game_unit	*u = &g->units[i];
+		const struct steer_agent *a = &g->agents[i];
+		int32_t			*at;
+
+		if (u->dead)
+			continue;
+		x = (int)floor(a->pos.x);
+		y = (int)floor(a->pos.y);
+		if (x < 0 || y < 0 || x >= p->w || y >= p->h)
+			continue;
+		if (u->kind == GAME_UNIT_SHOT) {
+			p->shot_at[play_cell(p, x, y)] = i;
+			continue;
+		}
+		/* The enemy nearest its exit is the one drawn on a cell. */
+		at = &p->enemy_at[play_cell(p, x, y)];
+		if (*at < 0 || u->togo < g->units[*at].togo)
+			*at = i;
+		if (u->mover != ENEMY_PATH || a->path == NULL)
+			continue;
+		for (k = a->ipath; k < a->npath; k++) {
+			struct point from = { x, y };
+
+			if (k > a->ipath)
+				from = a->path[k - 1];
+			play_mark_segment(p, p->route, from, a->path[k],
+			    PLAY_ROUTE_ENEMY);
+			p->route[play_cell(p, a->path[k].x, a->path[k].y)] |=
+			    PLAY_ROUTE_ENEMY_WP;
+		}
+	}
+}
+
+/* Mark the cells the game's fresh instant attacks crossed or covered. */
+static void
+play_update_fx(struct play *p)
+{
+	const struct game	*g = p->g;
+	int			 k, n, x, y, x0, x1, y0, y1;
+
+	memset(p->fx_at, 0, (size_t)p->w * (size_t)p->h);
+	n = g->nfx < GAME_FX_MAX ? g->nfx : GAME_FX_MAX;
+	for (k = 0; k < n; k++) {
+		const struct game_fx	*fx = &g->fx[k];
+		uint8_t			 bit = (uint8_t)(1u << fx->tower);
+		struct point		 a, b;
+
+		if (g->tick - fx->tick >= PLAY_FX_TICKS || fx->tower < 0 ||
+		    fx->tower >= TOWER_NTYPES)
+			continue;
+		if (fx->radius > 0) {
+			x0 = (int)floor(fx->from.x - fx->radius);
+			x1 = (int)floor(fx->from.x + fx->radius);
+			y0 = (int)floor(fx->from.y - fx->radius);
+			y1 = (int)floor(fx->from.y + fx->radius);
+			for (y = y0 < 0 ? 0 : y0; y <= y1 && y < p->h; y++) {
+				for (x = x0 < 0 ? 0 : x0; x <= x1 && x < p->w;
+				    x++) {
+					double dx = x + 0.5 - fx->from.x;
+					double dy = y + 0.5 - fx->from.y;
+
+					if (dx * dx + dy * dy <=
+					    fx->radius * fx->radius)
+						p->fx_at[play_cell(p, x, y)] |=
+						    bit;
+				}
+			}
+			continue;
+		}
+		a.x = (int)floor(fx->from.x);
+		a.y = (int)floor(fx->from.y);
+		b.x = (int)floor(fx->to.x);
+		b.y = (int)floor(fx->to.y);
+		play_mark_segment(p, p->fx_at, a, b, bit);
+	}
+}
+
+/*
+ * Bring the preview up to date with the cursor: on free buildable ground,
+ * find whether a tower there would cut anyone off, and if not, build the
+ * field it would give and mark its routes with PLAY_ROUTE_PREVIEW. The
+ * field is built again only when the cell or the map has changed; whether
+ * it blocks, every frame, as enemies move.
+ */
+static void
+play_update_preview(struct play *p)
+{
+	const struct game	*g = p->g;
+	bool			 free_ground, blocks;
+
+	free_ground = level_buildable(p->lv, p->cx, p->cy) &&
+	    game_tower_at(g, p->cx, p->cy) == NULL && !game_over(g) &&
+	    !game_enemy_blocks_cell(g, p->cx, p->cy);
+	if (!free_ground) {
+		if (p->px != -1)
+			play_clear_route(p, PLAY_ROUTE_PREVIEW);
+		p->preview = PLAY_PREVIEW_NONE;
+		p->px = p->py = -1;
+		return;
+	}
+	blocks = play_would_block(p, p->cx, p->cy, p->pblocked, &p->penemy);
+	if (blocks) {
+		if (p->preview != PLAY_PREVIEW_BLOCKS)
+			play_clear_route(p, PLAY_ROUTE_PREVIEW);
+		p->preview = PLAY_PREVIEW_BLOCKS;
+		p->px = p->cx;
+		p->py = p->cy;
+		return;
+	}
+	if (p->preview == PLAY_PREVIEW_OPEN && p->px == p->cx &&
+	    p->py == p->cy && p->pgen == g->map_gen)
+		return;
+	p->px = p->cx;
+	p->py = p->cy;
+	p->pgen = g->map_gen;
+	memcpy(p->pgrid.cost, g->grid.cost, grid_cells(p->w, p->h));
+	grid_set_cost(&p->pgrid, p->cx, p->cy, 0);
+	field_build(p->pfield, &p->pgrid, g->goals, g->ngoals);
+	play_mark_routes(p, p->pfield, &p->pgrid, PLAY_ROUTE_PREVIEW, 0,
+	    p->proutelen);
+	p->preview = PLAY_PREVIEW_OPEN;
+}
+
+/* Bring the view up to date before drawing a frame. */
+void
+play_prepare(struct play *p)
+{
+	play_update_routes(p);
+	play_update_units(p);
+	play_update_fx(p);
+	play_update_preview(p);
+	p->verdict = game_check_place(p->g, p->tower, p->cx, p->cy);
+}

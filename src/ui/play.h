@@ -1,0 +1,136 @@
+/*
+ * A game as the player sees it: the level and the game (both owned), the
+ * cursor, the tower kind chosen for building, the overlay being shown, the
+ * speed, pause, and the message line. It knows nothing of terminals: keys
+ * and clicks become struct game_cmd values given through play_command, the
+ * very commands a script gives, and the screen is drawn from this state by
+ * ui-draw.c.
+ *
+ * Before each frame play_prepare brings the view up to date: which enemy
+ * to draw on each cell, the routes from the spawns (again after every
+ * change of the map), the remaining waypoint paths of path-walking
+ * enemies, and the route preview: what a tower under the cursor would do
+ * to every spawn's route, or which spawns it would cut off. Every buffer
+ * is allocated when the play is made, including the grid and field the
+ * preview is worked out on, so no frame allocates.
+ */
+#ifndef WEIR_PLAY_H
+#define WEIR_PLAY_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "core/field.h"
+#include "core/game.h"
+#include "core/grid.h"
+#include "core/level.h"
+#include "core/path.h"
+#include "core/scores.h"
+
+/* What is drawn over the map. */
+enum play_overlay {
+	PLAY_OVERLAY_NONE,
+	PLAY_OVERLAY_HEAT,		/* integration field as a heatmap */
+	PLAY_OVERLAY_FLOW,		/* flow pointers as arrows */
+	PLAY_OVERLAY_LOS,		/* cells that see their exit */
+	PLAY_OVERLAY_PATH,		/* waypoint paths: spawns, enemies */
+	PLAY_OVERLAY_PREVIEW,		/* routes with a tower on the cursor */
+	PLAY_NOVERLAYS
+};
+
+/* Bits of play.route for one map cell. */
+#define PLAY_ROUTE_NOW		0x01	/* on a spawn's route now */
+#define PLAY_ROUTE_PREVIEW	0x02	/* on it with a tower on the cursor */
+#define PLAY_ROUTE_WAYPOINT	0x04	/* a waypoint of a spawn's route */
+#define PLAY_ROUTE_ENEMY	0x08	/* on a path-walker's path ahead */
+#define PLAY_ROUTE_ENEMY_WP	0x10	/* one of its waypoints */
+
+/* The route preview for the cursor cell. */
+enum play_preview {
+	PLAY_PREVIEW_NONE,		/* the cursor is not on free ground */
+	PLAY_PREVIEW_OPEN,		/* a tower would leave every way open */
+	PLAY_PREVIEW_BLOCKS		/* it would cut a spawn or enemy off */
+};
+
+#define PLAY_SPEED_MAX	4		/* 1x, 2x, 4x */
+#define PLAY_MSG_MAX	200		/* bytes of the message line */
+#define PLAY_PATH_MAX	4096		/* bytes of the level's path */
+#define PLAY_FX_TICKS	6		/* how long an attack is drawn */
+
+struct play {
+	struct level		*lv;		/* owned */
+	struct game		*g;		/* owned */
+	char			 path[PLAY_PATH_MAX];	/* the level file */
+	char			 name[SCORES_NAME_MAX + 1]; /* for scores */
+	uint64_t		 level_hash;	/* save_hash of the file */
+	uint64_t		 seed;
+	int			 w, h;
+
+	int			 cx, cy;	/* cursor */
+	int			 tower;		/* kind chosen for building */
+	enum play_overlay	 overlay;
+	bool			 paused;
+	int			 speed;		/* 1, 2 or 4 */
+
+	/* The view, brought up to date by play_prepare. */
+	int32_t			*enemy_at;	/* w * h: unit drawn there, -1 */
+	int32_t			*shot_at;	/* w * h: shot drawn there, -1 */
+	uint8_t			*fx_at;		/* w * h: bit k, a fresh attack
+						   of tower kind k crossed it */
+	enum game_reason	 verdict;	/* placing p->tower on the cursor */
+	uint8_t			*route;		/* w * h: PLAY_ROUTE_* bits */
+	struct point		*pathbuf;	/* room for any descended path */
+	int			 pathmax;
+	double			 routelen[LEVEL_MAX_SPAWNS];
+	double			 maxdist;	/* largest finite distance */
+	unsigned		 route_gen;	/* game map_gen of the routes */
+	bool			 routes_made;
+
+	/* The preview: a tower on the cursor cell, on a copy of the grid. */
+	struct grid		 pgrid;
+	struct field		*pfield;
+	enum play_preview	 preview;
+	int			 px, py;	/* cell previewed, -1: none */
+	unsigned		 pgen;		/* map_gen it was made for */
+	double			 proutelen[LEVEL_MAX_SPAWNS];
+	char			 pblocked[LEVEL_MAX_SPAWNS + 1]; /* labels */
+	bool			 penemy;	/* it would cut an enemy off */
+	int32_t			*sources;	/* spawn cells, then enemies */
+	int			 nspawn_cells;
+	int32_t			*scratch;	/* reach_*: 2 ints a cell */
+
+	char			 msg[PLAY_MSG_MAX];	/* "" when none */
+	bool			 msg_error;	/* it says why something failed */
+	long			 msg_tick;
+};
+
+struct play	*play_new(struct level *lv, const char *path, const char *name,
+		    uint64_t seed, char *err, size_t errlen);
+struct play	*play_open(const char *path, const char *name, uint64_t seed,
+		    char *err, size_t errlen);
+struct play	*play_load(const char *save, char *err, size_t errlen);
+void		 play_free(struct play *p);
+int		 play_save(const struct play *p, const char *path, char *err,
+		    size_t errlen);
+void		 play_level_name(char *dst, size_t size, const char *path);
+
+enum game_reason play_command(struct play *p, const struct game_cmd *c);
+void		 play_tick(struct play *p);
+void		 play_prepare(struct play *p);
+
+void		 play_move(struct play *p, int dx, int dy);
+void		 play_set_cursor(struct play *p, int x, int y);
+void		 play_choose(struct play *p, int tower);
+void		 play_cycle_overlay(struct play *p);
+void		 play_toggle_pause(struct play *p);
+void		 play_cycle_speed(struct play *p);
+void		 play_message(struct play *p, bool error, const char *fmt, ...)
+		     __attribute__((format(printf, 3, 4)));
+
+const struct game_tower *play_tower(const struct play *p);
+int		 play_enemy(const struct play *p);
+const char	*play_overlay_name(enum play_overlay o);
+const char	*play_terrain_name(const struct play *p, int x, int y);
+char		 play_spawn_label(const struct play *p, int x, int y);
+
+#endif

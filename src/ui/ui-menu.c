@@ -1,0 +1,288 @@
+/*
+ * Painting the title screen and the end of a level. The title screen is a
+ * table of the installed levels in campaign order, which is the order of
+ * difficulty, drawn as pips filling up from the first level to the last;
+ * below it, the chosen level's description. The end of a level is a box
+ * over the final state of the map.
+ */
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include "ui/ui-menu.h"
+
+#define UI_MENU_PIPS	5	/* difficulty pips */
+
+/* The title bar of the title screen. */
+static void
+ui_menu_bar(const struct ui_view *v)
+{
+	static const char	right[] = " ? help ";
+
+	ui_draw_attr(v, UI_PAIR_TITLE, 0, A_REVERSE);
+	move(0, 0);
+	hline(' ', COLS);
+	attron(A_BOLD);
+	ui_draw_text_at(v, 0, 0, " weir");
+	attroff(A_BOLD);
+	if (COLS > 20)
+		ui_draw_text_at(v, 0, COLS - (int)strlen(right), right);
+	attrset(A_NORMAL);
+}
+
+/* The difficulty of a level at rank of n, as pips, into buf. */
+static void
+ui_menu_pips(const struct ui_view *v, int rank, int n, char *buf,
+    size_t size)
+{
+	int	full, i;
+	size_t	len;
+
+	buf[0] = '\0';
+	if (rank <= 0) {
+		snprintf(buf, size, "  ?  ");
+		return;
+	}
+	full = n <= 1 ? 1 : 1 + (rank - 1) * (UI_MENU_PIPS - 1) / (n - 1);
+	for (i = 0; i < UI_MENU_PIPS; i++) {
+		len = strlen(buf);
+		if (v->utf8)
+			snprintf(buf + len, size - len, "%s", i < full ?
+			    "\u25cf" : "\u25cb");
+		else
+			snprintf(buf + len, size - len, "%c", i < full ? '*' :
+			    '-');
+	}
+}
+
+/* Word-wrap s into at most nrows rows of width w from row y. */
+static void
+ui_menu_wrap(const struct ui_view *v, int y, int nrows, int w, const char *s)
+{
+	char	row[512];
+	int	r, n, cut;
+
+	for (r = 0; r < nrows && *s != '\0'; r++) {
+		while (*s == ' ')
+			s++;
+		n = ui_draw_width(s);
+		if (n <= w) {
+			ui_draw_text_at(v, y + r, 1, s);
+			return;
+		}
+		/* The last blank that keeps the row within w columns. */
+		cut = -1;
+		for (int i = 0, cols = 0; s[i] != '\0' && cols <= w; i++) {
+			if (s[i] == ' ')
+				cut = i;
+			cols += ((unsigned char)s[i] & 0xc0) != 0x80;
+		}
+		if (cut <= 0 || cut >= (int)sizeof row)
+			cut = w < (int)sizeof row - 1 ? w : (int)sizeof row - 1;
+		snprintf(row, sizeof row, "%.*s", cut, s);
+		ui_draw_text_at(v, y + r, 1, row);
+		s += cut;
+	}
+}
+
+/* Paint the title screen (the caller refreshes). */
+void
+ui_menu_title(const struct ui_view *v, const struct catalog *c,
+    struct ui_title *t)
+{
+	const struct catalog_level	*cl;
+	char				 line[512], pips[64], best[32];
+	int				 listtop = 5, rows, i, y, tw;
+	bool				 names = COLS >= 70;
+
+	erase();
+	if (COLS < UI_MIN_COLS || LINES < UI_MIN_LINES) {
+		ui_draw_too_small(v, NULL);
+		return;
+	}
+	ui_menu_bar(v);
+	attrset(A_BOLD);
+	ui_draw_centred(v, 2, "weir: keep the horde from the exits");
+	attrset(A_NORMAL);
+
+	rows = LINES - listtop - 6;
+	if (t->sel < t->top)
+		t->top = t->sel;
+	if (t->sel >= t->top + rows)
+		t->top = t->sel - rows + 1;
+	if (t->top < 0)
+		t->top = 0;
+	tw = COLS - (names ? 14 : 0) - 5 - 8 - 8 - 6 - 2;
+	if (tw > 32)
+		tw = 32;
+	if (tw < 8)
+		tw = 8;
+	if (names)
+		snprintf(line, sizeof line, "   #  %-13s %-*s %-7s %6s  %s",
+		    "level", tw, "title", "diffic.", "best", "done");
+	else
+		snprintf(line, sizeof line, "   #  %-*s %-7s %6s  %s", tw,
+		    "title", "diffic.", "best", "done");
+	attrset(A_UNDERLINE);
+	ui_draw_text_at(v, listtop - 1, 0, line);
+	attrset(A_NORMAL);
+
+	if (c->n == 0)
+		ui_draw_text_at(v, listtop, 3, "no levels installed");
+	for (i = t->top, y = listtop; i < c->n && y < listtop + rows;
+	    i++, y++) {
+		cl = &c->v[i];
+		ui_menu_pips(v, cl->rank, c->nranked, pips, sizeof pips);
+		if (cl->has_best)
+			snprintf(best, sizeof best, "%d", cl->best);
+		else
+			snprintf(best, sizeof best, "-");
+		if (names)
+			snprintf(line, sizeof line, " %c%2d  %-13.13s %-*.*s "
+			    "%s   %6s  %s", i == t->sel ? '>' : ' ', i + 1,
+			    cl->name, tw, tw, cl->title, pips, best,
+			    cl->err[0] != '\0' ? "broken" :
+			    (cl->completed ? "won" : ""));
+		else
+			snprintf(line, sizeof line, " %c%2d  %-*.*s %s   %6s  "
+			    "%s", i == t->sel ? '>' : ' ', i + 1, tw, tw,
+			    cl->title, pips, best, cl->err[0] != '\0' ?
+			    "broken" : (cl->completed ? "won" : ""));
+		if (i == t->sel)
+			attrset(A_REVERSE | A_BOLD);
+		else if (cl->err[0] != '\0')
+			attrset(A_DIM);
+		else if (cl->completed)
+			ui_draw_attr(v, UI_PAIR_GOOD, 0, 0);
+		move(y, 0);
+		ui_draw_text(v, line, COLS);
+		attrset(A_NORMAL);
+	}
+	if (t->top > 0)
+		ui_draw_text_at(v, listtop, COLS - 3, "^");
+	if (t->top + rows < c->n)
+		ui_draw_text_at(v, listtop + rows - 1, COLS - 3, "v");
+
+	if (t->sel >= 0 && t->sel < c->n) {
+		cl = &c->v[t->sel];
+		if (cl->err[0] != '\0') {
+			ui_draw_attr(v, UI_PAIR_ERROR, 0, 0);
+			ui_menu_wrap(v, LINES - 5, 2, COLS - 2, cl->err);
+			attrset(A_NORMAL);
+		} else {
+			snprintf(line, sizeof line, "%s (%d x %d, %d waves, %d "
+			    "enemies)", cl->description, cl->w, cl->h,
+			    cl->nwaves, cl->enemies);
+			ui_menu_wrap(v, LINES - 5, 2, COLS - 2, line);
+		}
+	}
+	if (t->note[0] != '\0') {
+		if (t->note_error)
+			ui_draw_attr(v, UI_PAIR_ERROR, A_BOLD, A_BOLD);
+		ui_menu_wrap(v, LINES - 3, 2, COLS - 2, t->note);
+		attrset(A_NORMAL);
+	}
+	if (t->saved[0] != '\0')
+		snprintf(line, sizeof line, " Enter play | c continue %s | ? "
+		    "help | q quit", t->saved);
+	else
+		snprintf(line, sizeof line, " Enter play | arrows choose | ? "
+		    "help | q quit");
+	attrset(A_DIM);
+	ui_draw_text_at(v, LINES - 1, 0, line);
+	attrset(A_NORMAL);
+}
+
+/* The title screen's help. */
+void
+ui_menu_title_help(const struct ui_view *v)
+{
+	static const char *const lines[] = {
+		"weir: a tower-defence game for the terminal",
+		"",
+		"Enemies cross the map from the spawns (A, B, ...) to the",
+		"exits (>). Build towers to shoot them; every tower also",
+		"blocks its cell, so where you build is the maze they walk.",
+		"",
+		"arrows, j k      choose a level (in order of difficulty)",
+		"Enter, space     play it",
+		"c                continue the saved game",
+		"?, Escape        close this help",
+		"q                quit (asks first)",
+		"",
+		"In a game, ? lists its keys."
+	};
+
+	ui_draw_box(v, lines, (int)(sizeof lines / sizeof lines[0]));
+}
+
+/* "3:05" for a number of ticks. */
+static void
+ui_menu_clock(long ticks, char *buf, size_t size)
+{
+	long	s = ticks / GAME_RATE;
+
+	snprintf(buf, size, "%ld:%02ld", s / 60, s % 60);
+}
+
+/* Paint the end-of-level box over the screen (the caller refreshes). */
+void
+ui_menu_end(const struct ui_view *v, const struct play *p,
+    const struct ui_end *e)
+{
+	const struct game	*g = p->g;
+	const struct score	*first;
+	char			 text[16][128], clock[32], date[32];
+	const char		*lines[16];
+	int			 n = 0, k, count;
+	struct tm		 tm;
+	time_t			 when;
+
+	if (COLS < UI_MIN_COLS || LINES < UI_MIN_LINES)
+		return;
+	snprintf(text[n++], sizeof text[0], "%s", g->state == GAME_WON ?
+	    "VICTORY" : "DEFEAT");
+	snprintf(text[n++], sizeof text[0], "%s: score %d", p->lv->title,
+	    g->score);
+	ui_menu_clock(g->tick, clock, sizeof clock);
+	snprintf(text[n++], sizeof text[0], "%d/%d waves, %d/%d lives, %d "
+	    "killed, %d through, %s", g->waves_cleared, g->nwaves, g->lives,
+	    p->lv->lives, g->killed, g->leaked, clock);
+	if (!e->recorded)
+		snprintf(text[n++], sizeof text[0], "(the score could not be "
+		    "kept)");
+	else if (e->rank == 1)
+		snprintf(text[n++], sizeof text[0], "a new best score!");
+	else if (e->rank > 1)
+		snprintf(text[n++], sizeof text[0], "number %d of the best",
+		    e->rank);
+	else
+		snprintf(text[n++], sizeof text[0], "not among the best");
+	text[n++][0] = '\0';
+	count = scores_level(&e->table, p->name, &first);
+	if (count > 0)
+		snprintf(text[n++], sizeof text[0], "best of %s:", p->name);
+	for (k = 0; k < count && k < 5 && n < 14; k++) {
+		when = (time_t)first[k].when;
+		if (localtime_r(&when, &tm) == NULL ||
+		    strftime(date, sizeof date, "%Y-%m-%d", &tm) == 0)
+			snprintf(date, sizeof date, "?");
+		snprintf(text[n++], sizeof text[0], "%2d %7d %-4s %3d/%-3d %s "
+		    "%s", k + 1, first[k].score, first[k].won ? "won" : "lost",
+		    first[k].waves, first[k].waves_total, date, first[k].who);
+	}
+	if (count > 0)
+		text[n++][0] = '\0';
+	snprintf(text[n++], sizeof text[0], "Enter: levels  r: play again  "
+	    "q: quit");
+	for (k = 0; k < n; k++)
+		lines[k] = text[k];
+	ui_draw_box(v, lines, n);
+	if (e->note[0] != '\0') {
+		ui_draw_attr(v, UI_PAIR_ERROR, A_BOLD, A_BOLD);
+		move(LINES - 1, 0);
+		clrtoeol();
+		ui_draw_text_at(v, LINES - 1, 1, e->note);
+		attrset(A_NORMAL);
+	}
+}

@@ -1,0 +1,578 @@
+/*
+ * Unit tests of the high scores file: where it lives (XDG rules), reading
+ * back what was written in the right order, keeping the best games and a
+ * level's best win, the atomic replacement (a reader holding the old file
+ * still sees all of it, no temporary file is left), corrupt files moved
+ * aside and never overwritten, every kind of bad line reported with its
+ * line, and processes adding games at the same moment losing none.
+ */
+#include <sys/stat.h>
+#include <sys/wait.h>
+
+#include <check.h>
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "core/scores.h"
+
+#define T_ERR	1024
+
+static char	t_dir[512];		/* a fresh directory per test */
+static char	t_path[600];		/* t_dir/scores */
+
+/* Make a fresh directory for one test. */
+static void
+t_setup(void)
+{
+	const char	*tmp = getenv("TMPDIR");
+
+	snprintf(t_dir, sizeof t_dir, "%s/check_scores.XXXXXX",
+	    tmp != NULL && tmp[0] == '/' ? tmp : "/tmp");
+	ck_assert_msg(mkdtemp(t_dir) != NULL, "mkdtemp: %s", strerror(errno));
+	snprintf(t_path, sizeof t_path, "%s/scores", t_dir);
+}
+
+/* Remove the test's directory and everything in it (no subdirectories). */
+static void
+t_teardown(void)
+{
+	DIR		*d = opendir(t_dir);
+	struct dirent	*de;
+	char		 p[1200];
+
+	if (d == NULL)
+		return;
+	while ((de = readdir(d)) != NULL) {
+		if (strcmp(de->d_name, ".") == 0 ||
+		    strcmp(de->d_name, "..") == 0)
+			continue;
+		snprintf(p, sizeof p, "%s/%s", t_dir, de->d_name);
+		if (unlink(p) != 0)
+			rmdir(p);
+	}
+	closedir(d);
+	rmdir(t_dir);
+}
+
+/* Write text to path. */
+static void
+t_write(const char *path, const char *text)
+{
+	FILE	*f = fopen(path, "w");
+
+	ck_assert_msg(f != NULL, "%s: %s", path, strerror(errno));
+	fputs(text, f);
+	ck_assert_int_eq(fclose(f), 0);
+}
+
+/* The whole of a small file, in a static buffer ("" when missing). */
+static const char *
+t_read(const char *path)
+{
+	static char	 buf[65536];
+	FILE		*f = fopen(path, "r");
+	size_t		 n = 0;
+
+	buf[0] = '\0';
+	if (f == NULL)
+		return buf;
+	n = fread(buf, 1, sizeof buf - 1, f);
+	buf[n] = '\0';
+	fclose(f);
+	return buf;
+}
+
+/* A game of level with score; the rest plausible. */
+static struct score
+t_game(const char *level, int score, bool won, long when)
+{
+	struct score	e;
+
+	memset(&e, 0, sizeof e);
+	snprintf(e.level, sizeof e.level, "%s", level);
+	e.score = score;
+	e.won = won;
+	e.waves = won ? 8 : 3;
+	e.waves_total = 8;
+	e.lives = won ? 12 : 0;
+	e.ticks = 9000 + score;
+	e.when = when;
+	snprintf(e.who, sizeof e.who, "tester");
+	return e;
+}
+
+/* Add a game, which must succeed; returns its rank. */
+static int
+t_add(const char *level, int score, bool won, long when)
+{
+	struct score	e = t_game(level, score, won, when);
+	char		note[T_ERR], err[T_ERR];
+	int		rank = -1;
+
+	ck_assert_msg(scores_add(t_path, &e, &rank, note, sizeof note, err,
+	    sizeof err) == 0, "scores_add: %s", err);
+	ck_assert_msg(note[0] == '\0', "unexpected note: %s", note);
+	return rank;
+}
+
+/* How many entries of the directory start with prefix. */
+static int
+t_count_files(const char *prefix)
+{
+	DIR		*d = opendir(t_dir);
+	struct dirent	*de;
+	int		 n = 0;
+
+	ck_assert_ptr_nonnull(d);
+	while ((de = readdir(d)) != NULL) {
+		if (strncmp(de->d_name, prefix, strlen(prefix)) == 0)
+			n++;
+	}
+	closedir(d);
+	return n;
+}
+
+START_TEST(test_path_follows_xdg)
+{
+	char	buf[1024], want[1024];
+	char	*home = getenv("HOME") ? strdup(getenv("HOME")) : NULL;
+	char	*data = getenv("XDG_DATA_HOME") ?
+		    strdup(getenv("XDG_DATA_HOME")) : NULL;
+
+	setenv("XDG_DATA_HOME", t_dir, 1);
+	ck_assert_int_eq(scores_path(buf, sizeof buf, true), 0);
+	snprintf(want, sizeof want, "%s/weir/scores", t_dir);
+	ck_assert_str_eq(buf, want);
+	snprintf(want, sizeof want, "%s/weir", t_dir);
+	ck_assert_msg(access(want, F_OK) == 0, "%s not made", want);
+
+	/* A relative XDG_DATA_HOME is invalid: ~/.local/share. */
+	setenv("XDG_DATA_HOME", "relative/data", 1);
+	setenv("HOME", t_dir, 1);
+	ck_assert_int_eq(scores_path(buf, sizeof buf, false), 0);
+	snprintf(want, sizeof want, "%s/.local/share/weir/scores", t_dir);
+	ck_assert_str_eq(buf, want);
+	unsetenv("XDG_DATA_HOME");
+	ck_assert_int_eq(scores_path(buf, sizeof buf, true), 0);
+	ck_assert_str_eq(buf, want);
+	snprintf(want, sizeof want, "%s/.local/share/weir", t_dir);
+	ck_assert_msg(access(want, F_OK) == 0, "%s not made", want);
+
+	/* No home at all, or a relative one: nowhere to keep scores. */
+	setenv("HOME", "not/absolute", 1);
+	ck_assert_int_eq(scores_path(buf, sizeof buf, false), -1);
+	unsetenv("HOME");
+	ck_assert_int_eq(scores_path(buf, sizeof buf, false), -1);
+
+	/* Clean the made directories for the teardown. */
+	snprintf(want, sizeof want, "%s/.local/share/weir", t_dir);
+	rmdir(want);
+	snprintf(want, sizeof want, "%s/.local/share", t_dir);
+	rmdir(want);
+	snprintf(want, sizeof want, "%s/.local", t_dir);
+	rmdir(want);
+	if (home != NULL)
+		setenv("HOME", home, 1);
+	if (data != NULL)
+		setenv("XDG_DATA_HOME", data, 1);
+	free(home);
+	free(data);
+}
+END_TEST
+
+START_TEST(test_missing_file_is_empty)
+{
+	struct scores	s = { NULL, 0, 0 };
+	char		err[T_ERR], note[T_ERR];
+
+	ck_assert_int_eq(scores_read(t_path, &s, err, sizeof err), SCORES_OK);
+	ck_assert_int_eq(s.n, 0);
+	ck_assert_int_eq(scores_open(t_path, &s, note, sizeof note, err,
+	    sizeof err), 0);
+	ck_assert_int_eq(s.n, 0);
+	ck_assert_str_eq(note, "");
+	ck_assert_int_eq(t_count_files("scores.corrupt"), 0);
+
+	/* A directory where the file should be cannot be read. */
+	ck_assert_int_eq(mkdir(t_path, 0700), 0);
+	ck_assert_int_eq(scores_read(t_path, &s, err, sizeof err),
+	    SCORES_ERROR);
+	ck_assert_msg(strstr(err, "not a regular file") != NULL, "%s", err);
+	ck_assert_int_eq(rmdir(t_path), 0);
+	scores_free(&s);
+}
+END_TEST
+
+START_TEST(test_round_trip_and_order)
+{
+	struct scores		 s = { NULL, 0, 0 };
+	const struct score	*first;
+	char			 err[T_ERR];
+	int			 n;
+
+	ck_assert_int_eq(t_add("meadow", 500, false, 100), 1);
+	ck_assert_int_eq(t_add("meadow", 900, true, 200), 1);
+	ck_assert_int_eq(t_add("hive", 300, false, 300), 1);
+	ck_assert_int_eq(t_add("meadow", 700, false, 400), 2);
+	/* A tie goes after the game that got there first. */
+	ck_assert_int_eq(t_add("meadow", 700, false, 500), 3);
+
+	ck_assert_int_eq(scores_read(t_path, &s, err, sizeof err), SCORES_OK);
+	ck_assert_int_eq(s.n, 5);
+	ck_assert_str_eq(s.v[0].level, "hive");
+	n = scores_level(&s, "meadow", &first);
+	ck_assert_int_eq(n, 4);
+	ck_assert_int_eq(first[0].score, 900);
+	ck_assert(first[0].won);
+	ck_assert_int_eq(first[0].waves, 8);
+	ck_assert_int_eq(first[0].waves_total, 8);
+	ck_assert_int_eq(first[0].lives, 12);
+	ck_assert_int_eq(first[0].ticks, 9900);
+	ck_assert_int_eq((int)first[0].when, 200);
+	ck_assert_str_eq(first[0].who, "tester");
+	ck_assert_int_eq(first[1].score, 700);
+	ck_assert_int_eq((int)first[1].when, 400);
+	ck_assert_int_eq(first[2].score, 700);
+	ck_assert_int_eq((int)first[2].when, 500);
+	ck_assert_int_eq(first[3].score, 500);
+	ck_assert_int_eq(scores_best(&s, "meadow")->score, 900);
+	ck_assert_ptr_null(scores_best(&s, "steppe"));
+	ck_assert(scores_completed(&s, "meadow"));
+	ck_assert(!scores_completed(&s, "hive"));
+	ck_assert_str_eq(t_read(t_path),
+	    "weir-scores 1\n"
+	    "hive 300 lost 3 8 0 9300 300 tester\n"
+	    "meadow 900 won 8 8 12 9900 200 tester\n"
+	    "meadow 700 lost 3 8 0 9700 400 tester\n"
+	    "meadow 700 lost 3 8 0 9700 500 tester\n"
+	    "meadow 500 lost 3 8 0 9500 100 tester\n"
+	    "end\n");
+	scores_free(&s);
+}
+END_TEST
+
+START_TEST(test_names_are_made_safe)
+{
+	struct score	e = t_game("my level", 10, false, 1);
+	struct scores	s = { NULL, 0, 0 };
+	char		note[T_ERR], err[T_ERR];
+
+	snprintf(e.who, sizeof e.who, "Jo Q\tPublic");
+	ck_assert_int_eq(scores_add(t_path, &e, NULL, note, sizeof note, err,
+	    sizeof err), 0);
+	ck_assert_int_eq(scores_read(t_path, &s, err, sizeof err), SCORES_OK);
+	ck_assert_int_eq(s.n, 1);
+	ck_assert_str_eq(s.v[0].level, "my_level");
+	ck_assert_str_eq(s.v[0].who, "Jo_Q_Public");
+	scores_free(&s);
+}
+END_TEST
+
+START_TEST(test_keeps_the_best_and_the_best_win)
+{
+	struct scores		 s = { NULL, 0, 0 };
+	const struct score	*first;
+	char			 err[T_ERR];
+	int			 i, n;
+
+	/* A low win first, then better losses push it off the top ten. */
+	ck_assert_int_eq(t_add("meadow", 50, true, 1), 1);
+	for (i = 0; i < SCORES_KEEP; i++)
+		ck_assert_int_eq(t_add("meadow", 100 + 10 * i, false, 2 + i), 1);
+	/* Not good enough for the list. */
+	ck_assert_int_eq(t_add("meadow", 60, false, 50), 0);
+	/* Eleventh best, a loss: dropped at once. */
+	ck_assert_int_eq(t_add("meadow", 99, false, 51), 0);
+
+	ck_assert_int_eq(scores_read(t_path, &s, err, sizeof err), SCORES_OK);
+	n = scores_level(&s, "meadow", &first);
+	ck_assert_int_eq(n, SCORES_KEEP + 1);
+	ck_assert_int_eq(first[0].score, 100 + 10 * (SCORES_KEEP - 1));
+	ck_assert_int_eq(first[SCORES_KEEP - 1].score, 100);
+	ck_assert_int_eq(first[SCORES_KEEP].score, 50);
+	ck_assert(first[SCORES_KEEP].won);
+	ck_assert(scores_completed(&s, "meadow"));
+
+	/* A better win takes the place of the old one, in eleventh place. */
+	ck_assert_int_eq(t_add("meadow", 55, true, 60), SCORES_KEEP + 1);
+	ck_assert_int_eq(scores_read(t_path, &s, err, sizeof err), SCORES_OK);
+	n = scores_level(&s, "meadow", &first);
+	ck_assert_int_eq(n, SCORES_KEEP + 1);
+	ck_assert_int_eq(first[SCORES_KEEP].score, 55);
+	ck_assert_int_eq(t_add("meadow", 1000, true, 61), 1);
+	ck_assert_int_eq(scores_read(t_path, &s, err, sizeof err), SCORES_OK);
+	n = scores_level(&s, "meadow", &first);
+	ck_assert_int_eq(n, SCORES_KEEP);
+	ck_assert_int_eq(first[0].score, 1000);
+	scores_free(&s);
+}
+END_TEST
+
+START_TEST(test_write_is_atomic)
+{
+	struct stat	before, after;
+	char		old[4096];
+	ssize_t		got;
+	int		fd;
+
+	t_add("meadow", 100, false, 1);
+	t_add("meadow", 200, false, 2);
+	snprintf(old, sizeof old, "%s", t_read(t_path));
+	ck_assert_int_eq(stat(t_path, &before), 0);
+	fd = open(t_path, O_RDONLY);
+	ck_assert_int_ge(fd, 0);
+
+	t_add("meadow", 300, true, 3);
+	/* The old file was replaced, not rewritten: whoever had it open
+	 * still reads all of it, and the new one is another file. */
+	ck_assert_int_eq(stat(t_path, &after), 0);
+	ck_assert_msg(before.st_ino != after.st_ino, "written in place");
+	{
+		char buf[4096];
+
+		got = read(fd, buf, sizeof buf - 1);
+		ck_assert_int_ge(got, 0);
+		buf[got] = '\0';
+		ck_assert_str_eq(buf, old);
+	}
+	close(fd);
+	ck_assert_msg(strstr(t_read(t_path), "meadow 300 won") != NULL,
+	    "new game missing");
+	/* Only the file and its lock remain: no temporary file. */
+	ck_assert_int_eq(t_count_files("scores"), 2);
+	ck_assert_int_eq(t_count_files("scores.lock"), 1);
+}
+END_TEST
+
+START_TEST(test_corrupt_file_is_kept_aside)
+{
+	static const char	 garbage[] = "weir-scores 1\nmeadow lots\n";
+	struct scores		 s = { NULL, 0, 0 };
+	struct score		 e = t_game("hive", 42, true, 7);
+	char			 note[T_ERR], err[T_ERR], aside[700];
+	int			 rank;
+
+	t_write(t_path, garbage);
+	ck_assert_int_eq(scores_read(t_path, &s, err, sizeof err),
+	    SCORES_CORRUPT);
+	/* Reading alone does not touch it. */
+	ck_assert_str_eq(t_read(t_path), garbage);
+
+	/* Opening for the title screen reports it and moves it aside. */
+	ck_assert_int_eq(scores_open(t_path, &s, note, sizeof note, err,
+	    sizeof err), 0);
+	ck_assert_int_eq(s.n, 0);
+	snprintf(aside, sizeof aside, "%s.corrupt-1", t_path);
+	ck_assert_msg(strstr(note, ":2: too few words") != NULL, "%s", note);
+	ck_assert_msg(strstr(note, aside) != NULL, "%s", note);
+	ck_assert_str_eq(t_read(aside), garbage);
+	ck_assert_int_eq(access(t_path, F_OK), -1);
+
+	/* Adding to a corrupt file: moved aside first, the old one kept. */
+	t_write(t_path, "not a scores file\n");
+	ck_assert_int_eq(scores_add(t_path, &e, &rank, note, sizeof note, err,
+	    sizeof err), 0);
+	ck_assert_int_eq(rank, 1);
+	snprintf(aside, sizeof aside, "%s.corrupt-2", t_path);
+	ck_assert_msg(strstr(note, aside) != NULL, "%s", note);
+	ck_assert_msg(strstr(note, ":1: expected 'weir-scores 1'") != NULL,
+	    "%s", note);
+	ck_assert_str_eq(t_read(aside), "not a scores file\n");
+	snprintf(aside, sizeof aside, "%s.corrupt-1", t_path);
+	ck_assert_str_eq(t_read(aside), garbage);
+	ck_assert_str_eq(t_read(t_path),
+	    "weir-scores 1\nhive 42 won 8 8 12 9042 7 tester\nend\n");
+	scores_free(&s);
+}
+END_TEST
+
+/* Bad files and the message each must give. */
+static const struct {
+	const char	*text;
+	const char	*want;
+} t_bad[] = {
+	{ "", ":1: empty file" },
+	{ "weir-scores 2\nend\n", ":1: expected 'weir-scores 1'" },
+	{ "weir-scores 1\n", ":2: missing 'end'" },
+	{ "weir-scores 1\nmeadow 1 won 8 8 1 1 1 me\n", ":3: missing 'end'" },
+	{ "weir-scores 1\nmeadow 1 won 8 8 1 1 1 me\nend\nx\n",
+	    ":4: text after 'end'" },
+	{ "weir-scores 1\nmeadow 1 won 8 8 1 1 1\nend\n", ":2: too few words" },
+	{ "weir-scores 1\nmeadow 1 won 8 8 1 1 1 me x\nend\n",
+	    ":2: too many words" },
+	{ "weir-scores 1\nmea/dow 1 won 8 8 1 1 1 me\nend\n",
+	    ":2: bad level name" },
+	{ "weir-scores 1\nmeadow -1 won 8 8 1 1 1 me\nend\n", ":2: bad score" },
+	{ "weir-scores 1\nmeadow 99999999999 won 8 8 1 1 1 me\nend\n",
+	    ":2: bad score" },
+	{ "weir-scores 1\nmeadow 1 draw 8 8 1 1 1 me\nend\n",
+	    ":2: bad result" },
+	{ "weir-scores 1\nmeadow 1 won 9 8 1 1 1 me\nend\n",
+	    ":2: bad wave counts" },
+	{ "weir-scores 1\nmeadow 1 won 8 8 x 1 1 me\nend\n", ":2: bad lives" },
+	{ "weir-scores 1\nmeadow 1 won 8 8 1 1x 1 me\nend\n", ":2: bad ticks" },
+	{ "weir-scores 1\nmeadow 1 won 8 8 1 1 -5 me\nend\n", ":2: bad time" },
+	{ "weir-scores 1\nmeadow 1 won 8 8 1 1 1 m\xc3\xa9\nend\n",
+	    ":2: bad player name" },
+	{ "weir-scores 1\r\nend\r\n", ":1: control character" },
+};
+
+START_TEST(test_bad_files_say_where)
+{
+	struct scores	s = { NULL, 0, 0 };
+	char		err[T_ERR], want[T_ERR];
+
+	t_write(t_path, t_bad[_i].text);
+	ck_assert_int_eq(scores_read(t_path, &s, err, sizeof err),
+	    SCORES_CORRUPT);
+	snprintf(want, sizeof want, "%s%s", t_path, t_bad[_i].want);
+	ck_assert_msg(strncmp(err, want, strlen(want)) == 0,
+	    "case %d: got '%s', want '%s...'", _i, err, want);
+	ck_assert_int_eq(s.n, 0);
+}
+END_TEST
+
+/* In a child: wait for the start signal, then add n games. */
+static void
+t_child(int go, const char *prefix, int who, int n, bool same_level)
+{
+	char		level[64], note[T_ERR], err[T_ERR];
+	char		c;
+	struct score	e;
+	int		i;
+
+	if (read(go, &c, 1) != 1)
+		_exit(3);
+	for (i = 0; i < n; i++) {
+		if (same_level)
+			snprintf(level, sizeof level, "%s", prefix);
+		else
+			snprintf(level, sizeof level, "%s-%d-%d", prefix, who,
+			    i);
+		e = t_game(level, 1000 * who + i, i % 2 == 0, i);
+		if (scores_add(t_path, &e, NULL, note, sizeof note, err,
+		    sizeof err) != 0 || note[0] != '\0')
+			_exit(2);
+	}
+	_exit(0);
+}
+
+/* Run nproc children adding n games each at the same moment. */
+static void
+t_race(int nproc, int n, const char *prefix, bool same_level)
+{
+	pid_t	pid[16];
+	int	go[2], i, status;
+
+	ck_assert_int_le(nproc, 16);
+	ck_assert_int_eq(pipe(go), 0);
+	for (i = 0; i < nproc; i++) {
+		pid[i] = fork();
+		ck_assert_int_ge(pid[i], 0);
+		if (pid[i] == 0) {
+			close(go[1]);
+			t_child(go[0], prefix, i + 1, n, same_level);
+		}
+	}
+	close(go[0]);
+	/* Let them all go at once. */
+	for (i = 0; i < nproc; i++)
+		ck_assert_int_eq(write(go[1], "x", 1), 1);
+	close(go[1]);
+	for (i = 0; i < nproc; i++) {
+		ck_assert_int_eq(waitpid(pid[i], &status, 0), pid[i]);
+		ck_assert_msg(WIFEXITED(status) && WEXITSTATUS(status) == 0,
+		    "child %d failed (status %d)", i, status);
+	}
+}
+
+START_TEST(test_concurrent_writers_lose_nothing)
+{
+	struct scores		 s = { NULL, 0, 0 };
+	const struct score	*first;
+	char			 err[T_ERR], level[64];
+	int			 p, i, nproc = 4, n = 25;
+
+	t_race(nproc, n, "lv", false);
+	ck_assert_int_eq(scores_read(t_path, &s, err, sizeof err), SCORES_OK);
+	ck_assert_int_eq(s.n, nproc * n);
+	for (p = 1; p <= nproc; p++) {
+		for (i = 0; i < n; i++) {
+			snprintf(level, sizeof level, "lv-%d-%d", p, i);
+			ck_assert_msg(scores_level(&s, level, &first) == 1,
+			    "%s lost", level);
+			ck_assert_int_eq(first->score, 1000 * p + i);
+		}
+	}
+	ck_assert_int_eq(t_count_files("scores"), 2);
+	scores_free(&s);
+}
+END_TEST
+
+START_TEST(test_concurrent_writers_one_level)
+{
+	struct scores		 s = { NULL, 0, 0 };
+	const struct score	*first;
+	char			 err[T_ERR];
+	int			 i, n;
+
+	/* Two players finishing the same level at once, over and over: the
+	 * list must be exactly the best of everything both played. */
+	t_race(2, 20, "meadow", true);
+	ck_assert_int_eq(scores_read(t_path, &s, err, sizeof err), SCORES_OK);
+	n = scores_level(&s, "meadow", &first);
+	ck_assert_int_eq(n, SCORES_KEEP);
+	for (i = 0; i < SCORES_KEEP; i++)
+		ck_assert_int_eq(first[i].score, 2000 + 19 - i);
+	scores_free(&s);
+}
+END_TEST
+
+static Suite *
+scores_suite(void)
+{
+	Suite	*s = suite_create("scores");
+	TCase	*tc;
+
+	tc = tcase_create("file");
+	tcase_add_checked_fixture(tc, t_setup, t_teardown);
+	tcase_add_test(tc, test_path_follows_xdg);
+	tcase_add_test(tc, test_missing_file_is_empty);
+	tcase_add_test(tc, test_round_trip_and_order);
+	tcase_add_test(tc, test_names_are_made_safe);
+	tcase_add_test(tc, test_keeps_the_best_and_the_best_win);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("safety");
+	tcase_add_checked_fixture(tc, t_setup, t_teardown);
+	tcase_add_test(tc, test_write_is_atomic);
+	tcase_add_test(tc, test_corrupt_file_is_kept_aside);
+	tcase_add_loop_test(tc, test_bad_files_say_where, 0,
+	    (int)(sizeof t_bad / sizeof t_bad[0]));
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("concurrency");
+	tcase_set_timeout(tc, 120);
+	tcase_add_checked_fixture(tc, t_setup, t_teardown);
+	tcase_add_test(tc, test_concurrent_writers_lose_nothing);
+	tcase_add_test(tc, test_concurrent_writers_one_level);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int
+main(void)
+{
+	SRunner	*sr = srunner_create(scores_suite());
+	int	 failed;
+
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
