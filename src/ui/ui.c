@@ -27,6 +27,7 @@
 #include <sys/select.h>
 
 #include <errno.h>
+#include <fcntl.h>
 #include <langinfo.h>
 #include <locale.h>
 #include <signal.h>
@@ -897,13 +898,31 @@ ui_wait_time(const struct ui *u, double now)
 	return wait;
 }
 
+/*
+ * getch, with the terminal not blocking meanwhile: curses waits inside it
+ * for the rest of a mouse report cut short, and the signals are held off
+ * there, so Ctrl-Z or SIGTERM would wait for the next key.
+ */
+static int
+ui_getch(void)
+{
+	int	flags = fcntl(STDIN_FILENO, F_GETFL), ch;
+
+	if (flags == -1 || (flags & O_NONBLOCK) != 0)
+		return getch();
+	fcntl(STDIN_FILENO, F_SETFL, flags | O_NONBLOCK);
+	ch = getch();
+	fcntl(STDIN_FILENO, F_SETFL, flags);
+	return ch;
+}
+
 /* Read every key that is waiting; readable says the terminal had input. */
 static void
 ui_input(struct ui *u, bool readable)
 {
 	int	ch, n = 0;
 
-	while (!u->quit && ui_stop_signal == 0 && (ch = getch()) != ERR) {
+	while (!u->quit && ui_stop_signal == 0 && (ch = ui_getch()) != ERR) {
 		n++;
 		ui_key(u, ch);
 		u->dirty = true;
