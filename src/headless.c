@@ -105,8 +105,16 @@ headless_setup(struct headless *h, const struct headless_opts *o)
 	    (h->sc = script_load(o->script, err, sizeof err)) == NULL)
 		goto fail;
 	h->g = game_new(h->lv, h->seed, sandbox);
-	if (h->sv != NULL && save_replay(h->g, h->sv, err, sizeof err) != 0)
-		goto fail;
+	if (h->sv != NULL) {
+		/* "FILE: does not replay: ..." */
+		int n = snprintf(err, sizeof err, "%s: ", o->load);
+
+		if (n < 0 || (size_t)n >= sizeof err / 2)
+			n = 0;
+		if (save_replay(h->g, h->sv, err + n, sizeof err - (size_t)n) !=
+		    0)
+			goto fail;
+	}
 	if (o->bot)
 		h->bot = bot_new(h->g);
 	if (o->trace != NULL) {

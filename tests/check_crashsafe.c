@@ -6,10 +6,12 @@
  * a file (a game saved again and again as it goes on; games added to the
  * scores one after another) and the parent kills it with SIGKILL at a
  * random moment; the file must then be byte for byte one of the versions
- * and read back without complaint, never a mix, never empty. Every
+ * and read back without complaint, never a mix, never empty; and once a
+ * writer has been killed, the next write that runs to its end must leave
+ * nothing but the file behind (no temporary file, no lock file). Every
  * truncation of a real file must be refused with a message naming the
- * file and line (and for a save the column), the save left where it is,
- * a truncated scores file moved aside whole.
+ * file, line and column; a save that the player named is left where it
+ * is, while the save weir keeps and the scores are moved aside whole.
  *
  * The kill points come from a seeded generator whose seed is printed;
  * WEIR_RANDOM_SEED replays a run and WEIR_CRASH_KILLS sets the number of
@@ -58,13 +60,10 @@ struct cs_version {
 static void
 cs_setup(void)
 {
-	const char	*tmp = getenv("TMPDIR");
 	const char	*seed = getenv("WEIR_RANDOM_SEED");
 
-	snprintf(cs_dir, sizeof cs_dir, "%s/check_crashsafe.XXXXXX",
-	    tmp != NULL && tmp[0] == '/' ? tmp : "/tmp");
-	ck_assert_msg(mkdtemp(cs_dir) != NULL, "mkdtemp: %s",
-	    strerror(errno));
+	ck_assert_msg(tu_mkdtemp(cs_dir, sizeof cs_dir, "check_crashsafe") ==
+	    0, "mkdtemp: %s", strerror(errno));
 	if (seed != NULL && seed[0] != '\0')
 		cs_rng = strtoull(seed, NULL, 10);
 	else
@@ -80,21 +79,7 @@ cs_setup(void)
 static void
 cs_teardown(void)
 {
-	DIR		*d = opendir(cs_dir);
-	struct dirent	*de;
-	char		 p[1200];
-
-	if (d == NULL)
-		return;
-	while ((de = readdir(d)) != NULL) {
-		if (strcmp(de->d_name, ".") == 0 ||
-		    strcmp(de->d_name, "..") == 0)
-			continue;
-		snprintf(p, sizeof p, "%s/%s", cs_dir, de->d_name);
-		unlink(p);
-	}
-	closedir(d);
-	rmdir(cs_dir);
+	tu_rmdir(cs_dir);
 }
 
 /* Seconds on a clock that only goes forward. */
@@ -121,35 +106,15 @@ cs_kills(void)
 static char *
 cs_slurp(const char *path, size_t *len)
 {
-	FILE	*f = fopen(path, "rb");
-	char	*buf = NULL;
-	size_t	 cap = 0, n;
-
-	*len = 0;
-	if (f == NULL)
-		return NULL;
-	do {
-		if (*len == cap) {
-			cap = cap > 0 ? 2 * cap : 8192;
-			buf = realloc(buf, cap);
-			ck_assert_ptr_nonnull(buf);
-		}
-		n = fread(buf + *len, 1, cap - *len, f);
-		*len += n;
-	} while (n > 0);
-	fclose(f);
-	return buf;
+	return tu_slurp(path, len);
 }
 
 /* Write len bytes of text to path, plainly (the test's own setup). */
 static void
 cs_put(const char *path, const char *text, size_t len)
 {
-	FILE	*f = fopen(path, "wb");
-
-	ck_assert_msg(f != NULL, "%s: %s", path, strerror(errno));
-	ck_assert_uint_eq(fwrite(text, 1, len, f), len);
-	ck_assert_int_eq(fclose(f), 0);
+	ck_assert_msg(tu_put(path, text, len) == 0, "%s: %s", path,
+	    strerror(errno));
 }
 
 /* Which of versions v[0..n-1] the file at path is, byte for byte; -1 if
@@ -171,12 +136,11 @@ cs_which(const char *path, const struct cs_version *v, int n, size_t *len)
 }
 
 /*
- * Remove what a killed writer left beside cs_path (its temporary files,
- * cs_path followed by a suffix), except the names in keep; returns how
- * many there were.
+ * Count what writers left beside cs_path (files named cs_path followed by
+ * a suffix), but for keep (may be NULL); with remove, remove them too.
  */
 static int
-cs_sweep(const char *keep1, const char *keep2)
+cs_beside(const char *keep, bool remove)
 {
 	DIR		*d = opendir(cs_dir);
 	struct dirent	*de;
@@ -188,11 +152,12 @@ cs_sweep(const char *keep1, const char *keep2)
 	while ((de = readdir(d)) != NULL) {
 		if (strncmp(de->d_name, base, strlen(base)) != 0 ||
 		    strcmp(de->d_name, base) == 0 ||
-		    (keep1 != NULL && strcmp(de->d_name, keep1) == 0) ||
-		    (keep2 != NULL && strcmp(de->d_name, keep2) == 0))
+		    (keep != NULL && strcmp(de->d_name, keep) == 0))
 			continue;
 		snprintf(p, sizeof p, "%s/%s", cs_dir, de->d_name);
-		ck_assert_msg(unlink(p) == 0, "%s: %s", p, strerror(errno));
+		if (remove)
+			ck_assert_msg(unlink(p) == 0, "%s: %s", p,
+			    strerror(errno));
 		n++;
 	}
 	closedir(d);
@@ -282,18 +247,19 @@ cs_round(int n, void (*setup)(const struct cs_version *),
 /*
  * Kill a writer at random moments, over and over (cs_round), each time
  * within the time the whole series takes. After each kill the file must be
- * one of the versions, and check must accept it. Counts of the versions
- * found go to seen, the series' time to *span; returns the number of
- * temporary files the kills left (keep names a file that is not one).
+ * one of the versions, and check must accept it; then finish writes once
+ * more, to its end, and must leave nothing beside the file. Counts of the
+ * versions found go to seen, the series' time to *span; returns the number
+ * of temporary files the kills left (the lock file, lock, is not counted).
  */
 static int
 cs_kill_loop(const struct cs_version *v, int n,
     void (*setup)(const struct cs_version *), cs_writer_fn *writer,
-    void *arg, void (*check)(void), const char *keep, int *seen,
-    int *rounds, double *span)
+    void *arg, void (*check)(void), void (*finish)(void), const char *lock,
+    int *seen, int *rounds, double *span)
 {
 	double	 start, d;
-	int	 k, kills = cs_kills(), left = 0, got;
+	int	 k, kills = cs_kills(), left = 0, got, stray;
 	long	 us;
 	size_t	 len;
 
@@ -303,7 +269,9 @@ cs_kill_loop(const struct cs_version *v, int n,
 		d = cs_round(n, setup, v, writer, arg, -1);
 		*span = d < *span ? d : *span;
 		ck_assert_int_eq(cs_which(cs_path, v, n + 1, &len), n);
-		cs_sweep(keep, NULL);
+		stray = cs_beside(NULL, false);
+		ck_assert_msg(stray == 0, "a writer that was not killed left "
+		    "%d files beside the file", stray);
 	}
 	start = cs_now();
 	for (k = 0; k < kills && cs_now() - start < CS_BUDGET; k++) {
@@ -317,7 +285,13 @@ cs_kill_loop(const struct cs_version *v, int n,
 		    us, len, n + 1, v[0].len, v[n].len);
 		seen[got]++;
 		check();
-		left += cs_sweep(keep, NULL);
+		left += cs_beside(lock, false);
+
+		/* The next writer clears what the killed one left. */
+		finish();
+		stray = cs_beside(NULL, false);
+		ck_assert_msg(stray == 0, "kill %d, %ld us in: a good write "
+		    "after it left %d files beside the file", k, us, stray);
 	}
 	*rounds = k;
 	return left;
@@ -376,6 +350,13 @@ cs_save_writer(void *arg, int i)
 	if (save_write(cs_path, tu_srcpath(CS_LEVEL), cs_level_hash, CS_SEED,
 	    cs_games[i], err, sizeof err) != 0)
 		_exit(3);
+}
+
+/* After a kill: a save written to its end, the last version. */
+static void
+cs_save_finish(void)
+{
+	cs_save(cs_path, CS_VERSIONS);
 }
 
 /* Round setup: the old save in place. */
@@ -456,7 +437,8 @@ START_TEST(test_save_killed_while_writing)
 	snprintf(cs_path, sizeof cs_path, "%s/current.save", cs_dir);
 	cs_save_versions(v);
 	left = cs_kill_loop(v, CS_VERSIONS, cs_save_setup, cs_save_writer,
-	    NULL, cs_save_check, NULL, seen, &rounds, &span);
+	    NULL, cs_save_check, cs_save_finish, "current.save.lock", seen,
+	    &rounds, &span);
 	cs_report("saved game", seen, CS_VERSIONS, rounds, left, span);
 	for (int i = 1; i < CS_VERSIONS; i++)
 		middle += seen[i];
@@ -470,11 +452,13 @@ END_TEST
 
 START_TEST(test_truncated_save_is_refused_and_kept)
 {
-	char			 err[CS_ERR], *text, *now;
+	char			 err[CS_ERR], *text, *now, aside[700];
 	struct save		*s;
+	enum save_status	 st;
 	size_t			 len, n, got;
 
 	snprintf(cs_path, sizeof cs_path, "%s/current.save", cs_dir);
+	snprintf(aside, sizeof aside, "%s.corrupt-1", cs_path);
 
 	/* A save of a few dozen lines: the game of one round, cut short. */
 	cs_level = level_load(tu_srcpath(CS_LEVEL), err, sizeof err);
@@ -516,6 +500,23 @@ START_TEST(test_truncated_save_is_refused_and_kept)
 		    memcmp(now, text, n) == 0)), "the truncated save (%zu "
 		    "bytes) was changed by reading it", n);
 		free(now);
+
+		/* As the save weir keeps, it is moved aside, whole. */
+		ck_assert_ptr_null(save_open(cs_path, &st, err, sizeof err));
+		ck_assert_msg(st == SAVE_CORRUPT, "the first %zu bytes: "
+		    "status %d (%s)", n, (int)st, err);
+		ck_assert_msg(cs_message_ok(err, cs_path, true) &&
+		    strstr(err, aside) != NULL, "the first %zu bytes: \"%s\" "
+		    "does not say where and that it went to %s", n, err, aside);
+		ck_assert_msg(access(cs_path, F_OK) != 0, "the first %zu "
+		    "bytes: still in place", n);
+		now = cs_slurp(aside, &got);
+		ck_assert_msg(now != NULL && got == n && (n == 0 ||
+		    memcmp(now, text, n) == 0), "the first %zu bytes: %s "
+		    "does not hold them (%zu bytes)", n, aside, got);
+		free(now);
+		ck_assert_int_eq(unlink(aside), 0);
+		ck_assert_int_eq(cs_beside(NULL, false), 0);
 	}
 	free(text);
 	game_free(cs_games[0]);
@@ -568,6 +569,15 @@ cs_scores_writer(void *arg, int i)
 	if (scores_add(cs_path, &e, NULL, note, sizeof note, err,
 	    sizeof err) != 0)
 		_exit(3);
+}
+
+static int	cs_first;	/* games in the old scores file */
+
+/* After a kill: a game added to its end. */
+static void
+cs_scores_finish(void)
+{
+	cs_add(cs_path, cs_first + CS_VERSIONS + 1);
 }
 
 /* Round setup: the old scores in place. */
@@ -627,8 +637,10 @@ START_TEST(test_scores_killed_while_writing)
 	snprintf(cs_path, sizeof cs_path, "%s/scores", cs_dir);
 	snprintf(ref, sizeof ref, "%s/reference", cs_dir);
 	first = cs_scores_versions(v, ref);
+	cs_first = first;
 	left = cs_kill_loop(v, CS_VERSIONS, cs_scores_setup, cs_scores_writer,
-	    &first, cs_scores_check, "scores.lock", seen, &rounds, &span);
+	    &first, cs_scores_check, cs_scores_finish, "scores.lock", seen,
+	    &rounds, &span);
 	cs_report("scores", seen, CS_VERSIONS, rounds, left, span);
 	for (int i = 1; i < CS_VERSIONS; i++)
 		middle += seen[i];
@@ -669,8 +681,8 @@ START_TEST(test_truncated_scores_are_kept_aside)
 		}
 		ck_assert_msg(st == SCORES_CORRUPT, "the first %zu bytes: "
 		    "status %d (%s)", n, (int)st, err);
-		ck_assert_msg(cs_message_ok(err, cs_path, false), "the first "
-		    "%zu bytes: message \"%s\" is not FILE:LINE: text", n,
+		ck_assert_msg(cs_message_ok(err, cs_path, true), "the first "
+		    "%zu bytes: message \"%s\" is not FILE:LINE:COL: text", n,
 		    err);
 
 		/* Opening them moves them aside, whole, and says so. */
@@ -688,7 +700,7 @@ START_TEST(test_truncated_scores_are_kept_aside)
 		    "does not hold them (%zu bytes)", n, aside, got);
 		free(moved);
 		ck_assert_int_eq(unlink(aside), 0);
-		cs_sweep("scores.lock", NULL);
+		ck_assert_int_eq(cs_beside(NULL, false), 0);
 	}
 	free(text);
 }

@@ -2,15 +2,15 @@
  * Unit tests of the high scores file: where it lives (XDG rules), reading
  * back what was written in the right order, keeping the best games and a
  * level's best win, the atomic replacement (a reader holding the old file
- * still sees all of it, no temporary file is left), corrupt files moved
- * aside and never overwritten, every kind of bad line reported with its
- * line, and processes adding games at the same moment losing none.
+ * still sees all of it, no temporary or lock file is left, and what a
+ * killed writer left is cleared by the next), corrupt files moved aside
+ * and never overwritten, every kind of bad line reported with its line and
+ * column, and processes adding games at the same moment losing none.
  */
 #include <sys/stat.h>
 #include <sys/wait.h>
 
 #include <check.h>
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "core/scores.h"
+#include "testutil.h"
 
 #define T_ERR	1024
 
@@ -29,34 +30,16 @@ static char	t_path[600];		/* t_dir/scores */
 static void
 t_setup(void)
 {
-	const char	*tmp = getenv("TMPDIR");
-
-	snprintf(t_dir, sizeof t_dir, "%s/check_scores.XXXXXX",
-	    tmp != NULL && tmp[0] == '/' ? tmp : "/tmp");
-	ck_assert_msg(mkdtemp(t_dir) != NULL, "mkdtemp: %s", strerror(errno));
+	ck_assert_msg(tu_mkdtemp(t_dir, sizeof t_dir, "check_scores") == 0,
+	    "mkdtemp: %s", strerror(errno));
 	snprintf(t_path, sizeof t_path, "%s/scores", t_dir);
 }
 
-/* Remove the test's directory and everything in it (no subdirectories). */
+/* Remove the test's directory and everything in it. */
 static void
 t_teardown(void)
 {
-	DIR		*d = opendir(t_dir);
-	struct dirent	*de;
-	char		 p[1200];
-
-	if (d == NULL)
-		return;
-	while ((de = readdir(d)) != NULL) {
-		if (strcmp(de->d_name, ".") == 0 ||
-		    strcmp(de->d_name, "..") == 0)
-			continue;
-		snprintf(p, sizeof p, "%s/%s", t_dir, de->d_name);
-		if (unlink(p) != 0)
-			rmdir(p);
-	}
-	closedir(d);
-	rmdir(t_dir);
+	tu_rmdir(t_dir);
 }
 
 /* Write text to path. */
@@ -124,16 +107,9 @@ t_add(const char *level, int score, bool won, long when)
 static int
 t_count_files(const char *prefix)
 {
-	DIR		*d = opendir(t_dir);
-	struct dirent	*de;
-	int		 n = 0;
+	int	n = tu_count_files(t_dir, prefix);
 
-	ck_assert_ptr_nonnull(d);
-	while ((de = readdir(d)) != NULL) {
-		if (strncmp(de->d_name, prefix, strlen(prefix)) == 0)
-			n++;
-	}
-	closedir(d);
+	ck_assert_int_ge(n, 0);
 	return n;
 }
 
@@ -343,9 +319,47 @@ START_TEST(test_write_is_atomic)
 	close(fd);
 	ck_assert_msg(strstr(t_read(t_path), "meadow 300 won") != NULL,
 	    "new game missing");
-	/* Only the file and its lock remain: no temporary file. */
-	ck_assert_int_eq(t_count_files("scores"), 2);
-	ck_assert_int_eq(t_count_files("scores.lock"), 1);
+	/* Only the file remains: no temporary file, and the lock is gone. */
+	ck_assert_int_eq(t_count_files("scores"), 1);
+}
+END_TEST
+
+START_TEST(test_killed_writer_is_cleared)
+{
+	char	tmp[700], lock[700];
+
+	/* What a writer killed halfway leaves: its half-written temporary
+	 * file and the lock file (the flock itself died with it). */
+	t_add("meadow", 100, false, 1);
+	snprintf(tmp, sizeof tmp, "%s.tmp", t_path);
+	snprintf(lock, sizeof lock, "%s.lock", t_path);
+	t_write(tmp, "weir-scores 1\nmeadow 5");
+	t_write(lock, "");
+	ck_assert_int_eq(t_count_files("scores"), 3);
+
+	/* The next game is added, and nothing but the file is left. */
+	ck_assert_int_eq(t_add("meadow", 200, false, 2), 1);
+	ck_assert_int_eq(t_count_files("scores"), 1);
+	ck_assert_str_eq(t_read(t_path), "weir-scores 1\n"
+	    "meadow 200 lost 3 8 0 9200 2 tester\n"
+	    "meadow 100 lost 3 8 0 9100 1 tester\n"
+	    "end\n");
+
+	/* A temporary file that cannot be replaced stops the write, and the
+	 * old file stays as it was. */
+	ck_assert_int_eq(mkdir(tmp, 0700), 0);
+	{
+		struct score	e = t_game("meadow", 300, true, 3);
+		char		note[T_ERR], err[T_ERR];
+
+		ck_assert_int_eq(scores_add(t_path, &e, NULL, note,
+		    sizeof note, err, sizeof err), -1);
+		ck_assert_msg(strstr(err, "cannot write") != NULL, "%s", err);
+	}
+	ck_assert_int_eq(rmdir(tmp), 0);
+	ck_assert_msg(strstr(t_read(t_path), "meadow 300") == NULL,
+	    "the refused game was written");
+	ck_assert_int_eq(t_count_files("scores"), 1);
 }
 END_TEST
 
@@ -368,7 +382,8 @@ START_TEST(test_corrupt_file_is_kept_aside)
 	    sizeof err), 0);
 	ck_assert_int_eq(s.n, 0);
 	snprintf(aside, sizeof aside, "%s.corrupt-1", t_path);
-	ck_assert_msg(strstr(note, ":2: too few words") != NULL, "%s", note);
+	ck_assert_msg(strstr(note, ":2:12: too few words") != NULL, "%s",
+	    note);
 	ck_assert_msg(strstr(note, aside) != NULL, "%s", note);
 	ck_assert_str_eq(t_read(aside), garbage);
 	ck_assert_int_eq(access(t_path, F_OK), -1);
@@ -380,7 +395,7 @@ START_TEST(test_corrupt_file_is_kept_aside)
 	ck_assert_int_eq(rank, 1);
 	snprintf(aside, sizeof aside, "%s.corrupt-2", t_path);
 	ck_assert_msg(strstr(note, aside) != NULL, "%s", note);
-	ck_assert_msg(strstr(note, ":1: expected 'weir-scores 1'") != NULL,
+	ck_assert_msg(strstr(note, ":1:1: expected 'weir-scores 1'") != NULL,
 	    "%s", note);
 	ck_assert_str_eq(t_read(aside), "not a scores file\n");
 	snprintf(aside, sizeof aside, "%s.corrupt-1", t_path);
@@ -391,35 +406,47 @@ START_TEST(test_corrupt_file_is_kept_aside)
 }
 END_TEST
 
-/* Bad files and the message each must give. */
+/* Bad files and the message each must give: PATH:LINE:COL: what. */
 static const struct {
 	const char	*text;
 	const char	*want;
 } t_bad[] = {
-	{ "", ":1: empty file" },
-	{ "weir-scores 2\nend\n", ":1: expected 'weir-scores 1'" },
-	{ "weir-scores 1\n", ":2: missing 'end'" },
-	{ "weir-scores 1\nmeadow 1 won 8 8 1 1 1 me\n", ":3: missing 'end'" },
+	{ "", ":1:1: empty file" },
+	{ "weir-scores 2\nend\n", ":1:1: expected 'weir-scores 1'" },
+	{ "weir-scores 1\n", ":2:1: missing 'end'" },
+	{ "weir-scores 1\nmeadow 1 won 8 8 1 1 1 me\n",
+	    ":3:1: missing 'end'" },
 	{ "weir-scores 1\nmeadow 1 won 8 8 1 1 1 me\nend\nx\n",
-	    ":4: text after 'end'" },
-	{ "weir-scores 1\nmeadow 1 won 8 8 1 1 1\nend\n", ":2: too few words" },
+	    ":4:1: text after 'end'" },
+	{ "weir-scores 1\nmeadow 1 won 8 8 1 1 1\nend\n",
+	    ":2:23: too few words" },
 	{ "weir-scores 1\nmeadow 1 won 8 8 1 1 1 me x\nend\n",
-	    ":2: too many words" },
+	    ":2:27: too many words" },
 	{ "weir-scores 1\nmea/dow 1 won 8 8 1 1 1 me\nend\n",
-	    ":2: bad level name" },
-	{ "weir-scores 1\nmeadow -1 won 8 8 1 1 1 me\nend\n", ":2: bad score" },
+	    ":2:1: bad level name" },
+	{ "weir-scores 1\nmeadow -1 won 8 8 1 1 1 me\nend\n",
+	    ":2:8: bad score" },
 	{ "weir-scores 1\nmeadow 99999999999 won 8 8 1 1 1 me\nend\n",
-	    ":2: bad score" },
+	    ":2:8: bad score" },
 	{ "weir-scores 1\nmeadow 1 draw 8 8 1 1 1 me\nend\n",
-	    ":2: bad result" },
+	    ":2:10: bad result" },
+	{ "weir-scores 1\nmeadow 1 won x 8 1 1 1 me\nend\n",
+	    ":2:14: bad wave counts" },
 	{ "weir-scores 1\nmeadow 1 won 9 8 1 1 1 me\nend\n",
-	    ":2: bad wave counts" },
-	{ "weir-scores 1\nmeadow 1 won 8 8 x 1 1 me\nend\n", ":2: bad lives" },
-	{ "weir-scores 1\nmeadow 1 won 8 8 1 1x 1 me\nend\n", ":2: bad ticks" },
-	{ "weir-scores 1\nmeadow 1 won 8 8 1 1 -5 me\nend\n", ":2: bad time" },
+	    ":2:16: bad wave counts" },
+	{ "weir-scores 1\nmeadow 1 won 8 8 x 1 1 me\nend\n",
+	    ":2:18: bad lives" },
+	{ "weir-scores 1\nmeadow 1 won 8 8 1 1x 1 me\nend\n",
+	    ":2:20: bad ticks" },
+	{ "weir-scores 1\nmeadow 1 won 8 8 1 1 -5 me\nend\n",
+	    ":2:22: bad time" },
 	{ "weir-scores 1\nmeadow 1 won 8 8 1 1 1 m\xc3\xa9\nend\n",
-	    ":2: bad player name" },
-	{ "weir-scores 1\r\nend\r\n", ":1: control character" },
+	    ":2:24: bad player name" },
+	{ "weir-scores 1\r\nend\r\n", ":1:14: control character" },
+	{ "weir-scores 1\nmeadow 1 won 8 8 1 1 1 m\te\nend\n",
+	    ":2:24: bad player name" },
+	{ "weir-scores 1\nmeadow 1 won 8 8 1 1 1 me\r\nend\n",
+	    ":2:26: control character" },
 };
 
 START_TEST(test_bad_files_say_where)
@@ -509,7 +536,7 @@ START_TEST(test_concurrent_writers_lose_nothing)
 			ck_assert_int_eq(first->score, 1000 * p + i);
 		}
 	}
-	ck_assert_int_eq(t_count_files("scores"), 2);
+	ck_assert_int_eq(t_count_files("scores"), 1);
 	scores_free(&s);
 }
 END_TEST
@@ -551,6 +578,7 @@ scores_suite(void)
 	tc = tcase_create("safety");
 	tcase_add_checked_fixture(tc, t_setup, t_teardown);
 	tcase_add_test(tc, test_write_is_atomic);
+	tcase_add_test(tc, test_killed_writer_is_cleared);
 	tcase_add_test(tc, test_corrupt_file_is_kept_aside);
 	tcase_add_loop_test(tc, test_bad_files_say_where, 0,
 	    (int)(sizeof t_bad / sizeof t_bad[0]));

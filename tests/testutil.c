@@ -1,9 +1,12 @@
 /*
- * Test helpers: text grids, random grids, a seeded generator.
+ * Test helpers: text grids, random grids, a seeded generator, scratch
+ * directories and whole files.
  */
+#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "testutil.h"
 
@@ -93,4 +96,102 @@ tu_srcpath(const char *rel)
 
 	snprintf(buf, sizeof buf, "%s/%s", top != NULL ? top : ".", rel);
 	return buf;
+}
+
+/* A fresh scratch directory (see testutil.h). */
+int
+tu_mkdtemp(char *dir, size_t size, const char *name)
+{
+	const char	*tmp = getenv("TMPDIR");
+	int		 n;
+
+	n = snprintf(dir, size, "%s/%s.XXXXXX",
+	    tmp != NULL && tmp[0] == '/' ? tmp : "/tmp", name);
+	if (n < 0 || (size_t)n >= size)
+		return -1;
+	return mkdtemp(dir) != NULL ? 0 : -1;
+}
+
+/* Remove a scratch directory and what is in it. */
+void
+tu_rmdir(const char *dir)
+{
+	DIR		*d = opendir(dir);
+	struct dirent	*de;
+	char		 p[4096];
+
+	if (d == NULL)
+		return;
+	while ((de = readdir(d)) != NULL) {
+		if (strcmp(de->d_name, ".") == 0 ||
+		    strcmp(de->d_name, "..") == 0)
+			continue;
+		snprintf(p, sizeof p, "%s/%s", dir, de->d_name);
+		if (unlink(p) != 0)
+			rmdir(p);
+	}
+	closedir(d);
+	rmdir(dir);
+}
+
+/* Entries of dir whose name starts with prefix. */
+int
+tu_count_files(const char *dir, const char *prefix)
+{
+	DIR		*d = opendir(dir);
+	struct dirent	*de;
+	int		 n = 0;
+
+	if (d == NULL)
+		return -1;
+	while ((de = readdir(d)) != NULL) {
+		if (strncmp(de->d_name, prefix, strlen(prefix)) == 0)
+			n++;
+	}
+	closedir(d);
+	return n;
+}
+
+/* The whole of the file at path. */
+char *
+tu_slurp(const char *path, size_t *len)
+{
+	FILE	*f = fopen(path, "rb");
+	char	*buf = NULL, *grown;
+	size_t	 cap = 0, n;
+
+	*len = 0;
+	if (f == NULL)
+		return NULL;
+	do {
+		if (*len + 1 >= cap) {
+			cap = cap > 0 ? 2 * cap : 8192;
+			if ((grown = realloc(buf, cap)) == NULL) {
+				free(buf);
+				fclose(f);
+				return NULL;
+			}
+			buf = grown;
+		}
+		n = fread(buf + *len, 1, cap - 1 - *len, f);
+		*len += n;
+	} while (n > 0);
+	fclose(f);
+	buf[*len] = '\0';
+	return buf;
+}
+
+/* Write a whole file. */
+int
+tu_put(const char *path, const char *text, size_t len)
+{
+	FILE	*f = fopen(path, "wb");
+
+	if (f == NULL)
+		return -1;
+	if (fwrite(text, 1, len, f) != len) {
+		fclose(f);
+		return -1;
+	}
+	return fclose(f);
 }

@@ -1,11 +1,13 @@
 /*
- * Helpers shared by the unit tests: grids drawn as text, random maps, and a
- * small deterministic random number generator.
+ * Helpers shared by the unit tests: grids drawn as text, random maps, a
+ * small deterministic random number generator, and scratch directories
+ * for the tests of the files weir keeps (scores, saved games).
  */
 #ifndef WEIR_TESTUTIL_H
 #define WEIR_TESTUTIL_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "core/grid.h"
@@ -31,5 +33,23 @@ int		 tu_random_open(uint64_t *state, const struct grid *g);
 
 /* Path to a file under $top_srcdir (or "." when unset); static buffer. */
 const char	*tu_srcpath(const char *rel);
+
+/*
+ * Make a fresh directory $TMPDIR/NAME.XXXXXX (/tmp when TMPDIR is unset or
+ * relative) into dir; 0, or -1 with errno.
+ */
+int		 tu_mkdtemp(char *dir, size_t size, const char *name);
+
+/* Remove dir, its files and its empty subdirectories. */
+void		 tu_rmdir(const char *dir);
+
+/* How many entries of dir have a name starting with prefix. */
+int		 tu_count_files(const char *dir, const char *prefix);
+
+/* The whole file at path (malloc'd, NUL-added) and *len; NULL if none. */
+char		*tu_slurp(const char *path, size_t *len);
+
+/* Write len bytes of text to path; 0, or -1 with errno. */
+int		 tu_put(const char *path, const char *text, size_t len);
 
 #endif

@@ -1,17 +1,16 @@
 /*
- * Saved games: the writer (temporary file, fsync, rename), the reader
- * (strict, every error FILE:LINE:COL) and the replay. See save.h.
+ * Saved games: the writer (atomic, by way of safefile.c), the reader
+ * (strict, every error FILE:LINE:COL), moving a corrupt save aside, and
+ * the replay. See save.h.
  */
 #include <sys/stat.h>
 
 #include <errno.h>
-#include <fcntl.h>
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "save.h"
 #include "script.h"
@@ -47,61 +46,28 @@ save_hash_file(const char *path, uint64_t *h, char *err, size_t errlen)
 	return 0;
 }
 
-/* Flush the directory holding path, so a rename in it is on disk. */
-static void
-save_sync_dir(const char *path)
-{
-	char		 dir[4096];
-	const char	*slash = strrchr(path, '/');
-	int		 fd;
-
-	if (slash == NULL)
-		strlcpy_w(dir, ".", sizeof dir);
-	else if (slash == path)
-		strlcpy_w(dir, "/", sizeof dir);
-	else if ((size_t)(slash - path) < sizeof dir)
-		snprintf(dir, sizeof dir, "%.*s", (int)(slash - path), path);
-	else
-		return;
-	if ((fd = open(dir, O_RDONLY)) < 0)
-		return;
-	fsync(fd);
-	close(fd);
-}
-
 /*
  * Write game g, played on the level at path level (whose bytes hash to
- * level_hash) from seed, to path: atomically, by way of a temporary file.
+ * level_hash) from seed, to path: atomically, under the writers' lock.
  */
 int
 save_write(const char *path, const char *level, uint64_t level_hash,
     uint64_t seed, const struct game *g, char *err, size_t errlen)
 {
-	char	 tmp[4096], line[SAVE_LINE_MAX];
-	FILE	*f;
-	int	 fd, i, bad;
+	struct safefile	 sf;
+	char		 line[SAVE_LINE_MAX];
+	FILE		*f;
+	int		 i, rc = -1;
 
 	if (strchr(level, '\n') != NULL || strchr(level, '\r') != NULL) {
 		snprintf(err, errlen, "%s: cannot save: the level's path holds "
 		    "a line break", path);
 		return -1;
 	}
-	if (snprintf(tmp, sizeof tmp, "%s.XXXXXX", path) >= (int)sizeof tmp) {
-		snprintf(err, errlen, "%s: cannot save: path too long", path);
+	if (safefile_lock(&sf, path, err, errlen) != 0)
 		return -1;
-	}
-	if ((fd = mkstemp(tmp)) < 0) {
-		snprintf(err, errlen, "%s: cannot save: %s", path,
-		    strerror(errno));
-		return -1;
-	}
-	if ((f = fdopen(fd, "w")) == NULL) {
-		snprintf(err, errlen, "%s: cannot save: %s", path,
-		    strerror(errno));
-		close(fd);
-		unlink(tmp);
-		return -1;
-	}
+	if ((f = safefile_create(&sf, 0600, err, errlen)) == NULL)
+		goto out;
 	fprintf(f, "weir-save %d\nlevel %s\nlevel-hash %016" PRIx64 "\n"
 	    "seed %" PRIu64 "\nsandbox %d\ntick %ld\ncommands %d\n",
 	    SAVE_VERSION, level, level_hash, seed, g->sandbox ? 1 : 0,
@@ -111,22 +77,10 @@ save_write(const char *path, const char *level, uint64_t level_hash,
 		fprintf(f, "%s\n", line);
 	}
 	fputs("end\n", f);
-	bad = fflush(f) != 0 || ferror(f) || fsync(fileno(f)) != 0;
-	if (bad) {
-		snprintf(err, errlen, "%s: cannot save: %s", path,
-		    strerror(errno));
-		fclose(f);
-		unlink(tmp);
-		return -1;
-	}
-	if (fclose(f) != 0 || rename(tmp, path) != 0) {
-		snprintf(err, errlen, "%s: cannot save: %s", path,
-		    strerror(errno));
-		unlink(tmp);
-		return -1;
-	}
-	save_sync_dir(path);
-	return 0;
+	rc = safefile_commit(&sf, err, errlen);
+out:
+	safefile_unlock(&sf);
+	return rc;
 }
 
 /* The reader's position in the text. */
@@ -340,19 +294,122 @@ fail:
 	return NULL;
 }
 
-/* Read the saved game at path; NULL and a message on any error. */
-struct save *
-save_read(const char *path, char *err, size_t errlen)
+/*
+ * Read the saved game at path: the save, or NULL with *st saying why not
+ * and err the message; stamp gets which file was read.
+ */
+static struct save *
+save_load(const char *path, enum save_status *st,
+    struct safefile_stamp *stamp, char *err, size_t errlen)
 {
-	struct save	*s;
+	struct save	*s = NULL;
 	size_t		 len;
 	char		*text;
 
-	if ((text = level_read_file(path, &len, err, errlen)) == NULL)
+	switch (safefile_read(path, SAVE_FILE_MAX, &text, &len, stamp, err,
+	    errlen)) {
+	case SAFEFILE_OK:
+		break;
+	case SAFEFILE_MISSING:
+		*st = SAVE_MISSING;
 		return NULL;
-	s = save_parse(path, text, len, err, errlen);
+	case SAFEFILE_TOO_LARGE:
+		*st = SAVE_CORRUPT;
+		return NULL;
+	default:
+		*st = SAVE_ERROR;
+		return NULL;
+	}
+	if ((s = save_parse(path, text, len, err, errlen)) != NULL) {
+		s->stamp = *stamp;
+		*st = SAVE_OK;
+	} else
+		*st = SAVE_CORRUPT;
 	free(text);
 	return s;
+}
+
+/*
+ * Read the saved game at path; NULL and a message on any error. The file
+ * is only read, whatever it holds.
+ */
+struct save *
+save_read(const char *path, char *err, size_t errlen)
+{
+	struct safefile_stamp	stamp;
+	enum save_status	st;
+
+	return save_load(path, &st, &stamp, err, errlen);
+}
+
+/*
+ * Move the corrupt save at path aside, if it is still the file stamped;
+ * why is what is wrong with it. As safefile_aside, but err gets the
+ * message in every case: why and where the file went.
+ */
+static int
+save_move_aside(const char *path, const struct safefile_stamp *stamp,
+    const char *why, char *err, size_t errlen)
+{
+	struct safefile	sf;
+	int		rc;
+
+	if (safefile_lock(&sf, path, err, errlen) != 0) {
+		char lockerr[SAFEFILE_PATH_MAX + 64];
+
+		snprintf(lockerr, sizeof lockerr, "%s", err);
+		snprintf(err, errlen, "%s; cannot move it aside: %s", why,
+		    lockerr);
+		return -1;
+	}
+	rc = safefile_aside(&sf, stamp, why, err, errlen, err, errlen);
+	safefile_unlock(&sf);
+	if (rc == 1)
+		snprintf(err, errlen, "%s", why);
+	return rc;
+}
+
+/*
+ * Read the save weir keeps at path (the game left unfinished). As
+ * save_read, and *st says what was found; a corrupt file is moved aside
+ * to PATH.corrupt-N and err ends "; kept as PATH.corrupt-N" (or why it
+ * could not be moved). A file replaced meanwhile by a new save is read
+ * again.
+ */
+struct save *
+save_open(const char *path, enum save_status *st, char *err, size_t errlen)
+{
+	struct safefile_stamp	 stamp;
+	struct save		*s;
+	char			 why[SAFEFILE_PATH_MAX + 600];
+	int			 tries;
+
+	for (tries = 0; tries < 3; tries++) {
+		if ((s = save_load(path, st, &stamp, why, sizeof why)) != NULL)
+			return s;
+		if (*st != SAVE_CORRUPT ||
+		    save_move_aside(path, &stamp, why, err, errlen) != 1)
+			break;
+	}
+	if (*st != SAVE_CORRUPT || tries == 3)
+		snprintf(err, errlen, "%s", why);
+	return NULL;
+}
+
+/*
+ * Move save s, read from path with save_open and found unusable (why says
+ * how), aside as a corrupt file; err gets why and where it went. 0 when
+ * moved, 1 when path holds another save by now (left alone), -1 if it
+ * could not be moved.
+ */
+int
+save_aside(const char *path, const struct save *s, const char *why,
+    char *err, size_t errlen)
+{
+	char	copy[SAFEFILE_PATH_MAX + 600];
+
+	snprintf(copy, sizeof copy, "%s", why);
+	return save_move_aside(path, &s->stamp, copy, err, errlen);
 }
 
 /* Free a save. */
@@ -377,8 +434,8 @@ save_replay(struct game *g, const struct save *s, char *err, size_t errlen)
 	int	k;
 
 	if (g->tick != 0 || g->nlog != 0 || g->sandbox != s->sandbox) {
-		snprintf(err, errlen, "saved game: replay needs a fresh game "
-		    "of the same kind");
+		snprintf(err, errlen, "does not replay: replay needs a fresh "
+		    "game of the same kind");
 		return -1;
 	}
 	for (k = 0; k < s->ncmds; k++) {
@@ -389,8 +446,8 @@ save_replay(struct game *g, const struct save *s, char *err, size_t errlen)
 	while (g->tick < s->tick && !game_over(g))
 		game_tick(g);
 	if (g->tick != s->tick) {
-		snprintf(err, errlen, "saved game: the game ended at tick %ld, "
-		    "before the saved tick %ld", g->tick, s->tick);
+		snprintf(err, errlen, "does not replay: the game ended at "
+		    "tick %ld, before the saved tick %ld", g->tick, s->tick);
 		return -1;
 	}
 	return 0;

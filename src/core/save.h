@@ -16,9 +16,16 @@
  *	end
  *
  * Loading replays the log on a fresh game up to the saved tick, which
- * gives the very same game. A save is written to a temporary file in the
- * same directory, flushed to disk and renamed over the old one, so a crash
- * leaves the old save or the new, never half of one.
+ * gives the very same game. A save is written as safefile.h says: under a
+ * lock on PATH.lock, to PATH.tmp, flushed to disk and renamed over the old
+ * one, so a crash leaves the old save or the new, never half of one, and
+ * the next write clears what a killed writer left.
+ *
+ * Every fault of a save that does not read is given as FILE:LINE:COL.
+ * save_read only reports it (the file may be the player's own); save_open,
+ * for the save weir keeps itself (current.save), also moves a corrupt one
+ * aside to PATH.corrupt-N, the first N free, and save_aside does the same
+ * for a save that reads but cannot be replayed.
  */
 #ifndef WEIR_SAVE_H
 #define WEIR_SAVE_H
@@ -28,8 +35,18 @@
 #include <stdint.h>
 
 #include "game.h"
+#include "safefile.h"
 
 #define SAVE_VERSION	1
+#define SAVE_FILE_MAX	(4 << 20)	/* a longer file is corrupt */
+
+/* What save_open found. */
+enum save_status {
+	SAVE_ERROR = -1,	/* could not be read: err says why */
+	SAVE_OK = 0,
+	SAVE_MISSING,		/* there is no file */
+	SAVE_CORRUPT		/* not a save: err, PATH:LINE:COL: ... */
+};
 
 struct save {
 	char		*level;		/* path of the level file */
@@ -39,6 +56,7 @@ struct save {
 	long		 tick;		/* clock when saved */
 	struct game_cmd	*cmds;		/* the command log */
 	int		 ncmds;
+	struct safefile_stamp stamp;	/* the file it was read from */
 };
 
 uint64_t	 save_hash(const void *p, size_t n);
@@ -48,6 +66,10 @@ int		 save_write(const char *path, const char *level,
 		    uint64_t level_hash, uint64_t seed, const struct game *g,
 		    char *err, size_t errlen);
 struct save	*save_read(const char *path, char *err, size_t errlen);
+struct save	*save_open(const char *path, enum save_status *st, char *err,
+		    size_t errlen);
+int		 save_aside(const char *path, const struct save *s,
+		    const char *why, char *err, size_t errlen);
 struct save	*save_parse(const char *name, const char *text, size_t len,
 		    char *err, size_t errlen);
 void		 save_free(struct save *s);

@@ -1,24 +1,23 @@
 /*
- * High scores: the strict reader, the atomic writer, the lock, and moving a
- * corrupt file aside. See scores.h for the format and the guarantees.
+ * High scores: the strict reader (every fault FILE:LINE:COL) and what goes
+ * into the file; the lock, the atomic write and moving a corrupt file aside
+ * are safefile.c's. See scores.h for the format and the guarantees.
  */
-#include <sys/file.h>
 #include <sys/stat.h>
 
 #include <errno.h>
-#include <fcntl.h>
 #include <inttypes.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
+#include "safefile.h"
 #include "scores.h"
 #include "util.h"
 
 #define SCORES_FIELDS		9	/* words on a game's line */
-#define SCORES_PATH_MAX		4096
+#define SCORES_PATH_MAX		SAFEFILE_PATH_MAX
 #define SCORES_NUM_MAX		((int64_t)1 << 53)	/* ticks, when */
 #define SCORES_WAVES_MAX	100000
 #define SCORES_LIVES_MAX	1000000
@@ -166,12 +165,20 @@ scores_word_name(const char *w, size_t len, char *dst, size_t max)
 	return true;
 }
 
+/* What is wrong with the word at word of line; *col gets its column. */
+static const char *
+scores_fault(size_t *col, const char *line, const char *word, const char *why)
+{
+	*col = (size_t)(word - line) + 1;
+	return why;
+}
+
 /*
  * Parse one game's line (len bytes, no line end) into e; NULL, or what is
- * wrong with it.
+ * wrong with it and at which column (*col, from 1).
  */
 static const char *
-scores_parse_line(const char *line, size_t len, struct score *e)
+scores_parse_line(const char *line, size_t len, struct score *e, size_t *col)
 {
 	const char	*w[SCORES_FIELDS];
 	size_t		 wl[SCORES_FIELDS], i = 0;
@@ -183,37 +190,43 @@ scores_parse_line(const char *line, size_t len, struct score *e)
 			i++;
 		if (i == len)
 			break;
-		if (n == SCORES_FIELDS)
+		if (n == SCORES_FIELDS) {
+			*col = i + 1;
 			return "too many words: expected 9";
+		}
 		w[n] = line + i;
 		while (i < len && line[i] != ' ')
 			i++;
 		wl[n] = (size_t)(line + i - w[n]);
 		n++;
 	}
-	if (n != SCORES_FIELDS)
+	if (n != SCORES_FIELDS) {
+		*col = len + 1;
 		return "too few words: expected 9";
+	}
 	memset(e, 0, sizeof *e);
 	if (!scores_word_name(w[0], wl[0], e->level, SCORES_NAME_MAX))
-		return "bad level name";
+		return scores_fault(col, line, w[0], "bad level name");
 	if ((v[1] = scores_number(w[1], wl[1], INT_MAX)) < 0)
-		return "bad score";
+		return scores_fault(col, line, w[1], "bad score");
 	if (wl[2] == 3 && memcmp(w[2], "won", 3) == 0)
 		e->won = true;
 	else if (!(wl[2] == 4 && memcmp(w[2], "lost", 4) == 0))
-		return "bad result: expected won or lost";
-	if ((v[3] = scores_number(w[3], wl[3], SCORES_WAVES_MAX)) < 0 ||
-	    (v[4] = scores_number(w[4], wl[4], SCORES_WAVES_MAX)) < 0 ||
+		return scores_fault(col, line, w[2],
+		    "bad result: expected won or lost");
+	if ((v[3] = scores_number(w[3], wl[3], SCORES_WAVES_MAX)) < 0)
+		return scores_fault(col, line, w[3], "bad wave counts");
+	if ((v[4] = scores_number(w[4], wl[4], SCORES_WAVES_MAX)) < 0 ||
 	    v[3] > v[4])
-		return "bad wave counts";
+		return scores_fault(col, line, w[4], "bad wave counts");
 	if ((v[5] = scores_number(w[5], wl[5], SCORES_LIVES_MAX)) < 0)
-		return "bad lives";
+		return scores_fault(col, line, w[5], "bad lives");
 	if ((v[6] = scores_number(w[6], wl[6], SCORES_NUM_MAX)) < 0)
-		return "bad ticks";
+		return scores_fault(col, line, w[6], "bad ticks");
 	if ((v[7] = scores_number(w[7], wl[7], SCORES_NUM_MAX)) < 0)
-		return "bad time";
+		return scores_fault(col, line, w[7], "bad time");
 	if (!scores_word_name(w[8], wl[8], e->who, SCORES_WHO_MAX))
-		return "bad player name";
+		return scores_fault(col, line, w[8], "bad player name");
 	e->score = (int)v[1];
 	e->waves = (int)v[3];
 	e->waves_total = (int)v[4];
@@ -223,25 +236,34 @@ scores_parse_line(const char *line, size_t len, struct score *e)
 	return NULL;
 }
 
-/* Parse the whole text of a scores file into s; NULL or the error. */
+/*
+ * Parse the whole text of a scores file into s; NULL, or the error and
+ * where it is (*lineno, *col, from 1).
+ */
 static const char *
-scores_parse(const char *text, size_t len, struct scores *s, int *lineno)
+scores_parse(const char *text, size_t len, struct scores *s, int *lineno,
+    size_t *col)
 {
 	static const char	 header[] = "weir-scores 1";
-	const char		*line, *nl, *why;
+	const char		*line, *nl, *why, *bad;
 	size_t			 pos = 0, ll;
 	bool			 ended = false;
 	struct score		 e;
 
 	*lineno = 0;
+	*col = 1;
 	while (pos < len) {
 		line = text + pos;
 		nl = memchr(line, '\n', len - pos);
 		ll = nl != NULL ? (size_t)(nl - line) : len - pos;
 		pos += ll + (nl != NULL);
 		(*lineno)++;
-		if (memchr(line, '\0', ll) != NULL || memchr(line, '\r', ll))
-			return "control character in the file";
+		for (bad = line; bad < line + ll; bad++) {
+			if (*bad == '\0' || *bad == '\r') {
+				*col = (size_t)(bad - line) + 1;
+				return "control character in the file";
+			}
+		}
 		if (ended)
 			return "text after 'end'";
 		if (*lineno == 1) {
@@ -254,7 +276,7 @@ scores_parse(const char *text, size_t len, struct scores *s, int *lineno)
 			ended = true;
 			continue;
 		}
-		if ((why = scores_parse_line(line, ll, &e)) != NULL)
+		if ((why = scores_parse_line(line, ll, &e, col)) != NULL)
 			return why;
 		*scores_grow(s) = e;
 	}
@@ -273,138 +295,38 @@ scores_parse(const char *text, size_t len, struct scores *s, int *lineno)
 
 /*
  * Read the scores file at path into s (emptied first). A missing file is
- * an empty list. On SCORES_CORRUPT, err says "PATH:LINE: what" and s is
- * empty; on SCORES_ERROR, err says why the file could not be read.
+ * an empty list. On SCORES_CORRUPT, err says "PATH:LINE:COL: what" and s
+ * is empty; on SCORES_ERROR, err says why the file could not be read.
  */
 enum scores_status
 scores_read(const char *path, struct scores *s, char *err, size_t errlen)
 {
-	struct stat	 st;
 	const char	*why;
 	char		*text;
-	ssize_t		 got = 0;
-	size_t		 len = 0;
-	int		 fd, lineno = 1;
+	size_t		 len, col;
+	int		 lineno;
 
 	scores_free(s);
-	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0) {
-		if (errno == ENOENT)
-			return SCORES_OK;
-		snprintf(err, errlen, "%s: cannot open: %s", path,
-		    strerror(errno));
-		return SCORES_ERROR;
-	}
-	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-		snprintf(err, errlen, "%s: not a regular file", path);
-		close(fd);
-		return SCORES_ERROR;
-	}
-	if (st.st_size > SCORES_FILE_MAX) {
-		snprintf(err, errlen, "%s:1: too large: at most %d bytes",
-		    path, SCORES_FILE_MAX);
-		close(fd);
+	switch (safefile_read(path, SCORES_FILE_MAX, &text, &len, NULL, err,
+	    errlen)) {
+	case SAFEFILE_OK:
+		break;
+	case SAFEFILE_MISSING:
+		err[0] = '\0';
+		return SCORES_OK;
+	case SAFEFILE_TOO_LARGE:
 		return SCORES_CORRUPT;
-	}
-	text = xmalloc((size_t)st.st_size + 1);
-	for (;;) {
-		got = read(fd, text + len, (size_t)st.st_size + 1 - len);
-		if (got < 0 && errno == EINTR)
-			continue;
-		if (got <= 0)
-			break;
-		len += (size_t)got;
-		if (len > (size_t)st.st_size)
-			break;
-	}
-	close(fd);
-	if (got < 0) {
-		snprintf(err, errlen, "%s: cannot read: %s", path,
-		    strerror(errno));
-		free(text);
+	default:
 		return SCORES_ERROR;
 	}
-	why = len > (size_t)st.st_size ? "the file grew while read" :
-	    scores_parse(text, len, s, &lineno);
+	why = scores_parse(text, len, s, &lineno, &col);
 	free(text);
 	if (why != NULL) {
-		snprintf(err, errlen, "%s:%d: %s", path, lineno, why);
+		snprintf(err, errlen, "%s:%d:%zu: %s", path, lineno, col, why);
 		scores_free(s);
 		return SCORES_CORRUPT;
 	}
 	return SCORES_OK;
-}
-
-/* Take the writers' lock beside path; the descriptor, or -1 (err). */
-static int
-scores_lock(const char *path, char *err, size_t errlen)
-{
-	char	lock[SCORES_PATH_MAX];
-	int	fd;
-
-	if (snprintf(lock, sizeof lock, "%s.lock", path) >= (int)sizeof lock) {
-		snprintf(err, errlen, "%s: path too long", path);
-		return -1;
-	}
-	if ((fd = open(lock, O_RDWR | O_CREAT | O_CLOEXEC, 0644)) < 0) {
-		snprintf(err, errlen, "%s: cannot lock: %s", lock,
-		    strerror(errno));
-		return -1;
-	}
-	while (flock(fd, LOCK_EX) != 0) {
-		if (errno == EINTR)
-			continue;
-		snprintf(err, errlen, "%s: cannot lock: %s", lock,
-		    strerror(errno));
-		close(fd);
-		return -1;
-	}
-	return fd;
-}
-
-/* Let go of the lock taken by scores_lock. */
-static void
-scores_unlock(int fd)
-{
-	if (fd >= 0) {
-		flock(fd, LOCK_UN);
-		close(fd);
-	}
-}
-
-/*
- * Move the corrupt file at path aside to PATH.corrupt-N, the first N that
- * is free (link refuses to replace a file, so none is ever overwritten).
- * why is what was wrong with it; note gets what was done. -1 if it could
- * not be moved (err), and then the file must not be written either.
- */
-static int
-scores_aside(const char *path, const char *why, char *note, size_t notelen,
-    char *err, size_t errlen)
-{
-	char	aside[SCORES_PATH_MAX];
-	int	n;
-
-	for (n = 1; n <= SCORES_ASIDE_MAX; n++) {
-		if (snprintf(aside, sizeof aside, "%s.corrupt-%d", path, n) >=
-		    (int)sizeof aside)
-			break;
-		if (link(path, aside) == 0) {
-			if (unlink(path) != 0) {
-				snprintf(err, errlen, "%s: cannot move the "
-				    "corrupt file aside: %s", path,
-				    strerror(errno));
-				unlink(aside);
-				return -1;
-			}
-			snprintf(note, notelen, "%s; kept as %s", why, aside);
-			return 0;
-		}
-		if (errno != EEXIST)
-			break;
-	}
-	snprintf(err, errlen, "%s; cannot move it aside: %s", why,
-	    n > SCORES_ASIDE_MAX ? "too many corrupt files" : strerror(errno));
-	return -1;
 }
 
 /*
@@ -417,8 +339,9 @@ scores_open(const char *path, struct scores *s, char *note, size_t notelen,
     char *err, size_t errlen)
 {
 	enum scores_status	st;
+	struct safefile		sf;
 	char			why[SCORES_PATH_MAX + 256];
-	int			fd, rc = 0;
+	int			rc = 0;
 
 	note[0] = '\0';
 	st = scores_read(path, s, why, sizeof why);
@@ -428,66 +351,30 @@ scores_open(const char *path, struct scores *s, char *note, size_t notelen,
 		snprintf(err, errlen, "%s", why);
 		return -1;
 	}
-	if ((fd = scores_lock(path, err, errlen)) < 0)
+	if (safefile_lock(&sf, path, err, errlen) != 0)
 		return -1;
 	st = scores_read(path, s, why, sizeof why);
 	if (st == SCORES_CORRUPT)
-		rc = scores_aside(path, why, note, notelen, err, errlen);
+		rc = safefile_aside(&sf, NULL, why, note, notelen, err,
+		    errlen) == 0 ? 0 : -1;
 	else if (st == SCORES_ERROR) {
 		snprintf(err, errlen, "%s", why);
 		rc = -1;
 	}
-	scores_unlock(fd);
+	safefile_unlock(&sf);
 	return rc;
 }
 
-/* Flush the directory holding path, so a rename in it is on disk. */
-static void
-scores_sync_dir(const char *path)
-{
-	char		 dir[SCORES_PATH_MAX];
-	const char	*slash = strrchr(path, '/');
-	int		 fd;
-
-	if (slash == NULL)
-		snprintf(dir, sizeof dir, ".");
-	else if (slash == path)
-		snprintf(dir, sizeof dir, "/");
-	else
-		snprintf(dir, sizeof dir, "%.*s", (int)(slash - path), path);
-	if ((fd = open(dir, O_RDONLY | O_CLOEXEC)) < 0)
-		return;
-	fsync(fd);
-	close(fd);
-}
-
-/* Write s to path by way of a temporary file, fsync and rename. */
+/* Write s to the locked path, atomically (see safefile.h). */
 static int
-scores_write(const char *path, const struct scores *s, char *err,
+scores_write(struct safefile *sf, const struct scores *s, char *err,
     size_t errlen)
 {
-	char	 tmp[SCORES_PATH_MAX];
 	FILE	*f;
-	int	 fd, i;
-	bool	 bad;
+	int	 i;
 
-	if (snprintf(tmp, sizeof tmp, "%s.XXXXXX", path) >= (int)sizeof tmp) {
-		snprintf(err, errlen, "%s: path too long", path);
+	if ((f = safefile_create(sf, 0644, err, errlen)) == NULL)
 		return -1;
-	}
-	if ((fd = mkstemp(tmp)) < 0) {
-		snprintf(err, errlen, "%s: cannot write: %s", path,
-		    strerror(errno));
-		return -1;
-	}
-	fchmod(fd, 0644);
-	if ((f = fdopen(fd, "w")) == NULL) {
-		snprintf(err, errlen, "%s: cannot write: %s", path,
-		    strerror(errno));
-		close(fd);
-		unlink(tmp);
-		return -1;
-	}
 	fprintf(f, "weir-scores %d\n", SCORES_VERSION);
 	for (i = 0; i < s->n; i++) {
 		const struct score *e = &s->v[i];
@@ -497,21 +384,7 @@ scores_write(const char *path, const struct scores *s, char *err,
 		    e->waves_total, e->lives, e->ticks, e->when, e->who);
 	}
 	fputs("end\n", f);
-	bad = fflush(f) != 0 || ferror(f) || fsync(fileno(f)) != 0;
-	if (fclose(f) != 0 || bad) {
-		snprintf(err, errlen, "%s: cannot write: %s", path,
-		    strerror(errno));
-		unlink(tmp);
-		return -1;
-	}
-	if (rename(tmp, path) != 0) {
-		snprintf(err, errlen, "%s: cannot write: %s", path,
-		    strerror(errno));
-		unlink(tmp);
-		return -1;
-	}
-	scores_sync_dir(path);
-	return 0;
+	return safefile_commit(sf, err, errlen);
 }
 
 /*
@@ -556,15 +429,16 @@ scores_add(const char *path, const struct score *e, int *rank, char *note,
 	enum scores_status	 st;
 	struct scores		 s = { NULL, 0, 0 };
 	struct score		*v, add = *e;
+	struct safefile		 sf;
 	char			 why[SCORES_PATH_MAX + 256];
-	int			 fd, at, first, rc = -1;
+	int			 at, first, rc = -1;
 
 	note[0] = '\0';
 	scores_name(add.level, sizeof add.level, e->level);
 	scores_name(add.who, sizeof add.who, e->who);
 	if (rank != NULL)
 		*rank = 0;
-	if ((fd = scores_lock(path, err, errlen)) < 0)
+	if (safefile_lock(&sf, path, err, errlen) != 0)
 		return -1;
 	st = scores_read(path, &s, why, sizeof why);
 	if (st == SCORES_ERROR) {
@@ -572,7 +446,7 @@ scores_add(const char *path, const struct score *e, int *rank, char *note,
 		goto out;
 	}
 	if (st == SCORES_CORRUPT &&
-	    scores_aside(path, why, note, notelen, err, errlen) != 0)
+	    safefile_aside(&sf, NULL, why, note, notelen, err, errlen) != 0)
 		goto out;
 
 	for (at = 0; at < s.n; at++) {
@@ -593,13 +467,13 @@ scores_add(const char *path, const struct score *e, int *rank, char *note,
 			;
 		*rank = at - first + 1;
 	}
-	if (scores_write(path, &s, err, errlen) == 0)
+	if (scores_write(&sf, &s, err, errlen) == 0)
 		rc = 0;
 	else if (rank != NULL)
 		*rank = 0;
 out:
 	scores_free(&s);
-	scores_unlock(fd);
+	safefile_unlock(&sf);
 	return rc;
 }
 

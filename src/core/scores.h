@@ -11,13 +11,13 @@
  * keeps its SCORES_KEEP best games and, should it have fallen out of them,
  * its best win, so a level once completed stays completed.
  *
- * The file is never written in place: a new one is written to a temporary
- * file beside it, flushed to disk and renamed over it, so a reader sees the
- * old file or the new, never half of one. Writers take an exclusive flock
- * on PATH.lock and read the file again under it before adding their game,
+ * The file is never written in place (safefile.h): a new one is written to
+ * PATH.tmp, flushed to disk and renamed over it, so a reader sees the old
+ * file or the new, never half of one. Writers take an exclusive flock on
+ * PATH.lock and read the file again under it before adding their game,
  * so two games finishing at once both get in. A file that does not read
- * (a bad line, no "end") is reported and moved aside to PATH.corrupt-N,
- * the first N free; it is never overwritten.
+ * (a bad line, no "end") is reported, FILE:LINE:COL, and moved aside to
+ * PATH.corrupt-N, the first N free; it is never overwritten.
  */
 #ifndef WEIR_SCORES_H
 #define WEIR_SCORES_H
@@ -31,13 +31,12 @@
 #define SCORES_NAME_MAX		64	/* bytes of a level's name */
 #define SCORES_WHO_MAX		32	/* bytes of a player's name */
 #define SCORES_FILE_MAX		(4 << 20) /* a longer file is corrupt */
-#define SCORES_ASIDE_MAX	1000	/* PATH.corrupt-1 .. -1000 */
 
 /* What scores_read found. */
 enum scores_status {
 	SCORES_ERROR = -1,	/* could not be read: err says why */
 	SCORES_OK = 0,		/* read (a missing file reads as empty) */
-	SCORES_CORRUPT = 1	/* not a scores file: err says where */
+	SCORES_CORRUPT = 1	/* not a scores file: err, PATH:LINE:COL: */
 };
 
 /* One finished game. */

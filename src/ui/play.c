@@ -441,16 +441,23 @@ play_open(const char *path, const char *name, uint64_t seed, char *err,
 	return play_new(lv, path, name, seed, err, errlen);
 }
 
-/* Resume the game saved at path; NULL with err when it cannot be. */
+/*
+ * Resume the game weir saved at path; NULL with err when it cannot be. A
+ * save that does not read, or reads but does not replay, is corrupt: it
+ * is moved aside (save_open, save_aside) and err says where it went. A
+ * save whose level is missing or has changed is left where it is.
+ */
 struct play *
 play_load(const char *save, char *err, size_t errlen)
 {
-	struct save	*sv;
-	struct level	*lv;
-	struct play	*p = NULL;
-	uint64_t	 hash;
+	enum save_status	 st;
+	struct save		*sv;
+	struct level		*lv;
+	struct play		*p = NULL;
+	uint64_t		 hash;
+	char			 why[PLAY_PATH_MAX + 512];
 
-	if ((sv = save_read(save, err, errlen)) == NULL)
+	if ((sv = save_open(save, &st, err, errlen)) == NULL)
 		return NULL;
 	if ((lv = play_load_level(sv->level, err, errlen)) == NULL)
 		goto out;
@@ -470,6 +477,8 @@ play_load(const char *save, char *err, size_t errlen)
 	if (save_replay(p->g, sv, err, errlen) != 0) {
 		play_free(p);
 		p = NULL;
+		snprintf(why, sizeof why, "%s: %s", save, err);
+		save_aside(save, sv, why, err, errlen);
 		goto out;
 	}
 	game_set_events(p->g, play_on_event, p);

@@ -12,6 +12,7 @@
 #include "ui/ui-menu.h"
 
 #define UI_MENU_PIPS	5	/* difficulty pips */
+#define UI_MENU_NOTE_ROWS 5	/* rows a long note may take */
 
 /* The title bar of the title screen. */
 static void
@@ -55,9 +56,13 @@ ui_menu_pips(const struct ui_view *v, int rank, int n, char *buf,
 	}
 }
 
-/* Word-wrap s into at most nrows rows of width w from row y. */
-static void
-ui_menu_wrap(const struct ui_view *v, int y, int nrows, int w, const char *s)
+/*
+ * Word-wrap s into at most nrows rows of width w from row y, or with draw
+ * false only count them. Returns the rows it takes.
+ */
+static int
+ui_menu_wrap(const struct ui_view *v, int y, int nrows, int w, const char *s,
+    bool draw)
 {
 	char	row[512];
 	int	r, n, cut;
@@ -67,8 +72,9 @@ ui_menu_wrap(const struct ui_view *v, int y, int nrows, int w, const char *s)
 			s++;
 		n = ui_draw_width(s);
 		if (n <= w) {
-			ui_draw_text_at(v, y + r, 1, s);
-			return;
+			if (draw)
+				ui_draw_text_at(v, y + r, 1, s);
+			return r + 1;
 		}
 		/* The last blank that keeps the row within w columns. */
 		cut = -1;
@@ -80,9 +86,11 @@ ui_menu_wrap(const struct ui_view *v, int y, int nrows, int w, const char *s)
 		if (cut <= 0 || cut >= (int)sizeof row)
 			cut = w < (int)sizeof row - 1 ? w : (int)sizeof row - 1;
 		snprintf(row, sizeof row, "%.*s", cut, s);
-		ui_draw_text_at(v, y + r, 1, row);
+		if (draw)
+			ui_draw_text_at(v, y + r, 1, row);
 		s += cut;
 	}
+	return r;
 }
 
 /* Paint the title screen (the caller refreshes). */
@@ -93,10 +101,12 @@ ui_menu_title(const struct ui_view *v, const struct catalog *c,
 	const struct catalog_level	*cl;
 	char				 line[512], pips[64], best[32];
 	int				 listtop = 5, rows, i, y, tw;
+	int				 extra = 0;
 	bool				 names = COLS >= 70;
 
 	erase();
 	if (COLS < UI_MIN_COLS || LINES < UI_MIN_LINES) {
+		t->rows = 0;
 		ui_draw_too_small(v, NULL);
 		return;
 	}
@@ -105,7 +115,16 @@ ui_menu_title(const struct ui_view *v, const struct catalog *c,
 	ui_draw_centred(v, 2, "weir: keep the horde from the exits");
 	attrset(A_NORMAL);
 
-	rows = LINES - listtop - 6;
+	/* A note longer than its two rows takes some of the list's. */
+	if (t->note[0] != '\0')
+		extra = ui_menu_wrap(v, 0, UI_MENU_NOTE_ROWS, COLS - 2,
+		    t->note, false) - 2;
+	if (extra > LINES - listtop - 7)
+		extra = LINES - listtop - 7;
+	if (extra < 0)
+		extra = 0;
+	rows = LINES - listtop - 6 - extra;
+	t->rows = rows;
 	if (t->sel < t->top)
 		t->top = t->sel;
 	if (t->sel >= t->top + rows)
@@ -167,19 +186,22 @@ ui_menu_title(const struct ui_view *v, const struct catalog *c,
 		cl = &c->v[t->sel];
 		if (cl->err[0] != '\0') {
 			ui_draw_attr(v, UI_PAIR_ERROR, 0, 0);
-			ui_menu_wrap(v, LINES - 5, 2, COLS - 2, cl->err);
+			ui_menu_wrap(v, LINES - 5 - extra, 2, COLS - 2,
+			    cl->err, true);
 			attrset(A_NORMAL);
 		} else {
 			snprintf(line, sizeof line, "%s (%d x %d, %d waves, %d "
 			    "enemies)", cl->description, cl->w, cl->h,
 			    cl->nwaves, cl->enemies);
-			ui_menu_wrap(v, LINES - 5, 2, COLS - 2, line);
+			ui_menu_wrap(v, LINES - 5 - extra, 2, COLS - 2, line,
+			    true);
 		}
 	}
 	if (t->note[0] != '\0') {
 		if (t->note_error)
 			ui_draw_attr(v, UI_PAIR_ERROR, A_BOLD, A_BOLD);
-		ui_menu_wrap(v, LINES - 3, 2, COLS - 2, t->note);
+		ui_menu_wrap(v, LINES - 3 - extra, 2 + extra, COLS - 2,
+		    t->note, true);
 		attrset(A_NORMAL);
 	}
 	if (t->saved[0] != '\0')

@@ -19,6 +19,7 @@
 struct ui_title {
 	int	 sel;			/* level chosen */
 	int	 top;			/* first level in view */
+	int	 rows;			/* levels in view, when painted */
 	char	 note[UI_NOTE_MAX];	/* a line to show, "" when none */
 	bool	 note_error;
 	char	 saved[160];		/* the saved game, "" when none */

@@ -315,19 +315,43 @@ ui_who(void)
 	return who != NULL && who[0] != '\0' ? who : "player";
 }
 
-/* Note what the saved game is, for the title screen's 'c'. */
+/* Add prefix then text to the title screen's note line, as an error. */
+static void
+ui_title_note(struct ui *u, const char *prefix, const char *text)
+{
+	struct ui_title	*t = &u->title;
+	char		 add[UI_NOTE_MAX];
+	size_t		 n = strlen(t->note);
+
+	ui_note(add, sizeof add, prefix, text);
+	if (n == 0)
+		ui_note(t->note, sizeof t->note, "", add);
+	else if (n + 3 < sizeof t->note)
+		ui_note(t->note + n, sizeof t->note - n, " | ", add);
+	t->note_error = true;
+}
+
+/*
+ * Note what the saved game is, for the title screen's 'c'. One that does
+ * not read is reported on the note line (a corrupt one is moved aside by
+ * save_open) and not offered.
+ */
 static void
 ui_find_save(struct ui *u)
 {
-	struct save	*sv;
-	char		 err[UI_ERR_MAX], name[SCORES_NAME_MAX + 1];
-	long		 s;
+	enum save_status	 st;
+	struct save		*sv;
+	char			 err[UI_ERR_MAX], name[SCORES_NAME_MAX + 1];
+	long			 s;
 
 	u->title.saved[0] = '\0';
-	if (!u->have_save_path || access(u->save_path, F_OK) != 0)
+	if (!u->have_save_path)
 		return;
-	if ((sv = save_read(u->save_path, err, sizeof err)) == NULL)
+	if ((sv = save_open(u->save_path, &st, err, sizeof err)) == NULL) {
+		if (st != SAVE_MISSING)
+			ui_title_note(u, "saved game: ", err);
 		return;
+	}
 	play_level_name(name, sizeof name, sv->level);
 	s = sv->tick / GAME_RATE;
 	snprintf(u->title.saved, sizeof u->title.saved, "%s (%ld:%02ld in)",
@@ -349,21 +373,14 @@ ui_enter_title(struct ui *u)
 	u->dialog = UI_DIALOG_NONE;
 	u->title.note[0] = '\0';
 	u->title.note_error = false;
-	if (catalog_load(&u->cat, u->l->level_dir, err, sizeof err) != 0) {
-		ui_note(u->title.note, sizeof u->title.note, "", err);
-		u->title.note_error = true;
-	}
+	if (catalog_load(&u->cat, u->l->level_dir, err, sizeof err) != 0)
+		ui_title_note(u, "", err);
 	if (scores_path(path, sizeof path, false) == 0) {
 		if (scores_open(path, &s, note, sizeof note, err,
-		    sizeof err) != 0) {
-			ui_note(u->title.note, sizeof u->title.note,
-			    "high scores: ", err);
-			u->title.note_error = true;
-		} else if (note[0] != '\0') {
-			ui_note(u->title.note, sizeof u->title.note,
-			    "high scores: ", note);
-			u->title.note_error = true;
-		}
+		    sizeof err) != 0)
+			ui_title_note(u, "high scores: ", err);
+		else if (note[0] != '\0')
+			ui_title_note(u, "high scores: ", note);
 	}
 	catalog_scores(&u->cat, &s);
 	scores_free(&s);
@@ -495,7 +512,10 @@ ui_title_play(struct ui *u)
 	ui_enter_play(u, p, false);
 }
 
-/* Resume the saved game from the title screen. */
+/*
+ * Resume the saved game from the title screen. When it cannot be, say why
+ * and offer it no more if it was moved aside as corrupt.
+ */
 static void
 ui_title_continue(struct ui *u)
 {
@@ -505,8 +525,9 @@ ui_title_continue(struct ui *u)
 	if (u->title.saved[0] == '\0')
 		return;
 	if ((p = play_load(u->save_path, err, sizeof err)) == NULL) {
-		ui_note(u->title.note, sizeof u->title.note, "", err);
-		u->title.note_error = true;
+		u->title.note[0] = '\0';
+		ui_title_note(u, "", err);
+		ui_find_save(u);
 		return;
 	}
 	ui_enter_play(u, p, true);
@@ -566,7 +587,7 @@ ui_key_title(struct ui *u, int ch)
 			return;
 		/* The list starts on row 5 (see ui_menu_title). */
 		row = ev.y - 5 + t->top;
-		if (ev.y < 5 || ev.y >= LINES - 6 || row >= u->cat.n)
+		if (ev.y < 5 || ev.y >= 5 + t->rows || row >= u->cat.n)
 			return;
 		if (row == t->sel)
 			ui_title_play(u);
