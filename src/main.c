@@ -144,7 +144,6 @@ main_number(struct main_opts *o, const char *arg, unsigned long long max,
 {
 	char	*end;
 
-	o->game_opts = true;
 	errno = 0;
 	if (arg[0] < '0' || arg[0] > '9' ||
 	    (*out = strtoull(arg, &end, 10), errno != 0) || *end != '\0' ||
@@ -162,7 +161,7 @@ main_set_headless(struct main_opts *o, const char *arg)
 	main_set_mode(o, MAIN_HEADLESS);
 }
 
-/* --seed N */
+/* --seed N: for headless runs and for new games in the terminal alike. */
 static void
 main_set_seed(struct main_opts *o, const char *arg)
 {
@@ -196,6 +195,7 @@ main_set_snapshot(struct main_opts *o, const char *arg)
 {
 	unsigned long long	v;
 
+	o->game_opts = true;
 	if (main_number(o, arg, LONG_MAX, &v))
 		o->headless.snapshot_every = (long)v;
 }
@@ -238,6 +238,7 @@ main_set_stop_at(struct main_opts *o, const char *arg)
 {
 	unsigned long long	v;
 
+	o->game_opts = true;
 	if (main_number(o, arg, LONG_MAX, &v))
 		o->headless.stop_at = (long)v;
 }
@@ -512,7 +513,7 @@ main(int argc, char **argv)
 		return main_usage_error(NULL);
 	}
 	if (o.mode == MAIN_PLAY && o.game_opts)
-		return main_usage_error("--seed, --script, --trace, "
+		return main_usage_error("--script, --trace, "
 		    "--snapshot-every, --sandbox, --bot, --save, --load and "
 		    "--stop-at need --headless");
 
