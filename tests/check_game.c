@@ -1063,6 +1063,36 @@ START_TEST(test_every_behaviour_in_play)
 }
 END_TEST
 
+/*
+ * Ground enemies keep apart from (and flock with) ground enemies only: a
+ * homing shot flying past or a flyer overhead never pushes them aside.
+ */
+START_TEST(test_ground_enemies_ignore_shots_and_flyers)
+{
+	struct steer_type types[ENEMY_NSTEER];
+	const uint32_t flocking = STEER_BIT(STEER_SEPARATION) |
+	    STEER_BIT(STEER_ALIGNMENT) | STEER_BIT(STEER_COHESION);
+	int t, u, checked = 0;
+
+	enemy_steer_types(types);
+	for (t = 0; t < ENEMY_NSTEER; t++) {
+		if ((types[t].behaviours & flocking) == 0)
+			continue;
+		checked++;
+		ck_assert_msg(types[t].ground, "type %d flocks in the air", t);
+		for (u = 0; u < ENEMY_NSTEER; u++) {
+			bool ground_enemy = types[u].ground &&
+			    u != ENEMY_STEER_BOLT && u != ENEMY_STEER_SHELL;
+
+			ck_assert_msg(((types[t].flock_with >> u) & 1) ==
+			    (ground_enemy ? 1u : 0u), "type %d %s type %d", t,
+			    ground_enemy ? "ignores" : "flocks with", u);
+		}
+	}
+	ck_assert_int_ge(checked, 5);
+}
+END_TEST
+
 /* --- scripts --- */
 
 START_TEST(test_script_parses)
@@ -1551,6 +1581,7 @@ game_suite(void)
 	tcase_add_test(tc, test_homing_bolts_hit_runners);
 	tcase_add_test(tc, test_skulkers_flee_and_evade);
 	tcase_add_test(tc, test_every_behaviour_in_play);
+	tcase_add_test(tc, test_ground_enemies_ignore_shots_and_flyers);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("scripts");

@@ -691,6 +691,44 @@ START_TEST(separation_keeps_minimum_spacing)
 }
 END_TEST
 
+/*
+ * Flocking counts only the types a type flocks with: an agent of type 0
+ * that separates from type 0 only is not pushed by a type-1 agent on top
+ * of it (a shot going by, say), and is pushed once type 1 is in its mask.
+ * Type 1 itself, flocking with everyone, is pushed by type 0 either way.
+ */
+START_TEST(separation_ignores_types_not_flocked_with)
+{
+	struct steer_type t[2];
+	struct steer_crowd *c;
+	struct steer_agent a[2];
+
+	t[0] = type_of(STEER_BIT(STEER_SEPARATION), STEER_WEIGHTED_SUM);
+	t[1] = t[0];
+	t[0].flock_with = STEER_TYPE_BIT(0);
+	c = crowd_of(NULL, 40, 40, 2, t, 2);
+	for (int round = 0; round < 2; round++) {
+		steer_agent_init(&a[0], 0, vec_make(20.0, 20.0), 3.0, 6.0, 0.3,
+		    1);
+		steer_agent_init(&a[1], 1, vec_make(20.3, 20.0), 3.0, 6.0, 0.3,
+		    2);
+		steer_crowd_forces(c, a, 2, 1.0 / 30);
+		if (round == 0)
+			ck_assert_msg(a[0].force.x == 0.0 && a[0].force.y == 0.0,
+			    "pushed by a type it does not flock with: (%g, %g)",
+			    a[0].force.x, a[0].force.y);
+		else
+			ck_assert_msg(a[0].force.x < -1.0,
+			    "not pushed by a type it flocks with: %g",
+			    a[0].force.x);
+		ck_assert_msg(a[1].force.x > 1.0, "round %d: type 1 not "
+		    "pushed away (%g)", round, a[1].force.x);
+		t[0].flock_with |= STEER_TYPE_BIT(1);
+	}
+	steer_crowd_free(c);
+}
+END_TEST
+
 /* Length of the mean unit heading: 1 when all agree. */
 static double
 polarisation(const struct steer_agent *a, int n)
@@ -1521,6 +1559,7 @@ steer_suite(void)
 
 	tc = tcase_create("flocking");
 	tcase_add_test(tc, separation_keeps_minimum_spacing);
+	tcase_add_test(tc, separation_ignores_types_not_flocked_with);
 	tcase_add_test(tc, alignment_converges_headings);
 	tcase_add_test(tc, cohesion_gathers_group);
 	suite_add_tcase(s, tc);

@@ -94,6 +94,9 @@ enemy_ground(struct steer_type *t, enum steer_combiner c)
 	t->weight[STEER_WALLS] = 0.3;
 	t->feeler_length = 0.35;
 	t->separation_radius = 0.75;
+	/* Flyers overhead and shots going by are not neighbours. */
+	t->flock_with = UINT32_MAX & ~(STEER_TYPE_BIT(LEVEL_ENEMY_FLYER) |
+	    STEER_TYPE_BIT(ENEMY_STEER_BOLT) | STEER_TYPE_BIT(ENEMY_STEER_SHELL));
 }
 
 /* Fill the crowd's ENEMY_NSTEER steering types. */

@@ -80,6 +80,7 @@ steer_type_init(struct steer_type *t)
 	t->chance[STEER_OBSTACLES] = 0.9;
 	t->chance[STEER_SEPARATION] = 0.4;
 	t->ground = true;
+	t->flock_with = UINT32_MAX;	/* every type */
 	t->separation_radius = 1.0;
 	t->neighbour_radius = 2.0;
 	t->panic_distance = 6.0;
@@ -1037,6 +1038,24 @@ steer_prefetch(const struct steer_agent *a)
  * tick. Agents only change their own behaviour state (path progress,
  * wander target, generator) here; positions and velocities stay put.
  */
+/* Keep only the neighbours whose type is in the mask flock_with. */
+static void
+steer_hits_keep(struct spatial_hits *hits, const struct steer_agent *a,
+    uint32_t flock_with)
+{
+	int k, m = 0;
+
+	for (k = 0; k < hits->n; k++) {
+		if ((flock_with & STEER_TYPE_BIT(a[hits->index[k]].type)) == 0)
+			continue;
+		hits->index[m] = hits->index[k];
+		hits->pos[m] = hits->pos[k];
+		hits->vel[m] = hits->vel[k];
+		m++;
+	}
+	hits->n = m;
+}
+
 void
 steer_crowd_forces(struct steer_crowd *c, struct steer_agent *a, int n,
     double dt)
@@ -1045,6 +1064,7 @@ steer_crowd_forces(struct steer_crowd *c, struct steer_agent *a, int n,
 	int i, k;
 
 	assert(n >= 0 && n <= c->max && dt > 0.0);
+	assert(c->ntypes <= STEER_MAX_TYPES);
 	for (i = 0; i < c->ntypes; i++)
 		if (c->types[i].behaviours & STEER_FLOCKING)
 			flocking = true;
@@ -1077,6 +1097,8 @@ steer_crowd_forces(struct steer_crowd *c, struct steer_agent *a, int n,
 				    sizeof *a, n, a[i].pos, r, i, c->hits);
 			else
 				spatial_query(c->sp, a[i].pos, r, i, c->hits);
+			if (t->flock_with != UINT32_MAX)
+				steer_hits_keep(c->hits, a, t->flock_with);
 		}
 		a[i].force = steer_agent_force(c, a, n, i, t, dt);
 	}

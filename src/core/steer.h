@@ -72,6 +72,8 @@ enum steer_behaviour {
 };
 
 #define STEER_BIT(b)	(1u << (b))
+#define STEER_TYPE_BIT(k)	(1u << (k))	/* for flock_with */
+#define STEER_MAX_TYPES		32		/* types in one crowd */
 
 enum steer_combiner {
 	STEER_WEIGHTED_SUM,	/* sum of weighted forces, truncated */
@@ -90,6 +92,8 @@ struct steer_type {
 	double			weight[STEER_NBEHAVIOURS];
 	double			chance[STEER_NBEHAVIOURS]; /* dithering odds */
 	bool			ground;		/* stopped by blocked cells */
+	uint32_t		flock_with;	/* STEER_TYPE_BIT of the types
+						   counted as neighbours */
 
 	double			separation_radius; /* neighbours repel within */
 	double			neighbour_radius;  /* cohesion, alignment */
