@@ -1033,11 +1033,6 @@ steer_prefetch(const struct steer_agent *a)
 	__builtin_prefetch(p + sizeof *a - 1, 1);
 }
 
-/*
- * Pass one: the force on every agent from the state at the start of the
- * tick. Agents only change their own behaviour state (path progress,
- * wander target, generator) here; positions and velocities stay put.
- */
 /* Keep only the neighbours whose type is in the mask flock_with. */
 static void
 steer_hits_keep(struct spatial_hits *hits, const struct steer_agent *a,
@@ -1056,6 +1051,11 @@ steer_hits_keep(struct spatial_hits *hits, const struct steer_agent *a,
 	hits->n = m;
 }
 
+/*
+ * Pass one: the force on every agent from the state at the start of the
+ * tick. Agents only change their own behaviour state (path progress,
+ * wander target, generator) here; positions and velocities stay put.
+ */
 void
 steer_crowd_forces(struct steer_crowd *c, struct steer_agent *a, int n,
     double dt)
