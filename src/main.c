@@ -542,5 +542,8 @@ main(int argc, char **argv)
 		return main_usage_error("more than one level given");
 	if (o.resume && nargs > 0)
 		return main_usage_error("--continue takes no LEVEL");
+	if (o.resume && o.headless.seed_set)
+		return main_usage_error("--continue keeps the saved game's "
+		    "seed (no --seed)");
 	return main_play(&o, nargs == 1 ? argv[optind] : NULL);
 }
