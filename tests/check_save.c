@@ -279,6 +279,50 @@ START_TEST(test_aside_leaves_a_newer_save)
 }
 END_TEST
 
+START_TEST(test_remove_a_spent_save)
+{
+	enum save_status	 st;
+	struct save		*s;
+	char			 err[T_ERR];
+
+	t_save(t_path, 60);
+	s = save_open(t_path, &st, err, sizeof err);
+	ck_assert_msg(s != NULL, "%s", err);
+	ck_assert_msg(save_remove(t_path, &s->stamp, err, sizeof err) == 0,
+	    "%s", err);
+	ck_assert_int_eq(access(t_path, F_OK), -1);
+	ck_assert_int_eq(t_count("current.save"), 0);
+	/* Gone already: nothing to do, and no error. */
+	ck_assert_int_eq(save_remove(t_path, &s->stamp, err, sizeof err), 0);
+	save_free(s);
+}
+END_TEST
+
+START_TEST(test_remove_leaves_a_newer_save)
+{
+	enum save_status	 st;
+	struct save		*s;
+	char			 err[T_ERR], *newer;
+	size_t			 len;
+
+	t_save(t_path, 60);
+	s = save_open(t_path, &st, err, sizeof err);
+	ck_assert_msg(s != NULL, "%s", err);
+
+	/* The resumed game ends after another weir has saved its own: the
+	 * spent save is gone already, and the new one stays. */
+	t_save(t_path, 120);
+	newer = tu_slurp(t_path, &len);
+	ck_assert_ptr_nonnull(newer);
+	ck_assert_msg(save_remove(t_path, &s->stamp, err, sizeof err) == 0,
+	    "%s", err);
+	ck_assert_str_eq(t_read(t_path), newer);
+	ck_assert_int_eq(t_count("current.save"), 1);
+	save_free(s);
+	free(newer);
+}
+END_TEST
+
 START_TEST(test_write_clears_a_killed_writer)
 {
 	char		 tmp[700], lock[700], err[T_ERR];
@@ -418,6 +462,8 @@ save_suite(void)
 	tcase_add_test(tc, test_open_too_large);
 	tcase_add_test(tc, test_aside_a_save_that_read);
 	tcase_add_test(tc, test_aside_leaves_a_newer_save);
+	tcase_add_test(tc, test_remove_a_spent_save);
+	tcase_add_test(tc, test_remove_leaves_a_newer_save);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("writers");

@@ -267,6 +267,29 @@ safefile_commit(struct safefile *sf, char *err, size_t errlen)
 }
 
 /*
+ * With the lock held: remove PATH if it is still the file stamped (a
+ * saved game that has been played to its end). 0 when removed, 1 when the
+ * file there is another one or none (nothing done), -1 when it could not
+ * be removed (err says why).
+ */
+int
+safefile_remove(struct safefile *sf, const struct safefile_stamp *stamp,
+    char *err, size_t errlen)
+{
+	struct stat	st;
+
+	if (stat(sf->path, &st) != 0 || !safefile_same(&st, stamp))
+		return 1;
+	if (unlink(sf->path) != 0) {
+		snprintf(err, errlen, "%s: cannot remove: %s", sf->path,
+		    strerror(errno));
+		return -1;
+	}
+	safefile_sync_dir(sf->path);
+	return 0;
+}
+
+/*
  * Move the corrupt file at the locked path aside to PATH.corrupt-N, the
  * first N free; why is what is wrong with it. With a stamp, only if it is
  * still that file. 0 when moved (note: "WHY; kept as PATH.corrupt-N"), 1

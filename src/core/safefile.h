@@ -12,6 +12,9 @@
  * once it holds the lock, that the file it locked is still the one at
  * PATH.lock, and tries again if not.
  *
+ * A file that has been used up (a saved game played to its end) is removed
+ * under the lock too, and only if it is still the file that was read.
+ *
  * A file that does not read is moved aside to PATH.corrupt-N, the first N
  * free, under the same lock: hard-linked there (a link never replaces a
  * file, so none is ever overwritten) and unlinked from PATH. When the
@@ -64,6 +67,9 @@ void		 safefile_unlock(struct safefile *sf);
 FILE		*safefile_create(struct safefile *sf, mode_t mode, char *err,
 		    size_t errlen);
 int		 safefile_commit(struct safefile *sf, char *err,
+		    size_t errlen);
+int		 safefile_remove(struct safefile *sf,
+		    const struct safefile_stamp *stamp, char *err,
 		    size_t errlen);
 int		 safefile_aside(struct safefile *sf,
 		    const struct safefile_stamp *stamp, const char *why,

@@ -412,6 +412,25 @@ save_aside(const char *path, const struct save *s, const char *why,
 	return save_move_aside(path, &s->stamp, copy, err, errlen);
 }
 
+/*
+ * Remove the save at path, read with save_open (stamp) and played to its
+ * end, unless path holds another save by now: that one is left for
+ * --continue. 0 when removed or left, -1 with err if it could not be.
+ */
+int
+save_remove(const char *path, const struct safefile_stamp *stamp, char *err,
+    size_t errlen)
+{
+	struct safefile	sf;
+	int		rc;
+
+	if (safefile_lock(&sf, path, err, errlen) != 0)
+		return -1;
+	rc = safefile_remove(&sf, stamp, err, errlen);
+	safefile_unlock(&sf);
+	return rc < 0 ? -1 : 0;
+}
+
 /* Free a save. */
 void
 save_free(struct save *s)

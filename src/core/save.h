@@ -25,7 +25,9 @@
  * save_read only reports it (the file may be the player's own); save_open,
  * for the save weir keeps itself (current.save), also moves a corrupt one
  * aside to PATH.corrupt-N, the first N free, and save_aside does the same
- * for a save that reads but cannot be replayed.
+ * for a save that reads but cannot be replayed. save_remove deletes a save
+ * that has been played to its end, under the same lock, unless another
+ * game has been saved there since it was read.
  */
 #ifndef WEIR_SAVE_H
 #define WEIR_SAVE_H
@@ -70,6 +72,9 @@ struct save	*save_open(const char *path, enum save_status *st, char *err,
 		    size_t errlen);
 int		 save_aside(const char *path, const struct save *s,
 		    const char *why, char *err, size_t errlen);
+int		 save_remove(const char *path,
+		    const struct safefile_stamp *stamp, char *err,
+		    size_t errlen);
 struct save	*save_parse(const char *name, const char *text, size_t len,
 		    char *err, size_t errlen);
 void		 save_free(struct save *s);

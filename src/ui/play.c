@@ -482,6 +482,7 @@ play_load(const char *save, char *err, size_t errlen)
 		goto out;
 	}
 	game_set_events(p->g, play_on_event, p);
+	p->save_stamp = sv->stamp;
 	play_message(p, false, "%s resumed at wave %d of %d, paused: p goes "
 	    "on, ? shows the keys", p->lv->title, p->g->next_wave,
 	    p->g->nwaves);

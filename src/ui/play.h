@@ -23,6 +23,7 @@
 #include "core/field.h"
 #include "core/game.h"
 #include "core/grid.h"
+#include "core/safefile.h"
 #include "core/level.h"
 #include "core/path.h"
 #include "core/scores.h"
@@ -64,6 +65,7 @@ struct play {
 	char			 name[SCORES_NAME_MAX + 1]; /* for scores */
 	uint64_t		 level_hash;	/* save_hash of the file */
 	uint64_t		 seed;
+	struct safefile_stamp	 save_stamp;	/* play_load: the save read */
 	int			 w, h;
 
 	int			 cx, cy;	/* cursor */

@@ -457,9 +457,13 @@ ui_game_over(struct ui *u)
 		    SCORES_OK)
 			scores_free(&u->end.table);
 	}
-	/* A saved game that has now been played to its end is spent. */
-	if (u->resumed && u->have_save_path)
-		unlink(u->save_path);
+	/*
+	 * A saved game that has now been played to its end is spent; a game
+	 * another weir has saved there meanwhile is not.
+	 */
+	if (u->resumed && u->have_save_path && save_remove(u->save_path,
+	    &u->p->save_stamp, err, sizeof err) != 0 && u->end.note[0] == '\0')
+		ui_note(u->end.note, sizeof u->end.note, "saved game: ", err);
 	u->resumed = false;
 	u->dialog = UI_DIALOG_END;
 	ui_redraw(u);
