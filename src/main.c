@@ -44,6 +44,7 @@ struct main_opts {
 	const char	*bad;		/* an option with a bad argument */
 	struct ui_options ui;		/* --ascii, --no-color */
 	bool		resume;		/* --continue */
+	bool		headless_given;	/* --headless, even if --check wins */
 };
 
 typedef void main_set_fn(struct main_opts *, const char *);
@@ -158,6 +159,7 @@ main_number(struct main_opts *o, const char *arg, unsigned long long max,
 static void
 main_set_headless(struct main_opts *o, const char *arg)
 {
+	o->headless_given = true;
 	main_set_mode(o, MAIN_HEADLESS);
 }
 
@@ -459,6 +461,8 @@ main_parse_options(int argc, char **argv, struct main_opts *o)
 	}
 	*sp = '\0';
 	memset(&longopts[MAIN_NOPTIONS], 0, sizeof longopts[0]);
+	/* getopt_long names the program by argv[0] in its complaints. */
+	argv[0] = (char *)PACKAGE_NAME;
 
 	while ((c = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
 		for (i = 0; i < MAIN_NOPTIONS; i++) {
@@ -520,6 +524,12 @@ main(int argc, char **argv)
 	if (o.mode == MAIN_HEADLESS && o.resume)
 		return main_usage_error("--continue is for the terminal game "
 		    "(--headless resumes with --load)");
+	if (o.mode == MAIN_CHECK && (o.headless_given || o.game_opts ||
+	    o.headless.seed_set || o.resume))
+		return main_usage_error("--check takes level files, not a "
+		    "game to play");
+	if (o.headless.snapshot_every > 0 && o.headless.trace == NULL)
+		return main_usage_error("--snapshot-every needs --trace");
 
 	switch (o.mode) {
 	case MAIN_HELP:

@@ -777,6 +777,17 @@ ui_draw_tower_stats(char *buf, size_t size, int kind, int level)
 	    tt->pierce ? ", pierces armour" : "");
 }
 
+/* The figures of ui_draw_tower_stats without the name and level. */
+static const char *
+ui_draw_figures(char *buf, size_t size, int kind, int level)
+{
+	const char	*colon;
+
+	ui_draw_tower_stats(buf, size, kind, level);
+	colon = strstr(buf, ": ");
+	return colon != NULL ? colon + 2 : buf;
+}
+
 /* "A 23.41->25.07 (+1.66)" for every spawn's route, appended to buf. */
 static void
 ui_draw_routes(const struct ui_view *v, const struct play *p, char *buf,
@@ -823,16 +834,16 @@ ui_draw_info(const struct ui_view *v, const struct play *p, int row)
 		attrset(A_NORMAL);
 		return;
 	}
+	/*
+	 * A tower, or what building one here would do: what the keys do and
+	 * cost first, then the tower's figures, so that a narrow terminal
+	 * cuts the figures and never the prices or the verdict.
+	 */
 	if (tw != NULL) {
 		int up = tower_upgrade_cost(tw->type, tw->level);
 
-		ui_draw_tower_stats(st, sizeof st, tw->type, tw->level);
-		snprintf(line, sizeof line, " (%d,%d) %s", p->cx, p->cy, st);
-		len = strlen(line);
-		if (tw->type != TOWER_WALL)
-			snprintf(line + len, sizeof line - len, "; %s; %d "
-			    "kill%s", tower_target_name(tw->mode), tw->kills,
-			    tw->kills == 1 ? "" : "s");
+		snprintf(line, sizeof line, " (%d,%d) %s L%d", p->cx, p->cy,
+		    tower_types[tw->type].name, tw->level);
 		len = strlen(line);
 		if (up >= 0)
 			snprintf(line + len, sizeof line - len, " | u: L%d %dg",
@@ -841,14 +852,21 @@ ui_draw_info(const struct ui_view *v, const struct play *p, int row)
 		snprintf(line + len, sizeof line - len, " | s: sell %dg%s",
 		    tower_refund(tw->type, tw->level),
 		    tw->type != TOWER_WALL ? " | t: aim" : "");
+		len = strlen(line);
+		snprintf(line + len, sizeof line - len, " | %s",
+		    ui_draw_figures(st, sizeof st, tw->type, tw->level));
+		len = strlen(line);
+		if (tw->type != TOWER_WALL)
+			snprintf(line + len, sizeof line - len, "; %s; %d "
+			    "kill%s", tower_target_name(tw->mode), tw->kills,
+			    tw->kills == 1 ? "" : "s");
 		attrset(A_BOLD);
 		ui_draw_text_at(v, row, 0, line);
 		attrset(A_NORMAL);
 		return;
 	}
-	ui_draw_tower_stats(st, sizeof st, p->tower, 1);
-	snprintf(line, sizeof line, " (%d,%d) %s | %s | %d gold", p->cx,
-	    p->cy, play_terrain_name(p, p->cx, p->cy), st,
+	snprintf(line, sizeof line, " (%d,%d) %s | %s %d gold", p->cx, p->cy,
+	    play_terrain_name(p, p->cx, p->cy), tower_types[p->tower].name,
 	    tower_types[p->tower].level[0].cost);
 	len = strlen(line);
 	if (p->verdict == GAME_OK && p->preview == PLAY_PREVIEW_OPEN) {
@@ -861,6 +879,9 @@ ui_draw_info(const struct ui_view *v, const struct play *p, int row)
 	} else if (p->verdict != GAME_OK && p->verdict != GAME_ENDED)
 		snprintf(line + len, sizeof line - len, " | here: %s",
 		    game_reason_name(p->verdict));
+	len = strlen(line);
+	snprintf(line + len, sizeof line - len, " | %s",
+	    ui_draw_figures(st, sizeof st, p->tower, 1));
 	if (p->preview == PLAY_PREVIEW_BLOCKS || (p->verdict != GAME_OK &&
 	    p->verdict != GAME_NOT_BUILDABLE && p->verdict != GAME_ENDED))
 		ui_draw_attr(v, UI_PAIR_ERROR, 0, 0);
@@ -914,7 +935,22 @@ ui_draw_frame(const struct ui_view *v, int x, int y, int w, int h)
 void
 ui_draw_box(const struct ui_view *v, const char *const *lines, int n)
 {
-	int	w = 0, h = n + 2, y0, x0, y, x;
+	int	first = 0;
+
+	ui_draw_box_from(v, lines, n, &first);
+}
+
+/*
+ * The same, from line *first on when the screen is too short for all of
+ * them (*first is kept within range); the bottom edge then says how to
+ * scroll.
+ */
+void
+ui_draw_box_from(const struct ui_view *v, const char *const *lines, int n,
+    int *first)
+{
+	static const char	 more[] = " j k: more ";
+	int			 w = 0, h = n + 2, y0, x0, y, x, shown;
 
 	for (int i = 0; i < n; i++) {
 		int lw = ui_draw_width(lines[i]);
@@ -926,6 +962,11 @@ ui_draw_box(const struct ui_view *v, const char *const *lines, int n)
 		w = COLS;
 	if (h > LINES)
 		h = LINES;
+	shown = h - 2 > 0 ? h - 2 : 0;
+	if (*first > n - shown)
+		*first = n - shown;
+	if (*first < 0)
+		*first = 0;
 	y0 = (LINES - h) / 2;
 	x0 = (COLS - w) / 2;
 	ui_draw_attr(v, UI_PAIR_DIALOG, 0, A_REVERSE);
@@ -934,26 +975,33 @@ ui_draw_box(const struct ui_view *v, const char *const *lines, int n)
 		for (x = 0; x < w; x++)
 			addstr(ui_draw_frame(v, x, y - y0, w, h));
 	}
-	for (int i = 0; i < n && i < h - 2; i++) {
+	for (int i = 0; i < shown && *first + i < n; i++) {
 		move(y0 + 1 + i, x0 + 2);
-		ui_draw_text(v, lines[i], w - 4);
+		ui_draw_text(v, lines[*first + i], w - 4);
+	}
+	if (shown < n && w >= (int)sizeof more + 2) {
+		move(y0 + h - 1, x0 + (w - (int)sizeof more + 1) / 2);
+		addstr(more);
 	}
 	attrset(A_NORMAL);
 }
 
-/* The help panel: every key, then the legend. */
+/* The help panel: every key, then the legend, from line *first on. */
 void
-ui_draw_help(const struct ui_view *v)
+ui_draw_help(const struct ui_view *v, int *first)
 {
 	static const char *const keys[] = {
 		"weir: keep the enemies from the exits",
 		"",
-		"arrows, h j k l  move the cursor (H J K L: 5 cells)",
+		"arrows, h j k l  move the cursor (H J K L: 5 cells,",
+		"                 as do the shifted arrows)",
+		"Home, End        to the start or the end of the row",
+		"PgUp, PgDn       ten rows up or down",
 		"1 - 7            choose a tower: 1 wall 2 arrow 3 cannon",
 		"                 4 frost 5 tesla 6 sniper 7 flak",
 		"Enter, space     build it on the cursor",
 		"u                upgrade the tower on the cursor",
-		"s                sell it (asks first)",
+		"s, Delete        sell it (asks first)",
 		"t                change what it aims at",
 		"n                call the next wave now (early gold)",
 		"p                pause; f  speed 1x, 2x, 4x",
@@ -962,7 +1010,9 @@ ui_draw_help(const struct ui_view *v)
 		"z                cell width: auto, 2 columns, 1 column",
 		"mouse            click: cursor there (picks a tower);",
 		"                 click the cursor again: build",
-		"Ctrl-L redraw    ?, Escape close    q quit (asks first)",
+		"?, F1            this help (?, Escape close it)",
+		"Ctrl-L           redraw the screen",
+		"q                quit (asks first)",
 		"",
 	};
 	static const char *const utf8[] = {
@@ -987,7 +1037,7 @@ ui_draw_help(const struct ui_view *v)
 		lines[n++] = keys[i];
 	for (i = 0; i < 4; i++)
 		lines[n++] = v->utf8 ? utf8[i] : ascii[i];
-	ui_draw_box(v, lines, (int)n);
+	ui_draw_box_from(v, lines, (int)n, first);
 }
 
 /* The screen for a terminal too small to play in; also a line below. */

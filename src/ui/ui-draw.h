@@ -84,8 +84,10 @@ int	ui_draw_text_at(const struct ui_view *v, int y, int x, const char *s);
 int	ui_draw_width(const char *s);
 void	ui_draw_centred(const struct ui_view *v, int y, const char *s);
 void	ui_draw_box(const struct ui_view *v, const char *const *lines, int n);
+void	ui_draw_box_from(const struct ui_view *v, const char *const *lines,
+	    int n, int *first);
 void	ui_draw_too_small(const struct ui_view *v, const char *also);
 void	ui_draw_tower_stats(char *buf, size_t size, int kind, int level);
-void	ui_draw_help(const struct ui_view *v);
+void	ui_draw_help(const struct ui_view *v, int *first);
 
 #endif

@@ -93,6 +93,17 @@ ui_menu_wrap(const struct ui_view *v, int y, int nrows, int w, const char *s,
 	return r;
 }
 
+/* What the title screen says of level cl: its fault, or its description. */
+static void
+ui_menu_about(const struct catalog_level *cl, char *buf, size_t size)
+{
+	if (cl->err[0] != '\0')
+		snprintf(buf, size, "%s", cl->err);
+	else
+		snprintf(buf, size, "%s (%d x %d, %d waves, %d enemies)",
+		    cl->description, cl->w, cl->h, cl->nwaves, cl->enemies);
+}
+
 /* Paint the title screen (the caller refreshes). */
 void
 ui_menu_title(const struct ui_view *v, const struct catalog *c,
@@ -101,7 +112,7 @@ ui_menu_title(const struct ui_view *v, const struct catalog *c,
 	const struct catalog_level	*cl;
 	char				 line[512], pips[64], best[32];
 	int				 listtop = 5, rows, i, y, tw;
-	int				 extra = 0;
+	int				 extra = 0, space, about = 2, least;
 	bool				 names = COLS >= 70;
 
 	erase();
@@ -123,7 +134,28 @@ ui_menu_title(const struct ui_view *v, const struct catalog *c,
 		extra = LINES - listtop - 7;
 	if (extra < 0)
 		extra = 0;
-	rows = LINES - listtop - 6 - extra;
+	/*
+	 * The list and the chosen level's description share the rows above
+	 * the note: the description gets what it needs to be read whole, as
+	 * long as the list keeps a few rows (all of them when it is short).
+	 */
+	cl = t->sel >= 0 && t->sel < c->n ? &c->v[t->sel] : NULL;
+	if (cl != NULL) {
+		ui_menu_about(cl, line, sizeof line);
+		about = ui_menu_wrap(v, 0, LINES, COLS - 2, line, false);
+		if (about < 2)
+			about = 2;
+	}
+	space = LINES - listtop - 4 - extra;
+	least = c->n < 4 ? c->n : 4;
+	rows = space - about;
+	if (rows < least)
+		rows = least;
+	if (rows > space - 2)
+		rows = space - 2;
+	if (rows < 1)
+		rows = 1;
+	about = space - rows;
 	t->rows = rows;
 	if (t->sel < t->top)
 		t->top = t->sel;
@@ -184,18 +216,12 @@ ui_menu_title(const struct ui_view *v, const struct catalog *c,
 
 	if (t->sel >= 0 && t->sel < c->n) {
 		cl = &c->v[t->sel];
-		if (cl->err[0] != '\0') {
+		ui_menu_about(cl, line, sizeof line);
+		if (cl->err[0] != '\0')
 			ui_draw_attr(v, UI_PAIR_ERROR, 0, 0);
-			ui_menu_wrap(v, LINES - 5 - extra, 2, COLS - 2,
-			    cl->err, true);
-			attrset(A_NORMAL);
-		} else {
-			snprintf(line, sizeof line, "%s (%d x %d, %d waves, %d "
-			    "enemies)", cl->description, cl->w, cl->h,
-			    cl->nwaves, cl->enemies);
-			ui_menu_wrap(v, LINES - 5 - extra, 2, COLS - 2, line,
-			    true);
-		}
+		ui_menu_wrap(v, LINES - 3 - extra - about, about, COLS - 2,
+		    line, true);
+		attrset(A_NORMAL);
 	}
 	if (t->note[0] != '\0') {
 		if (t->note_error)
@@ -217,7 +243,7 @@ ui_menu_title(const struct ui_view *v, const struct catalog *c,
 
 /* The title screen's help. */
 void
-ui_menu_title_help(const struct ui_view *v)
+ui_menu_title_help(const struct ui_view *v, int *first)
 {
 	static const char *const lines[] = {
 		"weir: a tower-defence game for the terminal",
@@ -227,15 +253,19 @@ ui_menu_title_help(const struct ui_view *v)
 		"blocks its cell, so where you build is the maze they walk.",
 		"",
 		"arrows, j k      choose a level (in order of difficulty)",
+		"PgUp, PgDn       ten levels up or down",
+		"Home, End        the first or the last level",
 		"Enter, space     play it",
+		"mouse            click: choose a level; again: play it",
 		"c                continue the saved game",
-		"?, Escape        close this help",
+		"?, F1            this help (?, Escape close it)",
 		"q                quit (asks first)",
 		"",
 		"In a game, ? lists its keys."
 	};
 
-	ui_draw_box(v, lines, (int)(sizeof lines / sizeof lines[0]));
+	ui_draw_box_from(v, lines, (int)(sizeof lines / sizeof lines[0]),
+	    first);
 }
 
 /* "3:05" for a number of ticks. */

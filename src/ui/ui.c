@@ -86,6 +86,7 @@ struct ui {
 	enum ui_screen		 screen;
 	enum ui_dialog		 dialog;
 	enum ui_dialog		 under;		/* what "quit?" covers */
+	int			 help_top;	/* first help line shown */
 	struct play		*p;
 	bool			 resumed;	/* p is the saved game */
 	bool			 ended;		/* p's end has been handled */
@@ -579,6 +580,7 @@ ui_key_title(struct ui *u, int ch)
 	case '?':
 	case KEY_F(1):
 		u->dialog = UI_DIALOG_HELP;
+		u->help_top = 0;
 		return;
 	case 'q':
 	case 'Q':
@@ -722,6 +724,7 @@ ui_key_play(struct ui *u, int ch)
 	case '?':
 	case KEY_F(1):
 		u->dialog = UI_DIALOG_HELP;
+		u->help_top = 0;
 		return;
 	case 'q':
 	case 'Q':
@@ -749,6 +752,15 @@ ui_key_dialog(struct ui *u, int ch)
 
 	switch (u->dialog) {
 	case UI_DIALOG_HELP:
+		/* Scrolled on a short screen; drawing keeps it in range. */
+		if (ch == KEY_DOWN || ch == 'j')
+			u->help_top++;
+		else if (ch == KEY_UP || ch == 'k')
+			u->help_top--;
+		else if (ch == KEY_NPAGE)
+			u->help_top += 10;
+		else if (ch == KEY_PPAGE)
+			u->help_top -= 10;
 		close = close || ch == '?' || ch == 'q' || ch == '\n' ||
 		    ch == '\r' || ch == ' ' || ch == KEY_ENTER;
 		if (close)
@@ -809,6 +821,19 @@ ui_key(struct ui *u, int ch)
 		clearok(curscr, TRUE);
 		return;
 	}
+	/*
+	 * Nothing is shown but "terminal too small": a key must not build,
+	 * sell or call a wave unseen. Only q (to quit) goes through.
+	 */
+	if ((COLS < UI_MIN_COLS || LINES < UI_MIN_LINES) &&
+	    u->dialog != UI_DIALOG_QUIT && ch != 'q') {
+		if (ch == KEY_MOUSE) {
+			MEVENT ev;
+
+			getmouse(&ev);
+		}
+		return;
+	}
 	if (u->dialog != UI_DIALOG_NONE) {
 		if (ch == KEY_MOUSE) {
 			MEVENT ev;
@@ -854,7 +879,7 @@ ui_paint(struct ui *u)
 		u->v.too_small = small;
 		ui_menu_title(&u->v, &u->cat, &u->title);
 		if (!small && u->dialog == UI_DIALOG_HELP)
-			ui_menu_title_help(&u->v);
+			ui_menu_title_help(&u->v, &u->help_top);
 	} else {
 		play_prepare(u->p);
 		ui_draw_play(&u->v, u->p);
@@ -863,7 +888,7 @@ ui_paint(struct ui *u)
 		    u->under == UI_DIALOG_END)))
 			ui_menu_end(&u->v, u->p, &u->end);
 		if (!small && u->dialog == UI_DIALOG_HELP)
-			ui_draw_help(&u->v);
+			ui_draw_help(&u->v, &u->help_top);
 		if (!small && u->dialog == UI_DIALOG_SELL)
 			ui_draw_sell(u);
 	}
