@@ -92,8 +92,18 @@ headless_setup(struct headless *h, const struct headless_opts *o)
 	}
 	if (realpath(level, h->level_path) == NULL)
 		snprintf(h->level_path, sizeof h->level_path, "%s", level);
-	if ((h->lv = headless_load_level(level, err, sizeof err)) == NULL)
+	if ((h->lv = headless_load_level(level, err, sizeof err)) == NULL) {
+		if (h->sv != NULL) {
+			/* "SAVE: its level: LEVEL: cannot open: ..." */
+			char why[2 * sizeof err];
+
+			snprintf(why, sizeof why, "%s: its level: %s", o->load,
+			    err);
+			snprintf(err, sizeof err, "%.*s", (int)sizeof err - 1,
+			    why);
+		}
 		goto fail;
+	}
 	if (save_hash_file(level, &h->level_hash, err, sizeof err) != 0)
 		goto fail;
 	if (h->sv != NULL && h->sv->level_hash != h->level_hash) {

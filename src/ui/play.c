@@ -459,8 +459,12 @@ play_load(const char *save, char *err, size_t errlen)
 
 	if ((sv = save_open(save, &st, err, errlen)) == NULL)
 		return NULL;
-	if ((lv = play_load_level(sv->level, err, errlen)) == NULL)
+	if ((lv = play_load_level(sv->level, err, errlen)) == NULL) {
+		/* "SAVE: its level: LEVEL: cannot open: ..." */
+		snprintf(why, sizeof why, "%s: its level: %s", save, err);
+		snprintf(err, errlen, "%s", why);
 		goto out;
+	}
 	if (save_hash_file(sv->level, &hash, err, errlen) != 0) {
 		level_free(lv);
 		goto out;
