@@ -962,6 +962,12 @@ ui_draw_box_from(const struct ui_view *v, const char *const *lines, int n,
 		w = COLS;
 	if (h > LINES)
 		h = LINES;
+	/*
+	 * Over a map of two-column cells, start and end on cell edges, so
+	 * that no cell is left half drawn beside the frame.
+	 */
+	if (v->cellw == 2 && w < COLS && w % 2 != 0)
+		w++;
 	shown = h - 2 > 0 ? h - 2 : 0;
 	if (*first > n - shown)
 		*first = n - shown;
@@ -969,6 +975,10 @@ ui_draw_box_from(const struct ui_view *v, const char *const *lines, int n,
 		*first = 0;
 	y0 = (LINES - h) / 2;
 	x0 = (COLS - w) / 2;
+	if (v->cellw == 2 && (x0 - v->left) % 2 != 0)
+		x0 += x0 + w < COLS ? 1 : -1;
+	if (x0 < 0)
+		x0 = 0;
 	ui_draw_attr(v, UI_PAIR_DIALOG, 0, A_REVERSE);
 	for (y = y0; y < y0 + h; y++) {
 		move(y, x0);
