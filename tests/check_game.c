@@ -900,6 +900,70 @@ START_TEST(test_flyers_cross_the_maze)
 }
 END_TEST
 
+/*
+ * How far a lone grunt (waypoint path) and a lone runner (flow field) walk
+ * from spawn A in the corner of an open 10 x 5 field to the exit in the
+ * opposite corner, with 4- or 8-way movement.
+ */
+static void
+walk_corner_to_corner(const char *movement, double *grunt, double *runner)
+{
+	char text[512];
+	struct level *lv;
+	struct game *g;
+	struct vec last[2];
+	double walked[2] = { 0, 0 };
+	bool seen[2] = { false, false };
+
+	snprintf(text, sizeof text, "weir-level 1\ntitle Corner\ngold 0\n"
+	    "lives 10\nmovement %s\nmap\n"
+	    "A.........\n..........\n..........\n..........\n"
+	    ".........>\nend\n"
+	    "wave\ngroup 1 grunt from A\ngroup 1 runner from A after 4\n",
+	    movement);
+	lv = level_of(text);
+	g = game_new(lv, 1, false);
+	while (!game_over(g) && g->tick < 60 * GAME_RATE) {
+		game_tick(g);
+		for (int i = 0; i < g->nunits; i++) {
+			int k = g->units[i].type == LEVEL_ENEMY_RUNNER;
+
+			if (g->units[i].kind != GAME_UNIT_ENEMY)
+				continue;
+			if (seen[k])
+				walked[k] += vec_dist(last[k], g->agents[i].pos);
+			last[k] = g->agents[i].pos;
+			seen[k] = true;
+		}
+	}
+	ck_assert_int_eq(g->leaked, 2);
+	*grunt = walked[0];
+	*runner = walked[1];
+	game_free(g);
+	level_free(lv);
+}
+
+START_TEST(test_four_way_enemies_walk_rows_and_columns)
+{
+	double g4, r4, g8, r8;
+
+	/*
+	 * The 4-way route is 9 cells along and 4 down, the 8-way one 4
+	 * diagonal steps and 5 straight, or a straight line of 9.8 where all
+	 * is open. Both walkers stop at the exit cell's edge, half a cell
+	 * short. Sight must not let a 4-way walker cut the corner.
+	 */
+	walk_corner_to_corner("4", &g4, &r4);
+	walk_corner_to_corner("8", &g8, &r8);
+	say("corner to corner: 4-way grunt %.2f runner %.2f, 8-way grunt "
+	    "%.2f runner %.2f\n", g4, r4, g8, r8);
+	ck_assert(g4 > 11.8 && g4 < 13.5);
+	ck_assert(r4 > 11.8 && r4 < 13.5);
+	ck_assert(g8 < 10.5);
+	ck_assert(r8 < 10.5);
+}
+END_TEST
+
 START_TEST(test_escorts_hold_formation)
 {
 	struct level *lv = level_of(OPEN_MAP "wave\ngroup 1 boss from A\n"
@@ -1576,6 +1640,7 @@ game_suite(void)
 	tc = tcase_create("movement");
 	tcase_add_test(tc, test_paths_recut_on_placement);
 	tcase_add_test(tc, test_flyers_cross_the_maze);
+	tcase_add_test(tc, test_four_way_enemies_walk_rows_and_columns);
 	tcase_add_test(tc, test_escorts_hold_formation);
 	tcase_add_test(tc, test_escorts_go_loose_without_boss);
 	tcase_add_test(tc, test_homing_bolts_hit_runners);

@@ -36,8 +36,10 @@ path_descend(const struct field *f, const struct grid *g, int x, int y,
 
 /*
  * Shorten a cell path to waypoints: from each waypoint, jump to the last cell
- * of the longest run ahead that it sees directly. out may equal in. Returns
- * the number of waypoints, first and last cells kept.
+ * of the longest run ahead that it sees directly. With 4-way movement only
+ * along its row or column: a slanted line is no route there, so the path
+ * keeps a waypoint at every turn. out may equal in. Returns the number of
+ * waypoints, first and last cells kept.
  */
 int
 path_smooth(const struct grid *g, const struct point *in, int n,
@@ -51,8 +53,9 @@ path_smooth(const struct grid *g, const struct point *in, int n,
 	while (a < n - 1) {
 		int b = a + 1;
 
-		while (b + 1 < n && los_ray_clear(g, in[a].x, in[a].y,
-		    in[b + 1].x, in[b + 1].y))
+		while (b + 1 < n && (g->diagonal || in[b + 1].x == in[a].x ||
+		    in[b + 1].y == in[a].y) && los_ray_clear(g, in[a].x,
+		    in[a].y, in[b + 1].x, in[b + 1].y))
 			b++;
 		out[m++] = in[b];
 		a = b;
@@ -62,8 +65,9 @@ path_smooth(const struct grid *g, const struct point *in, int n,
 
 /*
  * Waypoints from (x, y) to its goal: straight to the goal when the cell sees
- * it, otherwise the descended path smoothed. out needs room for the whole
- * descended path (max); returns the count, 0 if unreachable.
+ * it (with 8-way movement), otherwise the descended path smoothed. out needs
+ * room for the whole descended path (max); returns the count, 0 if
+ * unreachable.
  */
 int
 path_waypoints(const struct field *f, const struct grid *g, int x, int y,
@@ -76,7 +80,7 @@ path_waypoints(const struct field *f, const struct grid *g, int x, int y,
 	i = grid_index(g, x, y);
 	if (f->dir[i] == FIELD_DIR_NONE)
 		return 0;
-	if (f->los[i] && f->goal[i] >= 0) {
+	if (g->diagonal && f->los[i] && f->goal[i] >= 0) {
 		int gi = f->goals[f->goal[i]];
 
 		out[0].x = x;

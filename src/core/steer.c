@@ -578,16 +578,19 @@ steer_to_goal(const struct field *f, int k, struct vec p)
  * point a pointer step leads to lies in the open cell it names (or the open
  * 2 x 2 block of a diagonal step), so heading there from anywhere in the
  * cell also draws a body off a wall back towards the corridor's middle.
+ * With 4-way movement (slant false) sight is no licence to walk a slanted
+ * line: only the pointers count, and they step along rows and columns.
  */
 static inline struct vec
-steer_cell_pull(const struct field *f, int i, int x, int y, struct vec p)
+steer_cell_pull(const struct field *f, int i, int x, int y, struct vec p,
+    bool slant)
 {
 	static const double inv_sqrt2 = 0.70710678118654752440;
 	struct vec to_centre = vec_make(x + 0.5 - p.x, y + 0.5 - p.y);
 	int d = f->dir[i];
 	double s;
 
-	if (d == FIELD_DIR_GOAL || f->los[i])
+	if (d == FIELD_DIR_GOAL || (slant && f->los[i]))
 		return vec_add(to_centre, steer_to_goal(f, f->goal[i], p));
 	s = (d & 1) != 0 ? inv_sqrt2 : 1.0;
 	return vec_add(to_centre, vec_make(field_dx[d] * s, field_dy[d] * s));
@@ -632,13 +635,14 @@ steer_flow_dir(const struct field *f, const struct grid *g, struct vec p)
 			k = grid_index(g, x, y);
 			if (f->dir[k] < 0)
 				continue;
-			sum = vec_madd(sum, steer_cell_pull(f, k, x, y, p), w);
+			sum = vec_madd(sum, steer_cell_pull(f, k, x, y, p,
+			    g->diagonal), w);
 			wsum += w;
 		}
 	}
 	if (vec_len2(sum) < 0.25 * wsum * wsum)
 		return vec_norm(steer_cell_pull(f, grid_index(g, cx, cy), cx,
-		    cy, p));
+		    cy, p, g->diagonal));
 	return vec_norm(sum);
 }
 
