@@ -1037,6 +1037,59 @@ START_TEST(test_escorts_go_loose_without_boss)
 }
 END_TEST
 
+/* The boss (agent index) escort unit i is attached to, or -1. */
+static int
+escort_boss(const struct game *g, int i)
+{
+	return g->units[i].boss != 0 ? enemy_index(g, g->units[i].boss) : -1;
+}
+
+START_TEST(test_escorts_find_their_own_waves_boss)
+{
+	/*
+	 * Wave 1 lists its escorts above its boss, so both come in the same
+	 * tick with the escorts first; wave 2 has escorts and no boss.
+	 */
+	struct level *lv = level_of(OPEN_MAP "wave\ngroup 3 escort from A\n"
+	    "group 1 boss from A\nwave after 1\ngroup 2 escort from A\n");
+	struct game *g = game_new(lv, 1, false);
+	int k, i, boss = -1, joined = 0, other = 0;
+
+	game_call_wave(g);
+	for (k = 0; k < 2 * GAME_RATE; k++)
+		game_tick(g);
+	game_call_wave(g);
+	for (k = 0; k < 2 * GAME_RATE; k++)
+		game_tick(g);
+	for (i = 0; i < g->nunits; i++)
+		if (g->units[i].type == LEVEL_ENEMY_BOSS)
+			boss = i;
+	ck_assert_int_ge(boss, 0);
+	for (i = 0; i < g->nunits; i++) {
+		if (g->units[i].type != LEVEL_ENEMY_ESCORT)
+			continue;
+		if (g->units[i].wave == 1) {
+			/* Taken on by its wave's boss, sent just after it. */
+			ck_assert_int_eq(escort_boss(g, i), boss);
+			ck_assert_int_eq(g->agents[i].target, boss);
+			ck_assert_int_eq(g->agents[i].type,
+			    LEVEL_ENEMY_ESCORT);
+			joined++;
+		} else {
+			/* Wave 1's boss is not its boss. */
+			ck_assert_int_eq(g->units[i].boss, 0);
+			ck_assert_int_eq(g->agents[i].target, -1);
+			ck_assert_int_eq(g->agents[i].type, ENEMY_STEER_LOOSE);
+			other++;
+		}
+	}
+	ck_assert_int_eq(joined, 3);
+	ck_assert_int_eq(other, 2);
+	game_free(g);
+	level_free(lv);
+}
+END_TEST
+
 START_TEST(test_homing_bolts_hit_runners)
 {
 	struct level *lv = level_of(OPEN_MAP "wave\ngroup 6 runner from A "
@@ -1643,6 +1696,7 @@ game_suite(void)
 	tcase_add_test(tc, test_four_way_enemies_walk_rows_and_columns);
 	tcase_add_test(tc, test_escorts_hold_formation);
 	tcase_add_test(tc, test_escorts_go_loose_without_boss);
+	tcase_add_test(tc, test_escorts_find_their_own_waves_boss);
 	tcase_add_test(tc, test_homing_bolts_hit_runners);
 	tcase_add_test(tc, test_skulkers_flee_and_evade);
 	tcase_add_test(tc, test_every_behaviour_in_play);

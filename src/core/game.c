@@ -901,17 +901,31 @@ game_nearest_exit(const struct game *g, struct vec p)
 	return best;
 }
 
-/* The youngest living boss, by agent index, or -1. */
+/* The youngest living boss of wave (1-based), by agent index, or -1. */
 static int
-game_find_boss(const struct game *g)
+game_find_boss(const struct game *g, int wave)
 {
 	int	i;
 
 	for (i = g->nunits - 1; i >= 0; i--) {
-		if (game_alive(g, i) && g->units[i].type == LEVEL_ENEMY_BOSS)
+		if (game_alive(g, i) && g->units[i].type == LEVEL_ENEMY_BOSS &&
+		    g->units[i].wave == wave)
 			return i;
 	}
 	return -1;
+}
+
+/* Escort i takes the next free slot round boss b. */
+static void
+game_join_boss(struct game *g, int i, int b)
+{
+	struct game_unit	*u = &g->units[i];
+	struct steer_agent	*a = &g->agents[i];
+
+	u->boss = g->units[b].id;
+	u->slot = g->units[b].slot++ % ENEMY_ESCORT_SLOTS;
+	a->target = b;
+	a->offset = enemy_escort_slots[u->slot];
 }
 
 /* Send one enemy of group gi of wave w; false when the pool is full. */
@@ -972,12 +986,10 @@ game_spawn(struct game *g, int w, int gi)
 		u->pathslot = g->free_paths[--g->nfree_paths];
 		game_plan(g, i, false);
 	}
-	if (grp->enemy == LEVEL_ENEMY_ESCORT && (b = game_find_boss(g)) >= 0) {
-		u->boss = g->units[b].id;
-		u->slot = g->units[b].slot++ % ENEMY_ESCORT_SLOTS;
-		a->target = b;
-		a->offset = enemy_escort_slots[u->slot];
-	} else if (grp->enemy == LEVEL_ENEMY_ESCORT) {
+	if (grp->enemy == LEVEL_ENEMY_ESCORT &&
+	    (b = game_find_boss(g, w + 1)) >= 0)
+		game_join_boss(g, i, b);
+	else if (grp->enemy == LEVEL_ENEMY_ESCORT) {
 		u->loose = true;
 		a->type = ENEMY_STEER_LOOSE;
 	}
@@ -1038,8 +1050,10 @@ game_togo(const struct game *g, int i)
 /*
  * Keep an escort in formation, or let it go loose and follow the flow when
  * it has lost sight of its boss or fallen far behind its slot; it rejoins
- * once it sees the boss again near its slot. A slot inside a wall is held
- * as near as the wall allows.
+ * once it sees the boss again near its slot. An escort whose wave has no
+ * living boss yet (or any more) looks for one every tick: a boss sent
+ * later in its wave, or in the same tick, takes it on. A slot inside a
+ * wall is held as near as the wall allows.
  */
 static int
 game_escort(struct game *g, int i)
@@ -1052,9 +1066,13 @@ game_escort(struct game *g, int i)
 	bool			 sees;
 
 	if (a->target < 0) {
+		int b = game_find_boss(g, u->wave);
+
 		u->boss = 0;
 		u->loose = true;
-		return ENEMY_STEER_LOOSE;
+		if (b < 0)
+			return ENEMY_STEER_LOOSE;
+		game_join_boss(g, i, b);
 	}
 	boss = &g->agents[a->target];
 	slot = vec_add(boss->pos, vec_to_world(a->offset, boss->heading));
