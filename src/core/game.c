@@ -501,12 +501,14 @@ game_check_place(struct game *g, int tower, int x, int y)
 	return GAME_OK;
 }
 
-/* Pay cost unless playing in the sandbox. */
-static void
+/* Pay cost unless playing in the sandbox; returns what was paid. */
+static int
 game_pay(struct game *g, int cost)
 {
-	if (!g->sandbox)
-		g->gold -= cost;
+	if (g->sandbox)
+		return 0;
+	g->gold -= cost;
+	return cost;
 }
 
 /* place TYPE X Y */
@@ -535,15 +537,14 @@ game_do_place(struct game *g, const struct game_cmd *c)
 		g->ntowers = t + 1;
 	g->nstanding++;
 	g->tower_at[(size_t)c->y * g->w + c->x] = t;
-	game_pay(g, tower_types[c->tower].level[0].cost);
+	ev = game_event_make(GAME_EV_PLACE);
+	ev.gold = game_pay(g, tower_types[c->tower].level[0].cost);
 	game_map_changed(g, c->x, c->y, 0);
 
-	ev = game_event_make(GAME_EV_PLACE);
 	ev.tower = c->tower;
 	ev.x = c->x;
 	ev.y = c->y;
 	ev.level = 1;
-	ev.gold = tower_types[c->tower].level[0].cost;
 	game_emit(g, &ev);
 	game_say(g, false, "Built %s at %d,%d", tower_name(c->tower), c->x,
 	    c->y);
@@ -584,15 +585,14 @@ game_do_upgrade(struct game *g, const struct game_cmd *c)
 		return GAME_MAX_LEVEL;
 	if (!g->sandbox && g->gold < cost)
 		return GAME_NO_GOLD;
-	game_pay(g, cost);
 	tw->level++;
 
 	ev = game_event_make(GAME_EV_UPGRADE);
+	ev.gold = game_pay(g, cost);
 	ev.tower = tw->type;
 	ev.x = tw->x;
 	ev.y = tw->y;
 	ev.level = tw->level;
-	ev.gold = cost;
 	game_emit(g, &ev);
 	game_say(g, false, "%s at %d,%d is now level %d", tower_name(tw->type),
 	    tw->x, tw->y, tw->level);
@@ -611,8 +611,8 @@ game_do_sell(struct game *g, const struct game_cmd *c)
 	if ((t = game_find_tower(g, c->x, c->y, &r)) < 0)
 		return r;
 	tw = &g->towers[t];
-	refund = tower_refund(tw->type, tw->level);
-	g->gold += g->sandbox ? 0 : refund;
+	refund = g->sandbox ? 0 : tower_refund(tw->type, tw->level);
+	g->gold += refund;
 	tw->used = false;
 	g->nstanding--;
 	g->tower_at[(size_t)c->y * g->w + c->x] = -1;
