@@ -6,7 +6,8 @@
  * object is the last line on standard output.
  *
  * A run that never ends (it cannot, by the rules, but a bug could make it)
- * is cut off after HEADLESS_MAX_TICKS and reports "timeout".
+ * is cut off ten hours (HEADLESS_SLACK_TICKS) after the time the level's
+ * waves take to send at the slowest, and reports "timeout".
  */
 #include "config.h"
 
@@ -26,7 +27,7 @@
 #include "headless.h"
 
 #define HEADLESS_ERR_MAX	1024
-#define HEADLESS_MAX_TICKS	(10L * 3600 * GAME_RATE)	/* ten hours */
+#define HEADLESS_SLACK_TICKS	(10L * 3600 * GAME_RATE)	/* ten hours */
 #define HEADLESS_EXIT_ERROR	1
 #define HEADLESS_EXIT_USAGE	2
 
@@ -143,6 +144,35 @@ fail:
 	return -1;
 }
 
+/*
+ * The tick a run of level lv is cut off at: ten hours after the time its
+ * waves take to send, each wave's calm plus its slowest group, so that no
+ * level the rules allow (up to 100 waves of an hour's calm, groups of 1000
+ * a minute apart) can time out while it is still sending.
+ */
+static long
+headless_max_ticks(const struct level *lv)
+{
+	long	ms = 0;
+
+	for (int w = 0; w < lv->nwaves; w++) {
+		const struct level_wave	*wv = &lv->waves[w];
+		long			 longest = 0;
+
+		for (int k = 0; k < wv->ngroups; k++) {
+			const struct level_group *gr = &wv->groups[k];
+			long t = gr->after_ms + (long)(gr->count - 1) *
+			    gr->every_ms;
+
+			if (t > longest)
+				longest = t;
+		}
+		ms += wv->after_ms + longest;
+	}
+	return HEADLESS_SLACK_TICKS + ms / 1000 * GAME_RATE +
+	    (ms % 1000) * GAME_RATE / 1000 + 1;
+}
+
 /* Play with the options o; returns the exit status for main. */
 int
 headless_run(const struct headless_opts *o)
@@ -152,6 +182,7 @@ headless_run(const struct headless_opts *o)
 	const char		*result = NULL;
 	char			 err[HEADLESS_ERR_MAX];
 	int			 next = 0, status = 0;
+	long			 max_ticks;
 
 	if (o->load != NULL && (o->level != NULL || o->seed_set ||
 	    o->sandbox)) {
@@ -174,12 +205,13 @@ headless_run(const struct headless_opts *o)
 	    h.sc->cmds[next].tick < h.g->tick)
 		next++;
 
+	max_ticks = headless_max_ticks(h.lv);
 	while (!game_over(h.g)) {
 		if (o->stop_at >= 0 && h.g->tick >= o->stop_at) {
 			result = "stopped";
 			break;
 		}
-		if (h.g->tick >= HEADLESS_MAX_TICKS) {
+		if (h.g->tick >= max_ticks) {
 			result = "timeout";
 			break;
 		}

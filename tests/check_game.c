@@ -1287,6 +1287,9 @@ START_TEST(test_script_errors)
 	ck_assert_str_eq(script_error("9 wave\n5 wave\n"), "t.script:2:1: "
 	    "tick 5 comes before tick 9 of line 1: commands must be in time "
 	    "order");
+	ck_assert_str_eq(script_error("9 wave\n \t5 wave\n"), "t.script:2:3: "
+	    "tick 5 comes before tick 9 of line 1: commands must be in time "
+	    "order");
 	ck_assert_str_eq(script_error("99999999999 wave\n"), "t.script:1:1: "
 	    "tick out of range: expected 0 to 2147483647, found '99999999999'");
 	ck_assert_str_eq(script_error("5 wave\n6 wa\x01ve\n"), "t.script:2:5: "

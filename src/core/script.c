@@ -270,11 +270,15 @@ script_parse(const char *name, const char *text, size_t len, char *err,
 		}
 		if (r > 0) {
 			if (s->ncmds > 0 && c.tick < s->cmds[s->ncmds - 1].tick) {
-				snprintf(err, errlen, "%s:%ld:1: tick %ld comes "
+				/* At the tick: the line's first word. */
+				for (col = start; col < i && (text[col] == ' ' ||
+				    text[col] == '\t'); col++)
+					;
+				snprintf(err, errlen, "%s:%ld:%zu: tick %ld comes "
 				    "before tick %ld of line %ld: commands "
 				    "must be in time order", name, lineno,
-				    c.tick, s->cmds[s->ncmds - 1].tick,
-				    last_line);
+				    col - start + 1, c.tick,
+				    s->cmds[s->ncmds - 1].tick, last_line);
 				goto fail;
 			}
 			if ((size_t)s->ncmds == cap) {
