@@ -253,22 +253,35 @@ START_TEST(test_aside_a_save_that_read)
 }
 END_TEST
 
-START_TEST(test_aside_leaves_a_newer_save)
+/*
+ * A save read from t_path, then replaced there by another weir's save
+ * (its text in *newer, to be freed).
+ */
+static struct save *
+t_read_then_replaced(char **newer)
 {
 	enum save_status	 st;
 	struct save		*s;
-	char			 err[T_ERR], *newer;
+	char			 err[T_ERR];
 	size_t			 len;
 
 	t_save(t_path, 60);
 	s = save_open(t_path, &st, err, sizeof err);
 	ck_assert_msg(s != NULL, "%s", err);
+	t_save(t_path, 120);
+	*newer = tu_slurp(t_path, &len);
+	ck_assert_ptr_nonnull(*newer);
+	return s;
+}
+
+START_TEST(test_aside_leaves_a_newer_save)
+{
+	struct save	*s;
+	char		 err[T_ERR], *newer;
 
 	/* Another weir saves its game before this one moves the old aside:
 	 * the new save is not the file that was read, and stays. */
-	t_save(t_path, 120);
-	newer = tu_slurp(t_path, &len);
-	ck_assert_ptr_nonnull(newer);
+	s = t_read_then_replaced(&newer);
 	ck_assert_int_eq(save_aside(t_path, s, "it would not replay", err,
 	    sizeof err), 1);
 	ck_assert_str_eq(err, "it would not replay");
@@ -300,20 +313,12 @@ END_TEST
 
 START_TEST(test_remove_leaves_a_newer_save)
 {
-	enum save_status	 st;
-	struct save		*s;
-	char			 err[T_ERR], *newer;
-	size_t			 len;
-
-	t_save(t_path, 60);
-	s = save_open(t_path, &st, err, sizeof err);
-	ck_assert_msg(s != NULL, "%s", err);
+	struct save	*s;
+	char		 err[T_ERR], *newer;
 
 	/* The resumed game ends after another weir has saved its own: the
 	 * spent save is gone already, and the new one stays. */
-	t_save(t_path, 120);
-	newer = tu_slurp(t_path, &len);
-	ck_assert_ptr_nonnull(newer);
+	s = t_read_then_replaced(&newer);
 	ck_assert_msg(save_remove(t_path, &s->stamp, err, sizeof err) == 0,
 	    "%s", err);
 	ck_assert_str_eq(t_read(t_path), newer);
