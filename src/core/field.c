@@ -244,6 +244,7 @@ field_offer(struct field_q *q, int j, int64_t d, int dj)
 	int64_t old = q->dist[j];
 
 	if (d == old) {
+		/* old is finite, so j holds a pointer 0..7 to rank against. */
 		if (field_rank[dj] < field_rank[(uint8_t)q->dir[j]])
 			q->dir[j] = (int8_t)dj;
 		return;
@@ -362,8 +363,12 @@ field_integrate(struct field *f, const struct grid *g, const int32_t *goals,
 			 * offer or ties with it. Computed with compares that
 			 * yield 0 or 1, not branches: which neighbours accept
 			 * follows the map, and a predictor guesses it badly.
-			 * Settled neighbours always refuse (their distance is
-			 * below i's), so they fall out here too.
+			 * Settled neighbours always refuse, so they fall out
+			 * here too: a settled cell lies below the end of the
+			 * current bucket, and every offer is at least one
+			 * unit above du, which is in the bucket, so at or past
+			 * its end (a settled cell of this bucket may well lie
+			 * above du; it still lies below the offer).
 			 */
 			m = (n & (wo <= dist[i - s])) |
 			    (ne & (wd <= dist[i - s + 1])) << 1 |

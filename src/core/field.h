@@ -13,8 +13,9 @@
  * Fixed point keeps the arithmetic exact and associative: the same field comes
  * out whatever order the cells are settled in, which is what lets incremental
  * repair be compared with a rebuild bit for bit. A diagonal step costs
- * FIELD_DIAG = round(sqrt(2) * FIELD_UNIT), so a route of n diagonal steps is
- * off the real value by under n * 1.2e-11 cells.
+ * FIELD_DIAG = round(sqrt(2) * FIELD_UNIT) times the cost of the cell it
+ * enters, so a route is off the real value by under 1.2e-11 cells for each
+ * diagonal step into plain ground (c times that into a cell of cost c).
  *
  * The queue is a bucket queue with buckets one FIELD_UNIT wide: no step costs
  * less than that, so a cell in the lowest bucket can never be improved by

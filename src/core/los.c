@@ -37,7 +37,10 @@ struct los_span {
 	uint8_t		lo_open, hi_open, empty;
 };
 
-/* Octant transforms: map offset = k * (xk, yk) + j * (xj, yj). */
+/*
+ * Octant transforms, each row { xk, xj, yk, yj }: octant cell (k, j) is at
+ * map offset (xk * k + xj * j, yk * k + yj * j) from the goal.
+ */
 static const int los_oct[8][4] = {
 	{ 1, 0, 0, 1 }, { 0, 1, 1, 0 }, { 0, -1, 1, 0 }, { -1, 0, 0, 1 },
 	{ -1, 0, 0, -1 }, { 0, -1, -1, 0 }, { 0, 1, -1, 0 }, { 1, 0, 0, -1 },
@@ -209,7 +212,13 @@ los_octant(struct field *f, const struct grid *g, int s, int gx, int gy,
 					p->hi = b->hi;
 					p->hi_open = b->hi_open;
 				} else {
-					/* A gap: keep whichever part meets the window. */
+					/*
+					 * A gap: the two parts cannot both
+					 * meet this window, because the
+					 * shadow between them is wider than a
+					 * window (see the top of the file);
+					 * keep the one that does.
+					 */
 					*p = *b;
 					los_span_clip(p, wlo, whi);
 					if (p->empty)
@@ -365,7 +374,9 @@ los_floordiv(int64_t a, int64_t b)
 /*
  * Exact test: does the segment between the centres of (x0, y0) and (x1, y1)
  * touch no opaque cell other than those two? Walks the columns the segment
- * crosses, O(|x1 - x0| + |y1 - y0|).
+ * crosses, O(|x1 - x0| + |y1 - y0|). Lengths are doubled here too, but on
+ * the map's own axes: cell x spans [2x, 2x + 2] with its centre at 2x + 1
+ * (the sweep above puts centres on even numbers instead).
  */
 bool
 los_ray_clear(const struct grid *g, int x0, int y0, int x1, int y1)

@@ -1,9 +1,10 @@
 /*
  * Waypoint paths. path_descend follows a field's flow pointers from a cell to
  * its goal, one cell a step (seed 000: walk down the weights). path_smooth
- * then pulls the string: from each waypoint it jumps to the farthest later
- * cell it can see (los_ray_clear), so every open stretch becomes one segment
- * and no segment crosses an opaque cell.
+ * then pulls the string: from each waypoint it jumps to the last cell of the
+ * unbroken run of later cells it can see (los_ray_clear), so no segment
+ * crosses an opaque cell; with 4-way movement only along a row or a column,
+ * so the path keeps its turns.
  */
 #ifndef WEIR_PATH_H
 #define WEIR_PATH_H

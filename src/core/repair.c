@@ -26,6 +26,12 @@
  * any cell whose value is still too high after that has a shortest route
  * whose first wrong cell follows a cell that either changed (and so was
  * settled and offered) or did not and then already gave it the right value.
+ * Two things make classify sound. It runs on the new costs (the grid is
+ * edited first), so "a neighbour still gives it exactly its distance" means
+ * a route that exists after the edit, for raises and lowers alike. And
+ * bucket order is order enough: a neighbour that gives a cell its distance
+ * is at least one unit lower, so it sits in an earlier bucket and has been
+ * classified before the cell asks it.
  *
  * The queue is the field's bucket ring (field.c). Seeds can be far apart in
  * distance, further than the ring spans, so they wait in an array sorted by

@@ -10,14 +10,16 @@
  * goal into slot k (so only that goal's cells are renumbered); moving a goal
  * keeps its slot; blocking a goal's cell removes that goal.
  *
- * Lowering a cost (a tower sold, a goal added) only shortens routes: the
- * changed cells offer their new distances outward through the bucket queue
- * until no neighbour accepts (seed 004's "sellers"). Raising one first finds
- * the cells whose every shortest route used the change, in order of distance
- * (a cell keeps its distance if some neighbour outside that set still gives
- * it exactly: ties are common on grids and save most of the work), sets them
- * unreachable, re-seeds each from its neighbours outside the set and lets the
- * same propagation finish (Ramalingam and Reps). Pointers are then recomputed
+ * Every edit runs the same stages (repair.c). What they do differs by kind:
+ * lowering a cost (a tower sold, a goal added) only shortens routes, so the
+ * classify stage finds nothing and the changed cells just offer their new
+ * distances outward through the bucket queue until no neighbour accepts
+ * (seed 004's "sellers"). Raising one makes classify find the cells whose
+ * every shortest route used the change, in order of distance (a cell keeps
+ * its distance if some neighbour outside that set still gives it exactly:
+ * ties are common on grids and save most of the work); they are set
+ * unreachable, re-seeded from their neighbours and the same propagation
+ * finishes (Ramalingam and Reps). Pointers are then recomputed
  * only around cells whose distance changed, goal slots follow the pointers
  * that changed, and line of sight is swept again only in boxes it can change.
  *

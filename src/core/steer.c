@@ -408,7 +408,8 @@ steer_centre(struct point p)
  * carried to the next, so the agent neither stops short of a waypoint nor
  * goes beyond it, whatever dt is. The point reached is where the agent is
  * sent, braking on the last leg so it stops on the final waypoint.
- * *ipath advances past every waypoint the agent reaches.
+ * *ipath advances past every waypoint this tick's step would reach, even
+ * if walls or neighbours then hold the agent short of it.
  */
 struct vec
 steer_path(const struct steer_agent *a, const struct point *path, int n,
@@ -600,9 +601,9 @@ steer_cell_pull(const struct field *f, int i, int x, int y, struct vec p,
  * The flow at point p, smoothly: what the four cells whose centres
  * surround p say (steer_cell_pull) is blended bilinearly. When all four
  * take part the cell centres' part cancels (bilinear weights reproduce p):
- * the blend is that of the pointers, and where all four see the goal the
- * agent heads straight at the goal's centre; at the edge of that region it
- * turns onto the straight line gradually. Next to walls the missing cells
+ * the blend is that of the pointers, and (with 8-way movement) where all
+ * four see the goal the agent heads straight at the goal's centre; at the
+ * edge of that region it turns onto the straight line gradually. Next to walls the missing cells
  * leave a pull towards the open cells' centres, off the wall. Cells that are
  * blocked, unreachable, or touch p's cell only at a corner between two
  * blocked cells take no part. Where the blend nearly cancels (two routes
@@ -647,8 +648,9 @@ steer_flow_dir(const struct field *f, const struct grid *g, struct vec p)
 }
 
 /*
- * Flow following: full speed along the smoothed flow; within a cell of the
- * goal's centre the speed falls off so the agent settles on it.
+ * Flow following: full speed along the smoothed flow; inside the goal cell
+ * the speed is scaled by the distance to the goal's centre (under 0.71
+ * there), so the agent slows on entering the cell and settles on it.
  */
 struct vec
 steer_flow(const struct steer_agent *a, const struct field *f,

@@ -18,7 +18,8 @@
  * that touch only at a corner; pushed along a wall, an agent slides.
  *
  * Neighbours come from a uniform bucket grid rebuilt every tick (spatial.h):
- * O(agents) a tick, and nothing is allocated after steer_crowd_new.
+ * O(agents + buckets) a tick, and nothing is allocated after
+ * steer_crowd_new.
  *
  * Numbers are doubles (vec.h). The whole tick is a fixed sequence of IEEE
  * operations over caller-owned state and each agent's own random generator,
