@@ -274,10 +274,10 @@ script_parse(const char *name, const char *text, size_t len, char *err,
 				for (col = start; col < i && (text[col] == ' ' ||
 				    text[col] == '\t'); col++)
 					;
-				snprintf(err, errlen, "%s:%ld:%zu: tick %ld comes "
-				    "before tick %ld of line %ld: commands "
-				    "must be in time order", name, lineno,
-				    col - start + 1, c.tick,
+				snprintf(err, errlen, "%s:%ld:%zu: tick %ld "
+				    "comes before tick %ld of line %ld: "
+				    "commands must be in time order", name,
+				    lineno, col - start + 1, c.tick,
 				    s->cmds[s->ncmds - 1].tick, last_line);
 				goto fail;
 			}

@@ -603,12 +603,12 @@ steer_cell_pull(const struct field *f, int i, int x, int y, struct vec p,
  * take part the cell centres' part cancels (bilinear weights reproduce p):
  * the blend is that of the pointers, and (with 8-way movement) where all
  * four see the goal the agent heads straight at the goal's centre; at the
- * edge of that region it turns onto the straight line gradually. Next to walls the missing cells
- * leave a pull towards the open cells' centres, off the wall. Cells that are
- * blocked, unreachable, or touch p's cell only at a corner between two
- * blocked cells take no part. Where the blend nearly cancels (two routes
- * part round an obstacle) p's own cell decides. Returns a unit vector, or
- * zero when p's cell has no flow.
+ * edge of that region it turns onto the straight line gradually. Next to
+ * walls the missing cells leave a pull towards the open cells' centres, off
+ * the wall. Cells that are blocked, unreachable, or touch p's cell only at a
+ * corner between two blocked cells take no part. Where the blend nearly
+ * cancels (two routes part round an obstacle) p's own cell decides. Returns
+ * a unit vector, or zero when p's cell has no flow.
  */
 struct vec
 steer_flow_dir(const struct field *f, const struct grid *g, struct vec p)
