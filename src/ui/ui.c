@@ -577,16 +577,6 @@ ui_key_title(struct ui *u, int ch)
 	case 'C':
 		ui_title_continue(u);
 		return;
-	case '?':
-	case KEY_F(1):
-		u->dialog = UI_DIALOG_HELP;
-		u->help_top = 0;
-		return;
-	case 'q':
-	case 'Q':
-		u->under = UI_DIALOG_NONE;
-		u->dialog = UI_DIALOG_QUIT;
-		return;
 	case KEY_MOUSE:
 		if (getmouse(&ev) != OK ||
 		    !(ev.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED)))
@@ -721,16 +711,6 @@ ui_key_play(struct ui *u, int ch)
 		play_message(p, false, "cell width: %s", u->v.zoom == 0 ?
 		    "automatic" : (u->v.zoom == 2 ? "2 columns" : "1 column"));
 		return;
-	case '?':
-	case KEY_F(1):
-		u->dialog = UI_DIALOG_HELP;
-		u->help_top = 0;
-		return;
-	case 'q':
-	case 'Q':
-		u->under = UI_DIALOG_NONE;
-		u->dialog = UI_DIALOG_QUIT;
-		return;
 	case UI_KEY_ESC:
 		p->msg[0] = '\0';
 		return;
@@ -842,6 +822,13 @@ ui_key(struct ui *u, int ch)
 			return;
 		}
 		ui_key_dialog(u, ch);
+	} else if (ch == '?' || ch == KEY_F(1)) {
+		/* Keys both screens share: help and quit. */
+		u->dialog = UI_DIALOG_HELP;
+		u->help_top = 0;
+	} else if (ch == 'q' || ch == 'Q') {
+		u->under = UI_DIALOG_NONE;
+		u->dialog = UI_DIALOG_QUIT;
 	} else if (u->screen == UI_SCREEN_TITLE)
 		ui_key_title(u, ch);
 	else
