@@ -1598,55 +1598,6 @@ START_TEST(test_random_games_never_in_walls)
 }
 END_TEST
 
-/* --- the bot against the shipped levels --- */
-
-START_TEST(test_bot_wins_and_idle_loses)
-{
-	DIR *d = opendir(tu_srcpath("levels"));
-	struct dirent *de;
-	int nlevels = 0;
-
-	ck_assert_ptr_nonnull(d);
-	while ((de = readdir(d)) != NULL) {
-		char rel[512], err[512];
-		struct level *lv;
-		struct game *g;
-		struct bot *b;
-		size_t n = strlen(de->d_name);
-
-		if (n < 6 || strcmp(de->d_name + n - 5, ".weir") != 0)
-			continue;
-		snprintf(rel, sizeof rel, "levels/%s", de->d_name);
-		lv = level_load(tu_srcpath(rel), err, sizeof err);
-		ck_assert_msg(lv != NULL, "%s", err);
-
-		g = game_new(lv, 1, false);
-		while (!game_over(g) && g->tick < 200000)
-			game_tick(g);
-		ck_assert_msg(g->state == GAME_LOST, "%s: idle play %s",
-		    de->d_name, game_state_name(g->state));
-		game_free(g);
-
-		g = game_new(lv, 1, false);
-		b = bot_new(g);
-		while (!game_over(g) && g->tick < 200000) {
-			bot_act(b, g);
-			game_tick(g);
-		}
-		say("%s: bot %s, %d lives of %d, score %d\n", de->d_name,
-		    game_state_name(g->state), g->lives, lv->lives, g->score);
-		ck_assert_msg(g->state == GAME_WON, "%s: the bot %s",
-		    de->d_name, game_state_name(g->state));
-		bot_free(b);
-		game_free(g);
-		level_free(lv);
-		nlevels++;
-	}
-	closedir(d);
-	ck_assert_int_gt(nlevels, 0);
-}
-END_TEST
-
 static Suite *
 game_suite(void)
 {
@@ -1723,10 +1674,6 @@ game_suite(void)
 	tcase_add_loop_test(tc, test_random_games_never_in_walls, 0, 6);
 	suite_add_tcase(s, tc);
 
-	tc = tcase_create("bot");
-	tcase_set_timeout(tc, 300);
-	tcase_add_test(tc, test_bot_wins_and_idle_loses);
-	suite_add_tcase(s, tc);
 	return s;
 }
 
