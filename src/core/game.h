@@ -10,7 +10,7 @@
  * the bot; accepted or refused, every command is logged with its tick so a
  * saved game is the level, the seed and that log (save.h). Whatever
  * happens is reported as an event (struct game_event) to the callback the
- * caller sets; traces and the UI's message line are made from those.
+ * caller sets; traces and every message the UI shows are made from those.
  *
  * Deterministic: the game's own generator (seeded by the caller) is the
  * only source of chance, ticks are fixed steps, and the same level, seed
@@ -27,8 +27,7 @@
  * agents[i] (pos, look for the heading to draw, radius), kind telling the
  * two apart and, for enemies, type, mover, hp and max_hp; the towers are
  * towers[0..ntowers) where used, or game_tower_at(x, y); fx[] remembers
- * the last instant attacks (beams, chains, pulses) and msg the last thing
- * worth saying. game_next_wave tells what comes next and when. None of it
+ * the last instant attacks (beams, chains, pulses). game_next_wave tells what comes next and when. None of it
  * is to be written by the caller: commands and game_tick change the game.
  * At most GAME_MAX_ENEMIES enemies are out at once; a wave holds back the
  * rest until some are gone.
@@ -36,7 +35,7 @@
  * Economy. Gold: the level's purse; a kill pays the enemy's bounty, a wave
  * cleared pays GAME_CLEAR_GOLD + GAME_CLEAR_GOLD_WAVE x its number, calling
  * a wave early pays GAME_EARLY_GOLD a whole second of calm skipped, a sale
- * returns TOWER_REFUND_PCT of what the tower cost. Score:
+ * returns TOWER_REFUND_PCT of what the tower cost. Score (GAME_SCORE_*):
  *   10 x bounty of every kill + 50 x waves cleared
  *   + 5 x seconds skipped by early calls + 100 x lives left at a win.
  */
@@ -64,8 +63,11 @@
 #define GAME_CLEAR_GOLD		10	/* wave-clear bonus ... */
 #define GAME_CLEAR_GOLD_WAVE	5	/* ... plus this times its number */
 #define GAME_EARLY_GOLD		1	/* per second of calm skipped */
+#define GAME_SCORE_BOUNTY	10	/* score a kill: times its bounty */
+#define GAME_SCORE_WAVE		50	/* score a wave cleared */
+#define GAME_SCORE_EARLY_S	5	/* score a second skipped calling early */
+#define GAME_SCORE_LIFE		100	/* score a life left at a win */
 #define GAME_FX_MAX		64	/* instant attacks remembered to draw */
-#define GAME_MSG_MAX		128	/* bytes of the message line */
 #define GAME_COORD_MAX		1000000000 /* |x|, |y| a command may give */
 
 /* Why a command was refused (GAME_OK when it was not). */
@@ -267,9 +269,6 @@ struct game {
 	/* What the UI shows. */
 	struct game_fx		 fx[GAME_FX_MAX];
 	int			 nfx;		/* total ever; ring index mod */
-	char			 msg[GAME_MSG_MAX];
-	long			 msg_tick;
-	bool			 msg_error;
 
 	/* The command log, for saved games. */
 	struct game_cmd		*log;

@@ -52,17 +52,6 @@ xrealloc(void *ptr, size_t nmemb, size_t size)
 	return p;
 }
 
-/* Duplicate a string or abort. */
-char *
-xstrdup(const char *s)
-{
-	size_t n = strlen(s) + 1;
-	char *p = xmalloc(n);
-
-	memcpy(p, s, n);
-	return p;
-}
-
 /* Copy src into dst of size bytes, always terminating; returns strlen(src). */
 size_t
 strlcpy_w(char *dst, const char *src, size_t size)

@@ -11,7 +11,6 @@
 void	*xmalloc(size_t size);
 void	*xcalloc(size_t nmemb, size_t size);
 void	*xrealloc(void *ptr, size_t nmemb, size_t size);
-char	*xstrdup(const char *s);
 size_t	 strlcpy_w(char *dst, const char *src, size_t size);
 
 #endif

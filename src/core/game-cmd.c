@@ -1,0 +1,360 @@
+/*
+ * Commands: everything a player, a script or the bot can do, checked,
+ * carried out between two ticks and logged. A refused command changes
+ * nothing but the log and says why in a reject event.
+ */
+#include <math.h>
+#include <string.h>
+
+#include "game-internal.h"
+#include "reach.h"
+#include "util.h"
+
+static const char *const game_cmd_names[GAME_NCMDS] = {
+	"place", "upgrade", "sell", "target", "wave"
+};
+
+/* The script word of command type t. */
+const char *
+game_cmd_name(enum game_cmd_type t)
+{
+	if ((int)t < 0 || t >= GAME_NCMDS)
+		return "?";
+	return game_cmd_names[t];
+}
+
+/* Whether the grid with (x, y) blocked still lets everyone out. */
+static bool
+game_would_block(struct game *g, int x, int y)
+{
+	int	i, n = g->nspawn_cells;
+
+	for (i = 0; i < g->nunits; i++) {
+		const struct steer_agent *a = &g->agents[i];
+
+		if (!game_alive(g, i) || !game_ground(g, i))
+			continue;
+		g->sources[n++] = grid_index(&g->grid, (int)floor(a->pos.x),
+		    (int)floor(a->pos.y));
+	}
+	return reach_would_block(&g->grid, g->sources, n, g->goals, g->ngoals,
+	    x, y, g->scratch);
+}
+
+/* Why tower could not be placed at (x, y) now, or GAME_OK. */
+enum game_reason
+game_check_place(struct game *g, int tower, int x, int y)
+{
+	if (g->state != GAME_PLAYING)
+		return GAME_ENDED;
+	if (tower < 0 || tower >= TOWER_NTYPES)
+		return GAME_BAD_COMMAND;
+	if (!grid_inside(&g->grid, x, y))
+		return GAME_OUT_OF_MAP;
+	if (!level_buildable(g->lv, x, y))
+		return GAME_NOT_BUILDABLE;
+	if (g->tower_at[(size_t)y * g->w + x] >= 0 ||
+	    game_enemy_blocks_cell(g, x, y))
+		return GAME_OCCUPIED;
+	if (!g->sandbox && g->gold < tower_types[tower].level[0].cost)
+		return GAME_NO_GOLD;
+	if (g->nstanding >= g->max_towers)
+		return GAME_TOWER_LIMIT;
+	if (game_would_block(g, x, y))
+		return GAME_WOULD_BLOCK;
+	return GAME_OK;
+}
+
+/* Pay cost unless playing in the sandbox; returns what was paid. */
+static int
+game_pay(struct game *g, int cost)
+{
+	if (g->sandbox)
+		return 0;
+	g->gold -= cost;
+	return cost;
+}
+
+/* place TYPE X Y */
+static enum game_reason
+game_do_place(struct game *g, const struct game_cmd *c)
+{
+	enum game_reason	 r = game_check_place(g, c->tower, c->x, c->y);
+	struct game_tower	*tw;
+	struct game_event	 ev;
+	int			 t;
+
+	if (r != GAME_OK)
+		return r;
+	for (t = 0; t < g->max_towers && g->towers[t].used; t++)
+		;
+	tw = &g->towers[t];
+	memset(tw, 0, sizeof *tw);
+	tw->used = true;
+	tw->type = c->tower;
+	tw->level = 1;
+	tw->x = c->x;
+	tw->y = c->y;
+	tw->mode = TOWER_TARGET_FIRST;
+	tw->aim = -M_PI / 2;
+	if (t >= g->ntowers)
+		g->ntowers = t + 1;
+	g->nstanding++;
+	g->tower_at[(size_t)c->y * g->w + c->x] = t;
+	ev = game_event_make(GAME_EV_PLACE);
+	ev.gold = game_pay(g, tower_types[c->tower].level[0].cost);
+	game_map_changed(g, c->x, c->y, 0);
+
+	ev.tower = c->tower;
+	ev.x = c->x;
+	ev.y = c->y;
+	ev.level = 1;
+	game_emit(g, &ev);
+	return GAME_OK;
+}
+
+/* The slot of the tower at (x, y) for a command, or a refusal in *r. */
+static int
+game_find_tower(struct game *g, int x, int y, enum game_reason *r)
+{
+	int32_t	t;
+
+	*r = GAME_OK;
+	if (g->state != GAME_PLAYING)
+		*r = GAME_ENDED;
+	else if (!grid_inside(&g->grid, x, y))
+		*r = GAME_OUT_OF_MAP;
+	else if ((t = g->tower_at[(size_t)y * g->w + x]) < 0)
+		*r = GAME_NO_TOWER;
+	else
+		return t;
+	return -1;
+}
+
+/* upgrade X Y */
+static enum game_reason
+game_do_upgrade(struct game *g, const struct game_cmd *c)
+{
+	enum game_reason	 r;
+	struct game_tower	*tw;
+	struct game_event	 ev;
+	int			 t, cost;
+
+	if ((t = game_find_tower(g, c->x, c->y, &r)) < 0)
+		return r;
+	tw = &g->towers[t];
+	if ((cost = tower_upgrade_cost(tw->type, tw->level)) < 0)
+		return GAME_MAX_LEVEL;
+	if (!g->sandbox && g->gold < cost)
+		return GAME_NO_GOLD;
+	tw->level++;
+
+	ev = game_event_make(GAME_EV_UPGRADE);
+	ev.gold = game_pay(g, cost);
+	ev.tower = tw->type;
+	ev.x = tw->x;
+	ev.y = tw->y;
+	ev.level = tw->level;
+	game_emit(g, &ev);
+	return GAME_OK;
+}
+
+/* sell X Y */
+static enum game_reason
+game_do_sell(struct game *g, const struct game_cmd *c)
+{
+	enum game_reason	 r;
+	struct game_tower	*tw;
+	struct game_event	 ev;
+	int			 t, i, refund;
+
+	if ((t = game_find_tower(g, c->x, c->y, &r)) < 0)
+		return r;
+	tw = &g->towers[t];
+	refund = g->sandbox ? 0 : tower_refund(tw->type, tw->level);
+	g->gold += refund;
+	tw->used = false;
+	g->nstanding--;
+	g->tower_at[(size_t)c->y * g->w + c->x] = -1;
+	while (g->ntowers > 0 && !g->towers[g->ntowers - 1].used)
+		g->ntowers--;
+	for (i = 0; i < g->nunits; i++) {
+		if (g->units[i].kind == GAME_UNIT_SHOT &&
+		    g->units[i].tower == t)
+			g->units[i].tower = -1;
+	}
+	game_map_changed(g, c->x, c->y, level_cost(g->lv, c->x, c->y));
+
+	ev = game_event_make(GAME_EV_SELL);
+	ev.tower = tw->type;
+	ev.x = c->x;
+	ev.y = c->y;
+	ev.level = tw->level;
+	ev.gold = refund;
+	game_emit(g, &ev);
+	return GAME_OK;
+}
+
+/* target X Y MODE */
+static enum game_reason
+game_do_target(struct game *g, const struct game_cmd *c)
+{
+	enum game_reason	 r;
+	struct game_tower	*tw;
+	struct game_event	 ev;
+	int			 t;
+
+	if ((t = game_find_tower(g, c->x, c->y, &r)) < 0)
+		return r;
+	tw = &g->towers[t];
+	if (tw->type == TOWER_WALL)
+		return GAME_NO_TARGETING;
+	if (c->mode < 0 || c->mode >= TOWER_NTARGETS)
+		return GAME_BAD_COMMAND;
+	tw->mode = c->mode;
+
+	ev = game_event_make(GAME_EV_TARGET);
+	ev.tower = tw->type;
+	ev.x = tw->x;
+	ev.y = tw->y;
+	ev.mode = tw->mode;
+	game_emit(g, &ev);
+	return GAME_OK;
+}
+
+/* wave */
+static enum game_reason
+game_do_wave(struct game *g, const struct game_cmd *c)
+{
+	if (g->state != GAME_PLAYING)
+		return GAME_ENDED;
+	if (g->next_wave >= g->nwaves)
+		return GAME_NO_WAVES;
+	game_start_wave(g, true);
+	return GAME_OK;
+}
+
+/* Remember c in the command log (outside any tick, so it may grow). */
+static void
+game_log(struct game *g, const struct game_cmd *c)
+{
+	if (g->nlog == g->log_size) {
+		g->log_size = g->log_size == 0 ? 64 : g->log_size * 2;
+		g->log = xrealloc(g->log, (size_t)g->log_size, sizeof *g->log);
+	}
+	g->log[g->nlog] = *c;
+	g->log[g->nlog].tick = g->tick;
+	g->nlog++;
+}
+
+/*
+ * Whether c is a command a script line can say: a known command, a known
+ * tower and mode, coordinates a script accepts. Anything else is refused
+ * as a bad command and left out of the log, so a saved game always reads.
+ */
+static bool
+game_cmd_valid(const struct game_cmd *c)
+{
+	if ((int)c->type < 0 || c->type >= GAME_NCMDS)
+		return false;
+	if (c->type == GAME_CMD_PLACE && (c->tower < 0 ||
+	    c->tower >= TOWER_NTYPES))
+		return false;
+	if (c->type == GAME_CMD_TARGET && (c->mode < 0 ||
+	    c->mode >= TOWER_NTARGETS))
+		return false;
+	return c->type == GAME_CMD_WAVE || (c->x >= -GAME_COORD_MAX &&
+	    c->x <= GAME_COORD_MAX && c->y >= -GAME_COORD_MAX &&
+	    c->y <= GAME_COORD_MAX);
+}
+
+/*
+ * Carry out command c at the current tick: log it, do it or refuse it, and
+ * report either as an event. Returns GAME_OK or the reason for refusal.
+ */
+enum game_reason
+game_command(struct game *g, const struct game_cmd *c)
+{
+	enum game_reason	 r = GAME_BAD_COMMAND;
+	struct game_event	 ev;
+	bool			 valid = game_cmd_valid(c);
+
+	if (valid)
+		game_log(g, c);
+	switch (valid ? c->type : GAME_NCMDS) {
+	case GAME_CMD_PLACE:
+		r = game_do_place(g, c);
+		break;
+	case GAME_CMD_UPGRADE:
+		r = game_do_upgrade(g, c);
+		break;
+	case GAME_CMD_SELL:
+		r = game_do_sell(g, c);
+		break;
+	case GAME_CMD_TARGET:
+		r = game_do_target(g, c);
+		break;
+	case GAME_CMD_WAVE:
+		r = game_do_wave(g, c);
+		break;
+	case GAME_NCMDS:
+		break;
+	}
+	if (r == GAME_OK)
+		return r;
+	ev = game_event_make(GAME_EV_REJECT);
+	ev.cmd = c->type;
+	ev.reason = r;
+	if (c->type != GAME_CMD_WAVE) {
+		ev.x = c->x;
+		ev.y = c->y;
+	}
+	ev.tower = valid && c->type == GAME_CMD_PLACE ? c->tower : -1;
+	game_emit(g, &ev);
+	return r;
+}
+
+/* Place a tower of kind tower at (x, y). */
+enum game_reason
+game_place(struct game *g, int tower, int x, int y)
+{
+	struct game_cmd	c = { 0, GAME_CMD_PLACE, tower, x, y, 0 };
+
+	return game_command(g, &c);
+}
+
+/* Upgrade the tower at (x, y). */
+enum game_reason
+game_upgrade(struct game *g, int x, int y)
+{
+	struct game_cmd	c = { 0, GAME_CMD_UPGRADE, -1, x, y, 0 };
+
+	return game_command(g, &c);
+}
+
+/* Sell the tower at (x, y). */
+enum game_reason
+game_sell(struct game *g, int x, int y)
+{
+	struct game_cmd	c = { 0, GAME_CMD_SELL, -1, x, y, 0 };
+
+	return game_command(g, &c);
+}
+
+/* Set the targeting mode of the tower at (x, y). */
+enum game_reason
+game_target(struct game *g, int x, int y, int mode)
+{
+	struct game_cmd	c = { 0, GAME_CMD_TARGET, -1, x, y, mode };
+
+	return game_command(g, &c);
+}
+
+/* Call the next wave now. */
+enum game_reason
+game_call_wave(struct game *g)
+{
+	struct game_cmd	c = { 0, GAME_CMD_WAVE, -1, -1, -1, 0 };
+
+	return game_command(g, &c);
+}

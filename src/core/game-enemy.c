@@ -1,0 +1,251 @@
+/*
+ * Enemies between steps: each one's condition before the crowd moves
+ * (slow, panic, formation, a stuck walker's way out, the route left) and
+ * the leaks at the exits after. What sets a kind apart is read from its
+ * registry row (its mover and traits), never from its name.
+ */
+#include <math.h>
+#include <string.h>
+
+#include "game-internal.h"
+#include "los.h"
+
+#define GAME_FLYER_EXIT		0.5	/* a flyer leaks this near its exit */
+#define GAME_STALL_TICKS	(2 * GAME_RATE)	/* no progress: re-plan */
+#define GAME_SQUEEZE_TICKS	(3 * GAME_RATE / 2) /* then ignore others */
+#define GAME_ESCORT_LOSE	4.0	/* an escort this far from its slot */
+#define GAME_ESCORT_REJOIN	2.5	/* ... rejoins this near */
+
+/* The centre of the exit cell nearest to p in a straight line. */
+struct vec
+game_nearest_exit(const struct game *g, struct vec p)
+{
+	struct vec	best = p;
+	double		bd = INFINITY;
+	int		i;
+
+	for (i = 0; i < g->lv->nexits; i++) {
+		struct vec c = game_centre(g->lv->exits[i].x,
+		    g->lv->exits[i].y);
+		double d = vec_dist2(c, p);
+
+		if (d < bd) {
+			bd = d;
+			best = c;
+		}
+	}
+	return best;
+}
+
+/* The youngest living boss of wave (1-based), by agent index, or -1. */
+int
+game_find_boss(const struct game *g, int wave)
+{
+	int	i;
+
+	for (i = g->nunits - 1; i >= 0; i--) {
+		if (game_alive(g, i) && g->units[i].type == LEVEL_ENEMY_BOSS &&
+		    g->units[i].wave == wave)
+			return i;
+	}
+	return -1;
+}
+
+/* Escort i takes the next free slot round boss b. */
+void
+game_join_boss(struct game *g, int i, int b)
+{
+	struct game_unit	*u = &g->units[i];
+	struct steer_agent	*a = &g->agents[i];
+
+	u->boss = g->units[b].id;
+	u->slot = g->units[b].slot++ % ENEMY_ESCORT_SLOTS;
+	a->target = b;
+	a->offset = enemy_escort_slots[u->slot];
+}
+
+/* Route left to the exit from unit i, in cells. */
+static double
+game_togo(const struct game *g, int i)
+{
+	const struct steer_agent	*a = &g->agents[i];
+
+	if (g->units[i].mover == ENEMY_FLY)
+		return vec_dist(a->pos, a->goal);
+	return field_distance(g->field, (int)floor(a->pos.x),
+	    (int)floor(a->pos.y));
+}
+
+/*
+ * Keep an escort in formation, or let it go loose and follow the flow when
+ * it has lost sight of its boss or fallen far behind its slot; it rejoins
+ * once it sees the boss again near its slot. An escort whose wave has no
+ * living boss yet (or any more) looks for one every tick: a boss sent
+ * later in its wave, or in the same tick, takes it on. A slot inside a
+ * wall is held as near as the wall allows.
+ */
+static int
+game_escort(struct game *g, int i)
+{
+	struct steer_agent	*a = &g->agents[i];
+	struct game_unit	*u = &g->units[i];
+	const struct steer_agent *boss;
+	struct vec		 slot;
+	double			 d;
+	bool			 sees;
+
+	if (a->target < 0) {
+		int b = game_find_boss(g, u->wave);
+
+		u->boss = 0;
+		u->loose = true;
+		if (b < 0)
+			return ENEMY_STEER_LOOSE;
+		game_join_boss(g, i, b);
+	}
+	boss = &g->agents[a->target];
+	slot = vec_add(boss->pos, vec_to_world(a->offset, boss->heading));
+	d = vec_dist(slot, a->pos);
+	sees = los_ray_clear(&g->grid, (int)floor(a->pos.x),
+	    (int)floor(a->pos.y), (int)floor(boss->pos.x),
+	    (int)floor(boss->pos.y));
+	if (!u->loose && (!sees || d > GAME_ESCORT_LOSE))
+		u->loose = true;
+	else if (u->loose && sees && d < GAME_ESCORT_REJOIN)
+		u->loose = false;
+	return u->loose ? ENEMY_STEER_LOOSE : LEVEL_ENEMY_ESCORT;
+}
+
+/* The shot nearest to skulker i that chases it, within evade range, or -1. */
+static int
+game_threat(const struct game *g, int i)
+{
+	double	best = ENEMY_EVADE_RANGE * ENEMY_EVADE_RANGE;
+	int	k, found = -1;
+
+	for (k = 0; k < g->nunits; k++) {
+		double d;
+
+		if (g->units[k].kind != GAME_UNIT_SHOT || g->units[k].dead ||
+		    g->units[k].target != g->units[i].id)
+			continue;
+		d = vec_dist2(g->agents[k].pos, g->agents[i].pos);
+		if (d < best) {
+			best = d;
+			found = k;
+		}
+	}
+	return found;
+}
+
+/* Bring every enemy's condition up to date before the crowd moves. */
+void
+game_enemies(struct game *g)
+{
+	int	i;
+
+	for (i = 0; i < g->nunits; i++) {
+		struct steer_agent	*a = &g->agents[i];
+		struct game_unit	*u = &g->units[i];
+
+		if (!game_alive(g, i))
+			continue;
+		if (u->slow_ticks > 0)
+			u->slow_ticks--;
+		a->max_speed = u->slow_ticks > 0 ? u->speed * u->slow_pct /
+		    100.0 : u->speed;
+		a->type = u->type;
+		if (u->type == LEVEL_ENEMY_SKULKER) {
+			if (u->panic_ticks > 0)
+				u->panic_ticks--;
+			if (u->panic_ticks > 0)
+				a->type = ENEMY_STEER_PANIC;
+			a->target = game_threat(g, i);
+		} else if (u->type == LEVEL_ENEMY_ESCORT)
+			a->type = game_escort(g, i);
+
+		u->togo = game_togo(g, i);
+		if (u->mover == ENEMY_FLY)
+			continue;
+		/*
+		 * Stuck: no half-cell of headway in the time it would take
+		 * to walk one and a half at its present speed (2 s at the
+		 * least). Then a new path by way of its cell's centre, and a
+		 * while without minding its neighbours.
+		 */
+		if (vec_dist2(a->pos, u->anchor) >= 0.25) {
+			u->anchor = a->pos;
+			u->stall = 0;
+		} else if (++u->stall > GAME_STALL_TICKS && u->stall >
+		    1.5 * GAME_RATE / a->max_speed) {
+			if (u->mover == ENEMY_PATH)
+				game_plan(g, i, true);
+			u->squeeze = GAME_SQUEEZE_TICKS;
+			u->anchor = a->pos;
+			u->stall = 0;
+		}
+		if (u->squeeze > 0) {
+			u->squeeze--;
+			a->type = u->mover == ENEMY_PATH ?
+			    ENEMY_STEER_SQUEEZE_PATH : ENEMY_STEER_SQUEEZE_FLOW;
+		}
+		if (u->mover == ENEMY_PATH && a->npath > 0 &&
+		    a->ipath >= a->npath - 1) {
+			struct point p = a->path[a->npath - 1];
+
+			if (g->field->dir[grid_index(&g->grid, p.x, p.y)] !=
+			    FIELD_DIR_GOAL && vec_dist(a->pos,
+			    game_centre(p.x, p.y)) < 1.0)
+				game_plan(g, i, false);
+		}
+	}
+}
+
+/* Unit i leaves by an exit: the player loses lives. */
+static void
+game_leak(struct game *g, int i)
+{
+	struct game_unit	*u = &g->units[i];
+	int			 cost = enemy_types[u->type].leak;
+	struct game_event	 ev;
+
+	u->dead = true;
+	g->leaked++;
+	g->wave_alive[u->wave - 1]--;
+	g->lives -= cost;
+	if (g->lives < 0)
+		g->lives = 0;
+	ev = game_event_make(GAME_EV_LEAK);
+	ev.id = u->id;
+	ev.enemy = u->type;
+	ev.wave = u->wave;
+	ev.value = cost;
+	game_emit(g, &ev);
+	if (g->lives == 0)
+		game_end(g, GAME_LOST);
+}
+
+/* Keep flyers over the map and take every enemy that reached an exit. */
+void
+game_exits(struct game *g)
+{
+	int	i;
+
+	for (i = 0; i < g->nunits && g->state == GAME_PLAYING; i++) {
+		struct steer_agent *a = &g->agents[i];
+
+		if (!game_alive(g, i))
+			continue;
+		if (g->units[i].mover == ENEMY_FLY) {
+			a->pos.x = fmin(fmax(a->pos.x, a->radius),
+			    g->w - a->radius);
+			a->pos.y = fmin(fmax(a->pos.y, a->radius),
+			    g->h - a->radius);
+			if (vec_dist(a->pos, a->goal) <= GAME_FLYER_EXIT)
+				game_leak(g, i);
+		} else if (g->field->dir[grid_index(&g->grid,
+		    (int)floor(a->pos.x), (int)floor(a->pos.y))] ==
+		    FIELD_DIR_GOAL)
+			game_leak(g, i);
+	}
+}

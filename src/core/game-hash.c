@@ -1,0 +1,65 @@
+/*
+ * The state hash: every number that decides how a game goes on, folded
+ * bit for bit, so that a replayed game can be checked against the one
+ * that was saved.
+ */
+#include "game-internal.h"
+
+/* Fold n bytes into an FNV-1a hash. */
+static uint64_t
+game_fnv(uint64_t h, const void *p, size_t n)
+{
+	const unsigned char	*b = p;
+
+	while (n-- > 0) {
+		h ^= *b++;
+		h *= 0x100000001B3ULL;
+	}
+	return h;
+}
+
+/*
+ * A hash of everything that decides how the game goes on: clock, purse,
+ * every tower, every unit's numbers and its agent's position and
+ * velocity, bit for bit. Two games with the same hash play on the same.
+ */
+uint64_t
+game_hash(const struct game *g)
+{
+	uint64_t	h = 0xCBF29CE484222325ULL;
+	int		i, v[12];
+
+	v[0] = (int)g->tick;
+	v[1] = g->gold;
+	v[2] = g->lives;
+	v[3] = g->score;
+	v[4] = g->killed;
+	v[5] = g->leaked;
+	v[6] = g->next_wave;
+	v[7] = (int)g->next_wave_at;
+	v[8] = g->waves_cleared;
+	v[9] = g->nunits;
+	v[10] = g->next_id;
+	v[11] = (int)g->state;
+	h = game_fnv(h, v, sizeof v);
+	h = game_fnv(h, &g->rng, sizeof g->rng);
+	for (i = 0; i < g->ntowers; i++) {
+		const struct game_tower *tw = &g->towers[i];
+		int tv[7] = { tw->used, tw->type, tw->level, tw->x, tw->y,
+		    tw->mode, tw->cooldown };
+
+		h = game_fnv(h, tv, sizeof tv);
+	}
+	for (i = 0; i < g->nunits; i++) {
+		const struct game_unit *u = &g->units[i];
+		const struct steer_agent *a = &g->agents[i];
+		int uv[6] = { u->id, u->type, u->hp, u->slow_ticks,
+		    a->target, a->ipath };
+
+		h = game_fnv(h, uv, sizeof uv);
+		h = game_fnv(h, &a->pos, sizeof a->pos);
+		h = game_fnv(h, &a->vel, sizeof a->vel);
+		h = game_fnv(h, &a->rng, sizeof a->rng);
+	}
+	return h;
+}

@@ -1,0 +1,64 @@
+/*
+ * What the files of the game share and nothing else needs: the small
+ * helpers every concern uses, and the steps of a tick each file provides.
+ * game.h is the model; this header is only for game*.c.
+ */
+#ifndef WEIR_GAME_INTERNAL_H
+#define WEIR_GAME_INTERNAL_H
+
+#include <math.h>
+
+#include "game.h"
+
+/* Ticks (rounded up) that ms milliseconds last. */
+static inline long
+game_ms_ticks(long ms)
+{
+	return (long)(((long long)ms * GAME_RATE + 999) / 1000);
+}
+
+/* Centre of map cell (x, y). */
+static inline struct vec
+game_centre(int x, int y)
+{
+	return vec_make(x + 0.5, y + 0.5);
+}
+
+/* Whether unit i is a living enemy. */
+static inline bool
+game_alive(const struct game *g, int i)
+{
+	return g->units[i].kind == GAME_UNIT_ENEMY && !g->units[i].dead;
+}
+
+/* Whether unit i (an enemy) walks on the ground. */
+static inline bool
+game_ground(const struct game *g, int i)
+{
+	return g->units[i].mover != ENEMY_FLY;
+}
+
+/* game.c: events, the map, the end. */
+void		 game_emit(struct game *g, struct game_event *ev);
+struct game_event game_event_make(enum game_event_type t);
+void		 game_plan(struct game *g, int i, bool via_centre);
+void		 game_map_changed(struct game *g, int x, int y, int cost);
+void		 game_end(struct game *g, enum game_state s);
+
+/* game-wave.c: starting waves, sending enemies, waves cleared. */
+void		 game_start_wave(struct game *g, bool early);
+void		 game_waves(struct game *g);
+void		 game_bookkeeping(struct game *g);
+
+/* game-enemy.c: each enemy before the crowd moves; leaks after. */
+struct vec	 game_nearest_exit(const struct game *g, struct vec p);
+int		 game_find_boss(const struct game *g, int wave);
+void		 game_join_boss(struct game *g, int i, int b);
+void		 game_enemies(struct game *g);
+void		 game_exits(struct game *g);
+
+/* game-combat.c: shots and towers. */
+void		 game_shots(struct game *g);
+void		 game_towers(struct game *g);
+
+#endif

@@ -1,0 +1,213 @@
+/*
+ * Waves: when each starts, sending its groups' enemies one by one from
+ * their spawns, and the bookkeeping of waves sent, cleared and won. A wave
+ * starts when its calm is over or when it is called early; the calm counts
+ * from the moment the wave before it has sent its last enemy.
+ */
+#include <math.h>
+#include <string.h>
+
+#include "game-internal.h"
+
+/* Start the next wave now; early when called before its calm was over. */
+void
+game_start_wave(struct game *g, bool early)
+{
+	const struct level_wave	*lw = &g->lv->waves[g->next_wave];
+	struct game_event	 ev;
+	long			 left;
+	int			 bonus = 0;
+
+	if (early) {
+		left = g->next_wave_at >= 0 ? g->next_wave_at - g->tick :
+		    game_ms_ticks(lw->after_ms);
+		bonus = left > 0 ? (int)(left / GAME_RATE) : 0;
+		g->gold += bonus * GAME_EARLY_GOLD;
+		g->early_s += bonus;
+		g->score += GAME_SCORE_EARLY_S * bonus;
+	}
+	g->wave_start[g->next_wave] = g->tick;
+	ev = game_event_make(GAME_EV_WAVE);
+	ev.wave = g->next_wave + 1;
+	ev.early = early;
+	ev.gold = bonus;
+	g->next_wave++;
+	g->next_wave_at = -1;
+	game_emit(g, &ev);
+}
+
+/* Send one enemy of group gi of wave w; false when the pool is full. */
+static bool
+game_spawn(struct game *g, int w, int gi)
+{
+	const struct level_group	*grp = &g->lv->waves[w].groups[gi];
+	const struct level_spawn	*sp = &g->lv->spawns[grp->spawn];
+	const struct enemy_type		*et = &enemy_types[grp->enemy];
+	struct level_point		 cell;
+	struct steer_agent		*a;
+	struct game_unit		*u;
+	struct game_event		 ev;
+	struct vec			 pos, dir;
+	double				 j;
+	int				 i, b;
+
+	if (g->nenemies >= g->max_enemies || g->nunits >= g->max_units)
+		return false;
+	i = g->nunits++;
+	g->nenemies++;
+	a = &g->agents[i];
+	u = &g->units[i];
+	memset(u, 0, sizeof *u);
+
+	cell = sp->cells[g->spawn_turn[grp->spawn]++ % sp->ncells];
+	j = 0.5 - et->radius - 0.01;
+	pos = game_centre(cell.x, cell.y);
+	pos.x += steer_rng_clamped(&g->rng) * (j > 0.0 ? j : 0.0);
+	pos.y += steer_rng_clamped(&g->rng) * (j > 0.0 ? j : 0.0);
+	if (et->mover != ENEMY_FLY && steer_overlaps_wall(&g->grid, pos,
+	    et->radius))
+		pos = steer_unstick(&g->grid, pos, et->radius);
+	steer_agent_init(a, grp->enemy, pos, et->speed, et->force, et->radius,
+	    steer_rng_next(&g->rng));
+
+	u->kind = GAME_UNIT_ENEMY;
+	u->id = ++g->next_id;
+	u->type = grp->enemy;
+	u->mover = et->mover;
+	u->wave = w + 1;
+	u->hp = u->max_hp = enemy_hp(grp->enemy, w + 1);
+	u->armour = et->armour;
+	u->speed = et->speed;
+	u->slow_pct = 100;
+	u->pathslot = -1;
+	u->anchor = pos;
+	u->tower = -1;
+
+	if (et->mover == ENEMY_FLY) {
+		a->goal = game_nearest_exit(g, pos);
+		dir = vec_norm(vec_sub(a->goal, pos));
+	} else
+		dir = steer_flow_dir(g->field, &g->grid, pos);
+	if (dir.x != 0.0 || dir.y != 0.0)
+		a->heading = a->look = dir;
+	if (et->mover == ENEMY_PATH) {
+		u->pathslot = g->free_paths[--g->nfree_paths];
+		game_plan(g, i, false);
+	}
+	if (grp->enemy == LEVEL_ENEMY_ESCORT &&
+	    (b = game_find_boss(g, w + 1)) >= 0)
+		game_join_boss(g, i, b);
+	else if (grp->enemy == LEVEL_ENEMY_ESCORT) {
+		u->loose = true;
+		a->type = ENEMY_STEER_LOOSE;
+	}
+
+	g->wave_sent[w]++;
+	g->wave_alive[w]++;
+	ev = game_event_make(GAME_EV_SPAWN);
+	ev.id = u->id;
+	ev.enemy = u->type;
+	ev.wave = w + 1;
+	ev.x = cell.x;
+	ev.y = cell.y;
+	game_emit(g, &ev);
+	return true;
+}
+
+/* Start a wave whose calm is over and send every enemy that is due. */
+void
+game_waves(struct game *g)
+{
+	int	w, k;
+
+	if (g->next_wave < g->nwaves && g->next_wave_at >= 0 &&
+	    g->tick >= g->next_wave_at)
+		game_start_wave(g, false);
+	for (w = 0; w < g->next_wave; w++) {
+		const struct level_wave *lw = &g->lv->waves[w];
+
+		if (g->wave_sent[w] == g->wave_total[w])
+			continue;
+		for (k = 0; k < lw->ngroups; k++) {
+			const struct level_group *grp = &lw->groups[k];
+			int *sent = &g->group_sent[w * LEVEL_MAX_GROUPS + k];
+
+			while (*sent < grp->count && g->wave_start[w] +
+			    game_ms_ticks(grp->after_ms + (long)*sent *
+			    grp->every_ms) <= g->tick) {
+				if (!game_spawn(g, w, k))
+					return;
+				(*sent)++;
+			}
+		}
+	}
+}
+
+/* Waves done sending, waves cleared, victory. */
+void
+game_bookkeeping(struct game *g)
+{
+	struct game_event	ev;
+	int			w, bonus;
+
+	if (g->next_wave < g->nwaves && g->next_wave_at < 0 &&
+	    (g->next_wave == 0 || g->wave_sent[g->next_wave - 1] ==
+	    g->wave_total[g->next_wave - 1]))
+		g->next_wave_at = g->tick +
+		    game_ms_ticks(g->lv->waves[g->next_wave].after_ms);
+	for (w = 0; w < g->next_wave && g->state == GAME_PLAYING; w++) {
+		if (g->wave_done[w] || g->wave_sent[w] != g->wave_total[w] ||
+		    g->wave_alive[w] != 0)
+			continue;
+		g->wave_done[w] = true;
+		g->waves_cleared++;
+		bonus = GAME_CLEAR_GOLD + GAME_CLEAR_GOLD_WAVE * (w + 1);
+		g->gold += bonus;
+		g->score += GAME_SCORE_WAVE;
+		ev = game_event_make(GAME_EV_CLEAR);
+		ev.wave = w + 1;
+		ev.gold = bonus;
+		game_emit(g, &ev);
+	}
+	if (g->state == GAME_PLAYING && g->waves_cleared == g->nwaves)
+		game_end(g, GAME_WON);
+}
+
+/* The next wave to come (NULL when all have started), its number and when. */
+const struct level_wave *
+game_next_wave(const struct game *g, int *number, long *ticks_left)
+{
+	if (g->next_wave >= g->nwaves) {
+		if (number != NULL)
+			*number = 0;
+		if (ticks_left != NULL)
+			*ticks_left = -1;
+		return NULL;
+	}
+	if (number != NULL)
+		*number = g->next_wave + 1;
+	if (ticks_left != NULL)
+		*ticks_left = g->next_wave_at < 0 ? -1 :
+		    g->next_wave_at - g->tick;
+	return &g->lv->waves[g->next_wave];
+}
+
+/* Count wave index wave's enemies by type into counts; returns the total. */
+int
+game_wave_count(const struct game *g, int wave, int *counts)
+{
+	const struct level_wave	*lw;
+	int			 k, n = 0;
+
+	if (counts != NULL)
+		memset(counts, 0, LEVEL_NENEMIES * sizeof *counts);
+	if (wave < 0 || wave >= g->nwaves)
+		return 0;
+	lw = &g->lv->waves[wave];
+	for (k = 0; k < lw->ngroups; k++) {
+		if (counts != NULL)
+			counts[lw->groups[k].enemy] += lw->groups[k].count;
+		n += lw->groups[k].count;
+	}
+	return n;
+}
