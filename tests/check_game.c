@@ -437,17 +437,17 @@ START_TEST(test_next_wave_info)
 	    "A\ngroup 2 flyer from A after 1\nwave after 2\ngroup 1 boss "
 	    "from A\ngroup 3 escort from A\n");
 	struct game *g = game_new(lv, 1, false);
-	int counts[LEVEL_NENEMIES], number;
+	int counts[ENEMY_NKINDS], number;
 	long left;
 
 	ck_assert_ptr_eq(game_next_wave(g, &number, &left), &lv->waves[0]);
 	ck_assert_int_eq(number, 1);
 	ck_assert_int_eq(left, 3 * GAME_RATE);
 	ck_assert_int_eq(game_wave_count(g, 0, counts), 6);
-	ck_assert_int_eq(counts[LEVEL_ENEMY_GRUNT], 4);
-	ck_assert_int_eq(counts[LEVEL_ENEMY_FLYER], 2);
+	ck_assert_int_eq(counts[ENEMY_GRUNT], 4);
+	ck_assert_int_eq(counts[ENEMY_FLYER], 2);
 	ck_assert_int_eq(game_wave_count(g, 1, counts), 4);
-	ck_assert_int_eq(counts[LEVEL_ENEMY_ESCORT], 3);
+	ck_assert_int_eq(counts[ENEMY_ESCORT], 3);
 	game_tick(g);
 	game_next_wave(g, NULL, &left);
 	ck_assert_int_eq(left, 3 * GAME_RATE - 1);
@@ -598,8 +598,8 @@ START_TEST(test_armour_arithmetic)
 	ck_assert_int_eq(tower_hit_damage(12, 5, true), 12);
 	ck_assert_int_eq(tower_hit_damage(3, 8, false), 1);
 	ck_assert_int_eq(tower_hit_damage(0, 0, false), 0);
-	ck_assert_int_eq(enemy_hp(LEVEL_ENEMY_BRUTE, 1), 200);
-	ck_assert_int_eq(enemy_hp(LEVEL_ENEMY_BRUTE, 3), 200 * 124 / 100);
+	ck_assert_int_eq(enemy_hp(ENEMY_BRUTE, 1), 200);
+	ck_assert_int_eq(enemy_hp(ENEMY_BRUTE, 3), 200 * 124 / 100);
 
 	/* A bolt of 12 on armour 5 takes 7. */
 	send_first_wave(g);
@@ -654,7 +654,7 @@ START_TEST(test_slow_arithmetic)
 	struct game *g = game_new(lv, 1, false);
 	const struct tower_stats *st = &tower_types[TOWER_FROST].level[0];
 	int k, i, tx, ty;
-	double full = enemy_types[LEVEL_ENEMY_GRUNT].speed;
+	double full = enemy_types[ENEMY_GRUNT].speed;
 
 	send_first_wave(g);
 	for (k = 0; k < 3 * GAME_RATE; k++)
@@ -882,17 +882,17 @@ START_TEST(test_flyers_cross_the_maze)
 	for (e = 0; e < r->n; e++) {
 		if (r->ev[e].type != GAME_EV_LEAK)
 			continue;
-		if (r->ev[e].enemy == LEVEL_ENEMY_FLYER)
+		if (r->ev[e].enemy == ENEMY_FLYER)
 			flyer_t = r->ev[e].tick;
-		if (r->ev[e].enemy == LEVEL_ENEMY_GRUNT)
+		if (r->ev[e].enemy == ENEMY_GRUNT)
 			grunt_t = r->ev[e].tick;
 	}
 	ck_assert_int_gt(flyer_t, 0);
 	ck_assert_int_gt(grunt_t, 0);
 	say("flyer %ld ticks (straight line %.1f s), grunt %ld\n", flyer_t,
-	    straight / enemy_types[LEVEL_ENEMY_FLYER].speed, grunt_t);
+	    straight / enemy_types[ENEMY_FLYER].speed, grunt_t);
 	ck_assert(flyer_t < 1.6 * straight /
-	    enemy_types[LEVEL_ENEMY_FLYER].speed * GAME_RATE);
+	    enemy_types[ENEMY_FLYER].speed * GAME_RATE);
 	ck_assert(flyer_t < grunt_t);
 	free(r);
 	game_free(g);
@@ -926,7 +926,7 @@ walk_corner_to_corner(const char *movement, double *grunt, double *runner)
 	while (!game_over(g) && g->tick < 60 * GAME_RATE) {
 		game_tick(g);
 		for (int i = 0; i < g->nunits; i++) {
-			int k = g->units[i].type == LEVEL_ENEMY_RUNNER;
+			int k = g->units[i].type == ENEMY_RUNNER;
 
 			if (g->units[i].kind != GAME_UNIT_ENEMY)
 				continue;
@@ -980,12 +980,12 @@ START_TEST(test_escorts_hold_formation)
 			const struct steer_agent *a = &g->agents[i], *b;
 			struct vec slot;
 
-			if (g->units[i].type != LEVEL_ENEMY_ESCORT ||
+			if (g->units[i].type != ENEMY_ESCORT ||
 			    a->target < 0)
 				continue;
 			b = &g->agents[a->target];
 			ck_assert_int_eq(g->units[a->target].type,
-			    LEVEL_ENEMY_BOSS);
+			    ENEMY_BOSS);
 			slot = vec_add(b->pos, vec_to_world(a->offset,
 			    b->heading));
 			d = vec_dist(slot, a->pos);
@@ -1024,7 +1024,7 @@ START_TEST(test_escorts_go_loose_without_boss)
 	ck_assert_int_eq(enemy_index(g, 1), -1);
 	game_tick(g);
 	for (i = 0; i < g->nunits; i++) {
-		if (g->units[i].type != LEVEL_ENEMY_ESCORT)
+		if (g->units[i].type != ENEMY_ESCORT)
 			continue;
 		ck_assert_int_eq(g->agents[i].target, -1);
 		ck_assert_int_eq(g->agents[i].type, ENEMY_STEER_LOOSE);
@@ -1062,18 +1062,18 @@ START_TEST(test_escorts_find_their_own_waves_boss)
 	for (k = 0; k < 2 * GAME_RATE; k++)
 		game_tick(g);
 	for (i = 0; i < g->nunits; i++)
-		if (g->units[i].type == LEVEL_ENEMY_BOSS)
+		if (g->units[i].type == ENEMY_BOSS)
 			boss = i;
 	ck_assert_int_ge(boss, 0);
 	for (i = 0; i < g->nunits; i++) {
-		if (g->units[i].type != LEVEL_ENEMY_ESCORT)
+		if (g->units[i].type != ENEMY_ESCORT)
 			continue;
 		if (g->units[i].wave == 1) {
 			/* Taken on by its wave's boss, sent just after it. */
 			ck_assert_int_eq(escort_boss(g, i), boss);
 			ck_assert_int_eq(g->agents[i].target, boss);
 			ck_assert_int_eq(g->agents[i].type,
-			    LEVEL_ENEMY_ESCORT);
+			    ENEMY_ESCORT);
 			joined++;
 		} else {
 			/* Wave 1's boss is not its boss. */
@@ -1129,7 +1129,7 @@ START_TEST(test_skulkers_flee_and_evade)
 		game_tick(g);
 		if ((i = enemy_index(g, 1)) < 0)
 			break;
-		if (g->agents[i].type == LEVEL_ENEMY_SKULKER &&
+		if (g->agents[i].type == ENEMY_SKULKER &&
 		    g->agents[i].target >= 0) {
 			ck_assert_int_eq(g->units[g->agents[i].target].kind,
 			    GAME_UNIT_SHOT);
@@ -1172,7 +1172,7 @@ START_TEST(test_every_behaviour_in_play)
 	ck_assert(combiner[STEER_PRIORITISED]);
 	ck_assert(combiner[STEER_DITHERED]);
 	/* The movers: flyers ignore walls, everyone else is stopped by them. */
-	for (t = 0; t < LEVEL_NENEMIES; t++)
+	for (t = 0; t < ENEMY_NKINDS; t++)
 		ck_assert(types[t].ground == (enemy_types[t].mover !=
 		    ENEMY_FLY));
 	ck_assert(!types[ENEMY_STEER_BOLT].ground);
@@ -1495,7 +1495,7 @@ check_no_enemy_in_walls(const struct game *g)
 			continue;
 		ck_assert_msg(!steer_overlaps_wall(&g->grid, a->pos, a->radius),
 		    "tick %ld: %s %d at %.3f,%.3f overlaps a blocked cell",
-		    g->tick, level_enemy_name(g->units[i].type),
+		    g->tick, enemy_name(g->units[i].type),
 		    g->units[i].id, a->pos.x, a->pos.y);
 	}
 }

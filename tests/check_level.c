@@ -110,7 +110,7 @@ START_TEST(test_minimal)
 	ck_assert_int_eq(l->nwaves, 1);
 	ck_assert_int_eq(l->waves[0].after_ms, 0);
 	ck_assert_int_eq(l->waves[0].ngroups, 1);
-	ck_assert_int_eq(l->waves[0].groups[0].enemy, LEVEL_ENEMY_GRUNT);
+	ck_assert_int_eq(l->waves[0].groups[0].enemy, ENEMY_GRUNT);
 	ck_assert_int_eq(l->waves[0].groups[0].count, 3);
 	ck_assert_int_eq(l->waves[0].groups[0].from, 'A');
 	ck_assert_int_eq(l->waves[0].groups[0].spawn, 0);
@@ -187,19 +187,19 @@ START_TEST(test_full)
 	ck_assert_int_eq(l->waves[0].after_ms, 12500);
 	ck_assert_int_eq(l->waves[0].ngroups, 2);
 	g = &l->waves[0].groups[0];
-	ck_assert_int_eq(g->enemy, LEVEL_ENEMY_SKULKER);
+	ck_assert_int_eq(g->enemy, ENEMY_SKULKER);
 	ck_assert_int_eq(g->count, 1000);
 	ck_assert_int_eq(g->from, 'B');
 	ck_assert_int_eq(g->spawn, 1);
 	ck_assert_int_eq(g->every_ms, 125);
 	ck_assert_int_eq(g->after_ms, 3600000);
 	g = &l->waves[0].groups[1];
-	ck_assert_int_eq(g->enemy, LEVEL_ENEMY_BOSS);
+	ck_assert_int_eq(g->enemy, ENEMY_BOSS);
 	ck_assert_int_eq(g->spawn, 0);
 	ck_assert_int_eq(g->every_ms, 60000);
 	ck_assert_int_eq(g->after_ms, 500);
 	ck_assert_int_eq(l->waves[1].after_ms, 3600000);
-	ck_assert_int_eq(l->waves[1].groups[0].enemy, LEVEL_ENEMY_ESCORT);
+	ck_assert_int_eq(l->waves[1].groups[0].enemy, ENEMY_ESCORT);
 	ck_assert_int_eq(l->waves[1].groups[0].every_ms, 0);
 	ck_assert_int_eq(level_total_enemies(l), 1003);
 	level_free(l);
@@ -226,7 +226,7 @@ START_TEST(test_line_ends)
 	ck_assert_int_eq(l->w, 3);
 	ck_assert_int_eq(l->waves[0].after_ms, 1000);
 	ck_assert_int_eq(l->waves[0].groups[0].every_ms, 1500);
-	ck_assert_int_eq(l->waves[0].groups[0].enemy, LEVEL_ENEMY_FLYER);
+	ck_assert_int_eq(l->waves[0].groups[0].enemy, ENEMY_FLYER);
 	level_free(l);
 }
 END_TEST
@@ -358,7 +358,7 @@ START_TEST(test_limits_accepted)
 		if (i % LEVEL_MAX_GROUPS == 0)
 			n += sprintf(t + n, "wave after 3600\n");
 		n += sprintf(t + n, "group 1000 %s from A every 60\n",
-		    level_enemy_names[i % LEVEL_NENEMIES]);
+		    enemy_name(i % ENEMY_NKINDS));
 	}
 	l = accept(t, n);
 	ck_assert_int_eq(l->nwaves, LEVEL_MAX_WAVES);
@@ -403,19 +403,19 @@ START_TEST(test_enemy_names)
 	};
 	int	i;
 
-	ck_assert_int_eq(LEVEL_NENEMIES, 8);
-	for (i = 0; i < LEVEL_NENEMIES; i++) {
-		ck_assert_str_eq(level_enemy_name(i), names[i]);
-		ck_assert_int_eq(level_enemy_lookup(names[i],
+	ck_assert_int_eq(ENEMY_NKINDS, 8);
+	for (i = 0; i < ENEMY_NKINDS; i++) {
+		ck_assert_str_eq(enemy_name(i), names[i]);
+		ck_assert_int_eq(enemy_lookup(names[i],
 		    strlen(names[i])), i);
 	}
-	ck_assert_int_eq(level_enemy_lookup("grun", 4), -1);
-	ck_assert_int_eq(level_enemy_lookup("grunts", 6), -1);
-	ck_assert_int_eq(level_enemy_lookup("Grunt", 5), -1);
-	ck_assert_int_eq(level_enemy_lookup("", 0), -1);
-	ck_assert_int_eq(level_enemy_lookup("bossy", 4), LEVEL_ENEMY_BOSS);
-	ck_assert_str_eq(level_enemy_name(-1), "?");
-	ck_assert_str_eq(level_enemy_name(LEVEL_NENEMIES), "?");
+	ck_assert_int_eq(enemy_lookup("grun", 4), -1);
+	ck_assert_int_eq(enemy_lookup("grunts", 6), -1);
+	ck_assert_int_eq(enemy_lookup("Grunt", 5), -1);
+	ck_assert_int_eq(enemy_lookup("", 0), -1);
+	ck_assert_int_eq(enemy_lookup("bossy", 4), ENEMY_BOSS);
+	ck_assert_str_eq(enemy_name(-1), "?");
+	ck_assert_str_eq(enemy_name(ENEMY_NKINDS), "?");
 }
 END_TEST
 
@@ -1086,8 +1086,8 @@ START_TEST(test_movingai_small)
 			ck_assert_int_ge(l->waves[w].groups[gr].count, 1);
 		}
 	}
-	ck_assert_int_eq(l->waves[9].groups[0].enemy, LEVEL_ENEMY_BOSS);
-	ck_assert_int_eq(l->waves[9].groups[1].enemy, LEVEL_ENEMY_ESCORT);
+	ck_assert_int_eq(l->waves[9].groups[0].enemy, ENEMY_BOSS);
+	ck_assert_int_eq(l->waves[9].groups[1].enemy, ENEMY_ESCORT);
 	level_free(l);
 
 	g = movingai_bench_grid(tu_srcpath("tests/data/levels/good/small.map"),
@@ -1422,7 +1422,7 @@ check_sane(const struct level *l)
 
 			ck_assert(gr->spawn >= 0 && gr->spawn < l->nspawns);
 			ck_assert_int_eq(l->spawns[gr->spawn].label, gr->from);
-			ck_assert(gr->enemy < LEVEL_NENEMIES);
+			ck_assert(gr->enemy < ENEMY_NKINDS);
 		}
 	}
 }

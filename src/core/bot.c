@@ -44,7 +44,7 @@ static const int bot_ground[] = {
  * armour blunts small hits and not the sniper's, frost makes runners and
  * bosses linger.
  */
-static const double bot_eff[TOWER_NTYPES][LEVEL_NENEMIES] = {
+static const double bot_eff[TOWER_NTYPES][ENEMY_NKINDS] = {
 	/* grunt runner brute swarmer flyer boss escort skulker */
 	[TOWER_ARROW] = { 1.0, 1.0, 0.5, 0.6, 1.0, 0.4, 0.8, 0.6 },
 	[TOWER_CANNON] = { 1.0, 0.6, 1.0, 1.8, 0.0, 0.9, 1.0, 0.4 },
@@ -82,7 +82,7 @@ struct bot {
 	struct field	*field;		/* its field */
 
 	/* What is coming: hit points by enemy type, and flyers by spawn. */
-	double		 mix[LEVEL_NENEMIES];
+	double		 mix[ENEMY_NKINDS];
 	double		 air_hp[LEVEL_MAX_SPAWNS];	/* one flyer's */
 	int		 air_count[LEVEL_MAX_SPAWNS];
 	bool		 air_short[LEVEL_MAX_SPAWNS];	/* too little flak */
@@ -265,7 +265,7 @@ bot_threat_wave(struct bot *b, const struct game *g, int w)
 		if (left <= 0)
 			continue;
 		b->mix[grp->enemy] += (double)left * hp;
-		if (grp->enemy == LEVEL_ENEMY_FLYER) {
+		if (grp->enemy == ENEMY_FLYER) {
 			b->air_count[grp->spawn] += left;
 			if (hp > b->air_hp[grp->spawn])
 				b->air_hp[grp->spawn] = hp;
@@ -335,8 +335,8 @@ bot_threat(struct bot *b, const struct game *g)
 				    tw->y + 0.5)) <= r * r;
 			}
 			harm += bot_power(tw->type, tw->level) *
-			    bot_eff[tw->type][LEVEL_ENEMY_FLYER] * in *
-			    BOT_AIR_STEP / enemy_types[LEVEL_ENEMY_FLYER].speed;
+			    bot_eff[tw->type][ENEMY_FLYER] * in *
+			    BOT_AIR_STEP / enemy_types[ENEMY_FLYER].speed;
 		}
 		b->air_short[s] = harm < BOT_AIR_NEED * b->air_hp[s] *
 		    (1.0 + b->air_count[s] / 8.0);
@@ -350,8 +350,8 @@ bot_suits(const struct bot *b, int kind)
 	double	sum = 0.0, hp = 0.0;
 	int	e;
 
-	for (e = 0; e < LEVEL_NENEMIES; e++) {
-		if (e == LEVEL_ENEMY_FLYER)
+	for (e = 0; e < ENEMY_NKINDS; e++) {
+		if (e == ENEMY_FLYER)
 			continue;
 		sum += b->mix[e] * bot_eff[kind][e];
 		hp += b->mix[e];

@@ -1,6 +1,5 @@
 /*
- * The enemy table and the steering type of every enemy, escort, skulker
- * and shot mode. Which behaviour does what in play:
+ * The steering type of every enemy kind, escort, skulker and shot mode. Which behaviour does what in play:
  *
  *   path following   grunt, brute, boss walk their waypoint path
  *   flow following   runner, swarmer, skulker, loose escort read the field
@@ -26,25 +25,6 @@
  * to mind, and the jam clears.
  */
 #include "enemy.h"
-
-const struct enemy_type enemy_types[LEVEL_NENEMIES] = {
-	[LEVEL_ENEMY_GRUNT] = { ENEMY_PATH, 50, 1.4, 8.0, 0.30, 0, 4, 1,
-	    'g', "foot soldier on a waypoint path" },
-	[LEVEL_ENEMY_RUNNER] = { ENEMY_FLOW, 30, 2.6, 12.0, 0.25, 0, 3, 1,
-	    'r', "fast and frail, follows the flow field" },
-	[LEVEL_ENEMY_BRUTE] = { ENEMY_PATH, 200, 0.8, 6.0, 0.42, 5, 12, 2,
-	    'b', "slow, armoured, on a waypoint path" },
-	[LEVEL_ENEMY_SWARMER] = { ENEMY_FLOW, 15, 2.0, 10.0, 0.20, 0, 1, 1,
-	    's', "flocks with its kind along the flow" },
-	[LEVEL_ENEMY_FLYER] = { ENEMY_FLY, 60, 1.5, 6.0, 0.30, 0, 6, 2,
-	    'f', "flies over the maze to the nearest exit" },
-	[LEVEL_ENEMY_BOSS] = { ENEMY_PATH, 1200, 0.6, 4.0, 0.45, 8, 80, 10,
-	    'B', "huge, armoured, guarded by escorts" },
-	[LEVEL_ENEMY_ESCORT] = { ENEMY_FLOW, 100, 1.2, 8.0, 0.30, 3, 8, 2,
-	    'e', "holds formation round the boss" },
-	[LEVEL_ENEMY_SKULKER] = { ENEMY_FLOW, 70, 1.7, 10.0, 0.28, 2, 6, 1,
-	    'k', "dodges shots, runs from towers that hit it" },
-};
 
 /* Formation slots, (ahead, right) of the boss in cells. */
 const struct vec enemy_escort_slots[ENEMY_ESCORT_SLOTS] = {
@@ -88,6 +68,8 @@ enemy_hp(int type, int wave)
 static void
 enemy_ground(struct steer_type *t, enum steer_combiner c)
 {
+	int	k;
+
 	steer_type_init(t);
 	t->combiner = c;
 	t->behaviours = STEER_BIT(STEER_WALLS);
@@ -95,39 +77,44 @@ enemy_ground(struct steer_type *t, enum steer_combiner c)
 	t->feeler_length = 0.35;
 	t->separation_radius = 0.75;
 	/* Flyers overhead and shots going by are not neighbours. */
-	t->flock_with = UINT32_MAX & ~(STEER_TYPE_BIT(LEVEL_ENEMY_FLYER) |
-	    STEER_TYPE_BIT(ENEMY_STEER_BOLT) | STEER_TYPE_BIT(ENEMY_STEER_SHELL));
+	t->flock_with = UINT32_MAX & ~(STEER_TYPE_BIT(ENEMY_STEER_BOLT) |
+	    STEER_TYPE_BIT(ENEMY_STEER_SHELL));
+	for (k = 0; k < ENEMY_NKINDS; k++) {
+		if (enemy_types[k].mover == ENEMY_FLY)
+			t->flock_with &= ~STEER_TYPE_BIT(k);
+	}
 }
 
-/* Fill the crowd's ENEMY_NSTEER steering types. */
+/* Grunts and brutes: walls, keep apart, walk the path. */
 void
-enemy_steer_types(struct steer_type *types)
+enemy_steer_walker(struct steer_type *t)
 {
-	struct steer_type	*t;
-
-	/* Path movers: walls, keep apart, walk the path. */
-	t = &types[LEVEL_ENEMY_GRUNT];
 	enemy_ground(t, STEER_PRIORITISED);
 	t->behaviours |= STEER_BIT(STEER_SEPARATION) | STEER_BIT(STEER_PATH);
 	t->weight[STEER_SEPARATION] = 0.5;
-	types[LEVEL_ENEMY_BRUTE] = *t;
-	t = &types[LEVEL_ENEMY_BOSS];
+}
+
+/* A boss walks its path and lets the others make way. */
+void
+enemy_steer_leader(struct steer_type *t)
+{
 	enemy_ground(t, STEER_PRIORITISED);
 	t->behaviours |= STEER_BIT(STEER_PATH);
-	types[ENEMY_STEER_SQUEEZE_PATH] = *t;
+}
 
-	/* Flow movers. */
-	t = &types[LEVEL_ENEMY_RUNNER];
+/* Runners: walls, keep apart, follow the flow. */
+void
+enemy_steer_runner(struct steer_type *t)
+{
 	enemy_ground(t, STEER_PRIORITISED);
 	t->behaviours |= STEER_BIT(STEER_SEPARATION) | STEER_BIT(STEER_FLOW);
 	t->weight[STEER_SEPARATION] = 0.5;
-	types[ENEMY_STEER_LOOSE] = *t;
-	t = &types[ENEMY_STEER_SQUEEZE_FLOW];
-	enemy_ground(t, STEER_PRIORITISED);
-	t->behaviours |= STEER_BIT(STEER_FLOW);
+}
 
-	/* Swarmers flock along the flow. */
-	t = &types[LEVEL_ENEMY_SWARMER];
+/* Swarmers flock along the flow. */
+void
+enemy_steer_swarmer(struct steer_type *t)
+{
 	enemy_ground(t, STEER_WEIGHTED_SUM);
 	t->behaviours |= STEER_BIT(STEER_SEPARATION) |
 	    STEER_BIT(STEER_ALIGNMENT) | STEER_BIT(STEER_COHESION) |
@@ -138,9 +125,12 @@ enemy_steer_types(struct steer_type *types)
 	t->weight[STEER_ALIGNMENT] = 0.3;
 	t->weight[STEER_COHESION] = 0.3;
 	t->weight[STEER_FLOW] = 1.0;
+}
 
-	/* Flyers: seek the exit, wander, steer round towers; no walls. */
-	t = &types[LEVEL_ENEMY_FLYER];
+/* Flyers: seek the exit, wander, steer round towers; no walls. */
+void
+enemy_steer_flyer(struct steer_type *t)
+{
 	steer_type_init(t);
 	t->combiner = STEER_WEIGHTED_SUM;
 	t->ground = false;
@@ -153,16 +143,22 @@ enemy_steer_types(struct steer_type *types)
 	t->wander_radius = 1.0;
 	t->wander_distance = 2.0;
 	t->wander_jitter = 4.0;
+}
 
-	/* Escorts hold their slot round the boss. */
-	t = &types[LEVEL_ENEMY_ESCORT];
+/* Escorts hold their slot round the boss. */
+void
+enemy_steer_escort(struct steer_type *t)
+{
 	enemy_ground(t, STEER_PRIORITISED);
 	t->behaviours |= STEER_BIT(STEER_SEPARATION) | STEER_BIT(STEER_OFFSET);
 	t->weight[STEER_SEPARATION] = 0.3;
 	t->separation_radius = 0.65;
+}
 
-	/* Skulkers: dithered, dodge shots, else follow the flow. */
-	t = &types[LEVEL_ENEMY_SKULKER];
+/* Skulkers: dithered, dodge shots, else follow the flow. */
+void
+enemy_steer_skulker(struct steer_type *t)
+{
 	enemy_ground(t, STEER_DITHERED);
 	t->behaviours |= STEER_BIT(STEER_EVADE) | STEER_BIT(STEER_SEPARATION) |
 	    STEER_BIT(STEER_FLOW);
@@ -170,6 +166,27 @@ enemy_steer_types(struct steer_type *types)
 	t->chance[STEER_EVADE] = 0.8;
 	t->chance[STEER_SEPARATION] = 0.3;
 	t->chance[STEER_FLOW] = 1.0;
+}
+
+/*
+ * Fill the crowd's ENEMY_NSTEER steering types: each enemy kind's from
+ * its row, then the extra modes and the shots.
+ */
+void
+enemy_steer_types(struct steer_type *types)
+{
+	struct steer_type	*t;
+	int			 k;
+
+	for (k = 0; k < ENEMY_NKINDS; k++)
+		enemy_types[k].steer(&types[k]);
+	enemy_steer_runner(&types[ENEMY_STEER_LOOSE]);
+	enemy_steer_leader(&types[ENEMY_STEER_SQUEEZE_PATH]);
+	t = &types[ENEMY_STEER_SQUEEZE_FLOW];
+	enemy_ground(t, STEER_PRIORITISED);
+	t->behaviours |= STEER_BIT(STEER_FLOW);
+
+	/* A skulker in a panic flees the tower that hit it. */
 	t = &types[ENEMY_STEER_PANIC];
 	enemy_ground(t, STEER_DITHERED);
 	t->behaviours |= STEER_BIT(STEER_FLEE) | STEER_BIT(STEER_FLOW);

@@ -10,19 +10,6 @@
 #include "reach.h"
 #include "util.h"
 
-static const char *const game_cmd_names[GAME_NCMDS] = {
-	"place", "upgrade", "sell", "target", "wave"
-};
-
-/* The script word of command type t. */
-const char *
-game_cmd_name(enum game_cmd_type t)
-{
-	if ((int)t < 0 || t >= GAME_NCMDS)
-		return "?";
-	return game_cmd_names[t];
-}
-
 /* Whether the grid with (x, y) blocked still lets everyone out. */
 static bool
 game_would_block(struct game *g, int x, int y)

@@ -94,10 +94,10 @@ game_spawn(struct game *g, int w, int gi)
 		u->pathslot = g->free_paths[--g->nfree_paths];
 		game_plan(g, i, false);
 	}
-	if (grp->enemy == LEVEL_ENEMY_ESCORT &&
+	if (grp->enemy == ENEMY_ESCORT &&
 	    (b = game_find_boss(g, w + 1)) >= 0)
 		game_join_boss(g, i, b);
-	else if (grp->enemy == LEVEL_ENEMY_ESCORT) {
+	else if (grp->enemy == ENEMY_ESCORT) {
 		u->loose = true;
 		a->type = ENEMY_STEER_LOOSE;
 	}
@@ -200,7 +200,7 @@ game_wave_count(const struct game *g, int wave, int *counts)
 	int			 k, n = 0;
 
 	if (counts != NULL)
-		memset(counts, 0, LEVEL_NENEMIES * sizeof *counts);
+		memset(counts, 0, ENEMY_NKINDS * sizeof *counts);
 	if (wave < 0 || wave >= g->nwaves)
 		return 0;
 	lw = &g->lv->waves[wave];

@@ -88,15 +88,6 @@ enum game_reason {
 	GAME_NREASONS
 };
 
-enum game_cmd_type {
-	GAME_CMD_PLACE,		/* place TYPE X Y */
-	GAME_CMD_UPGRADE,	/* upgrade X Y */
-	GAME_CMD_SELL,		/* sell X Y */
-	GAME_CMD_TARGET,	/* target X Y MODE */
-	GAME_CMD_WAVE,		/* wave: call the next wave now */
-	GAME_NCMDS
-};
-
 struct game_cmd {
 	long			tick;	/* when it was given (set by the game) */
 	enum game_cmd_type	type;
@@ -312,7 +303,6 @@ const struct level_wave *game_next_wave(const struct game *g, int *number,
 int		 game_wave_count(const struct game *g, int wave, int *counts);
 bool		 game_enemy_blocks_cell(const struct game *g, int x, int y);
 const char	*game_reason_name(enum game_reason r);
-const char	*game_cmd_name(enum game_cmd_type t);
 const char	*game_state_name(enum game_state s);
 uint64_t	 game_hash(const struct game *g);
 

@@ -26,10 +26,6 @@ _Static_assert(LEVEL_EXIT_CELLS <= FIELD_MAX_GOALS,
 
 #define LEVEL_QUOTE_MAX	32	/* bytes of a token an error message repeats */
 
-const char *const level_enemy_names[LEVEL_NENEMIES] = {
-	"grunt", "runner", "brute", "swarmer", "flyer", "boss", "escort",
-	"skulker"
-};
 
 /* One line of text, trailing CR and blanks already dropped. */
 struct level_line {
@@ -555,12 +551,12 @@ level_key_group(struct level_parser *p, const struct level_line *ln,
 		return level_error(p, ln->no, col,
 		    "expected an enemy type after the count");
 	}
-	if ((e = level_enemy_lookup(t, n)) < 0) {
+	if ((e = enemy_lookup(t, n)) < 0) {
 		return level_error(p, ln->no, col, "unknown enemy type '%s' "
 		    "(expected grunt, runner, brute, swarmer, flyer, boss, "
 		    "escort or skulker)", level_quote(q, sizeof q, t, n));
 	}
-	g->enemy = (enum level_enemy)e;
+	g->enemy = (enum enemy_kind)e;
 
 	for (;;) {
 		n = level_token(ln, &off, &t, &col);
@@ -1151,26 +1147,4 @@ level_total_enemies(const struct level *l)
 			n += l->waves[w].groups[g].count;
 	}
 	return n;
-}
-
-/* The enemy type named by the len bytes at name, or -1. */
-int
-level_enemy_lookup(const char *name, size_t len)
-{
-	int	i;
-
-	for (i = 0; i < LEVEL_NENEMIES; i++) {
-		if (level_word(name, len, level_enemy_names[i]))
-			return i;
-	}
-	return -1;
-}
-
-/* The name of an enemy type, or "?" when out of range. */
-const char *
-level_enemy_name(int enemy)
-{
-	if (enemy < 0 || enemy >= LEVEL_NENEMIES)
-		return "?";
-	return level_enemy_names[enemy];
 }

@@ -20,6 +20,7 @@
 #include <stdint.h>
 
 #include "grid.h"
+#include "kinds.h"
 
 #define LEVEL_FORMAT_VERSION	1	/* the N of "weir-level N" read here */
 
@@ -49,22 +50,6 @@ enum level_terrain {
 	LEVEL_EXIT		/* '>': cost 1, not buildable */
 };
 
-/* Enemy types a level may name; the game gives them their stats. */
-enum level_enemy {
-	LEVEL_ENEMY_GRUNT,
-	LEVEL_ENEMY_RUNNER,
-	LEVEL_ENEMY_BRUTE,
-	LEVEL_ENEMY_SWARMER,
-	LEVEL_ENEMY_FLYER,
-	LEVEL_ENEMY_BOSS,
-	LEVEL_ENEMY_ESCORT,
-	LEVEL_ENEMY_SKULKER,
-	LEVEL_NENEMIES
-};
-
-/* The names, indexed by enum level_enemy. */
-extern const char *const level_enemy_names[LEVEL_NENEMIES];
-
 struct level_point {
 	int	x, y;
 };
@@ -76,7 +61,7 @@ struct level_spawn {
 };
 
 struct level_group {
-	enum level_enemy	enemy;
+	enum enemy_kind	enemy;
 	int			count;		/* 1..LEVEL_COUNT_MAX */
 	char			from;		/* spawn label */
 	int			spawn;		/* index into level.spawns */
@@ -127,7 +112,5 @@ struct grid	*level_new_grid(const struct level *l);
 int		 level_spawn_index(const struct level *l, char label);
 int		 level_total_enemies(const struct level *l);
 
-int		 level_enemy_lookup(const char *name, size_t len);
-const char	*level_enemy_name(int enemy);
 
 #endif

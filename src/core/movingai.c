@@ -22,27 +22,27 @@
 static const struct movingai_group {
 	int			wave;		/* 0-based */
 	int			wave_after_ms;	/* read on a wave's 1st group */
-	enum level_enemy	enemy;
+	enum enemy_kind	enemy;
 	int			count;
 	int			every_ms;
 	int			after_ms;
 } movingai_waves[] = {
-	{ 0, 20000, LEVEL_ENEMY_GRUNT,    8, 1500,    0 },
-	{ 1, 15000, LEVEL_ENEMY_GRUNT,   12, 1200,    0 },
-	{ 2, 15000, LEVEL_ENEMY_RUNNER,  10,  800,    0 },
-	{ 3, 15000, LEVEL_ENEMY_GRUNT,   10, 1000,    0 },
-	{ 3,     0, LEVEL_ENEMY_BRUTE,    3, 3000, 4000 },
-	{ 4, 15000, LEVEL_ENEMY_SWARMER, 24,  300,    0 },
-	{ 5, 15000, LEVEL_ENEMY_FLYER,    8, 1500,    0 },
-	{ 5,     0, LEVEL_ENEMY_GRUNT,    8, 1000, 2000 },
-	{ 6, 15000, LEVEL_ENEMY_RUNNER,  12,  600,    0 },
-	{ 6,     0, LEVEL_ENEMY_SKULKER, 10, 1000, 3000 },
-	{ 7, 15000, LEVEL_ENEMY_BRUTE,    6, 2500,    0 },
-	{ 7,     0, LEVEL_ENEMY_SWARMER, 16,  400, 2000 },
-	{ 8, 15000, LEVEL_ENEMY_FLYER,   10, 1000,    0 },
-	{ 8,     0, LEVEL_ENEMY_SKULKER, 10,  800, 1000 },
-	{ 9, 20000, LEVEL_ENEMY_BOSS,     1,    0,    0 },
-	{ 9,     0, LEVEL_ENEMY_ESCORT,   6,  500,  500 },
+	{ 0, 20000, ENEMY_GRUNT,    8, 1500,    0 },
+	{ 1, 15000, ENEMY_GRUNT,   12, 1200,    0 },
+	{ 2, 15000, ENEMY_RUNNER,  10,  800,    0 },
+	{ 3, 15000, ENEMY_GRUNT,   10, 1000,    0 },
+	{ 3,     0, ENEMY_BRUTE,    3, 3000, 4000 },
+	{ 4, 15000, ENEMY_SWARMER, 24,  300,    0 },
+	{ 5, 15000, ENEMY_FLYER,    8, 1500,    0 },
+	{ 5,     0, ENEMY_GRUNT,    8, 1000, 2000 },
+	{ 6, 15000, ENEMY_RUNNER,  12,  600,    0 },
+	{ 6,     0, ENEMY_SKULKER, 10, 1000, 3000 },
+	{ 7, 15000, ENEMY_BRUTE,    6, 2500,    0 },
+	{ 7,     0, ENEMY_SWARMER, 16,  400, 2000 },
+	{ 8, 15000, ENEMY_FLYER,   10, 1000,    0 },
+	{ 8,     0, ENEMY_SKULKER, 10,  800, 1000 },
+	{ 9, 20000, ENEMY_BOSS,     1,    0,    0 },
+	{ 9,     0, ENEMY_ESCORT,   6,  500,  500 },
 };
 
 /* A checked map: w x h glyphs, row-major. */

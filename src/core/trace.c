@@ -66,18 +66,18 @@ trace_event(FILE *f, const struct game *g, const struct game_event *ev)
 	case GAME_EV_SPAWN:
 		fprintf(f, "{\"tick\":%ld,\"event\":\"spawn\",\"id\":%d,"
 		    "\"type\":\"%s\",\"wave\":%d}\n", ev->tick, ev->id,
-		    level_enemy_name(ev->enemy), ev->wave);
+		    enemy_name(ev->enemy), ev->wave);
 		break;
 	case GAME_EV_KILL:
 		fprintf(f, "{\"tick\":%ld,\"event\":\"kill\",\"id\":%d,"
 		    "\"type\":\"%s\",\"by\":\"%s\",\"bounty\":%d}\n", ev->tick,
-		    ev->id, level_enemy_name(ev->enemy), tower_name(ev->tower),
+		    ev->id, enemy_name(ev->enemy), tower_name(ev->tower),
 		    ev->gold);
 		break;
 	case GAME_EV_LEAK:
 		fprintf(f, "{\"tick\":%ld,\"event\":\"leak\",\"id\":%d,"
 		    "\"type\":\"%s\",\"lives\":%d}\n", ev->tick, ev->id,
-		    level_enemy_name(ev->enemy), ev->value);
+		    enemy_name(ev->enemy), ev->value);
 		break;
 	case GAME_EV_END:
 		fprintf(f, "{\"tick\":%ld,\"event\":\"end\",", ev->tick);
@@ -105,7 +105,7 @@ trace_snapshot(FILE *f, const struct game *g)
 			continue;
 		fprintf(f, "%s{\"id\":%d,\"type\":\"%s\",\"mover\":\"%s\","
 		    "\"x\":%.3f,\"y\":%.3f,\"hp\":%d}", n++ > 0 ? "," : "",
-		    u->id, level_enemy_name(u->type),
+		    u->id, enemy_name(u->type),
 		    enemy_mover_name(u->mover), g->agents[i].pos.x,
 		    g->agents[i].pos.y, u->hp);
 	}

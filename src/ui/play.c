@@ -23,11 +23,6 @@
 #include "core/util.h"
 #include "ui/play.h"
 
-static const char *const play_overlay_names[PLAY_NOVERLAYS] = {
-	"none", "heatmap", "flow arrows", "line of sight", "paths",
-	"route preview"
-};
-
 /* Index of map cell (x, y) in the unpadded per-cell arrays. */
 static size_t
 play_cell(const struct play *p, int x, int y)
@@ -173,7 +168,7 @@ play_terrain_name(const struct play *p, int x, int y)
 static const char *
 play_enemy_words(int type, char *buf, size_t size)
 {
-	const char	*n = level_enemy_name(type);
+	const char	*n = enemy_name(type);
 
 	snprintf(buf, size, "%s %s", strchr("aeiou", n[0]) != NULL ? "an" :
 	    "a", n);
@@ -572,8 +567,8 @@ play_choose(struct play *p, int tower)
 void
 play_cycle_overlay(struct play *p)
 {
-	p->overlay = (p->overlay + 1) % PLAY_NOVERLAYS;
-	play_message(p, false, "overlay: %s", play_overlay_name(p->overlay));
+	p->overlay = (p->overlay + 1) % OVERLAY_NKINDS;
+	play_message(p, false, "overlay: %s", overlay_name(p->overlay));
 }
 
 /* Pause or go on. */
@@ -604,15 +599,6 @@ int
 play_enemy(const struct play *p)
 {
 	return p->enemy_at[play_cell(p, p->cx, p->cy)];
-}
-
-/* The overlay's name as the HUD shows it. */
-const char *
-play_overlay_name(enum play_overlay o)
-{
-	if ((int)o < 0 || o >= PLAY_NOVERLAYS)
-		return "?";
-	return play_overlay_names[o];
 }
 
 /* Set bit in cells[] on every cell the segment between two centres crosses. */

@@ -28,17 +28,6 @@
 #include "core/path.h"
 #include "core/scores.h"
 
-/* What is drawn over the map. */
-enum play_overlay {
-	PLAY_OVERLAY_NONE,
-	PLAY_OVERLAY_HEAT,		/* integration field as a heatmap */
-	PLAY_OVERLAY_FLOW,		/* flow pointers as arrows */
-	PLAY_OVERLAY_LOS,		/* cells that see their exit */
-	PLAY_OVERLAY_PATH,		/* waypoint paths: spawns, enemies */
-	PLAY_OVERLAY_PREVIEW,		/* routes with a tower on the cursor */
-	PLAY_NOVERLAYS
-};
-
 /* Bits of play.route for one map cell. */
 #define PLAY_ROUTE_NOW		0x01	/* on a spawn's route now */
 #define PLAY_ROUTE_PREVIEW	0x02	/* on it with a tower on the cursor */
@@ -70,7 +59,7 @@ struct play {
 
 	int			 cx, cy;	/* cursor */
 	int			 tower;		/* kind chosen for building */
-	enum play_overlay	 overlay;
+	enum overlay_kind	 overlay;	/* drawn over the map */
 	bool			 paused;
 	int			 speed;		/* 1, 2 or 4 */
 
@@ -131,7 +120,6 @@ void		 play_message(struct play *p, bool error, const char *fmt, ...)
 
 const struct game_tower *play_tower(const struct play *p);
 int		 play_enemy(const struct play *p);
-const char	*play_overlay_name(enum play_overlay o);
 const char	*play_terrain_name(const struct play *p, int x, int y);
 char		 play_spawn_label(const struct play *p, int x, int y);
 

@@ -81,10 +81,10 @@ static const short ui_draw_tower8[TOWER_NTYPES] = {
 	COLOR_WHITE, COLOR_BLUE
 };
 /* Enemy colours, 256 and 8 colours. */
-static const short ui_draw_enemy256[LEVEL_NENEMIES] = {
+static const short ui_draw_enemy256[ENEMY_NKINDS] = {
 	231, 51, 177, 226, 117, 196, 209, 120
 };
-static const short ui_draw_enemy8[LEVEL_NENEMIES] = {
+static const short ui_draw_enemy8[ENEMY_NKINDS] = {
 	COLOR_WHITE, COLOR_CYAN, COLOR_MAGENTA, COLOR_YELLOW, COLOR_BLUE,
 	COLOR_RED, COLOR_RED, COLOR_GREEN
 };
@@ -141,7 +141,7 @@ ui_draw_init(struct ui_view *v, bool utf8, bool utf8_locale, bool color)
 			init_pair(UI_PAIR_TOWER + i, black, c);
 		init_pair(UI_PAIR_FX + i, c, bg);
 	}
-	for (i = 0; i < LEVEL_NENEMIES; i++) {
+	for (i = 0; i < ENEMY_NKINDS; i++) {
 		init_pair(UI_PAIR_ENEMY + i, c256 ? ui_draw_enemy256[i] :
 		    ui_draw_enemy8[i], bg);
 	}
@@ -422,7 +422,7 @@ ui_draw_overlay(const struct ui_view *v, const struct play *p, int x, int y,
 	char			 g[8];
 
 	switch (p->overlay) {
-	case PLAY_OVERLAY_HEAT:
+	case OVERLAY_HEAT:
 		if (f->dist[i] == FIELD_INF)
 			break;
 		if (v->nramp > 0) {
@@ -440,7 +440,7 @@ ui_draw_overlay(const struct ui_view *v, const struct play *p, int x, int y,
 			c->mono = 0;
 		}
 		break;
-	case PLAY_OVERLAY_FLOW:
+	case OVERLAY_FLOW:
 		if (f->dir[i] < 0 || f->dir[i] > 7)
 			break;
 		ui_draw_glyph(v, c, v->utf8 ? ui_draw_arrows_utf8[f->dir[i]] :
@@ -449,7 +449,7 @@ ui_draw_overlay(const struct ui_view *v, const struct play *p, int x, int y,
 			c->pair = UI_PAIR_ARROW;
 		c->mono = 0;
 		break;
-	case PLAY_OVERLAY_LOS:
+	case OVERLAY_LOS:
 		if (!f->los[i])
 			break;
 		c->pair = UI_PAIR_LOS;
@@ -457,7 +457,7 @@ ui_draw_overlay(const struct ui_view *v, const struct play *p, int x, int y,
 		if (!v->color)
 			ui_draw_glyph(v, c, v->utf8 ? "\u25cb" : "o");
 		break;
-	case PLAY_OVERLAY_PATH:
+	case OVERLAY_PATH:
 		if (r & PLAY_ROUTE_ENEMY_WP) {
 			ui_draw_glyph(v, c, v->utf8 ? "\u25c6" : "@");
 			c->pair = UI_PAIR_WAYPOINT;
@@ -478,7 +478,7 @@ ui_draw_overlay(const struct ui_view *v, const struct play *p, int x, int y,
 			c->mono = A_DIM;
 		}
 		break;
-	case PLAY_OVERLAY_PREVIEW:
+	case OVERLAY_PREVIEW:
 		if (p->preview == PLAY_PREVIEW_OPEN &&
 		    (r & PLAY_ROUTE_PREVIEW) && !(r & PLAY_ROUTE_NOW)) {
 			ui_draw_glyph(v, c, "+");
@@ -555,7 +555,7 @@ ui_draw_cell_look(const struct ui_view *v, const struct play *p, int x, int y,
 			c->attr = A_BOLD;
 			c->mono = A_BOLD;
 		} else if (p->preview == PLAY_PREVIEW_OPEN && e < 0 &&
-		    p->overlay == PLAY_OVERLAY_PREVIEW) {
+		    p->overlay == OVERLAY_PREVIEW) {
 			ui_draw_tower_look(v, p->tower, 1, c);
 			c->attr &= ~A_BOLD;
 		}
@@ -603,7 +603,7 @@ ui_draw_title(const struct ui_view *v, const struct play *p)
 		snprintf(right, sizeof right, " %s | overlay: %s | ? help ",
 		    p->paused ? "PAUSED" : (p->speed == 1 ? "1x" :
 		    (p->speed == 2 ? "2x" : "4x")),
-		    play_overlay_name(p->overlay));
+		    overlay_name(p->overlay));
 	if ((int)strlen(right) > COLS / 2 + 4)
 		snprintf(right, sizeof right, " %s ", p->paused ? "PAUSED" :
 		    (p->speed == 1 ? "1x" : (p->speed == 2 ? "2x" : "4x")));
@@ -655,17 +655,17 @@ ui_draw_status(const struct ui_view *v, const struct play *p, int row)
 static void
 ui_draw_wave_contents(const struct play *p, int w, char *buf, size_t size)
 {
-	int	counts[LEVEL_NENEMIES], k;
+	int	counts[ENEMY_NKINDS], k;
 	size_t	len;
 
 	buf[0] = '\0';
 	game_wave_count(p->g, w, counts);
-	for (k = 0; k < LEVEL_NENEMIES; k++) {
+	for (k = 0; k < ENEMY_NKINDS; k++) {
 		if (counts[k] == 0)
 			continue;
 		len = strlen(buf);
 		snprintf(buf + len, size - len, "%s%d %s", len > 0 ? ", " : "",
-		    counts[k], level_enemy_name(k));
+		    counts[k], enemy_name(k));
 	}
 }
 
@@ -824,7 +824,7 @@ ui_draw_info(const struct ui_view *v, const struct play *p, int row)
 
 		snprintf(line, sizeof line, " (%d,%d) %s: %d/%d hp, armour "
 		    "%d, %s, wave %d%s: %s", p->cx, p->cy,
-		    level_enemy_name(u->type), u->hp, u->max_hp, u->armour,
+		    enemy_name(u->type), u->hp, u->max_hp, u->armour,
 		    u->mover == ENEMY_FLY ? "flies" : (u->mover == ENEMY_PATH ?
 		    "walks a waypoint path" : "follows the flow"), u->wave,
 		    u->slow_ticks > 0 ? ", slowed" : "",

@@ -50,7 +50,7 @@ enum ui_pair {
 	UI_PAIR_HP_LOW,
 	UI_PAIR_TOWER,				/* one per tower kind */
 	UI_PAIR_ENEMY = UI_PAIR_TOWER + TOWER_NTYPES,	/* per enemy type */
-	UI_PAIR_FX = UI_PAIR_ENEMY + LEVEL_NENEMIES,	/* per tower kind */
+	UI_PAIR_FX = UI_PAIR_ENEMY + ENEMY_NKINDS,	/* per tower kind */
 	UI_PAIR_RAMP = UI_PAIR_FX + TOWER_NTYPES	/* heatmap colours */
 };
 

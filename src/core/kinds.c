@@ -1,0 +1,407 @@
+/*
+ * The registry's rows (see kinds.h) and the look-ups every reader of a
+ * name, a key or a list goes through. Ranges are in cells, reloads in
+ * ticks at GAME_RATE (30 a second), speeds in cells a second.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "enemy.h"
+#include "kinds.h"
+
+const struct enemy_type enemy_types[ENEMY_NKINDS] = {
+	[ENEMY_GRUNT] = {
+		.name = "grunt", .glyph = 'g',
+		.colour = { KIND_WHITE, 231 },
+		.mover = ENEMY_PATH,
+		.hp = 50, .speed = 1.4, .force = 8.0, .radius = 0.30,
+		.armour = 0, .bounty = 4, .leak = 1,
+		.steer = enemy_steer_walker,
+		.about = "foot soldier on a waypoint path",
+	},
+	[ENEMY_RUNNER] = {
+		.name = "runner", .glyph = 'r',
+		.colour = { KIND_CYAN, 51 },
+		.mover = ENEMY_FLOW,
+		.hp = 30, .speed = 2.6, .force = 12.0, .radius = 0.25,
+		.armour = 0, .bounty = 3, .leak = 1,
+		.steer = enemy_steer_runner,
+		.about = "fast and frail, follows the flow field",
+	},
+	[ENEMY_BRUTE] = {
+		.name = "brute", .glyph = 'b',
+		.colour = { KIND_MAGENTA, 177 },
+		.mover = ENEMY_PATH,
+		.hp = 200, .speed = 0.8, .force = 6.0, .radius = 0.42,
+		.armour = 5, .bounty = 12, .leak = 2,
+		.steer = enemy_steer_walker,
+		.about = "slow, armoured, on a waypoint path",
+	},
+	[ENEMY_SWARMER] = {
+		.name = "swarmer", .glyph = 's',
+		.colour = { KIND_YELLOW, 226 },
+		.mover = ENEMY_FLOW,
+		.hp = 15, .speed = 2.0, .force = 10.0, .radius = 0.20,
+		.armour = 0, .bounty = 1, .leak = 1,
+		.steer = enemy_steer_swarmer,
+		.about = "flocks with its kind along the flow",
+	},
+	[ENEMY_FLYER] = {
+		.name = "flyer", .glyph = 'f',
+		.colour = { KIND_BLUE, 117 },
+		.mover = ENEMY_FLY,
+		.hp = 60, .speed = 1.5, .force = 6.0, .radius = 0.30,
+		.armour = 0, .bounty = 6, .leak = 2,
+		.steer = enemy_steer_flyer,
+		.about = "flies over the maze to the nearest exit",
+	},
+	[ENEMY_BOSS] = {
+		.name = "boss", .glyph = 'B',
+		.colour = { KIND_RED, 196 },
+		.mover = ENEMY_PATH, .traits = ENEMY_TRAIT_BOSS,
+		.hp = 1200, .speed = 0.6, .force = 4.0, .radius = 0.45,
+		.armour = 8, .bounty = 80, .leak = 10,
+		.steer = enemy_steer_leader,
+		.about = "huge, armoured, guarded by escorts",
+	},
+	[ENEMY_ESCORT] = {
+		.name = "escort", .glyph = 'e',
+		.colour = { KIND_RED, 209 },
+		.mover = ENEMY_FLOW, .traits = ENEMY_TRAIT_ESCORT,
+		.hp = 100, .speed = 1.2, .force = 8.0, .radius = 0.30,
+		.armour = 3, .bounty = 8, .leak = 2,
+		.steer = enemy_steer_escort,
+		.about = "holds formation round the boss",
+	},
+	[ENEMY_SKULKER] = {
+		.name = "skulker", .glyph = 'k',
+		.colour = { KIND_GREEN, 120 },
+		.mover = ENEMY_FLOW, .traits = ENEMY_TRAIT_SKITTISH,
+		.hp = 70, .speed = 1.7, .force = 10.0, .radius = 0.28,
+		.armour = 2, .bounty = 6, .leak = 1,
+		.steer = enemy_steer_skulker,
+		.about = "dodges shots, runs from towers that hit it",
+	},
+};
+_Static_assert(sizeof enemy_types / sizeof enemy_types[0] == ENEMY_NKINDS,
+    "an enemy kind without a row");
+
+/*
+ * Bot hints: shells and chains shine on swarms and are dodged by
+ * skulkers, armour blunts small hits and not the sniper's, frost makes
+ * runners and bosses linger (and slows do not add up: variety 3).
+ */
+const struct tower_type tower_types[TOWER_NTYPES] = {
+	[TOWER_WALL] = {
+		.name = "wall", .glyph = '#', .key = '1',
+		.colour = { KIND_YELLOW, 214 },
+		.attack = TOWER_ATTACK_NONE, .nlevels = 1,
+		.level = { { .cost = 4 } },
+		.bot = { .mode = TOWER_TARGET_FIRST, .variety = 1 },
+		.about = "blocks one cell; the cheapest way to lengthen the "
+		    "maze",
+	},
+	[TOWER_ARROW] = {
+		.name = "arrow", .glyph = 'A', .key = '2',
+		.colour = { KIND_GREEN, 70 },
+		.attack = TOWER_ATTACK_BOLT, .hits = TOWER_GROUND | TOWER_AIR,
+		.nlevels = 3, .level = {
+			{ .cost = 25, .damage = 12, .range = 3.5, .reload = 24,
+			  .shot_speed = 10.0 },
+			{ .cost = 30, .damage = 20, .range = 4.0, .reload = 21,
+			  .shot_speed = 11.0 },
+			{ .cost = 45, .damage = 32, .range = 4.5, .reload = 18,
+			  .shot_speed = 12.0 } },
+		.bot = { .eff = { 1.0, 1.0, 0.5, 0.6, 1.0, 0.4, 0.8, 0.6 },
+		    .mode = TOWER_TARGET_FIRST, .variety = 1, .air_from = 1 },
+		.about = "homing bolts at one target, ground and air",
+	},
+	[TOWER_CANNON] = {
+		.name = "cannon", .glyph = 'C', .key = '3',
+		.colour = { KIND_YELLOW, 178 },
+		.attack = TOWER_ATTACK_SHELL, .hits = TOWER_GROUND,
+		.nlevels = 3, .level = {
+			{ .cost = 50, .damage = 30, .range = 3.0, .reload = 60,
+			  .splash = 1.0, .shot_speed = 6.0 },
+			{ .cost = 60, .damage = 50, .range = 3.25,
+			  .reload = 54, .splash = 1.2, .shot_speed = 6.5 },
+			{ .cost = 90, .damage = 80, .range = 3.5, .reload = 48,
+			  .splash = 1.4, .shot_speed = 7.0 } },
+		.bot = { .eff = { 1.0, 0.6, 1.0, 1.8, 0.0, 0.9, 1.0, 0.4 },
+		    .mode = TOWER_TARGET_FIRST, .variety = 1 },
+		.about = "shells that burst where they land, ground only",
+	},
+	[TOWER_FROST] = {
+		.name = "frost", .glyph = 'F', .key = '4',
+		.colour = { KIND_CYAN, 45 },
+		.attack = TOWER_ATTACK_PULSE, .hits = TOWER_GROUND | TOWER_AIR,
+		.nlevels = 3, .level = {
+			{ .cost = 40, .damage = 3, .range = 2.5, .reload = 45,
+			  .slow_pct = 60, .slow_ticks = 60 },
+			{ .cost = 45, .damage = 6, .range = 2.75, .reload = 45,
+			  .slow_pct = 50, .slow_ticks = 60 },
+			{ .cost = 70, .damage = 10, .range = 3.0, .reload = 45,
+			  .slow_pct = 40, .slow_ticks = 60 } },
+		.bot = { .eff = { 1.0, 1.4, 1.0, 1.2, 1.0, 1.2, 1.0, 1.0 },
+		    .mode = TOWER_TARGET_FIRST, .variety = 3 },
+		.about = "a cold pulse that slows everything in range",
+	},
+	[TOWER_TESLA] = {
+		.name = "tesla", .glyph = 'T', .key = '5',
+		.colour = { KIND_MAGENTA, 171 },
+		.attack = TOWER_ATTACK_CHAIN, .hits = TOWER_GROUND,
+		.nlevels = 3, .level = {
+			{ .cost = 60, .damage = 25, .range = 2.5, .reload = 36,
+			  .chain = 3, .chain_range = 1.75 },
+			{ .cost = 70, .damage = 40, .range = 2.75,
+			  .reload = 30, .chain = 4, .chain_range = 1.75 },
+			{ .cost = 100, .damage = 60, .range = 3.0,
+			  .reload = 27, .chain = 5, .chain_range = 2.0 } },
+		.bot = { .eff = { 1.0, 1.0, 0.8, 1.8, 0.0, 0.8, 1.2, 1.2 },
+		    .mode = TOWER_TARGET_FIRST, .variety = 1 },
+		.about = "lightning that jumps between packed enemies, ground "
+		    "only",
+	},
+	[TOWER_SNIPER] = {
+		.name = "sniper", .glyph = 'S', .key = '6',
+		.colour = { KIND_WHITE, 252 },
+		.attack = TOWER_ATTACK_BEAM, .hits = TOWER_GROUND | TOWER_AIR,
+		.pierce = true, .nlevels = 3, .level = {
+			{ .cost = 70, .damage = 50, .range = 7.0,
+			  .reload = 75 },
+			{ .cost = 80, .damage = 85, .range = 8.0,
+			  .reload = 66 },
+			{ .cost = 120, .damage = 130, .range = 9.0,
+			  .reload = 60 } },
+		.bot = { .eff = { 0.8, 0.6, 1.6, 0.3, 1.0, 1.8, 1.2, 1.3 },
+		    .mode = TOWER_TARGET_STRONGEST, .variety = 1 },
+		.about = "long range, pierces armour",
+	},
+	[TOWER_FLAK] = {
+		.name = "flak", .glyph = 'K', .key = '7',
+		.colour = { KIND_BLUE, 69 },
+		.attack = TOWER_ATTACK_BOLT, .hits = TOWER_AIR,
+		.nlevels = 3, .level = {
+			{ .cost = 45, .damage = 30, .range = 4.5, .reload = 30,
+			  .splash = 0.8, .shot_speed = 9.0 },
+			{ .cost = 50, .damage = 50, .range = 5.0, .reload = 27,
+			  .splash = 0.9, .shot_speed = 10.0 },
+			{ .cost = 80, .damage = 75, .range = 5.5, .reload = 24,
+			  .splash = 1.0, .shot_speed = 11.0 } },
+		.bot = { .eff = { [ENEMY_FLYER] = 1.6 },
+		    .mode = TOWER_TARGET_FIRST, .variety = 1, .air_from = 4 },
+		.about = "homing missiles that burst among flyers, air only",
+	},
+};
+_Static_assert(sizeof tower_types / sizeof tower_types[0] == TOWER_NTYPES,
+    "a tower kind without a row");
+
+const struct target_mode target_modes[TOWER_NTARGETS] = {
+	[TOWER_TARGET_FIRST] = { "first", "least route left to an exit" },
+	[TOWER_TARGET_LAST] = { "last", "most route left to an exit" },
+	[TOWER_TARGET_STRONGEST] = { "strongest", "most hit points" },
+	[TOWER_TARGET_WEAKEST] = { "weakest", "fewest hit points" },
+	[TOWER_TARGET_CLOSEST] = { "closest", "nearest to the tower" },
+};
+_Static_assert(sizeof target_modes / sizeof target_modes[0] ==
+    TOWER_NTARGETS, "a targeting mode without a row");
+
+const struct cmd_type cmd_types[GAME_NCMDS] = {
+	[GAME_CMD_PLACE] = { "place", CMD_ARG_TOWER | CMD_ARG_XY, '\n',
+	    "Enter, space", "build it on the cursor" },
+	[GAME_CMD_UPGRADE] = { "upgrade", CMD_ARG_XY, 'u', "u",
+	    "upgrade the tower on the cursor" },
+	[GAME_CMD_SELL] = { "sell", CMD_ARG_XY, 's', "s, Delete",
+	    "sell it (asks first)" },
+	[GAME_CMD_TARGET] = { "target", CMD_ARG_XY | CMD_ARG_MODE, 't', "t",
+	    "change what it aims at" },
+	[GAME_CMD_WAVE] = { "wave", 0, 'n', "n",
+	    "call the next wave now (early gold)" },
+};
+_Static_assert(sizeof cmd_types / sizeof cmd_types[0] == GAME_NCMDS,
+    "a command without a row");
+
+const struct overlay_type overlay_types[OVERLAY_NKINDS] = {
+	[OVERLAY_NONE] = { "none" },
+	[OVERLAY_HEAT] = { "heatmap" },
+	[OVERLAY_FLOW] = { "flow arrows" },
+	[OVERLAY_LOS] = { "line of sight" },
+	[OVERLAY_PATH] = { "paths" },
+	[OVERLAY_PREVIEW] = { "route preview" },
+};
+_Static_assert(sizeof overlay_types / sizeof overlay_types[0] ==
+    OVERLAY_NKINDS, "an overlay without a row");
+
+/* Index of the name among n that name(i) gives, matching len bytes, or -1. */
+static int
+kind_find(const char *(*name)(int), int n, const char *s, size_t len)
+{
+	int	i;
+
+	for (i = 0; i < n; i++) {
+		const char *k = name(i);
+
+		if (strlen(k) == len && memcmp(k, s, len) == 0)
+			return i;
+	}
+	return -1;
+}
+
+/* The script name of tower kind k ("?" out of range). */
+const char *
+tower_name(int kind)
+{
+	if (kind < 0 || kind >= TOWER_NTYPES)
+		return "?";
+	return tower_types[kind].name;
+}
+
+/* The tower kind called name (len bytes), or -1. */
+int
+tower_lookup(const char *name, size_t len)
+{
+	return kind_find(tower_name, TOWER_NTYPES, name, len);
+}
+
+/* The tower kind chosen by key on the game screen, or -1. */
+int
+tower_by_key(int key)
+{
+	int	k;
+
+	for (k = 0; k < TOWER_NTYPES; k++) {
+		if (tower_types[k].key == key)
+			return k;
+	}
+	return -1;
+}
+
+/* The level-file name of enemy kind k ("?" out of range). */
+const char *
+enemy_name(int kind)
+{
+	if (kind < 0 || kind >= ENEMY_NKINDS)
+		return "?";
+	return enemy_types[kind].name;
+}
+
+/* The enemy kind called name (len bytes), or -1. */
+int
+enemy_lookup(const char *name, size_t len)
+{
+	return kind_find(enemy_name, ENEMY_NKINDS, name, len);
+}
+
+/* The script name of targeting mode m ("?" out of range). */
+const char *
+tower_target_name(int mode)
+{
+	if (mode < 0 || mode >= TOWER_NTARGETS)
+		return "?";
+	return target_modes[mode].name;
+}
+
+/* The targeting mode called name (len bytes), or -1. */
+int
+tower_target_lookup(const char *name, size_t len)
+{
+	return kind_find(tower_target_name, TOWER_NTARGETS, name, len);
+}
+
+/* The script word of command type t ("?" out of range). */
+const char *
+game_cmd_name(enum game_cmd_type t)
+{
+	if ((int)t < 0 || t >= GAME_NCMDS)
+		return "?";
+	return cmd_types[t].name;
+}
+
+/* game_cmd_name for kind_find and kind_list. */
+static const char *
+cmd_name_of(int t)
+{
+	return game_cmd_name((enum game_cmd_type)t);
+}
+
+/* The command whose script word is name (len bytes), or -1. */
+int
+cmd_lookup(const char *name, size_t len)
+{
+	return kind_find(cmd_name_of, GAME_NCMDS, name, len);
+}
+
+/* The command key gives on the game screen, or -1. */
+int
+cmd_by_key(int key)
+{
+	int	t;
+
+	for (t = 0; t < GAME_NCMDS; t++) {
+		if (cmd_types[t].key != 0 && cmd_types[t].key == key)
+			return t;
+	}
+	return -1;
+}
+
+/* The name of overlay o as the HUD shows it ("?" out of range). */
+const char *
+overlay_name(int o)
+{
+	if (o < 0 || o >= OVERLAY_NKINDS)
+		return "?";
+	return overlay_types[o].name;
+}
+
+/*
+ * Write the n names into buf as "a, b, c or d" (last is the word before
+ * the last name: "or", "and"); returns the length the whole list has, as
+ * snprintf does, so a short buffer is seen.
+ */
+size_t
+kind_list(char *buf, size_t len, const char *(*name)(int), int n,
+    const char *last)
+{
+	size_t	used = 0;
+	int	i, r;
+
+	if (len > 0)
+		buf[0] = '\0';
+	for (i = 0; i < n; i++) {
+		r = snprintf(buf + (used < len ? used : len),
+		    used < len ? len - used : 0, "%s%s%s%s",
+		    i == 0 ? "" : (i < n - 1 ? ", " : " "),
+		    i > 0 && i == n - 1 ? last : "",
+		    i > 0 && i == n - 1 ? " " : "", name(i));
+		used += r > 0 ? (size_t)r : 0;
+	}
+	return used;
+}
+
+/* Every tower kind's name: "wall, arrow, ... or flak". */
+size_t
+tower_list(char *buf, size_t len)
+{
+	return kind_list(buf, len, tower_name, TOWER_NTYPES, "or");
+}
+
+/* Every enemy kind's name: "grunt, runner, ... or skulker". */
+size_t
+enemy_list(char *buf, size_t len)
+{
+	return kind_list(buf, len, enemy_name, ENEMY_NKINDS, "or");
+}
+
+/* Every targeting mode's name: "first, last, ... or closest". */
+size_t
+target_list(char *buf, size_t len)
+{
+	return kind_list(buf, len, tower_target_name, TOWER_NTARGETS, "or");
+}
+
+/* Every command's script word: "place, upgrade, ... or wave". */
+size_t
+cmd_list(char *buf, size_t len)
+{
+	return kind_list(buf, len, cmd_name_of, GAME_NCMDS, "or");
+}

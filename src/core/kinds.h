@@ -1,0 +1,236 @@
+/*
+ * The registry: one row per kind of tower, enemy, targeting mode, command
+ * and overlay, holding everything that tells the kind apart: its name (the
+ * word scripts, level files and traces use), glyph, colour, key, help line,
+ * the built-in player's hints and its stats. Everything else is derived
+ * from the rows: keys and help on screen, the words a script or a level
+ * takes and the lists its error messages give, the bot's choices, colours.
+ * A _Static_assert beside each table catches a kind without a row.
+ *
+ * Adding a tower kind: an enum value below and a row in kinds.c; new code
+ * only when its attack is new (game-combat.c). Adding an enemy kind: the
+ * same, with its steering in enemy.c. README's HACKING section has the
+ * recipe.
+ */
+#ifndef WEIR_KINDS_H
+#define WEIR_KINDS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+struct steer_type;
+
+/*
+ * A colour for the terminal: one of the eight basic colours (the ANSI
+ * numbers curses uses too) and a shade of the 256-colour palette.
+ */
+enum kind_ansi {
+	KIND_BLACK, KIND_RED, KIND_GREEN, KIND_YELLOW, KIND_BLUE,
+	KIND_MAGENTA, KIND_CYAN, KIND_WHITE
+};
+
+struct kind_colour {
+	enum kind_ansi	 ansi;		/* 8-colour terminals */
+	short		 xterm;		/* 256-colour terminals, 16..255 */
+};
+
+/* --- enemies --- */
+
+enum enemy_kind {
+	ENEMY_GRUNT,
+	ENEMY_RUNNER,
+	ENEMY_BRUTE,
+	ENEMY_SWARMER,
+	ENEMY_FLYER,
+	ENEMY_BOSS,
+	ENEMY_ESCORT,
+	ENEMY_SKULKER,
+	ENEMY_NKINDS
+};
+
+/* How an enemy finds its way (enemy.h has the model). */
+enum enemy_mover {
+	ENEMY_PATH,		/* waypoint path */
+	ENEMY_FLOW,		/* flow field */
+	ENEMY_FLY		/* straight through the air */
+};
+
+/* What an enemy does besides walking: its traits, or-ed. */
+#define ENEMY_TRAIT_BOSS	0x1	/* leads the escorts of its wave */
+#define ENEMY_TRAIT_ESCORT	0x2	/* holds a slot round its wave's boss */
+#define ENEMY_TRAIT_SKITTISH	0x4	/* dodges shots, flees what hits it */
+
+struct enemy_type {
+	const char		*name;		/* as in level files */
+	char			 glyph;		/* one letter for text displays */
+	struct kind_colour	 colour;
+	enum enemy_mover	 mover;
+	unsigned		 traits;	/* ENEMY_TRAIT_* */
+	int			 hp;		/* at wave 1 */
+	double			 speed;		/* cells per second */
+	double			 force;		/* largest steering force */
+	double			 radius;	/* cells */
+	int			 armour;	/* taken off every hit */
+	int			 bounty;	/* gold for a kill */
+	int			 leak;		/* lives a leak costs */
+	/* Its steering type (behaviours, weights, combiner): enemy.c. */
+	void			(*steer)(struct steer_type *t);
+	const char		*about;		/* one line for the UI */
+};
+
+extern const struct enemy_type	enemy_types[ENEMY_NKINDS];
+
+/* --- towers --- */
+
+enum tower_kind {
+	TOWER_WALL,		/* blocks, nothing more */
+	TOWER_ARROW,		/* homing bolt, single target, ground and air */
+	TOWER_CANNON,		/* shell with splash, ground only */
+	TOWER_FROST,		/* pulse that slows all in range */
+	TOWER_TESLA,		/* chain lightning, ground only */
+	TOWER_SNIPER,		/* long range, armour-piercing beam */
+	TOWER_FLAK,		/* homing missile with splash, air only */
+	TOWER_NTYPES
+};
+
+enum tower_attack {
+	TOWER_ATTACK_NONE,
+	TOWER_ATTACK_BOLT,	/* travelling shot, pursues its target */
+	TOWER_ATTACK_SHELL,	/* travelling shot, arrives at a point */
+	TOWER_ATTACK_PULSE,	/* instant, every enemy in range */
+	TOWER_ATTACK_CHAIN,	/* instant, target then jumps */
+	TOWER_ATTACK_BEAM	/* instant, one target */
+};
+
+/* Targeting modes: which enemy in range a tower shoots. */
+enum tower_target {
+	TOWER_TARGET_FIRST,	/* least route left to an exit */
+	TOWER_TARGET_LAST,	/* most route left */
+	TOWER_TARGET_STRONGEST,	/* most hit points */
+	TOWER_TARGET_WEAKEST,	/* fewest hit points */
+	TOWER_TARGET_CLOSEST,	/* nearest to the tower */
+	TOWER_NTARGETS
+};
+
+#define TOWER_LEVELS	3	/* levels of an attacking tower */
+#define TOWER_GROUND	0x1	/* can hit ground enemies */
+#define TOWER_AIR	0x2	/* can hit flyers */
+
+/* What one level of a tower costs and does. */
+struct tower_stats {
+	int	cost;		/* gold to build (level 1) or to upgrade to it */
+	int	damage;		/* hit points a hit takes, before armour */
+	double	range;		/* cells, tower centre to enemy centre */
+	int	reload;		/* ticks between two attacks */
+	double	splash;		/* shell and missile burst radius, cells */
+	int	slow_pct;	/* pulse: speed kept, percent */
+	int	slow_ticks;	/* pulse: how long the slow lasts */
+	int	chain;		/* chain: enemies hit after the first */
+	double	chain_range;	/* chain: longest jump, cells */
+	double	shot_speed;	/* bolt or shell, cells per second */
+};
+
+/*
+ * How the built-in player (bot.c) uses a kind: how well it does against
+ * each enemy kind (1 = as its power says, 0 = not at all), the mode it is
+ * aimed with, how much a second one of it is worth less (1 = as any kind),
+ * and, for a kind that hits flyers, the smallest flight of flyers it is
+ * built against (0: never built for the air; the largest that fits wins).
+ */
+struct tower_bot {
+	double			 eff[ENEMY_NKINDS];
+	enum tower_target	 mode;
+	int			 variety;
+	int			 air_from;
+};
+
+struct tower_type {
+	const char		*name;		/* as in scripts: "wall" */
+	char			 glyph;		/* one letter for text displays */
+	int			 key;		/* chooses it on the game screen */
+	struct kind_colour	 colour;
+	enum tower_attack	 attack;
+	int			 hits;		/* TOWER_GROUND | TOWER_AIR */
+	bool			 pierce;	/* ignores armour */
+	int			 nlevels;	/* 1 for the wall, else 3 */
+	struct tower_stats	 level[TOWER_LEVELS];
+	struct tower_bot	 bot;
+	const char		*about;		/* one line for the UI */
+};
+
+extern const struct tower_type	tower_types[TOWER_NTYPES];
+
+struct target_mode {
+	const char		*name;		/* as in scripts: "first" */
+	const char		*about;		/* one line for the UI */
+};
+
+extern const struct target_mode	target_modes[TOWER_NTARGETS];
+
+/* --- commands --- */
+
+enum game_cmd_type {
+	GAME_CMD_PLACE,		/* place TYPE X Y */
+	GAME_CMD_UPGRADE,	/* upgrade X Y */
+	GAME_CMD_SELL,		/* sell X Y */
+	GAME_CMD_TARGET,	/* target X Y MODE */
+	GAME_CMD_WAVE,		/* wave: call the next wave now */
+	GAME_NCMDS
+};
+
+/* What follows a command's word in a script line, in this order. */
+#define CMD_ARG_TOWER	0x1	/* a tower kind's name */
+#define CMD_ARG_XY	0x2	/* a cell: X Y */
+#define CMD_ARG_MODE	0x4	/* a targeting mode's name */
+
+struct cmd_type {
+	const char		*name;		/* the script word */
+	unsigned		 args;		/* CMD_ARG_* */
+	int			 key;		/* on the game screen, or 0 */
+	const char		*keys;		/* the keys as help names them */
+	const char		*about;		/* one line of help */
+};
+
+extern const struct cmd_type	cmd_types[GAME_NCMDS];
+
+/* --- overlays (drawn by the terminal UI over the map) --- */
+
+enum overlay_kind {
+	OVERLAY_NONE,
+	OVERLAY_HEAT,		/* integration field as a heatmap */
+	OVERLAY_FLOW,		/* flow pointers as arrows */
+	OVERLAY_LOS,		/* cells that see their exit */
+	OVERLAY_PATH,		/* waypoint paths: spawns, enemies */
+	OVERLAY_PREVIEW,	/* routes with a tower on the cursor */
+	OVERLAY_NKINDS
+};
+
+struct overlay_type {
+	const char		*name;		/* as the HUD and help say it */
+};
+
+extern const struct overlay_type overlay_types[OVERLAY_NKINDS];
+
+/* --- looking kinds up --- */
+
+int		 tower_lookup(const char *name, size_t len);
+const char	*tower_name(int kind);
+int		 tower_by_key(int key);
+int		 enemy_lookup(const char *name, size_t len);
+const char	*enemy_name(int kind);
+int		 tower_target_lookup(const char *name, size_t len);
+const char	*tower_target_name(int mode);
+int		 cmd_lookup(const char *name, size_t len);
+const char	*game_cmd_name(enum game_cmd_type t);
+int		 cmd_by_key(int key);
+const char	*overlay_name(int kind);
+
+/* "a, b or c" of every name of a table, into buf; its length. */
+size_t		 kind_list(char *buf, size_t len, const char *(*name)(int),
+		     int n, const char *last);
+size_t		 tower_list(char *buf, size_t len);
+size_t		 enemy_list(char *buf, size_t len);
+size_t		 target_list(char *buf, size_t len);
+size_t		 cmd_list(char *buf, size_t len);
+
+#endif
