@@ -7,8 +7,11 @@
  * Worth (bot_worth) is summed over the route from each spawn: a cell
  * counts bot_cell_worth of the power covering it, power being roughly hit
  * points a second (bot_power) times how well the tower kind suits the
- * enemies to come (bot_eff, bot_suits). Actions are compared by the worth
- * they add per gold.
+ * enemies to come (bot_suits, from the hints in each tower's row of
+ * kinds.c). Actions are compared by the worth they add per gold. Every
+ * choice of kind is made from the rows: the walls it mazes with are the
+ * cheapest kind that only blocks, it builds every kind that hits the
+ * ground, and against flyers the kind whose row takes the flight.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -32,39 +35,6 @@
 #define BOT_WALL_GAIN	2.0	/* worth a wall must add to be built */
 #define BOT_WALL_TURNS	2	/* walls are thought of every this many turns */
 
-/* The attacking towers the bot builds against ground enemies. */
-static const int bot_ground[] = {
-	TOWER_ARROW, TOWER_CANNON, TOWER_FROST, TOWER_TESLA, TOWER_SNIPER
-};
-#define BOT_NGROUND	((int)(sizeof bot_ground / sizeof bot_ground[0]))
-
-/*
- * How well each tower kind does against each enemy type, 1 = as its power
- * says. Shells and chains shine on swarms and are dodged by skulkers,
- * armour blunts small hits and not the sniper's, frost makes runners and
- * bosses linger.
- */
-static const double bot_eff[TOWER_NTYPES][ENEMY_NKINDS] = {
-	/* grunt runner brute swarmer flyer boss escort skulker */
-	[TOWER_ARROW] = { 1.0, 1.0, 0.5, 0.6, 1.0, 0.4, 0.8, 0.6 },
-	[TOWER_CANNON] = { 1.0, 0.6, 1.0, 1.8, 0.0, 0.9, 1.0, 0.4 },
-	[TOWER_FROST] = { 1.0, 1.4, 1.0, 1.2, 1.0, 1.2, 1.0, 1.0 },
-	[TOWER_TESLA] = { 1.0, 1.0, 0.8, 1.8, 0.0, 0.8, 1.2, 1.2 },
-	[TOWER_SNIPER] = { 0.8, 0.6, 1.6, 0.3, 1.0, 1.8, 1.2, 1.3 },
-	[TOWER_FLAK] = { 0.0, 0.0, 0.0, 0.0, 1.6, 0.0, 0.0, 0.0 },
-};
-
-/* The mode each tower kind is set to. */
-static const int bot_modes[TOWER_NTYPES] = {
-	[TOWER_WALL] = TOWER_TARGET_FIRST,
-	[TOWER_ARROW] = TOWER_TARGET_FIRST,
-	[TOWER_CANNON] = TOWER_TARGET_FIRST,
-	[TOWER_FROST] = TOWER_TARGET_FIRST,
-	[TOWER_TESLA] = TOWER_TARGET_FIRST,
-	[TOWER_SNIPER] = TOWER_TARGET_STRONGEST,
-	[TOWER_FLAK] = TOWER_TARGET_FIRST,
-};
-
 struct bot {
 	int		 w, h;
 	uint8_t		*route;		/* w * h: spawns whose route it is on */
@@ -82,8 +52,10 @@ struct bot {
 	struct field	*field;		/* its field */
 
 	/* What is coming: hit points by enemy type, and flyers by spawn. */
+	int		 wall;		/* the tower kind it mazes with */
 	double		 mix[ENEMY_NKINDS];
 	double		 air_hp[LEVEL_MAX_SPAWNS];	/* one flyer's */
+	int		 air_kind[LEVEL_MAX_SPAWNS];	/* its kind */
 	int		 air_count[LEVEL_MAX_SPAWNS];
 	bool		 air_short[LEVEL_MAX_SPAWNS];	/* too little flak */
 	struct vec	 air_from[LEVEL_MAX_SPAWNS], air_to[LEVEL_MAX_SPAWNS];
@@ -103,6 +75,7 @@ bot_new(const struct game *g)
 {
 	struct bot	*b = xcalloc(1, sizeof *b);
 	size_t		 n = (size_t)g->w * g->h;
+	int		 k;
 
 	b->w = g->w;
 	b->h = g->h;
@@ -119,6 +92,14 @@ bot_new(const struct game *g)
 	grid_init(&b->grid, xmalloc(grid_cells(g->w, g->h)), g->w, g->h,
 	    g->grid.diagonal);
 	b->field = field_new(g->w, g->h);
+	/* It mazes with the cheapest kind that only blocks. */
+	b->wall = -1;
+	for (k = 0; k < TOWER_NTYPES; k++) {
+		if (tower_types[k].attack == TOWER_ATTACK_NONE && (b->wall < 0 ||
+		    tower_types[k].level[0].cost <
+		    tower_types[b->wall].level[0].cost))
+			b->wall = k;
+	}
 	return b;
 }
 
@@ -261,14 +242,16 @@ bot_threat_wave(struct bot *b, const struct game *g, int w)
 		const struct level_group *grp = &lw->groups[k];
 		int hp = enemy_hp(grp->enemy, w + 1);
 
-		left = grp->count - g->group_sent[w * LEVEL_MAX_GROUPS + k];
+		left = grp->count - game_group_sent(g, w, k);
 		if (left <= 0)
 			continue;
 		b->mix[grp->enemy] += (double)left * hp;
-		if (grp->enemy == ENEMY_FLYER) {
+		if (enemy_types[grp->enemy].mover == ENEMY_FLY) {
 			b->air_count[grp->spawn] += left;
-			if (hp > b->air_hp[grp->spawn])
+			if (hp > b->air_hp[grp->spawn]) {
 				b->air_hp[grp->spawn] = hp;
+				b->air_kind[grp->spawn] = grp->enemy;
+			}
 		}
 	}
 }
@@ -293,7 +276,7 @@ bot_threat(struct bot *b, const struct game *g)
 			b->mix[g->units[i].type] += g->units[i].hp;
 	}
 	for (w = 0; w < g->next_wave; w++)
-		if (g->wave_sent[w] < g->wave_total[w])
+		if (game_wave_sending(g, w))
 			bot_threat_wave(b, g, w);
 	if (g->next_wave < g->nwaves)
 		bot_threat_wave(b, g, g->next_wave);
@@ -335,8 +318,8 @@ bot_threat(struct bot *b, const struct game *g)
 				    tw->y + 0.5)) <= r * r;
 			}
 			harm += bot_power(tw->type, tw->level) *
-			    bot_eff[tw->type][ENEMY_FLYER] * in *
-			    BOT_AIR_STEP / enemy_types[ENEMY_FLYER].speed;
+			    tt->bot.eff[b->air_kind[s]] * in * BOT_AIR_STEP /
+			    enemy_types[b->air_kind[s]].speed;
 		}
 		b->air_short[s] = harm < BOT_AIR_NEED * b->air_hp[s] *
 		    (1.0 + b->air_count[s] / 8.0);
@@ -351,9 +334,9 @@ bot_suits(const struct bot *b, int kind)
 	int	e;
 
 	for (e = 0; e < ENEMY_NKINDS; e++) {
-		if (e == ENEMY_FLYER)
+		if (enemy_types[e].mover == ENEMY_FLY)
 			continue;
-		sum += b->mix[e] * bot_eff[kind][e];
+		sum += b->mix[e] * tower_types[kind].bot.eff[e];
 		hp += b->mix[e];
 	}
 	return hp > 0.0 ? sum / hp : 1.0;
@@ -491,13 +474,13 @@ bot_best_wall(struct bot *b, struct game *g, struct bot_action *out)
 			by = c.y;
 		}
 	}
-	if (bx < 0 || game_check_place(g, TOWER_WALL, bx, by) != GAME_OK)
+	if (bx < 0 || game_check_place(g, b->wall, bx, by) != GAME_OK)
 		return false;
 	out->type = GAME_CMD_PLACE;
-	out->tower = TOWER_WALL;
+	out->tower = b->wall;
 	out->x = bx;
 	out->y = by;
-	out->cost = tower_types[TOWER_WALL].level[0].cost;
+	out->cost = tower_types[b->wall].level[0].cost;
 	out->value = best;
 	return true;
 }
@@ -643,24 +626,48 @@ bot_count(const struct game *g, int kind)
 }
 
 /*
- * The best cell for each kind of ground tower, into acts[]; returns how
- * many kinds found one. value is worth per gold, less for a kind the bot
- * has many of already (frost the most: slows do not add up).
+ * The best cell for each kind of tower that attacks the ground, into
+ * acts[]; returns how many kinds found one. value is worth per gold, less
+ * for a kind the bot has many of already (by its row's variety: frost the
+ * most, since slows do not add up).
  */
 static int
 bot_builds(struct bot *b, struct game *g, struct bot_action *acts)
 {
-	int	k, kind, n = 0;
+	int	kind, n = 0;
 
-	for (k = 0; k < BOT_NGROUND; k++) {
-		kind = bot_ground[k];
-		if (!bot_best_cell(b, g, kind, TOWER_GROUND, &acts[n]))
+	for (kind = 0; kind < TOWER_NTYPES; kind++) {
+		const struct tower_type *tt = &tower_types[kind];
+
+		if (tt->attack == TOWER_ATTACK_NONE ||
+		    !(tt->hits & TOWER_GROUND) ||
+		    !bot_best_cell(b, g, kind, TOWER_GROUND, &acts[n]))
 			continue;
 		acts[n].value /= 1.0 + BOT_VARIETY * bot_count(g, kind) *
-		    (kind == TOWER_FROST ? 3 : 1);
+		    tt->bot.variety;
 		n++;
 	}
 	return n;
+}
+
+/*
+ * The tower kind to build against a flight of count flyers: of the kinds
+ * whose row takes flights that small (air_from), the one for the largest.
+ */
+static int
+bot_air_kind(int count)
+{
+	int	kind, best = -1;
+
+	for (kind = 0; kind < TOWER_NTYPES; kind++) {
+		const struct tower_type *tt = &tower_types[kind];
+
+		if ((tt->hits & TOWER_AIR) && tt->bot.air_from > 0 &&
+		    tt->bot.air_from <= count && (best < 0 ||
+		    tt->bot.air_from > tower_types[best].bot.air_from))
+			best = kind;
+	}
+	return best;
 }
 
 /*
@@ -748,7 +755,7 @@ bot_call_early(const struct game *g)
 	if (g->nenemies > 0 || g->next_wave == 0 ||
 	    g->next_wave >= g->nwaves || g->lives < g->lv->lives)
 		return false;
-	if (g->wave_sent[g->next_wave - 1] != g->wave_total[g->next_wave - 1])
+	if (game_wave_sending(g, g->next_wave - 1))
 		return false;
 	if (bot_wave_hp(g, g->next_wave) > bot_wave_hp(g, g->next_wave - 1))
 		return false;
@@ -777,7 +784,7 @@ bot_affords(const struct game *g, const struct bot_action *a)
 int
 bot_act(struct bot *b, struct game *g)
 {
-	struct bot_action	acts[BOT_NGROUND + 1], air, wall, *pick = NULL;
+	struct bot_action	acts[TOWER_NTYPES + 1], air, wall, *pick = NULL;
 	double			top = 0.0, settle;
 	int			s, t, k, n;
 
@@ -787,11 +794,12 @@ bot_act(struct bot *b, struct game *g)
 	/* Towers aim the way their kind does best. */
 	for (t = 0; t < g->ntowers; t++) {
 		const struct game_tower *tw = &g->towers[t];
+		const struct tower_bot *hint = &tower_types[tw->type].bot;
 
-		if (tw->used && tw->type != TOWER_WALL &&
-		    tw->mode != bot_modes[tw->type])
-			return game_target(g, tw->x, tw->y,
-			    bot_modes[tw->type]) == GAME_OK;
+		if (tw->used && tower_types[tw->type].attack !=
+		    TOWER_ATTACK_NONE && tw->mode != (int)hint->mode)
+			return game_target(g, tw->x, tw->y, hint->mode) ==
+			    GAME_OK;
 	}
 
 	bot_routes(b, g);
@@ -801,9 +809,9 @@ bot_act(struct bot *b, struct game *g)
 
 	/* Flyers first: they ignore everything built for the ground. */
 	for (s = 0; s < g->lv->nspawns; s++) {
-		int kind = b->air_count[s] >= 4 ? TOWER_FLAK : TOWER_ARROW;
+		int kind = bot_air_kind(b->air_count[s]);
 
-		if (!b->air_short[s] ||
+		if (!b->air_short[s] || kind < 0 ||
 		    !bot_best_cell(b, g, kind, TOWER_AIR, &air))
 			continue;
 		return bot_affords(g, &air) ? bot_do(g, &air) : 0;
@@ -812,7 +820,7 @@ bot_act(struct bot *b, struct game *g)
 	/* Then the maze, then towers and upgrades by worth per gold. */
 	if (g->tick % (BOT_WALL_TURNS * BOT_PERIOD) == 0 &&
 	    bot_affords(g, &(struct bot_action){ .cost =
-	    tower_types[TOWER_WALL].level[0].cost }) &&
+	    tower_types[b->wall].level[0].cost }) &&
 	    bot_best_wall(b, g, &wall) && wall.value >= BOT_WALL_GAIN)
 		return bot_do(g, &wall);
 	n = bot_builds(b, g, acts);

@@ -194,7 +194,7 @@ game_do_target(struct game *g, const struct game_cmd *c)
 	if ((t = game_find_tower(g, c->x, c->y, &r)) < 0)
 		return r;
 	tw = &g->towers[t];
-	if (tw->type == TOWER_WALL)
+	if (tower_types[tw->type].attack == TOWER_ATTACK_NONE)
 		return GAME_NO_TARGETING;
 	if (c->mode < 0 || c->mode >= TOWER_NTARGETS)
 		return GAME_BAD_COMMAND;

@@ -24,7 +24,7 @@ game_damage(struct game *g, int i, int damage, bool pierce, int t, int kind)
 	if (!game_alive(g, i))
 		return;
 	u->hp -= tower_hit_damage(damage, u->armour, pierce);
-	if (u->type == ENEMY_SKULKER && t >= 0) {
+	if ((enemy_types[u->type].traits & ENEMY_TRAIT_SKITTISH) && t >= 0) {
 		u->panic_ticks = ENEMY_PANIC_TICKS;
 		g->agents[i].goal = game_centre(g->towers[t].x,
 		    g->towers[t].y);

@@ -44,8 +44,8 @@ game_find_boss(const struct game *g, int wave)
 	int	i;
 
 	for (i = g->nunits - 1; i >= 0; i--) {
-		if (game_alive(g, i) && g->units[i].type == ENEMY_BOSS &&
-		    g->units[i].wave == wave)
+		if (game_alive(g, i) && g->units[i].wave == wave &&
+		    (enemy_types[g->units[i].type].traits & ENEMY_TRAIT_BOSS))
 			return i;
 	}
 	return -1;
@@ -113,7 +113,7 @@ game_escort(struct game *g, int i)
 		u->loose = true;
 	else if (u->loose && sees && d < GAME_ESCORT_REJOIN)
 		u->loose = false;
-	return u->loose ? ENEMY_STEER_LOOSE : ENEMY_ESCORT;
+	return u->loose ? ENEMY_STEER_LOOSE : u->type;
 }
 
 /* The shot nearest to skulker i that chases it, within evade range, or -1. */
@@ -155,13 +155,13 @@ game_enemies(struct game *g)
 		a->max_speed = u->slow_ticks > 0 ? u->speed * u->slow_pct /
 		    100.0 : u->speed;
 		a->type = u->type;
-		if (u->type == ENEMY_SKULKER) {
+		if (enemy_types[u->type].traits & ENEMY_TRAIT_SKITTISH) {
 			if (u->panic_ticks > 0)
 				u->panic_ticks--;
 			if (u->panic_ticks > 0)
 				a->type = ENEMY_STEER_PANIC;
 			a->target = game_threat(g, i);
-		} else if (u->type == ENEMY_ESCORT)
+		} else if (enemy_types[u->type].traits & ENEMY_TRAIT_ESCORT)
 			a->type = game_escort(g, i);
 
 		u->togo = game_togo(g, i);

@@ -94,10 +94,10 @@ game_spawn(struct game *g, int w, int gi)
 		u->pathslot = g->free_paths[--g->nfree_paths];
 		game_plan(g, i, false);
 	}
-	if (grp->enemy == ENEMY_ESCORT &&
+	if ((et->traits & ENEMY_TRAIT_ESCORT) &&
 	    (b = game_find_boss(g, w + 1)) >= 0)
 		game_join_boss(g, i, b);
-	else if (grp->enemy == ENEMY_ESCORT) {
+	else if (et->traits & ENEMY_TRAIT_ESCORT) {
 		u->loose = true;
 		a->type = ENEMY_STEER_LOOSE;
 	}
@@ -210,4 +210,22 @@ game_wave_count(const struct game *g, int wave, int *counts)
 		n += lw->groups[k].count;
 	}
 	return n;
+}
+
+/* How many enemies group (index) of wave (index) has sent so far. */
+int
+game_group_sent(const struct game *g, int wave, int group)
+{
+	if (wave < 0 || wave >= g->nwaves || group < 0 ||
+	    group >= g->lv->waves[wave].ngroups)
+		return 0;
+	return g->group_sent[wave * LEVEL_MAX_GROUPS + group];
+}
+
+/* Whether wave (index) has started and has enemies still to send. */
+bool
+game_wave_sending(const struct game *g, int wave)
+{
+	return wave >= 0 && wave < g->next_wave &&
+	    g->wave_sent[wave] < g->wave_total[wave];
 }

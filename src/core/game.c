@@ -156,7 +156,8 @@ game_circles(struct game *g)
 	for (t = 0; t < g->ntowers; t++) {
 		const struct game_tower *tw = &g->towers[t];
 
-		if (!tw->used || tw->type == TOWER_WALL)
+		if (!tw->used ||
+		    tower_types[tw->type].attack == TOWER_ATTACK_NONE)
 			continue;
 		g->circles[n].c = game_centre(tw->x, tw->y);
 		g->circles[n].r = 0.5;

@@ -301,6 +301,8 @@ const struct game_tower *game_tower_at(const struct game *g, int x, int y);
 const struct level_wave *game_next_wave(const struct game *g, int *number,
 		     long *ticks_left);
 int		 game_wave_count(const struct game *g, int wave, int *counts);
+int		 game_group_sent(const struct game *g, int wave, int group);
+bool		 game_wave_sending(const struct game *g, int wave);
 bool		 game_enemy_blocks_cell(const struct game *g, int x, int y);
 const char	*game_reason_name(enum game_reason r);
 const char	*game_state_name(enum game_state s);

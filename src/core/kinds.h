@@ -226,6 +226,7 @@ int		 cmd_by_key(int key);
 const char	*overlay_name(int kind);
 
 /* "a, b or c" of every name of a table, into buf; its length. */
+#define KIND_LIST_MAX	256	/* room for any of the lists below */
 size_t		 kind_list(char *buf, size_t len, const char *(*name)(int),
 		     int n, const char *last);
 size_t		 tower_list(char *buf, size_t len);

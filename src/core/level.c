@@ -526,6 +526,7 @@ level_key_group(struct level_parser *p, const struct level_line *ln,
 	struct level_group	*g;
 	const char		*t;
 	char			 q[LEVEL_QUOTE_MAX + 4];
+	char			 names[KIND_LIST_MAX];
 	size_t			 n;
 	int			 e, gcol = col;
 	bool			 from = false, every = false, after = false;
@@ -552,9 +553,9 @@ level_key_group(struct level_parser *p, const struct level_line *ln,
 		    "expected an enemy type after the count");
 	}
 	if ((e = enemy_lookup(t, n)) < 0) {
+		enemy_list(names, sizeof names);
 		return level_error(p, ln->no, col, "unknown enemy type '%s' "
-		    "(expected grunt, runner, brute, swarmer, flyer, boss, "
-		    "escort or skulker)", level_quote(q, sizeof q, t, n));
+		    "(expected %s)", level_quote(q, sizeof q, t, n), names);
 	}
 	g->enemy = (enum enemy_kind)e;
 

@@ -104,6 +104,7 @@ script_parse_line(const char *line, size_t len, struct game_cmd *c,
 	struct script_word	 w;
 	size_t			 pos = 0;
 	char			 q[SCRIPT_QUOTE_MAX + 8];
+	char			 names[KIND_LIST_MAX];
 	long			 v, xy[2];
 	int			 range, k, t;
 	static const char	*axis[2] = { "X", "Y" };
@@ -128,21 +129,16 @@ script_parse_line(const char *line, size_t len, struct game_cmd *c,
 
 	if (!script_next(line, len, &pos, &w)) {
 		*col = w.col + 1;
+		cmd_list(names, sizeof names);
 		snprintf(msg, msglen, "expected a command after the tick "
-		    "(place, upgrade, sell, target or wave)");
+		    "(%s)", names);
 		return -1;
 	}
 	*col = w.col + 1;
-	for (t = 0; t < GAME_NCMDS; t++) {
-		const char *name = game_cmd_name((enum game_cmd_type)t);
-
-		if (strlen(name) == w.len && memcmp(name, w.p, w.len) == 0)
-			break;
-	}
-	if (t == GAME_NCMDS) {
-		snprintf(msg, msglen, "unknown command %s (expected place, "
-		    "upgrade, sell, target or wave)",
-		    script_quote(&w, q, sizeof q));
+	if ((t = cmd_lookup(w.p, w.len)) < 0) {
+		cmd_list(names, sizeof names);
+		snprintf(msg, msglen, "unknown command %s (expected %s)",
+		    script_quote(&w, q, sizeof q), names);
 		return -1;
 	}
 	c->type = (enum game_cmd_type)t;
@@ -156,9 +152,9 @@ script_parse_line(const char *line, size_t len, struct game_cmd *c,
 		}
 		*col = w.col + 1;
 		if ((c->tower = tower_lookup(w.p, w.len)) < 0) {
+			tower_list(names, sizeof names);
 			snprintf(msg, msglen, "unknown tower type %s (expected "
-			    "wall, arrow, cannon, frost, tesla, sniper or "
-			    "flak)", script_quote(&w, q, sizeof q));
+			    "%s)", script_quote(&w, q, sizeof q), names);
 			return -1;
 		}
 	}
@@ -188,15 +184,17 @@ script_parse_line(const char *line, size_t len, struct game_cmd *c,
 	if (c->type == GAME_CMD_TARGET) {
 		if (!script_next(line, len, &pos, &w)) {
 			*col = w.col + 1;
+			target_list(names, sizeof names);
 			snprintf(msg, msglen, "expected a targeting mode "
-			    "(first, last, strongest, weakest or closest)");
+			    "(%s)", names);
 			return -1;
 		}
 		*col = w.col + 1;
 		if ((c->mode = tower_target_lookup(w.p, w.len)) < 0) {
+			target_list(names, sizeof names);
 			snprintf(msg, msglen, "unknown targeting mode %s "
-			    "(expected first, last, strongest, weakest or "
-			    "closest)", script_quote(&w, q, sizeof q));
+			    "(expected %s)", script_quote(&w, q, sizeof q),
+			    names);
 			return -1;
 		}
 	}
