@@ -395,7 +395,10 @@ play_new(struct level *lv, const char *path, const char *name, uint64_t seed,
 	p->scratch = xcalloc(2 * grid_cells(lv->w, lv->h), sizeof *p->scratch);
 
 	p->speed = 1;
-	p->tower = TOWER_ARROW;
+	/* The first kind that attacks is chosen to begin with. */
+	while (p->tower < TOWER_NTYPES - 1 &&
+	    tower_types[p->tower].attack == TOWER_ATTACK_NONE)
+		p->tower++;
 	p->px = p->py = -1;
 	/* The cursor starts on the open ground nearest the map's middle. */
 	p->cx = lv->w / 2;
@@ -601,10 +604,25 @@ play_enemy(const struct play *p)
 	return p->enemy_at[play_cell(p, p->cx, p->cy)];
 }
 
-/* Set bit in cells[] on every cell the segment between two centres crosses. */
+/* Or bit into *cell. */
+static void
+play_mark_or(uint8_t *cell, uint8_t bit)
+{
+	*cell |= bit;
+}
+
+/* Keep in *cell the least of the marks it gets (0 counts as none). */
+static void
+play_mark_least(uint8_t *cell, uint8_t mark)
+{
+	if (*cell == 0 || mark < *cell)
+		*cell = mark;
+}
+
+/* Mark every cell of cells[] the segment between two centres crosses. */
 static void
 play_mark_segment(struct play *p, uint8_t *cells, struct point a,
-    struct point b, uint8_t bit)
+    struct point b, void (*mark)(uint8_t *, uint8_t), uint8_t bit)
 {
 	int dx = abs(b.x - a.x), dy = abs(b.y - a.y);
 	int sx = b.x > a.x ? 1 : -1, sy = b.y > a.y ? 1 : -1;
@@ -620,7 +638,7 @@ play_mark_segment(struct play *p, uint8_t *cells, struct point a,
 	dy *= 2;
 	for (; n > 0; n--) {
 		if (x >= 0 && y >= 0 && x < p->w && y < p->h)
-			cells[play_cell(p, x, y)] |= bit;
+			mark(&cells[play_cell(p, x, y)], bit);
 		if (err > 0) {
 			x += sx;
 			err -= dy;
@@ -668,7 +686,7 @@ play_mark_routes(struct play *p, const struct field *f, const struct grid *g,
 			p->route[play_cell(p, wp[k].x, wp[k].y)] |= bit | wpbit;
 			if (k + 1 < n)
 				play_mark_segment(p, p->route, wp[k], wp[k + 1],
-				    bit);
+				    play_mark_or, bit);
 		}
 	}
 }
@@ -731,12 +749,14 @@ play_update_units(struct play *p)
 			if (k > a->ipath)
 				from = a->path[k - 1];
 			play_mark_segment(p, p->route, from, a->path[k],
-			    PLAY_ROUTE_ENEMY);
+			    play_mark_or, PLAY_ROUTE_ENEMY);
 			p->route[play_cell(p, a->path[k].x, a->path[k].y)] |=
 			    PLAY_ROUTE_ENEMY_WP;
 		}
 	}
 }
+
+_Static_assert(TOWER_NTYPES < 255, "fx_at holds a tower kind + 1 a byte");
 
 /* Mark the cells the game's fresh instant attacks crossed or covered. */
 static void
@@ -749,7 +769,7 @@ play_update_fx(struct play *p)
 	n = g->nfx < GAME_FX_MAX ? g->nfx : GAME_FX_MAX;
 	for (k = 0; k < n; k++) {
 		const struct game_fx	*fx = &g->fx[k];
-		uint8_t			 bit = (uint8_t)(1u << fx->tower);
+		uint8_t			 mark = (uint8_t)(fx->tower + 1);
 		struct point		 a, b;
 
 		if (g->tick - fx->tick >= PLAY_FX_TICKS || fx->tower < 0 ||
@@ -768,8 +788,8 @@ play_update_fx(struct play *p)
 
 					if (dx * dx + dy * dy <=
 					    fx->radius * fx->radius)
-						p->fx_at[play_cell(p, x, y)] |=
-						    bit;
+						play_mark_least(&p->fx_at[
+						    play_cell(p, x, y)], mark);
 				}
 			}
 			continue;
@@ -778,7 +798,7 @@ play_update_fx(struct play *p)
 		a.y = (int)floor(fx->from.y);
 		b.x = (int)floor(fx->to.x);
 		b.y = (int)floor(fx->to.y);
-		play_mark_segment(p, p->fx_at, a, b, bit);
+		play_mark_segment(p, p->fx_at, a, b, play_mark_least, mark);
 	}
 }
 

@@ -66,8 +66,9 @@ struct play {
 	/* The view, brought up to date by play_prepare. */
 	int32_t			*enemy_at;	/* w * h: unit drawn there, -1 */
 	int32_t			*shot_at;	/* w * h: shot drawn there, -1 */
-	uint8_t			*fx_at;		/* w * h: bit k, a fresh attack
-						   of tower kind k crossed it */
+	uint8_t			*fx_at;		/* w * h: 1 + the least tower
+						   kind whose fresh attack
+						   crossed it, 0 for none */
 	enum game_reason	 verdict;	/* placing p->tower on the cursor */
 	uint8_t			*route;		/* w * h: PLAY_ROUTE_* bits */
 	struct point		*pathbuf;	/* room for any descended path */

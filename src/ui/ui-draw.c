@@ -12,6 +12,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdarg.h>
 #include <string.h>
 #include <wchar.h>
 
@@ -72,22 +73,19 @@ static const short ui_draw_ramp8[] = {
 #define UI_RAMP256	((int)(sizeof ui_draw_ramp256 / sizeof ui_draw_ramp256[0]))
 #define UI_RAMP8	((int)(sizeof ui_draw_ramp8 / sizeof ui_draw_ramp8[0]))
 
-/* Tower colours (background of its cell), 256 and 8 colours. */
-static const short ui_draw_tower256[TOWER_NTYPES] = {
-	214, 70, 178, 45, 171, 252, 69
-};
-static const short ui_draw_tower8[TOWER_NTYPES] = {
-	COLOR_YELLOW, COLOR_GREEN, COLOR_YELLOW, COLOR_CYAN, COLOR_MAGENTA,
-	COLOR_WHITE, COLOR_BLUE
-};
-/* Enemy colours, 256 and 8 colours. */
-static const short ui_draw_enemy256[ENEMY_NKINDS] = {
-	231, 51, 177, 226, 117, 196, 209, 120
-};
-static const short ui_draw_enemy8[ENEMY_NKINDS] = {
-	COLOR_WHITE, COLOR_CYAN, COLOR_MAGENTA, COLOR_YELLOW, COLOR_BLUE,
-	COLOR_RED, COLOR_RED, COLOR_GREEN
-};
+/* The curses colour of a registry row's colour. */
+static short
+ui_draw_colour(struct kind_colour c, bool c256)
+{
+	static const short ansi[] = {
+		[KIND_BLACK] = COLOR_BLACK, [KIND_RED] = COLOR_RED,
+		[KIND_GREEN] = COLOR_GREEN, [KIND_YELLOW] = COLOR_YELLOW,
+		[KIND_BLUE] = COLOR_BLUE, [KIND_MAGENTA] = COLOR_MAGENTA,
+		[KIND_CYAN] = COLOR_CYAN, [KIND_WHITE] = COLOR_WHITE
+	};
+
+	return c256 ? c.xterm : ansi[c.ansi];
+}
 
 /* Set up a view, and its colour pairs when color (after start_color). */
 void
@@ -132,18 +130,19 @@ ui_draw_init(struct ui_view *v, bool utf8, bool utf8_locale, bool color)
 	init_pair(UI_PAIR_HP_HIGH, c256 ? 46 : COLOR_GREEN, bg);
 	init_pair(UI_PAIR_HP_MID, c256 ? 220 : COLOR_YELLOW, bg);
 	init_pair(UI_PAIR_HP_LOW, c256 ? 196 : COLOR_RED, bg);
+	/* A tower's cell has its colour behind; a blocker's, in front. */
 	for (i = 0; i < TOWER_NTYPES; i++) {
-		short c = c256 ? ui_draw_tower256[i] : ui_draw_tower8[i];
+		short c = ui_draw_colour(tower_types[i].colour, c256);
 
-		if (i == TOWER_WALL)
+		if (tower_types[i].attack == TOWER_ATTACK_NONE)
 			init_pair(UI_PAIR_TOWER + i, c, bg);
 		else
 			init_pair(UI_PAIR_TOWER + i, black, c);
 		init_pair(UI_PAIR_FX + i, c, bg);
 	}
 	for (i = 0; i < ENEMY_NKINDS; i++) {
-		init_pair(UI_PAIR_ENEMY + i, c256 ? ui_draw_enemy256[i] :
-		    ui_draw_enemy8[i], bg);
+		init_pair(UI_PAIR_ENEMY + i,
+		    ui_draw_colour(enemy_types[i].colour, c256), bg);
 	}
 	v->nramp = c256 ? UI_RAMP256 : UI_RAMP8;
 	if (COLOR_PAIRS <= UI_PAIR_RAMP + v->nramp) {
@@ -358,7 +357,7 @@ static void
 ui_draw_tower_look(const struct ui_view *v, int k, int lvl,
     struct ui_draw_cell *c)
 {
-	if (k == TOWER_WALL) {
+	if (tower_types[k].attack == TOWER_ATTACK_NONE) {
 		ui_draw_kind_look(v, UI_PWALL, c);
 		return;
 	}
@@ -511,7 +510,7 @@ ui_draw_cell_look(const struct ui_view *v, const struct play *p, int x, int y,
 	enum ui_kind		 k = ui_draw_kind(p, x, y);
 	size_t			 cell = (size_t)y * p->w + x;
 	int			 e = p->enemy_at[cell], s = p->shot_at[cell];
-	uint8_t			 fx = p->fx_at[cell];
+	int			 fx = p->fx_at[cell];
 
 	c->second[0] = '\0';
 	ui_draw_kind_look(v, k, c);
@@ -523,11 +522,9 @@ ui_draw_cell_look(const struct ui_view *v, const struct play *p, int x, int y,
 		ui_draw_overlay(v, p, x, y, k, c);
 
 	if (tw == NULL && fx != 0) {
-		int t;
+		int t = fx - 1;
 
-		for (t = 0; !(fx & (1u << t)); t++)
-			;
-		if (t == TOWER_FROST) {
+		if (tower_types[t].attack == TOWER_ATTACK_PULSE) {
 			c->pair = (short)(UI_PAIR_FX + t);
 			c->attr = A_BOLD;
 		} else {
@@ -723,11 +720,11 @@ ui_draw_palette(const struct ui_view *v, const struct play *p, int row)
 	for (k = 0; k < TOWER_NTYPES && x < COLS; k++) {
 		cost = tower_types[k].level[0].cost;
 		if (full <= COLS)
-			snprintf(item, sizeof item, "%d %s %d", k + 1,
-			    tower_types[k].name, cost);
+			snprintf(item, sizeof item, "%c %s %d",
+			    tower_types[k].key, tower_types[k].name, cost);
 		else
-			snprintf(item, sizeof item, "%d%c%d", k + 1,
-			    tower_types[k].glyph, cost);
+			snprintf(item, sizeof item, "%c%c%d",
+			    tower_types[k].key, tower_types[k].glyph, cost);
 		if (k == p->tower)
 			ui_draw_attr(v, UI_PAIR_TOWER + k, A_BOLD | A_REVERSE,
 			    A_REVERSE | A_BOLD);
@@ -851,12 +848,13 @@ ui_draw_info(const struct ui_view *v, const struct play *p, int row)
 		len = strlen(line);
 		snprintf(line + len, sizeof line - len, " | s: sell %dg%s",
 		    tower_refund(tw->type, tw->level),
-		    tw->type != TOWER_WALL ? " | t: aim" : "");
+		    tower_types[tw->type].attack != TOWER_ATTACK_NONE ?
+		    " | t: aim" : "");
 		len = strlen(line);
 		snprintf(line + len, sizeof line - len, " | %s",
 		    ui_draw_figures(st, sizeof st, tw->type, tw->level));
 		len = strlen(line);
-		if (tw->type != TOWER_WALL)
+		if (tower_types[tw->type].attack != TOWER_ATTACK_NONE)
 			snprintf(line + len, sizeof line - len, "; %s; %d "
 			    "kill%s", tower_target_name(tw->mode), tw->kills,
 			    tw->kills == 1 ? "" : "s");
@@ -996,27 +994,43 @@ ui_draw_box_from(const struct ui_view *v, const char *const *lines, int n,
 	attrset(A_NORMAL);
 }
 
-/* The help panel: every key, then the legend, from line *first on. */
+#define UI_HELP_LINES	(48 + TOWER_NTYPES + GAME_NCMDS + TOWER_NTARGETS)
+#define UI_HELP_WIDTH	96
+
+/* Add one help line, printf-style, to lines[*n] (room kept in text). */
+static void __attribute__((format(printf, 4, 5)))
+ui_draw_help_line(const char **lines, char (*text)[UI_HELP_WIDTH], size_t *n,
+    const char *fmt, ...)
+{
+	va_list	ap;
+
+	if (*n >= UI_HELP_LINES)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(text[*n], UI_HELP_WIDTH, fmt, ap);
+	va_end(ap);
+	lines[*n] = text[*n];
+	(*n)++;
+}
+
+/*
+ * The help panel, from line *first on: every key, the towers and the
+ * targeting modes, then the legend. Tower keys, command keys, overlays
+ * and every tower's role come from the registry (kinds.c).
+ */
 void
 ui_draw_help(const struct ui_view *v, int *first)
 {
-	static const char *const keys[] = {
+	static const char *const moves[] = {
 		"weir: keep the enemies from the exits",
 		"",
 		"arrows, h j k l  move the cursor (H J K L: 5 cells,",
 		"                 as do the shifted arrows)",
 		"Home, End        to the start or the end of the row",
 		"PgUp, PgDn       ten rows up or down",
-		"1 - 7            choose a tower: 1 wall 2 arrow 3 cannon",
-		"                 4 frost 5 tesla 6 sniper 7 flak",
-		"Enter, space     build it on the cursor",
-		"u                upgrade the tower on the cursor",
-		"s, Delete        sell it (asks first)",
-		"t                change what it aims at",
-		"n                call the next wave now (early gold)",
+	};
+	static const char *const keys[] = {
 		"p                pause; f  speed 1x, 2x, 4x",
-		"v                overlay: heatmap, flow arrows, line of",
-		"                 sight, paths, route preview, none",
 		"z                cell width: auto, 2 columns, 1 column",
 		"mouse            click: cursor there (picks a tower);",
 		"                 click the cursor again: build",
@@ -1040,12 +1054,55 @@ ui_draw_help(const struct ui_view *v, int *first)
 		"XX on the cursor: a tower there would block",
 		"paths: * route  @ waypoint; preview: + new, x left"
 	};
-	const char	*lines[sizeof keys / sizeof keys[0] + 4];
-	size_t		 n = 0, i;
+	static char	 text[UI_HELP_LINES][UI_HELP_WIDTH];
+	const char	*lines[UI_HELP_LINES];
+	char		 list[UI_HELP_WIDTH];
+	size_t		 n = 0, i, len;
+	bool		 wrapped = false;
+	int		 k;
 
+	for (i = 0; i < sizeof moves / sizeof moves[0]; i++)
+		lines[n++] = moves[i];
+	ui_draw_help_line(lines, text, &n, "%c - %c            choose a tower "
+	    "(the towers are below)", tower_types[0].key,
+	    tower_types[TOWER_NTYPES - 1].key);
+	for (k = 0; k < GAME_NCMDS; k++) {
+		if (cmd_types[k].key != 0)
+			ui_draw_help_line(lines, text, &n, "%-16s %s",
+			    cmd_types[k].keys, cmd_types[k].about);
+	}
+	/* v: the overlays in the order v brings them, none last. */
+	len = (size_t)snprintf(list, sizeof list, "overlay:");
+	for (k = 1; k <= OVERLAY_NKINDS; k++) {
+		const char *name = overlay_name(k % OVERLAY_NKINDS);
+
+		if (len + strlen(name) + 2 > 38) {
+			ui_draw_help_line(lines, text, &n, "%-16s %s",
+			    wrapped ? "" : "v", list);
+			wrapped = true;
+			len = 0;
+		}
+		len += (size_t)snprintf(list + len, sizeof list - len,
+		    "%s%s%s", len > 0 ? " " : "", name,
+		    k < OVERLAY_NKINDS ? "," : "");
+	}
+	ui_draw_help_line(lines, text, &n, "%-16s %s", wrapped ? "" : "v",
+	    list);
 	for (i = 0; i < sizeof keys / sizeof keys[0]; i++)
 		lines[n++] = keys[i];
-	for (i = 0; i < 4; i++)
+
+	ui_draw_help_line(lines, text, &n, "Towers (cost; key chooses):");
+	for (k = 0; k < TOWER_NTYPES; k++)
+		ui_draw_help_line(lines, text, &n, "%c %-7s %3dg  %s",
+		    tower_types[k].key, tower_types[k].name,
+		    tower_types[k].level[0].cost, tower_types[k].about);
+	lines[n++] = "";
+	ui_draw_help_line(lines, text, &n, "Aim (t), what a tower shoots:");
+	for (k = 0; k < TOWER_NTARGETS; k++)
+		ui_draw_help_line(lines, text, &n, "  %-10s %s",
+		    target_modes[k].name, target_modes[k].about);
+	lines[n++] = "";
+	for (i = 0; i < 4 && n < UI_HELP_LINES; i++)
 		lines[n++] = v->utf8 ? utf8[i] : ascii[i];
 	ui_draw_box_from(v, lines, (int)n, first);
 }

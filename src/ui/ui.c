@@ -26,6 +26,7 @@
 #include <sys/ioctl.h>
 #include <sys/select.h>
 
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <langinfo.h>
@@ -644,6 +645,7 @@ ui_key_play(struct ui *u, int ch)
 	struct play		*p = u->p;
 	const struct game_tower	*tw = play_tower(p);
 	struct game_cmd		 c;
+	int			 k;
 
 	for (size_t i = 0; i < sizeof moves / sizeof moves[0]; i++) {
 		if (moves[i].key == ch) {
@@ -651,47 +653,41 @@ ui_key_play(struct ui *u, int ch)
 			return;
 		}
 	}
+	if ((k = tower_by_key(ch)) >= 0) {
+		play_choose(p, k);
+		return;
+	}
+	/* Keys of the registry's commands, their other names first. */
+	if (ch == '\r' || ch == ' ' || ch == KEY_ENTER)
+		ch = cmd_types[GAME_CMD_PLACE].key;
+	else if (ch == KEY_DC)
+		ch = cmd_types[GAME_CMD_SELL].key;
 	memset(&c, 0, sizeof c);
 	c.tower = -1;
 	c.x = p->cx;
 	c.y = p->cy;
-	switch (ch) {
-	case '1': case '2': case '3': case '4': case '5': case '6': case '7':
-		play_choose(p, ch - '1');
-		return;
-	case '\n':
-	case '\r':
-	case ' ':
-	case KEY_ENTER:
-		c.type = GAME_CMD_PLACE;
-		c.tower = p->tower;
-		break;
-	case 'u':
-	case 'U':
-		c.type = GAME_CMD_UPGRADE;
-		break;
-	case 's':
-	case 'S':
-	case KEY_DC:
-		if (tw != NULL && !game_over(p->g)) {
+	k = ch >= 0 && ch < 128 ? cmd_by_key(tolower(ch)) : -1;
+	if (k >= 0) {
+		c.type = (enum game_cmd_type)k;
+		if (cmd_types[k].args & CMD_ARG_TOWER)
+			c.tower = p->tower;
+		if (cmd_types[k].args & CMD_ARG_MODE)
+			c.mode = tw != NULL ? (tw->mode + 1) % TOWER_NTARGETS :
+			    TOWER_TARGET_FIRST;
+		if (!(cmd_types[k].args & CMD_ARG_XY))
+			c.x = c.y = -1;
+		/* Selling asks first. */
+		if (c.type == GAME_CMD_SELL && tw != NULL &&
+		    !game_over(p->g)) {
 			u->sell_x = p->cx;
 			u->sell_y = p->cy;
 			u->dialog = UI_DIALOG_SELL;
 			return;
 		}
-		c.type = GAME_CMD_SELL;
-		break;
-	case 't':
-	case 'T':
-		c.type = GAME_CMD_TARGET;
-		c.mode = tw != NULL ? (tw->mode + 1) % TOWER_NTARGETS :
-		    TOWER_TARGET_FIRST;
-		break;
-	case 'n':
-	case 'N':
-		c.type = GAME_CMD_WAVE;
-		c.x = c.y = -1;
-		break;
+		play_command(p, &c);
+		return;
+	}
+	switch (ch) {
 	case 'p':
 	case 'P':
 		if (!game_over(p->g))
@@ -720,7 +716,6 @@ ui_key_play(struct ui *u, int ch)
 	default:
 		return;
 	}
-	play_command(p, &c);
 }
 
 /* A key while a dialog is open. */
