@@ -647,6 +647,47 @@ START_TEST(test_splash_arithmetic)
 }
 END_TEST
 
+/*
+ * A mortar never shoots inside its least range: with a grunt pinned 1.5
+ * cells from it and two more 4 cells off, side by side, it lets the near
+ * one be (even aimed at the closest) and its wide burst takes both far
+ * ones at once.
+ */
+START_TEST(test_mortar_blind_up_close)
+{
+	struct level *lv = level_of(OPEN_MAP "wave after 0\ngroup 3 grunt "
+	    "from A every 0\n");
+	struct game *g = game_new(lv, 1, false);
+	const struct tower_stats *st = &tower_types[TOWER_MORTAR].level[0];
+	int k;
+
+	ck_assert(st->min_range > 1.5 && st->range > 4.0);
+	send_first_wave(g);
+	pin(g, 1, 10.5, 4.0);		/* 1.5 from the mortar at (10, 2) */
+	pin(g, 2, 14.3, 3.5);		/* about 4 off, side by side */
+	pin(g, 3, 14.3, 4.2);
+	ck_assert_int_eq(game_place(g, TOWER_MORTAR, 10, 2), GAME_OK);
+	ck_assert_int_eq(game_target(g, 10, 2, TOWER_TARGET_CLOSEST), GAME_OK);
+	for (k = 0; k < 3 * GAME_RATE && g->units[enemy_index(g, 2)].hp == 50;
+	    k++)
+		game_tick(g);
+	ck_assert_int_eq(g->units[enemy_index(g, 1)].hp, 50);
+	ck_assert_int_eq(g->units[enemy_index(g, 2)].hp, 50 - st->damage);
+	ck_assert_int_eq(g->units[enemy_index(g, 3)].hp, 50 - st->damage);
+	/* Alone in its blind ring, an enemy is never shot at. */
+	pin(g, 2, 11.5, 3.0);
+	pin(g, 3, 9.0, 3.5);
+	for (k = 0; k < 10 * GAME_RATE; k++)
+		game_tick(g);
+	ck_assert_int_eq(g->units[enemy_index(g, 1)].hp, 50);
+	ck_assert_int_eq(g->units[enemy_index(g, 2)].hp, 50 - st->damage);
+	ck_assert_int_eq(g->units[enemy_index(g, 3)].hp, 50 - st->damage);
+	say("mortar shell burst after %d ticks\n", k);
+	game_free(g);
+	level_free(lv);
+}
+END_TEST
+
 START_TEST(test_slow_arithmetic)
 {
 	struct level *lv = level_of(OPEN_MAP "wave after 0\ngroup 1 grunt "
@@ -1265,6 +1306,18 @@ script_error(const char *text)
 	return err;
 }
 
+/* "PREFIX(expected LIST)" with LIST one of the registry's name lists. */
+static const char *
+expected(const char *prefix, size_t (*list)(char *, size_t))
+{
+	static char msg[512];
+	char names[KIND_LIST_MAX];
+
+	list(names, sizeof names);
+	snprintf(msg, sizeof msg, "%s(expected %s)", prefix, names);
+	return msg;
+}
+
 START_TEST(test_script_errors)
 {
 	ck_assert_str_eq(script_error("x place wall 1 1\n"), "t.script:1:1: "
@@ -1272,9 +1325,8 @@ START_TEST(test_script_errors)
 	ck_assert_str_eq(script_error("\n5 build wall 1 1\n"), "t.script:2:3: "
 	    "unknown command 'build' (expected place, upgrade, sell, target "
 	    "or wave)");
-	ck_assert_str_eq(script_error("5 place moat 1 1\n"), "t.script:1:9: "
-	    "unknown tower type 'moat' (expected wall, arrow, cannon, frost, "
-	    "tesla, sniper or flak)");
+	ck_assert_str_eq(script_error("5 place moat 1 1\n"), expected(
+	    "t.script:1:9: unknown tower type 'moat' ", tower_list));
 	ck_assert_str_eq(script_error("5 place wall 1\n"), "t.script:1:15: "
 	    "expected the Y coordinate after 'X'");
 	ck_assert_str_eq(script_error("5 sell 1 1.5\n"), "t.script:1:10: "
@@ -1467,8 +1519,8 @@ START_TEST(test_save_errors)
 	    "range");
 	ck_assert_str_eq(save_error("weir-save 1\nlevel x\nlevel-hash "
 	    "0123456789abcdef\nseed 1\nsandbox 0\ntick 10\ncommands 1\n"
-	    "5 place moat 1 1\nend\n"), "8:9: unknown tower type 'moat' "
-	    "(expected wall, arrow, cannon, frost, tesla, sniper or flak)");
+	    "5 place moat 1 1\nend\n"), expected("8:9: unknown tower type "
+	    "'moat' ", tower_list));
 	ck_assert_str_eq(save_error("weir-save 1\nlevel x\nlevel-hash "
 	    "0123456789abcdef\nseed 1\nsandbox 0\ntick 10\ncommands 1\n"
 	    "50 wave\nend\n"), "8:1: command out of time order");
@@ -1634,6 +1686,7 @@ game_suite(void)
 	tc = tcase_create("damage");
 	tcase_add_test(tc, test_armour_arithmetic);
 	tcase_add_test(tc, test_splash_arithmetic);
+	tcase_add_test(tc, test_mortar_blind_up_close);
 	tcase_add_test(tc, test_slow_arithmetic);
 	tcase_add_test(tc, test_chain_arithmetic);
 	suite_add_tcase(s, tc);

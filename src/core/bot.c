@@ -199,6 +199,15 @@ bot_routes(struct bot *b, const struct game *g)
 
 static double	bot_suits(const struct bot *, int);
 
+/* Whether a cell (dx, dy) from a tower is in its reach. */
+static inline bool
+bot_reaches(int dx, int dy, double range, double min_range)
+{
+	int	d2 = dx * dx + dy * dy;
+
+	return d2 <= range * range && d2 >= min_range * min_range;
+}
+
 /*
  * Add the power of every ground-hitting tower, times how it suits what is
  * coming, to the cells it covers.
@@ -213,6 +222,7 @@ bot_defence(struct bot *b, const struct game *g)
 		const struct game_tower *tw = &g->towers[t];
 		const struct tower_type *tt = &tower_types[tw->type];
 		double r = tt->level[tw->level - 1].range, p;
+		double rmin = tt->level[tw->level - 1].min_range;
 
 		if (!tw->used || !(tt->hits & TOWER_GROUND))
 			continue;
@@ -223,7 +233,7 @@ bot_defence(struct bot *b, const struct game *g)
 				int x = tw->x + dx, y = tw->y + dy;
 
 				if (x >= 0 && y >= 0 && x < b->w && y < b->h &&
-				    dx * dx + dy * dy <= r * r)
+				    bot_reaches(dx, dy, r, rmin))
 					b->defence[(size_t)y * b->w + x] +=
 					    (float)p;
 			}
@@ -352,7 +362,7 @@ bot_cell_worth(double d)
 /* A tower being thought about: where, how far it reaches, how hard. */
 struct bot_extra {
 	int	x, y;
-	double	range, power;
+	double	range, min_range, power;
 };
 
 /*
@@ -382,8 +392,8 @@ bot_worth(struct bot *b, const struct game *g, const struct field *f,
 			if (extra != NULL) {
 				dx = b->buf[k].x - extra->x;
 				dy = b->buf[k].y - extra->y;
-				if (dx * dx + dy * dy <= extra->range *
-				    extra->range)
+				if (bot_reaches(dx, dy, extra->range,
+				    extra->min_range))
 					d += extra->power;
 			}
 			m += bot_cell_worth(d);
@@ -486,15 +496,17 @@ bot_best_wall(struct bot *b, struct game *g, struct bot_action *out)
 }
 
 /*
- * Score every cell for a new tower that hits what mask says, with range r:
- * for ground the route cells in range, each counting the spawns whose
- * route it is on, less the more it is defended already (summed by spreading
- * each route cell's worth over the cells that reach it: the route's length
- * times the range's area, not the map's), or for air the points, BOT_AIR_STEP apart, of every
- * flyer line short of air defence that are in range.
+ * Score every cell for a new tower that hits what mask says, with range r
+ * and least range rmin: for ground the route cells in reach, each counting
+ * the spawns whose route it is on, less the more it is defended already
+ * (summed by spreading each route cell's worth over the cells that reach
+ * it: the route's length times the range's area, not the map's), or for
+ * air the points, BOT_AIR_STEP apart, of every flyer line short of air
+ * defence that are in range.
  */
 static void
-bot_score_cells(struct bot *b, const struct game *g, int mask, double r)
+bot_score_cells(struct bot *b, const struct game *g, int mask, double r,
+    double rmin)
 {
 	int	ri = (int)ceil(r), k, s, n, dx, dy;
 
@@ -511,8 +523,8 @@ bot_score_cells(struct bot *b, const struct game *g, int mask, double r)
 					int y = b->cells[k].y + dy;
 
 					if (x >= 0 && y >= 0 && x < b->w &&
-					    y < b->h && dx * dx + dy * dy <=
-					    r * r)
+					    y < b->h && bot_reaches(dx, dy, r,
+					    rmin))
 						b->score[(size_t)y * b->w +
 						    x] += v;
 				}
@@ -564,9 +576,10 @@ bot_best_cell(struct bot *b, struct game *g, int kind, int mask,
 	double			 best, base = 0.0, gain, top = 0.0;
 	int			 x, y, tries, found = 0, bx, by;
 
-	bot_score_cells(b, g, mask, tt->level[0].range);
+	bot_score_cells(b, g, mask, tt->level[0].range, tt->level[0].min_range);
 	memset(b->tried, 0, (size_t)b->w * b->h);
 	extra.range = tt->level[0].range;
+	extra.min_range = tt->level[0].min_range;
 	extra.power = bot_power(kind, 1) * bot_suits(b, kind);
 	if (mask == TOWER_GROUND)
 		base = bot_worth(b, g, g->field, &g->grid, NULL);
@@ -683,7 +696,7 @@ bot_best_upgrade(struct bot *b, const struct game *g, struct bot_action *out)
 	for (t = 0; t < g->ntowers; t++) {
 		const struct game_tower *tw = &g->towers[t];
 		const struct tower_type *tt = &tower_types[tw->type];
-		double r0, r1, p0, p1, v = 0.0;
+		double r0, r1, m0, m1, p0, p1, v = 0.0;
 		int cost;
 
 		if (!tw->used || !(tt->hits & TOWER_GROUND) ||
@@ -691,6 +704,8 @@ bot_best_upgrade(struct bot *b, const struct game *g, struct bot_action *out)
 			continue;
 		r0 = tt->level[tw->level - 1].range;
 		r1 = tt->level[tw->level].range;
+		m0 = tt->level[tw->level - 1].min_range;
+		m1 = tt->level[tw->level].min_range;
 		p0 = bot_power(tw->type, tw->level) * bot_suits(b, tw->type);
 		p1 = bot_power(tw->type, tw->level + 1) * bot_suits(b, tw->type);
 		for (k = 0; k < b->ncells; k++) {
@@ -698,9 +713,9 @@ bot_best_upgrade(struct bot *b, const struct game *g, struct bot_action *out)
 			size_t i = (size_t)b->cells[k].y * b->w + b->cells[k].x;
 			double d = b->defence[i];
 
-			if (dx * dx + dy * dy > r1 * r1)
+			if (!bot_reaches(dx, dy, r1, m1))
 				continue;
-			if (dx * dx + dy * dy <= r0 * r0)
+			if (bot_reaches(dx, dy, r0, m0))
 				d -= p0;
 			v += b->route[i] * (bot_cell_worth(d + p1) -
 			    bot_cell_worth(b->defence[i]));

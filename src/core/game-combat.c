@@ -145,19 +145,26 @@ game_better(const struct game *g, int mode, struct vec c, int i, int j)
 	return a->id < b->id;
 }
 
-/* The enemy tower slot t shoots by its mode, or -1 when none is in range. */
+/*
+ * The enemy tower slot t shoots by its mode, or -1 when none is in range
+ * (within its range and not nearer than its least range).
+ */
 static int
 game_pick(const struct game *g, int t)
 {
 	const struct game_tower	*tw = &g->towers[t];
 	const struct tower_type	*tt = &tower_types[tw->type];
 	double			 r = tt->level[tw->level - 1].range;
+	double			 rmin = tt->level[tw->level - 1].min_range;
 	struct vec		 c = game_centre(tw->x, tw->y);
 	int			 i, best = -1;
 
 	for (i = 0; i < g->nunits; i++) {
+		double d;
+
 		if (!game_alive(g, i) || !game_can_hit(g, i, tt->hits) ||
-		    vec_dist2(g->agents[i].pos, c) > r * r)
+		    (d = vec_dist2(g->agents[i].pos, c)) > r * r ||
+		    d < rmin * rmin)
 			continue;
 		if (best < 0 || game_better(g, tw->mode, c, i, best))
 			best = i;

@@ -192,6 +192,30 @@ const struct tower_type tower_types[TOWER_NTYPES] = {
 		    .mode = TOWER_TARGET_FIRST, .variety = 1, .air_from = 4 },
 		.about = "homing missiles that burst among flyers, air only",
 	},
+	/*
+	 * Lobs shells far over the maze, slowly, with a wide burst, but
+	 * cannot shoot anything within two cells: build it behind the
+	 * maze, not beside the road.
+	 */
+	[TOWER_MORTAR] = {
+		.name = "mortar", .glyph = 'M', .key = '8',
+		.colour = { KIND_RED, 166 },
+		.attack = TOWER_ATTACK_SHELL, .hits = TOWER_GROUND,
+		.nlevels = 3, .level = {
+			{ .cost = 80, .damage = 45, .range = 6.0,
+			  .min_range = 2.0, .reload = 90, .splash = 1.5,
+			  .shot_speed = 4.0 },
+			{ .cost = 70, .damage = 70, .range = 6.5,
+			  .min_range = 2.0, .reload = 84, .splash = 1.6,
+			  .shot_speed = 4.5 },
+			{ .cost = 110, .damage = 110, .range = 7.0,
+			  .min_range = 2.0, .reload = 75, .splash = 1.8,
+			  .shot_speed = 5.0 } },
+		.bot = { .eff = { 1.0, 0.4, 0.8, 1.8, 0.0, 0.7, 1.0, 0.3 },
+		    .mode = TOWER_TARGET_FIRST, .variety = 1 },
+		.about = "far, slow, wide shells over the maze; blind within "
+		    "two cells, ground only",
+	},
 };
 _Static_assert(sizeof tower_types / sizeof tower_types[0] == TOWER_NTYPES,
     "a tower kind without a row");
@@ -368,7 +392,7 @@ kind_list(char *buf, size_t len, const char *(*name)(int), int n,
 	if (len > 0)
 		buf[0] = '\0';
 	for (i = 0; i < n; i++) {
-		r = snprintf(buf + (used < len ? used : len),
+		r = snprintf(used < len ? buf + used : NULL,
 		    used < len ? len - used : 0, "%s%s%s%s",
 		    i == 0 ? "" : (i < n - 1 ? ", " : " "),
 		    i > 0 && i == n - 1 ? last : "",

@@ -90,6 +90,7 @@ enum tower_kind {
 	TOWER_TESLA,		/* chain lightning, ground only */
 	TOWER_SNIPER,		/* long range, armour-piercing beam */
 	TOWER_FLAK,		/* homing missile with splash, air only */
+	TOWER_MORTAR,		/* far, slow, wide shells; blind up close */
 	TOWER_NTYPES
 };
 
@@ -121,6 +122,7 @@ struct tower_stats {
 	int	cost;		/* gold to build (level 1) or to upgrade to it */
 	int	damage;		/* hit points a hit takes, before armour */
 	double	range;		/* cells, tower centre to enemy centre */
+	double	min_range;	/* cells: nothing nearer is shot at */
 	int	reload;		/* ticks between two attacks */
 	double	splash;		/* shell and missile burst radius, cells */
 	int	slow_pct;	/* pulse: speed kept, percent */

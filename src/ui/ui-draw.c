@@ -760,6 +760,10 @@ ui_draw_tower_stats(char *buf, size_t size, int kind, int level)
 	snprintf(buf, size, "%s L%d: %d dmg, range %g, %.1fs", tt->name,
 	    level, st->damage, st->range, (double)st->reload / GAME_RATE);
 	len = strlen(buf);
+	if (st->min_range > 0)
+		snprintf(buf + len, size - len, ", blind within %g",
+		    st->min_range);
+	len = strlen(buf);
 	if (st->splash > 0)
 		snprintf(buf + len, size - len, ", splash %g", st->splash);
 	else if (tt->attack == TOWER_ATTACK_PULSE)

@@ -1,0 +1,251 @@
+/*
+ * The registry (kinds.c): every row is complete and consistent, names
+ * and keys are unique and found again by their look-ups, the name lists
+ * error messages give are built from the rows, and what the game derives
+ * from a row (steering, the bot's wall, the first tower chosen) follows
+ * the row.
+ */
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/enemy.h"
+#include "core/kinds.h"
+#include "core/steer.h"
+#include "core/tower.h"
+
+/* Keys the game screen keeps for itself (moves, pause, speed, ...). */
+static const char ui_keys[] = "hjklHJKLpPfFvVzZqQ?";
+
+START_TEST(test_lists_name_every_row)
+{
+	char	buf[KIND_LIST_MAX];
+
+	ck_assert_uint_eq(tower_list(buf, sizeof buf), strlen(buf));
+	ck_assert_str_eq(buf, "wall, arrow, cannon, frost, tesla, sniper, "
+	    "flak or mortar");
+	enemy_list(buf, sizeof buf);
+	ck_assert_str_eq(buf, "grunt, runner, brute, swarmer, flyer, boss, "
+	    "escort or skulker");
+	target_list(buf, sizeof buf);
+	ck_assert_str_eq(buf, "first, last, strongest, weakest or closest");
+	cmd_list(buf, sizeof buf);
+	ck_assert_str_eq(buf, "place, upgrade, sell, target or wave");
+}
+END_TEST
+
+/* A name of one list only: "a" has no separator, two names "a or b". */
+static const char *
+two_names(int i)
+{
+	return i == 0 ? "alpha" : "beta";
+}
+
+START_TEST(test_list_short_buffer)
+{
+	char	buf[8];
+	size_t	n;
+
+	n = kind_list(buf, sizeof buf, two_names, 2, "or");
+	ck_assert_uint_eq(n, strlen("alpha or beta"));
+	ck_assert_str_eq(buf, "alpha o");
+	n = kind_list(buf, sizeof buf, two_names, 1, "or");
+	ck_assert_str_eq(buf, "alpha");
+	ck_assert_uint_eq(n, 5);
+	/* Every list of the registry fits the room its callers keep. */
+	ck_assert_uint_lt(tower_list(NULL, 0), KIND_LIST_MAX);
+	ck_assert_uint_lt(enemy_list(NULL, 0), KIND_LIST_MAX);
+	ck_assert_uint_lt(target_list(NULL, 0), KIND_LIST_MAX);
+	ck_assert_uint_lt(cmd_list(NULL, 0), KIND_LIST_MAX);
+}
+END_TEST
+
+START_TEST(test_lookups_find_every_row)
+{
+	int	k;
+
+	for (k = 0; k < TOWER_NTYPES; k++) {
+		const char *n = tower_name(k);
+
+		ck_assert_int_eq(tower_lookup(n, strlen(n)), k);
+		ck_assert_int_eq(tower_by_key(tower_types[k].key), k);
+	}
+	for (k = 0; k < ENEMY_NKINDS; k++)
+		ck_assert_int_eq(enemy_lookup(enemy_name(k),
+		    strlen(enemy_name(k))), k);
+	for (k = 0; k < TOWER_NTARGETS; k++)
+		ck_assert_int_eq(tower_target_lookup(tower_target_name(k),
+		    strlen(tower_target_name(k))), k);
+	for (k = 0; k < GAME_NCMDS; k++) {
+		const char *n = game_cmd_name((enum game_cmd_type)k);
+
+		ck_assert_int_eq(cmd_lookup(n, strlen(n)), k);
+		if (cmd_types[k].key != 0)
+			ck_assert_int_eq(cmd_by_key(cmd_types[k].key), k);
+	}
+	ck_assert_int_eq(tower_lookup("arro", 4), -1);
+	ck_assert_int_eq(tower_lookup("arrows", 6), -1);
+	ck_assert_int_eq(enemy_lookup("Grunt", 5), -1);
+	ck_assert_int_eq(cmd_lookup("", 0), -1);
+	ck_assert_str_eq(tower_name(TOWER_NTYPES), "?");
+	ck_assert_str_eq(enemy_name(-1), "?");
+	ck_assert_str_eq(overlay_name(OVERLAY_NKINDS), "?");
+	ck_assert_int_eq(tower_by_key('x'), -1);
+}
+END_TEST
+
+START_TEST(test_names_glyphs_and_keys_unique)
+{
+	int	i, j;
+
+	for (i = 0; i < TOWER_NTYPES; i++) {
+		for (j = 0; j < i; j++) {
+			ck_assert_str_ne(tower_types[i].name,
+			    tower_types[j].name);
+			ck_assert_int_ne(tower_types[i].glyph,
+			    tower_types[j].glyph);
+			ck_assert_int_ne(tower_types[i].key,
+			    tower_types[j].key);
+		}
+		for (j = 0; j < GAME_NCMDS; j++)
+			ck_assert_int_ne(tower_types[i].key, cmd_types[j].key);
+		ck_assert_ptr_null(strchr(ui_keys, tower_types[i].key));
+	}
+	for (i = 0; i < ENEMY_NKINDS; i++) {
+		for (j = 0; j < i; j++) {
+			ck_assert_str_ne(enemy_types[i].name,
+			    enemy_types[j].name);
+			ck_assert_int_ne(enemy_types[i].glyph,
+			    enemy_types[j].glyph);
+		}
+	}
+	for (i = 0; i < GAME_NCMDS; i++) {
+		if (cmd_types[i].key == 0)
+			continue;
+		for (j = 0; j < i; j++)
+			ck_assert_int_ne(cmd_types[i].key, cmd_types[j].key);
+		ck_assert_ptr_null(strchr(ui_keys, cmd_types[i].key));
+		ck_assert_ptr_nonnull(cmd_types[i].about);
+	}
+}
+END_TEST
+
+START_TEST(test_tower_rows_complete)
+{
+	int	k, l, e, hit;
+
+	for (k = 0; k < TOWER_NTYPES; k++) {
+		const struct tower_type *tt = &tower_types[k];
+
+		ck_assert_msg(tt->about != NULL && tt->about[0] != '\0',
+		    "%s: no help line", tt->name);
+		ck_assert_int_le(tt->colour.ansi, KIND_WHITE);
+		ck_assert_int_ge(tt->colour.xterm, 16);
+		ck_assert_int_le(tt->colour.xterm, 255);
+		ck_assert_int_ge(tt->bot.variety, 1);
+		ck_assert_int_lt(tt->bot.mode, TOWER_NTARGETS);
+		ck_assert_int_gt(tt->level[0].cost, 0);
+		if (tt->attack == TOWER_ATTACK_NONE) {
+			ck_assert_int_eq(tt->nlevels, 1);
+			ck_assert_int_eq(tt->hits, 0);
+			continue;
+		}
+		ck_assert_int_eq(tt->nlevels, TOWER_LEVELS);
+		ck_assert_int_ne(tt->hits, 0);
+		for (l = 0; l < tt->nlevels; l++) {
+			const struct tower_stats *st = &tt->level[l];
+
+			ck_assert_int_gt(st->cost, 0);
+			ck_assert_int_gt(st->reload, 0);
+			ck_assert(st->range > 0.0);
+			ck_assert(st->min_range < st->range);
+			if (l > 0)
+				ck_assert(st->range >= tt->level[l - 1].range);
+			if (tt->attack == TOWER_ATTACK_BOLT ||
+			    tt->attack == TOWER_ATTACK_SHELL)
+				ck_assert(st->shot_speed > 0.0);
+		}
+		/* The bot knows what every attacking kind is good for. */
+		for (e = 0, hit = 0; e < ENEMY_NKINDS; e++) {
+			int mask = enemy_types[e].mover == ENEMY_FLY ?
+			    TOWER_AIR : TOWER_GROUND;
+
+			if (tt->bot.eff[e] > 0.0)
+				ck_assert_msg(tt->hits & mask, "%s: bot hint "
+				    "for %s it cannot hit", tt->name,
+				    enemy_name(e));
+			else if (tt->hits & mask)
+				ck_assert_msg(0, "%s: no bot hint for %s",
+				    tt->name, enemy_name(e));
+			hit += tt->bot.eff[e] > 0.0;
+		}
+		ck_assert_int_gt(hit, 0);
+		if (tt->bot.air_from > 0)
+			ck_assert(tt->hits & TOWER_AIR);
+	}
+}
+END_TEST
+
+START_TEST(test_enemy_rows_complete)
+{
+	struct steer_type	types[ENEMY_NSTEER];
+	int			k;
+
+	enemy_steer_types(types);
+	for (k = 0; k < ENEMY_NKINDS; k++) {
+		const struct enemy_type *et = &enemy_types[k];
+
+		ck_assert_ptr_nonnull(et->steer);
+		ck_assert_ptr_nonnull(et->about);
+		ck_assert_int_gt(et->hp, 0);
+		ck_assert(et->speed > 0.0 && et->force > 0.0);
+		ck_assert(et->radius > 0.0 && et->radius < 0.5);
+		ck_assert_int_gt(et->leak, 0);
+		ck_assert_int_le(et->colour.ansi, KIND_WHITE);
+		/* Its steering type is the one its row names. */
+		ck_assert_int_ne(types[k].behaviours, 0);
+		ck_assert_int_eq(types[k].ground, et->mover != ENEMY_FLY);
+		if (et->mover == ENEMY_PATH)
+			ck_assert(types[k].behaviours & STEER_BIT(STEER_PATH));
+	}
+	/* Ground kinds do not count flyers overhead as neighbours. */
+	for (k = 0; k < ENEMY_NKINDS; k++) {
+		int j;
+
+		if (enemy_types[k].mover == ENEMY_FLY)
+			continue;
+		for (j = 0; j < ENEMY_NKINDS; j++)
+			ck_assert_int_eq(!!(types[k].flock_with &
+			    STEER_TYPE_BIT(j)), enemy_types[j].mover !=
+			    ENEMY_FLY);
+	}
+}
+END_TEST
+
+static Suite *
+kinds_suite(void)
+{
+	Suite	*s = suite_create("kinds");
+	TCase	*tc = tcase_create("registry");
+
+	tcase_add_test(tc, test_lists_name_every_row);
+	tcase_add_test(tc, test_list_short_buffer);
+	tcase_add_test(tc, test_lookups_find_every_row);
+	tcase_add_test(tc, test_names_glyphs_and_keys_unique);
+	tcase_add_test(tc, test_tower_rows_complete);
+	tcase_add_test(tc, test_enemy_rows_complete);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int
+main(void)
+{
+	SRunner	*sr = srunner_create(kinds_suite());
+	int	 failed;
+
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
