@@ -448,10 +448,24 @@ START_TEST(test_next_wave_info)
 	ck_assert_int_eq(counts[ENEMY_FLYER], 2);
 	ck_assert_int_eq(game_wave_count(g, 1, counts), 4);
 	ck_assert_int_eq(counts[ENEMY_ESCORT], 3);
+	ck_assert_int_eq(game_enemies_to_come(g), 10);
+	ck_assert(!game_wave_sending(g, 0));
 	game_tick(g);
 	game_next_wave(g, NULL, &left);
 	ck_assert_int_eq(left, 3 * GAME_RATE - 1);
 	ck_assert_int_eq(game_call_wave(g), GAME_OK);
+	/* Grunts one a second from the start, flyers from 1 s on. */
+	game_tick(g);
+	ck_assert(game_wave_sending(g, 0));
+	ck_assert_int_eq(game_group_sent(g, 0, 0), 1);
+	ck_assert_int_eq(game_group_sent(g, 0, 1), 0);
+	ck_assert_int_eq(game_group_sent(g, 0, 2), 0);	/* no such group */
+	ck_assert_int_eq(game_enemies_to_come(g), 9);
+	for (int k = 0; k < GAME_RATE; k++)
+		game_tick(g);
+	ck_assert_int_eq(game_group_sent(g, 0, 0), 2);
+	ck_assert_int_eq(game_group_sent(g, 0, 1), 1);
+	ck_assert_int_eq(game_enemies_to_come(g), 7);
 	/* The second wave's calm starts when the first has sent everyone. */
 	ck_assert_ptr_eq(game_next_wave(g, &number, &left), &lv->waves[1]);
 	ck_assert_int_eq(number, 2);

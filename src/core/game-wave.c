@@ -229,3 +229,14 @@ game_wave_sending(const struct game *g, int wave)
 	return wave >= 0 && wave < g->next_wave &&
 	    g->wave_sent[wave] < g->wave_total[wave];
 }
+
+/* Enemies that started waves have still to send, and later waves hold. */
+int
+game_enemies_to_come(const struct game *g)
+{
+	int	w, n = 0;
+
+	for (w = 0; w < g->nwaves; w++)
+		n += g->wave_total[w] - g->wave_sent[w];
+	return n;
+}

@@ -303,6 +303,7 @@ const struct level_wave *game_next_wave(const struct game *g, int *number,
 int		 game_wave_count(const struct game *g, int wave, int *counts);
 int		 game_group_sent(const struct game *g, int wave, int group);
 bool		 game_wave_sending(const struct game *g, int wave);
+int		 game_enemies_to_come(const struct game *g);
 bool		 game_enemy_blocks_cell(const struct game *g, int x, int y);
 const char	*game_reason_name(enum game_reason r);
 const char	*game_state_name(enum game_state s);

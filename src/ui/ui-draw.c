@@ -673,7 +673,7 @@ ui_draw_next_wave(const struct ui_view *v, const struct play *p, int row)
 	const struct game	*g = p->g;
 	char			 what[256], line[400];
 	long			 left;
-	int			 n, sent = 0, total = 0;
+	int			 n;
 
 	if (game_over(g)) {
 		snprintf(line, sizeof line, " the level is %s: %d of %d waves "
@@ -683,13 +683,9 @@ ui_draw_next_wave(const struct ui_view *v, const struct play *p, int row)
 		return;
 	}
 	if (game_next_wave(g, &n, &left) == NULL) {
-		for (int w = 0; w < g->nwaves; w++) {
-			sent += g->wave_sent[w];
-			total += g->wave_total[w];
-		}
 		snprintf(line, sizeof line, " every wave is out: %d enem%s on "
 		    "the map, %d still to come", g->nenemies,
-		    g->nenemies == 1 ? "y" : "ies", total - sent);
+		    g->nenemies == 1 ? "y" : "ies", game_enemies_to_come(g));
 		ui_draw_text_at(v, row, 0, line);
 		return;
 	}
