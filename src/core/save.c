@@ -299,7 +299,7 @@ fail:
  * and err the message; stamp gets which file was read.
  */
 static struct save *
-save_load(const char *path, enum save_status *st,
+save_load_stamped(const char *path, enum save_status *st,
     struct safefile_stamp *stamp, char *err, size_t errlen)
 {
 	struct save	*s = NULL;
@@ -339,7 +339,19 @@ save_read(const char *path, char *err, size_t errlen)
 	struct safefile_stamp	stamp;
 	enum save_status	st;
 
-	return save_load(path, &st, &stamp, err, errlen);
+	return save_load_stamped(path, &st, &stamp, err, errlen);
+}
+
+/*
+ * As save_read, and *st says what was found: SAVE_MISSING, SAVE_CORRUPT
+ * (err is "PATH:LINE:COL: ...") or SAVE_ERROR. The file is only read.
+ */
+struct save *
+save_load(const char *path, enum save_status *st, char *err, size_t errlen)
+{
+	struct safefile_stamp	stamp;
+
+	return save_load_stamped(path, st, &stamp, err, errlen);
 }
 
 /*
@@ -385,7 +397,8 @@ save_open(const char *path, enum save_status *st, char *err, size_t errlen)
 	int			 tries;
 
 	for (tries = 0; tries < 3; tries++) {
-		if ((s = save_load(path, st, &stamp, why, sizeof why)) != NULL)
+		if ((s = save_load_stamped(path, st, &stamp, why,
+		    sizeof why)) != NULL)
 			return s;
 		if (*st != SAVE_CORRUPT ||
 		    save_move_aside(path, &stamp, why, err, errlen) != 1)
