@@ -55,7 +55,7 @@ enum session_status {
 
 struct session {
 	struct level		*lv;		/* owned */
-	struct game		*g;		/* owned; no event callback set */
+	struct game		*g;		/* owned; sends no events */
 	char			 path[SESSION_PATH_MAX]; /* the level file,
 						   resolved when it can be */
 	uint64_t		 level_hash;	/* save_hash of its bytes */
