@@ -20,9 +20,8 @@
 #include "core/bot.h"
 #include "core/game.h"
 #include "core/level.h"
-#include "core/movingai.h"
-#include "core/save.h"
 #include "core/script.h"
+#include "core/session.h"
 #include "core/trace.h"
 #include "headless.h"
 
@@ -31,35 +30,12 @@
 #define HEADLESS_EXIT_ERROR	1
 #define HEADLESS_EXIT_USAGE	2
 
-/* Whether path ends in suffix. */
-static bool
-headless_ends_with(const char *path, const char *suffix)
-{
-	size_t	n = strlen(path), k = strlen(suffix);
-
-	return n >= k && strcmp(path + n - k, suffix) == 0;
-}
-
-/* Load a level file of either format. */
-static struct level *
-headless_load_level(const char *path, char *err, size_t errlen)
-{
-	if (headless_ends_with(path, ".map"))
-		return movingai_load(path, err, errlen);
-	return level_load(path, err, errlen);
-}
-
 /* Everything a run holds, so one function can let it all go. */
 struct headless {
-	struct level	*lv;
-	struct game	*g;
-	struct save	*sv;
+	struct session	*s;
 	struct script	*sc;
 	struct bot	*bot;
 	FILE		*trace;
-	char		 level_path[PATH_MAX];
-	uint64_t	 level_hash;
-	uint64_t	 seed;
 };
 
 /* Free what a run holds. */
@@ -67,67 +43,34 @@ static void
 headless_free(struct headless *h)
 {
 	bot_free(h->bot);
-	game_free(h->g);
-	level_free(h->lv);
-	save_free(h->sv);
+	session_free(h->s);
 	script_free(h->sc);
 	if (h->trace != NULL && h->trace != stdout)
 		fclose(h->trace);
 }
 
-/* Load the level, the saved game and the script, and set up the game. */
+/*
+ * Open the level or resume the saved game (the player's file: a corrupt
+ * one is only reported), load the script, and set up the run.
+ */
 static int
 headless_setup(struct headless *h, const struct headless_opts *o)
 {
-	char		 err[HEADLESS_ERR_MAX];
-	const char	*level = o->level;
-	bool		 sandbox = o->sandbox;
+	char	err[HEADLESS_ERR_MAX];
 
-	h->seed = o->seed;
-	if (o->load != NULL) {
-		if ((h->sv = save_read(o->load, err, sizeof err)) == NULL)
-			goto fail;
-		level = h->sv->level;
-		h->seed = h->sv->seed;
-		sandbox = h->sv->sandbox;
-	}
-	if (realpath(level, h->level_path) == NULL)
-		snprintf(h->level_path, sizeof h->level_path, "%s", level);
-	if ((h->lv = headless_load_level(level, err, sizeof err)) == NULL) {
-		if (h->sv != NULL) {
-			/* "SAVE: its level: LEVEL: cannot open: ..." */
-			char why[2 * sizeof err];
-
-			snprintf(why, sizeof why, "%s: its level: %s", o->load,
-			    err);
-			snprintf(err, sizeof err, "%.*s", (int)sizeof err - 1,
-			    why);
-		}
+	if (o->load != NULL)
+		h->s = session_resume(o->load, SESSION_PLAYERS, NULL, err,
+		    sizeof err);
+	else
+		h->s = session_open(o->level, o->seed, o->sandbox, err,
+		    sizeof err);
+	if (h->s == NULL)
 		goto fail;
-	}
-	if (save_hash_file(level, &h->level_hash, err, sizeof err) != 0)
-		goto fail;
-	if (h->sv != NULL && h->sv->level_hash != h->level_hash) {
-		snprintf(err, sizeof err, "%s: the level %s has changed since "
-		    "the game was saved", o->load, level);
-		goto fail;
-	}
 	if (o->script != NULL &&
 	    (h->sc = script_load(o->script, err, sizeof err)) == NULL)
 		goto fail;
-	h->g = game_new(h->lv, h->seed, sandbox);
-	if (h->sv != NULL) {
-		/* "FILE: does not replay: ..." */
-		int n = snprintf(err, sizeof err, "%s: ", o->load);
-
-		if (n < 0 || (size_t)n >= sizeof err / 2)
-			n = 0;
-		if (save_replay(h->g, h->sv, err + n, sizeof err - (size_t)n) !=
-		    0)
-			goto fail;
-	}
 	if (o->bot)
-		h->bot = bot_new(h->g);
+		h->bot = bot_new(h->s->g);
 	if (o->trace != NULL) {
 		if (strcmp(o->trace, "-") == 0)
 			h->trace = stdout;
@@ -179,6 +122,7 @@ headless_run(const struct headless_opts *o)
 {
 	struct headless		 h;
 	struct trace_sink	 sink;
+	struct game		*g;
 	const char		*result = NULL;
 	char			 err[HEADLESS_ERR_MAX];
 	int			 next = 0, status = 0;
@@ -195,38 +139,39 @@ headless_run(const struct headless_opts *o)
 		headless_free(&h);
 		return HEADLESS_EXIT_ERROR;
 	}
+	g = h.s->g;
 	if (h.trace != NULL) {
 		sink.f = h.trace;
-		sink.g = h.g;
-		game_set_events(h.g, trace_callback, &sink);
+		sink.g = g;
+		game_set_events(g, trace_callback, &sink);
 	}
 	/* Commands before the clock of a resumed game are in its log. */
 	while (h.sc != NULL && next < h.sc->ncmds &&
-	    h.sc->cmds[next].tick < h.g->tick)
+	    h.sc->cmds[next].tick < g->tick)
 		next++;
 
-	max_ticks = headless_max_ticks(h.lv);
-	while (!game_over(h.g)) {
-		if (o->stop_at >= 0 && h.g->tick >= o->stop_at) {
+	max_ticks = headless_max_ticks(h.s->lv);
+	while (!game_over(g)) {
+		if (o->stop_at >= 0 && g->tick >= o->stop_at) {
 			result = "stopped";
 			break;
 		}
-		if (h.g->tick >= max_ticks) {
+		if (g->tick >= max_ticks) {
 			result = "timeout";
 			break;
 		}
 		while (h.sc != NULL && next < h.sc->ncmds &&
-		    h.sc->cmds[next].tick <= h.g->tick)
-			game_command(h.g, &h.sc->cmds[next++]);
+		    h.sc->cmds[next].tick <= g->tick)
+			game_command(g, &h.sc->cmds[next++]);
 		if (h.bot != NULL)
-			bot_act(h.bot, h.g);
-		game_tick(h.g);
+			bot_act(h.bot, g);
+		game_tick(g);
 		if (h.trace != NULL && o->snapshot_every > 0 &&
-		    h.g->tick % o->snapshot_every == 0)
-			trace_snapshot(h.trace, h.g);
+		    g->tick % o->snapshot_every == 0)
+			trace_snapshot(h.trace, g);
 	}
-	if (o->save != NULL && save_write(o->save, h.level_path, h.level_hash,
-	    h.seed, h.g, err, sizeof err) != 0) {
+	if (o->save != NULL &&
+	    session_save(h.s, o->save, err, sizeof err) != 0) {
 		fprintf(stderr, "%s\n", err);
 		status = HEADLESS_EXIT_ERROR;
 	}
@@ -235,7 +180,7 @@ headless_run(const struct headless_opts *o)
 		    strerror(errno));
 		status = HEADLESS_EXIT_ERROR;
 	}
-	trace_summary(stdout, h.g, result);
+	trace_summary(stdout, g, result);
 	fflush(stdout);
 	headless_free(&h);
 	return status;

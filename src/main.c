@@ -19,7 +19,7 @@
 #include <unistd.h>
 
 #include "core/level.h"
-#include "core/movingai.h"
+#include "core/session.h"
 #include "ui/ui.h"
 #include "headless.h"
 
@@ -337,46 +337,6 @@ main_usage_error(const char *msg)
 	return MAIN_EXIT_USAGE;
 }
 
-/* Whether path ends in suffix. */
-static bool
-main_ends_with(const char *path, const char *suffix)
-{
-	size_t	n = strlen(path), k = strlen(suffix);
-
-	return n >= k && strcmp(path + n - k, suffix) == 0;
-}
-
-/*
- * Turn LEVEL into a path: a name made of letters, digits, '-' and '_' is an
- * installed level, DIR/NAME.weir; anything else (a '/', a '.') is a path.
- */
-static bool
-main_resolve_level(const char *arg, char *buf, size_t size)
-{
-	const char	*p;
-	int		 n;
-
-	for (p = arg; *p != '\0'; p++) {
-		if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
-		    (*p >= '0' && *p <= '9') || *p == '-' || *p == '_'))
-			break;
-	}
-	if (*p != '\0' || p == arg)
-		n = snprintf(buf, size, "%s", arg);
-	else
-		n = snprintf(buf, size, "%s/%s.weir", main_level_dir(), arg);
-	return n >= 0 && (size_t)n < size;
-}
-
-/* Load a level file of either format, chosen by its extension. */
-static struct level *
-main_load(const char *path, char *err, size_t errlen)
-{
-	if (main_ends_with(path, ".map"))
-		return movingai_load(path, err, errlen);
-	return level_load(path, err, errlen);
-}
-
 /* --check FILE...: report every file's error; 1 if any had one. */
 static int
 main_check(char **files, int nfiles)
@@ -386,7 +346,8 @@ main_check(char **files, int nfiles)
 	int		 i, status = 0;
 
 	for (i = 0; i < nfiles; i++) {
-		if ((l = main_load(files[i], err, sizeof err)) == NULL) {
+		if ((l = session_load_level(files[i], err,
+		    sizeof err)) == NULL) {
 			fprintf(stderr, "%s\n", err);
 			status = MAIN_EXIT_ERROR;
 		}
@@ -418,12 +379,12 @@ main_play(const struct main_opts *o, const char *arg)
 			return main_usage_error("no level given");
 		return ui_run(&launch);
 	}
-	if (!main_resolve_level(arg, path, sizeof path)) {
+	if (!session_resolve(main_level_dir(), arg, path, sizeof path)) {
 		fprintf(stderr, "%s: %s: level name too long\n", PACKAGE_NAME,
 		    arg);
 		return MAIN_EXIT_ERROR;
 	}
-	if ((l = main_load(path, err, sizeof err)) == NULL) {
+	if ((l = session_load_level(path, err, sizeof err)) == NULL) {
 		fprintf(stderr, "%s\n", err);
 		return MAIN_EXIT_ERROR;
 	}
@@ -487,7 +448,8 @@ main_headless(struct main_opts *o, char **args, int nargs)
 	if (nargs == 0 && o->headless.load == NULL)
 		return main_usage_error("no level given");
 	if (nargs == 1) {
-		if (!main_resolve_level(args[0], path, sizeof path)) {
+		if (!session_resolve(main_level_dir(), args[0], path,
+		    sizeof path)) {
 			fprintf(stderr, "%s: %s: level name too long\n",
 			    PACKAGE_NAME, args[0]);
 			return MAIN_EXIT_ERROR;

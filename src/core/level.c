@@ -19,6 +19,7 @@
 #include "grid.h"
 #include "level.h"
 #include "reach.h"
+#include "textio.h"
 #include "util.h"
 
 _Static_assert(LEVEL_EXIT_CELLS <= FIELD_MAX_GOALS,
@@ -40,17 +41,7 @@ struct level_mark {
 };
 
 struct level_parser {
-	const char	*name;
-	const char	*text;
-	size_t		 len;
-	size_t		 pos;		/* start of the next line */
-	int		 lineno;	/* number of the last line read */
-	size_t		 lastraw;	/* raw length of the last line read */
-	bool		 lastnl;	/* whether it ended with '\n' */
-
-	char		*err;
-	size_t		 errlen;
-	bool		 failed;
+	struct textio	 in;		/* the lines and the first error */
 
 	struct level	*l;
 	size_t		 tcap;		/* cells allocated in l->terrain */
@@ -92,23 +83,15 @@ static const struct level_key {
 _Static_assert(LEVEL_NKEYS <= 16, "keyline[] holds every key");
 
 /* Record the first error as "NAME:LINE:COL: message"; always returns false. */
-static bool
-level_error(struct level_parser *p, int line, int col, const char *fmt, ...)
+static bool __attribute__((format(printf, 4, 5)))
+level_error(struct level_parser *p, long line, size_t col, const char *fmt,
+    ...)
 {
 	va_list	ap;
-	int	n;
 
-	if (p->failed)
-		return false;
-	p->failed = true;
-	if (p->err == NULL || p->errlen == 0)
-		return false;
-	n = snprintf(p->err, p->errlen, "%s:%d:%d: ", p->name, line, col);
-	if (n >= 0 && (size_t)n < p->errlen) {
-		va_start(ap, fmt);
-		vsnprintf(p->err + n, p->errlen - (size_t)n, fmt, ap);
-		va_end(ap);
-	}
+	va_start(ap, fmt);
+	textio_verror(&p->in, line, col, fmt, ap);
+	va_end(ap);
 	return false;
 }
 
@@ -168,29 +151,15 @@ level_utf8_len(const unsigned char *s, size_t n)
 	return need;
 }
 
-/* Take the next line; false at the end of the text. */
+/* Take the next line, its CR and blanks dropped; false at the end. */
 static bool
 level_next_line(struct level_parser *p, struct level_line *ln)
 {
-	const char	*s, *nl;
-	size_t		 n;
-
-	if (p->pos >= p->len)
+	if (!textio_next(&p->in))
 		return false;
-	s = p->text + p->pos;
-	nl = memchr(s, '\n', p->len - p->pos);
-	n = nl != NULL ? (size_t)(nl - s) : p->len - p->pos;
-	p->pos += n + (nl != NULL);
-	p->lineno++;
-	p->lastraw = n;
-	p->lastnl = nl != NULL;
-	if (n > 0 && s[n - 1] == '\r')
-		n--;
-	while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t'))
-		n--;
-	ln->s = s;
-	ln->len = n;
-	ln->no = p->lineno;
+	ln->s = p->in.line;
+	ln->len = p->in.linelen;
+	ln->no = (int)p->in.lineno;
 	return true;
 }
 
@@ -269,24 +238,6 @@ level_expect_end(struct level_parser *p, const struct level_line *ln,
 	    level_quote(q, sizeof q, t, n));
 }
 
-/* Parse a decimal token into *v, capped: -1 not a number, 0 ok. */
-static int
-level_number(const char *t, size_t n, long *v)
-{
-	size_t	i;
-
-	*v = 0;
-	if (n == 0)
-		return -1;
-	for (i = 0; i < n; i++) {
-		if (t[i] < '0' || t[i] > '9')
-			return -1;
-		if (*v <= 100000000L)
-			*v = *v * 10 + (t[i] - '0');
-	}
-	return 0;
-}
-
 /*
  * Read an integer min..max after word; messages call what is expected noun,
  * and what is out of range range.
@@ -299,19 +250,20 @@ level_int_arg(struct level_parser *p, const struct level_line *ln,
 	const char	*t;
 	char		 q[LEVEL_QUOTE_MAX + 4];
 	size_t		 n;
-	long		 v;
+	int64_t		 v;
+	enum textio_num	 got;
 	int		 col;
 
 	n = level_token(ln, off, &t, &col);
 	if (n == 0)
 		return level_error(p, ln->no, col, "expected %s after '%s'",
 		    noun, word);
-	if (level_number(t, n, &v) != 0) {
+	if ((got = textio_int(t, n, min, max, &v)) == TEXTIO_NUM_BAD) {
 		return level_error(p, ln->no, col,
 		    "expected %s after '%s', found '%s'", noun, word,
 		    level_quote(q, sizeof q, t, n));
 	}
-	if (v < min || v > max) {
+	if (got == TEXTIO_NUM_RANGE) {
 		return level_error(p, ln->no, col,
 		    "%s out of range: expected %ld to %ld, found '%s'", range,
 		    min, max, level_quote(q, sizeof q, t, n));
@@ -327,32 +279,29 @@ level_seconds_arg(struct level_parser *p, const struct level_line *ln,
 {
 	const char	*t;
 	char		 q[LEVEL_QUOTE_MAX + 4];
-	size_t		 n, dot;
-	long		 whole, frac = 0;
-	int		 col, i;
+	size_t		 n;
+	uint64_t	 v;
+	enum textio_num	 got;
+	int		 col;
 
 	n = level_token(ln, off, &t, &col);
 	if (n == 0) {
 		return level_error(p, ln->no, col,
 		    "expected seconds after '%s'", word);
 	}
-	for (dot = 0; dot < n && t[dot] != '.'; dot++)
-		;
-	if (level_number(t, dot, &whole) != 0 ||
-	    (dot < n && (n - dot < 2 || n - dot > 4 ||
-	    level_number(t + dot + 1, n - dot - 1, &frac) != 0))) {
+	/* Whole milliseconds: "1.5" is 1500. */
+	if ((got = textio_decimal(t, n, 3, (uint64_t)maxms, &v)) ==
+	    TEXTIO_NUM_BAD) {
 		return level_error(p, ln->no, col,
 		    "expected seconds after '%s' (like 2 or 0.25), found '%s'",
 		    word, level_quote(q, sizeof q, t, n));
 	}
-	for (i = dot < n ? (int)(n - dot - 1) : 3; i < 3; i++)
-		frac *= 10;		/* "1.5": 5 becomes 500 ms */
-	if (whole > maxms / 1000 || whole * 1000 + frac > maxms) {
+	if (got == TEXTIO_NUM_RANGE) {
 		return level_error(p, ln->no, col,
 		    "'%s' out of range: expected 0 to %d seconds, found '%s'",
 		    word, maxms / 1000, level_quote(q, sizeof q, t, n));
 	}
-	*ms = (int)(whole * 1000 + frac);
+	*ms = (int)v;
 	return true;
 }
 
@@ -724,7 +673,8 @@ level_header(struct level_parser *p, const struct level_line *ln)
 	const char	*t;
 	char		 q[LEVEL_QUOTE_MAX + 4];
 	size_t		 n, off = 0;
-	long		 v;
+	uint64_t	 v = 0;
+	enum textio_num	 got;
 	int		 col;
 
 	n = level_token(ln, &off, &t, &col);
@@ -734,11 +684,11 @@ level_header(struct level_parser *p, const struct level_line *ln)
 		    LEVEL_FORMAT_VERSION);
 	}
 	n = level_token(ln, &off, &t, &col);
-	if (n == 0 || level_number(t, n, &v) != 0) {
+	if ((got = textio_uint(t, n, UINT64_MAX, &v)) == TEXTIO_NUM_BAD) {
 		return level_error(p, ln->no, col,
 		    "expected a format version number after 'weir-level'");
 	}
-	if (v != LEVEL_FORMAT_VERSION) {
+	if (got == TEXTIO_NUM_RANGE || v != LEVEL_FORMAT_VERSION) {
 		return level_error(p, ln->no, col,
 		    "unsupported format version %s: this weir reads version %d",
 		    level_quote(q, sizeof q, t, n), LEVEL_FORMAT_VERSION);
@@ -860,7 +810,7 @@ level_check_reach(struct level_parser *p)
 	if (reach_all(&g, src, n, goals, l->nexits, -1, scratch))
 		n = 0;		/* all is well: skip the search below */
 
-	for (i = 0; n > 0 && i < l->nspawns && !p->failed; i++) {
+	for (i = 0; n > 0 && i < l->nspawns && !p->in.failed; i++) {
 		sp = &l->spawns[i];
 		for (c = 0; c < sp->ncells; c++)
 			src[c] = grid_index(&g, sp->cells[c].x, sp->cells[c].y);
@@ -880,7 +830,7 @@ level_check_reach(struct level_parser *p)
 	free(scratch);
 	free(goals);
 	free(g.cost);
-	return !p->failed;
+	return !p->in.failed;
 }
 
 /* The checks that need the whole file, in a fixed order. */
@@ -888,15 +838,11 @@ static bool
 level_check_whole(struct level_parser *p)
 {
 	struct level	*l = p->l;
-	int		 line, col, i, k, w, gi;
+	long		 line;
+	size_t		 col;
+	int		 i, k, w, gi;
 
-	if (p->lastnl || p->lineno == 0) {
-		line = p->lineno + 1;
-		col = 1;
-	} else {
-		line = p->lineno;
-		col = (int)p->lastraw + 1;
-	}
+	textio_end(&p->in, &line, &col);
 	if (p->header == 0) {
 		return level_error(p, line, col,
 		    "expected 'weir-level %d' at the start of the file",
@@ -969,22 +915,19 @@ level_parse(const char *name, const char *text, size_t len, char *err,
 	struct level_parser	*p = xcalloc(1, sizeof *p);
 	struct level		*l;
 
-	p->name = name;
-	p->text = text;
-	p->len = text == NULL ? 0 : len;
-	p->err = err;
-	p->errlen = errlen;
+	textio_init(&p->in, name, text, len, TEXTIO_CR | TEXTIO_TRIM, err,
+	    errlen);
 	p->l = level_alloc(0, 0);
 	if (err != NULL && errlen > 0)
 		err[0] = '\0';
 
-	if (p->len > LEVEL_FILE_MAX)
+	if (p->in.len > LEVEL_FILE_MAX)
 		level_error(p, 1, 1, "too large: at most %d bytes",
 		    LEVEL_FILE_MAX);
 	else if (level_read_lines(p))
 		level_check_whole(p);
 	l = p->l;
-	if (p->failed) {
+	if (p->in.failed) {
 		level_free(l);
 		l = NULL;
 	}

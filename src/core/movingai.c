@@ -14,6 +14,7 @@
 #include "grid.h"
 #include "level.h"
 #include "movingai.h"
+#include "textio.h"
 #include "util.h"
 
 #define MOVINGAI_QUOTE_MAX	32	/* bytes of a token a message repeats */
@@ -52,37 +53,15 @@ struct movingai_map {
 	char	*cells;
 };
 
-struct movingai_reader {
-	const char	*name;
-	const char	*text;
-	size_t		 len, pos;
-	int		 lineno;
-	size_t		 lastraw;
-	bool		 lastnl;
-	char		*err;
-	size_t		 errlen;
-	bool		 failed;
-};
-
 /* Record the first error as "NAME:LINE:COL: message"; returns false. */
-static bool
-movingai_error(struct movingai_reader *r, int line, int col, const char *fmt,
-    ...)
+static bool __attribute__((format(printf, 4, 5)))
+movingai_error(struct textio *r, long line, size_t col, const char *fmt, ...)
 {
 	va_list	ap;
-	int	n;
 
-	if (r->failed)
-		return false;
-	r->failed = true;
-	if (r->err == NULL || r->errlen == 0)
-		return false;
-	n = snprintf(r->err, r->errlen, "%s:%d:%d: ", r->name, line, col);
-	if (n >= 0 && (size_t)n < r->errlen) {
-		va_start(ap, fmt);
-		vsnprintf(r->err + n, r->errlen - (size_t)n, fmt, ap);
-		va_end(ap);
-	}
+	va_start(ap, fmt);
+	textio_verror(r, line, col, fmt, ap);
+	va_end(ap);
 	return false;
 }
 
@@ -103,37 +82,13 @@ movingai_quote(char *buf, const char *s, size_t n)
 
 /* The next line, trailing CR and blanks dropped; false at the end. */
 static bool
-movingai_next_line(struct movingai_reader *r, const char **s, size_t *n)
+movingai_next_line(struct textio *r, const char **s, size_t *n)
 {
-	const char	*nl;
-
-	if (r->pos >= r->len)
+	if (!textio_next(r))
 		return false;
-	*s = r->text + r->pos;
-	nl = memchr(*s, '\n', r->len - r->pos);
-	*n = nl != NULL ? (size_t)(nl - *s) : r->len - r->pos;
-	r->pos += *n + (nl != NULL);
-	r->lineno++;
-	r->lastraw = *n;
-	r->lastnl = nl != NULL;
-	if (*n > 0 && (*s)[*n - 1] == '\r')
-		(*n)--;
-	while (*n > 0 && ((*s)[*n - 1] == ' ' || (*s)[*n - 1] == '\t'))
-		(*n)--;
+	*s = r->line;
+	*n = r->linelen;
 	return true;
-}
-
-/* Line and column just past the last byte, for "ended too soon" errors. */
-static void
-movingai_eof(const struct movingai_reader *r, int *line, int *col)
-{
-	if (r->lastnl || r->lineno == 0) {
-		*line = r->lineno + 1;
-		*col = 1;
-	} else {
-		*line = r->lineno;
-		*col = (int)r->lastraw + 1;
-	}
 }
 
 /* Split "WORD VALUE" at s: the column and length of each, 0 if absent. */
@@ -164,17 +119,17 @@ movingai_word(const char *s, size_t n, const char *w)
 
 /* A header line "WORD N" with 1 <= N <= max. */
 static bool
-movingai_dimension(struct movingai_reader *r, const char *word, int max,
-    int *out)
+movingai_dimension(struct textio *r, const char *word, int max, int *out)
 {
 	const char	*s = "";
 	char		 q[MOVINGAI_QUOTE_MAX + 4];
-	size_t		 n = 0, w0, wn, v0, vn, i;
-	long		 v = 0;
-	int		 line, col;
+	size_t		 n = 0, w0, wn, v0, vn, col;
+	int64_t		 v = 0;
+	enum textio_num	 got;
+	long		 line;
 
 	if (!movingai_next_line(r, &s, &n)) {
-		movingai_eof(r, &line, &col);
+		textio_end(r, &line, &col);
 		return movingai_error(r, line, col, "expected '%s N', found "
 		    "end of file", word);
 	}
@@ -185,15 +140,11 @@ movingai_dimension(struct movingai_reader *r, const char *word, int max,
 	if (vn == 0)
 		return movingai_error(r, r->lineno, (int)v0 + 1,
 		    "expected a number after '%s'", word);
-	for (i = 0; i < vn; i++) {
-		if (s[v0 + i] < '0' || s[v0 + i] > '9')
-			return movingai_error(r, r->lineno, (int)v0 + 1,
-			    "expected a number after '%s', found '%s'", word,
-			    movingai_quote(q, s + v0, vn));
-		if (v <= max)
-			v = v * 10 + (s[v0 + i] - '0');
-	}
-	if (v < 1 || v > max)
+	if ((got = textio_int(s + v0, vn, 1, max, &v)) == TEXTIO_NUM_BAD)
+		return movingai_error(r, r->lineno, (int)v0 + 1,
+		    "expected a number after '%s', found '%s'", word,
+		    movingai_quote(q, s + v0, vn));
+	if (got == TEXTIO_NUM_RANGE)
 		return movingai_error(r, r->lineno, (int)v0 + 1,
 		    "%s out of range: expected 1 to %d, found '%s'", word, max,
 		    movingai_quote(q, s + v0, vn));
@@ -210,16 +161,17 @@ movingai_glyph(char c)
 
 /* Check the whole text into m; false with a message on the first error. */
 static bool
-movingai_read(struct movingai_reader *r, struct movingai_map *m)
+movingai_read(struct textio *r, struct movingai_map *m)
 {
 	const char	*s = "";
 	char		 q[MOVINGAI_QUOTE_MAX + 4];
-	size_t		 n = 0, w0, wn, v0, vn, x;
-	int		 y, line, col;
+	size_t		 n = 0, w0, wn, v0, vn, x, col;
+	long		 line;
+	int		 y;
 
 	m->cells = NULL;
 	if (!movingai_next_line(r, &s, &n)) {
-		movingai_eof(r, &line, &col);
+		textio_end(r, &line, &col);
 		return movingai_error(r, line, col,
 		    "expected 'type octile', found end of file");
 	}
@@ -235,7 +187,7 @@ movingai_read(struct movingai_reader *r, struct movingai_map *m)
 	    !movingai_dimension(r, "width", GRID_MAX_W, &m->w))
 		return false;
 	if (!movingai_next_line(r, &s, &n)) {
-		movingai_eof(r, &line, &col);
+		textio_end(r, &line, &col);
 		return movingai_error(r, line, col,
 		    "expected 'map', found end of file");
 	}
@@ -247,7 +199,7 @@ movingai_read(struct movingai_reader *r, struct movingai_map *m)
 	m->cells = xmalloc((size_t)m->w * (size_t)m->h);
 	for (y = 0; y < m->h; y++) {
 		if (!movingai_next_line(r, &s, &n)) {
-			movingai_eof(r, &line, &col);
+			textio_end(r, &line, &col);
 			return movingai_error(r, line, col, "map ends early: "
 			    "%d of %d rows", y, m->h);
 		}
@@ -281,14 +233,9 @@ static char *
 movingai_check(const char *name, const char *text, size_t len, char *err,
     size_t errlen, struct movingai_map *m)
 {
-	struct movingai_reader	r;
+	struct textio	r;
 
-	memset(&r, 0, sizeof r);
-	r.name = name;
-	r.text = text;
-	r.len = text == NULL ? 0 : len;
-	r.err = err;
-	r.errlen = errlen;
+	textio_init(&r, name, text, len, TEXTIO_CR | TEXTIO_TRIM, err, errlen);
 	if (err != NULL && errlen > 0)
 		err[0] = '\0';
 	m->cells = NULL;

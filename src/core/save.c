@@ -14,6 +14,7 @@
 
 #include "save.h"
 #include "script.h"
+#include "textio.h"
 #include "util.h"
 
 #define SAVE_LINE_MAX	4200	/* bytes of one formatted line */
@@ -83,50 +84,41 @@ out:
 	return rc;
 }
 
-/* The reader's position in the text. */
-struct save_reader {
-	const char	*name;
-	const char	*text;
-	size_t		 len, pos;
-	long		 lineno;
-	const char	*line;		/* the current line, no line end */
-	size_t		 linelen;
-	char		*err;
-	size_t		 errlen;
-};
-
-/* Step to the next line; false at the end of the text. */
-static int
-save_next_line(struct save_reader *r)
-{
-	size_t	end;
-
-	if (r->pos >= r->len)
-		return 0;
-	for (end = r->pos; end < r->len && r->text[end] != '\n'; end++)
-		;
-	r->line = r->text + r->pos;
-	r->linelen = end - r->pos;
-	if (r->linelen > 0 && r->line[r->linelen - 1] == '\r')
-		r->linelen--;
-	r->pos = end + 1;
-	r->lineno++;
-	return 1;
-}
-
-/* Report an error at column col of the current line. */
+/* Report an error at column col of the current line; returns -1. */
 static int __attribute__((format(printf, 3, 4)))
-save_error(struct save_reader *r, size_t col, const char *fmt, ...)
+save_error(struct textio *r, size_t col, const char *fmt, ...)
 {
-	char	msg[512];
 	va_list	ap;
 
 	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
+	textio_verror(r, r->lineno, col, fmt, ap);
 	va_end(ap);
-	snprintf(r->err, r->errlen, "%s:%ld:%zu: %s", r->name, r->lineno, col,
-	    msg);
 	return -1;
+}
+
+/*
+ * Whether the text is text: no control bytes but tab, and CR only before
+ * a line's '\n'; else an error at the first one.
+ */
+static bool
+save_check_text(const char *name, const char *text, size_t len, char *err,
+    size_t errlen)
+{
+	struct textio	r;
+	size_t		i;
+
+	textio_init(&r, name, text, len, 0, err, errlen);
+	while (textio_next(&r)) {
+		for (i = 0; i < r.linelen; i++) {
+			unsigned char c = (unsigned char)r.line[i];
+
+			if ((c < 0x20 && c != '\t' && !(c == '\r' &&
+			    i + 1 == r.linelen && r.lastnl)) || c == 0x7f)
+				return textio_error(&r, r.lineno, i + 1,
+				    "invalid byte 0x%02X: expected text", c);
+		}
+	}
+	return true;
 }
 
 /*
@@ -134,12 +126,12 @@ save_error(struct save_reader *r, size_t col, const char *fmt, ...)
  * with "expected 'KEY ...'".
  */
 static int
-save_key(struct save_reader *r, const char *key, const char **value,
+save_key(struct textio *r, const char *key, const char **value,
     size_t *vlen)
 {
 	size_t	k = strlen(key);
 
-	if (!save_next_line(r)) {
+	if (!textio_next(r)) {
 		r->lineno++;
 		return save_error(r, 1, "expected '%s', found end of file",
 		    key);
@@ -154,28 +146,21 @@ save_key(struct save_reader *r, const char *key, const char **value,
 
 /* Read "KEY N" with N a decimal number no larger than max. */
 static int
-save_number(struct save_reader *r, const char *key, uint64_t max,
-    uint64_t *out)
+save_number(struct textio *r, const char *key, uint64_t max, uint64_t *out)
 {
 	const char	*v;
-	size_t		 n, i;
-	uint64_t	 x = 0;
+	size_t		 n;
+	enum textio_num	 got;
 
 	if (save_key(r, key, &v, &n) < 0)
 		return -1;
-	for (i = 0; i < n; i++) {
-		if (v[i] < '0' || v[i] > '9' || n > 20)
-			return save_error(r, strlen(key) + 2, "expected a "
-			    "number after '%s'", key);
-		if (x > (UINT64_MAX - (uint64_t)(v[i] - '0')) / 10)
-			return save_error(r, strlen(key) + 2, "'%s' out of "
-			    "range", key);
-		x = x * 10 + (uint64_t)(v[i] - '0');
-	}
-	if (x > max)
+	/* More than 20 digits is no number a save holds. */
+	if (n > 20 || (got = textio_uint(v, n, max, out)) == TEXTIO_NUM_BAD)
+		return save_error(r, strlen(key) + 2, "expected a number "
+		    "after '%s'", key);
+	if (got == TEXTIO_NUM_RANGE)
 		return save_error(r, strlen(key) + 2, "'%s' out of range",
 		    key);
-	*out = x;
 	return 0;
 }
 
@@ -187,8 +172,7 @@ struct save *
 save_parse(const char *name, const char *text, size_t len, char *err,
     size_t errlen)
 {
-	struct save_reader	 r = { name, text, len, 0, 0, NULL, 0, err,
-				    errlen };
+	struct textio		 r;
 	struct save		*s = xcalloc(1, sizeof *s);
 	const char		*v;
 	size_t			 n, i, col;
@@ -196,21 +180,10 @@ save_parse(const char *name, const char *text, size_t len, char *err,
 	char			 msg[256];
 	int			 k, got;
 
-	/* Text only: no control bytes but tab and line ends. */
-	for (i = 0, n = 0, k = 1; i < len; i++) {
-		unsigned char c = (unsigned char)text[i];
-
-		if (c == '\n') {
-			k++;
-			n = i + 1;
-		} else if ((c < 0x20 && c != '\t' && !(c == '\r' &&
-		    i + 1 < len && text[i + 1] == '\n')) || c == 0x7f) {
-			snprintf(err, errlen, "%s:%d:%zu: invalid byte 0x%02X: "
-			    "expected text", name, k, i - n + 1, c);
-			goto fail;
-		}
-	}
-	if (!save_next_line(&r) || r.linelen != 11 ||
+	if (!save_check_text(name, text, len, err, errlen))
+		goto fail;
+	textio_init(&r, name, text, len, TEXTIO_CR, err, errlen);
+	if (!textio_next(&r) || r.linelen != 11 ||
 	    memcmp(r.line, "weir-save 1", 11) != 0) {
 		if (r.lineno == 0)
 			r.lineno = 1;
@@ -257,7 +230,7 @@ save_parse(const char *name, const char *text, size_t len, char *err,
 	}
 	s->cmds = xcalloc(x > 0 ? (size_t)x : 1, sizeof *s->cmds);
 	for (k = 0; k < s->ncmds; k++) {
-		if (!save_next_line(&r)) {
+		if (!textio_next(&r)) {
 			r.lineno++;
 			save_error(&r, 1, "expected %d more command lines, "
 			    "found end of file", s->ncmds - k);
@@ -276,12 +249,12 @@ save_parse(const char *name, const char *text, size_t len, char *err,
 			goto fail;
 		}
 	}
-	if (!save_next_line(&r) || r.linelen != 3 ||
+	if (!textio_next(&r) || r.linelen != 3 ||
 	    memcmp(r.line, "end", 3) != 0) {
 		save_error(&r, 1, "expected 'end' after the commands");
 		goto fail;
 	}
-	while (save_next_line(&r)) {
+	while (textio_next(&r)) {
 		if (r.linelen > 0) {
 			save_error(&r, 1, "unexpected text after 'end'");
 			goto fail;
@@ -299,7 +272,7 @@ fail:
  * and err the message; stamp gets which file was read.
  */
 static struct save *
-save_load(const char *path, enum save_status *st,
+save_load_stamped(const char *path, enum save_status *st,
     struct safefile_stamp *stamp, char *err, size_t errlen)
 {
 	struct save	*s = NULL;
@@ -339,7 +312,19 @@ save_read(const char *path, char *err, size_t errlen)
 	struct safefile_stamp	stamp;
 	enum save_status	st;
 
-	return save_load(path, &st, &stamp, err, errlen);
+	return save_load_stamped(path, &st, &stamp, err, errlen);
+}
+
+/*
+ * As save_read, and *st says what was found: SAVE_MISSING, SAVE_CORRUPT
+ * (err is "PATH:LINE:COL: ...") or SAVE_ERROR. The file is only read.
+ */
+struct save *
+save_load(const char *path, enum save_status *st, char *err, size_t errlen)
+{
+	struct safefile_stamp	stamp;
+
+	return save_load_stamped(path, st, &stamp, err, errlen);
 }
 
 /*
@@ -385,7 +370,8 @@ save_open(const char *path, enum save_status *st, char *err, size_t errlen)
 	int			 tries;
 
 	for (tries = 0; tries < 3; tries++) {
-		if ((s = save_load(path, st, &stamp, why, sizeof why)) != NULL)
+		if ((s = save_load_stamped(path, st, &stamp, why,
+		    sizeof why)) != NULL)
 			return s;
 		if (*st != SAVE_CORRUPT ||
 		    save_move_aside(path, &stamp, why, err, errlen) != 1)

@@ -22,7 +22,8 @@
  * the next write clears what a killed writer left.
  *
  * Every fault of a save that does not read is given as FILE:LINE:COL.
- * save_read only reports it (the file may be the player's own); save_open,
+ * save_read and save_load only report it (the file may be the player's
+ * own; save_load also says what it found); save_open,
  * for the save weir keeps itself (current.save), also moves a corrupt one
  * aside to PATH.corrupt-N, the first N free, and save_aside does the same
  * for a save that reads but cannot be replayed. save_remove deletes a save
@@ -68,6 +69,8 @@ int		 save_write(const char *path, const char *level,
 		    uint64_t level_hash, uint64_t seed, const struct game *g,
 		    char *err, size_t errlen);
 struct save	*save_read(const char *path, char *err, size_t errlen);
+struct save	*save_load(const char *path, enum save_status *st, char *err,
+		    size_t errlen);
 struct save	*save_open(const char *path, enum save_status *st, char *err,
 		    size_t errlen);
 int		 save_aside(const char *path, const struct save *s,

@@ -14,6 +14,7 @@
 
 #include "safefile.h"
 #include "scores.h"
+#include "textio.h"
 #include "util.h"
 
 #define SCORES_FIELDS		9	/* words on a game's line */
@@ -133,19 +134,11 @@ scores_grow(struct scores *s)
 static int64_t
 scores_number(const char *w, size_t len, int64_t max)
 {
-	int64_t	v = 0;
-	size_t	i;
+	uint64_t	v;
 
-	if (len == 0 || len > 19)
+	if (textio_uint(w, len, (uint64_t)max, &v) != TEXTIO_NUM_OK)
 		return -1;
-	for (i = 0; i < len; i++) {
-		if (w[i] < '0' || w[i] > '9')
-			return -1;
-		v = v * 10 + (w[i] - '0');
-		if (v > max)
-			return -1;
-	}
-	return v;
+	return (int64_t)v;
 }
 
 /* Copy a name of len bytes to dst (size max + 1); false if not a name. */
@@ -245,18 +238,18 @@ scores_parse(const char *text, size_t len, struct scores *s, int *lineno,
     size_t *col)
 {
 	static const char	 header[] = "weir-scores 1";
-	const char		*line, *nl, *why, *bad;
-	size_t			 pos = 0, ll;
+	struct textio		 in;
+	const char		*line, *why, *bad;
+	size_t			 ll;
 	bool			 ended = false;
 	struct score		 e;
 
 	*lineno = 0;
 	*col = 1;
-	while (pos < len) {
-		line = text + pos;
-		nl = memchr(line, '\n', len - pos);
-		ll = nl != NULL ? (size_t)(nl - line) : len - pos;
-		pos += ll + (nl != NULL);
+	textio_init(&in, NULL, text, len, 0, NULL, 0);
+	while (textio_next(&in)) {
+		line = in.line;
+		ll = in.linelen;
 		(*lineno)++;
 		for (bad = line; bad < line + ll; bad++) {
 			if (*bad == '\0' || *bad == '\r') {
@@ -322,7 +315,7 @@ scores_read(const char *path, struct scores *s, char *err, size_t errlen)
 	why = scores_parse(text, len, s, &lineno, &col);
 	free(text);
 	if (why != NULL) {
-		snprintf(err, errlen, "%s:%d:%zu: %s", path, lineno, col, why);
+		textio_format(err, errlen, path, lineno, col, "%s", why);
 		scores_free(s);
 		return SCORES_CORRUPT;
 	}

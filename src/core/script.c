@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "script.h"
+#include "textio.h"
 #include "util.h"
 
 #define SCRIPT_QUOTE_MAX	32	/* bytes of a word quoted in a message */
@@ -60,34 +61,20 @@ script_quote(const struct script_word *w, char *buf, size_t size)
 	return buf;
 }
 
-/* Read a whole number in [lo, hi] from w; false when it is not one. */
+/*
+ * Read a whole number in [lo, hi] from w; false when it is not one, and
+ * *range says whether it was a number out of range.
+ */
 static int
 script_number(const struct script_word *w, long lo, long hi, long *out,
     int *range)
 {
-	size_t		i = 0;
-	long long	v = 0;
-	int		neg = 0;
+	int64_t		v;
+	enum textio_num	got = textio_int(w->p, w->len, lo, hi, &v);
 
-	*range = 0;
-	if (w->len > 0 && w->p[0] == '-' && lo < 0) {
-		neg = 1;
-		i = 1;
-	}
-	if (i == w->len)
+	*range = got == TEXTIO_NUM_RANGE;
+	if (got != TEXTIO_NUM_OK)
 		return 0;
-	for (; i < w->len; i++) {
-		if (w->p[i] < '0' || w->p[i] > '9')
-			return 0;
-		if (v <= 10000000000LL)
-			v = v * 10 + (w->p[i] - '0');
-	}
-	if (neg)
-		v = -v;
-	if (v < lo || v > hi) {
-		*range = 1;
-		return 0;
-	}
 	*out = (long)v;
 	return 1;
 }
@@ -236,47 +223,43 @@ script_parse(const char *name, const char *text, size_t len, char *err,
     size_t errlen)
 {
 	struct script	*s = xcalloc(1, sizeof *s);
-	size_t		 start = 0, end, i, col, cap = 0;
-	long		 lineno = 0, last_line = 0;
+	struct textio	 in;
+	size_t		 col, cap = 0;
+	long		 last_line = 0;
 	char		 msg[256];
 	struct game_cmd	 c;
 	int		 r;
 
-	while (start < len) {
-		lineno++;
-		for (end = start; end < len && text[end] != '\n'; end++)
-			;
-		i = end;
-		if (i > start && text[i - 1] == '\r')
-			i--;
-		for (col = start; col < i; col++) {
-			unsigned char b = (unsigned char)text[col];
+	textio_init(&in, name, text, len, TEXTIO_CR, err, errlen);
+	while (textio_next(&in)) {
+		const char *line = in.line;
+
+		for (col = 0; col < in.linelen; col++) {
+			unsigned char b = (unsigned char)line[col];
 
 			if ((b < 0x20 && b != '\t') || b == 0x7f) {
-				snprintf(err, errlen, "%s:%ld:%zu: invalid "
-				    "byte 0x%02X: expected text", name, lineno,
-				    col - start + 1, b);
+				textio_error(&in, in.lineno, col + 1, "invalid "
+				    "byte 0x%02X: expected text", b);
 				goto fail;
 			}
 		}
-		r = script_parse_line(text + start, i - start, &c, &col, msg,
+		r = script_parse_line(line, in.linelen, &c, &col, msg,
 		    sizeof msg);
 		if (r < 0) {
-			snprintf(err, errlen, "%s:%ld:%zu: %s", name, lineno,
-			    col, msg);
+			textio_error(&in, in.lineno, col, "%s", msg);
 			goto fail;
 		}
 		if (r > 0) {
 			if (s->ncmds > 0 && c.tick < s->cmds[s->ncmds - 1].tick) {
 				/* At the tick: the line's first word. */
-				for (col = start; col < i && (text[col] == ' ' ||
-				    text[col] == '\t'); col++)
+				for (col = 0; col < in.linelen &&
+				    script_blank(line[col]); col++)
 					;
-				snprintf(err, errlen, "%s:%ld:%zu: tick %ld "
-				    "comes before tick %ld of line %ld: "
-				    "commands must be in time order", name,
-				    lineno, col - start + 1, c.tick,
-				    s->cmds[s->ncmds - 1].tick, last_line);
+				textio_error(&in, in.lineno, col + 1,
+				    "tick %ld comes before tick %ld of line "
+				    "%ld: commands must be in time order",
+				    c.tick, s->cmds[s->ncmds - 1].tick,
+				    last_line);
 				goto fail;
 			}
 			if ((size_t)s->ncmds == cap) {
@@ -284,9 +267,8 @@ script_parse(const char *name, const char *text, size_t len, char *err,
 				s->cmds = xrealloc(s->cmds, cap, sizeof *s->cmds);
 			}
 			s->cmds[s->ncmds++] = c;
-			last_line = lineno;
+			last_line = in.lineno;
 		}
-		start = end + 1;
 	}
 	return s;
 

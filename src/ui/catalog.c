@@ -8,25 +8,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/session.h"
 #include "core/util.h"
 #include "ui/catalog.h"
 
-/* Whether name (len bytes) names a level the way main.c resolves names. */
+/* Whether name (len bytes) names a level the way LEVEL arguments do. */
 static bool
 catalog_plain_name(const char *name, size_t len)
 {
-	size_t	i;
-
-	if (len == 0 || len > SCORES_NAME_MAX)
-		return false;
-	for (i = 0; i < len; i++) {
-		char c = name[i];
-
-		if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-		    (c >= '0' && c <= '9') || c == '-' || c == '_'))
-			return false;
-	}
-	return true;
+	return len <= SCORES_NAME_MAX && session_level_name(name, len);
 }
 
 /* Give every level the order file names its place in the campaign. */

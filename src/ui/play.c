@@ -17,9 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/movingai.h"
 #include "core/reach.h"
-#include "core/save.h"
 #include "core/util.h"
 #include "ui/play.h"
 
@@ -312,17 +310,6 @@ play_on_event(void *arg, const struct game_event *ev)
 	}
 }
 
-/* Load a level file of either format, chosen by its extension. */
-static struct level *
-play_load_level(const char *path, char *err, size_t errlen)
-{
-	size_t	n = strlen(path);
-
-	if (n >= 4 && strcmp(path + n - 4, ".map") == 0)
-		return movingai_load(path, err, errlen);
-	return level_load(path, err, errlen);
-}
-
 /* The name high scores know a level file by: its base name, no suffix. */
 void
 play_level_name(char *dst, size_t size, const char *path)
@@ -342,36 +329,27 @@ play_level_name(char *dst, size_t size, const char *path)
 }
 
 /*
- * A new game of level lv (which the play owns from now on, even when this
- * fails), read from the file at path; name is what high scores call it
- * (NULL: from the path). NULL with err if the file cannot be hashed.
+ * The play of session s, which it owns from now on; name is what high
+ * scores call the level (NULL: from the level file's name).
  */
 struct play *
-play_new(struct level *lv, const char *path, const char *name, uint64_t seed,
-    char *err, size_t errlen)
+play_new(struct session *s, const char *name)
 {
+	struct level	*lv = s->lv;
 	struct play	*p;
-	uint64_t	 hash;
 	size_t		 ncell = (size_t)lv->w * (size_t)lv->h;
-	int		 s, c, k = 0;
+	int		 sp, c, k = 0;
 
-	if (save_hash_file(path, &hash, err, errlen) != 0) {
-		level_free(lv);
-		return NULL;
-	}
 	p = xcalloc(1, sizeof *p);
+	p->s = s;
 	p->lv = lv;
+	p->g = s->g;
 	p->w = lv->w;
 	p->h = lv->h;
-	if (realpath(path, p->path) == NULL)
-		snprintf(p->path, sizeof p->path, "%s", path);
 	if (name != NULL)
 		scores_name(p->name, sizeof p->name, name);
 	else
-		play_level_name(p->name, sizeof p->name, path);
-	p->level_hash = hash;
-	p->seed = seed;
-	p->g = game_new(lv, seed, false);
+		play_level_name(p->name, sizeof p->name, s->path);
 	game_set_events(p->g, play_on_event, p);
 
 	p->enemy_at = xmalloc(ncell * sizeof *p->enemy_at);
@@ -383,14 +361,15 @@ play_new(struct level *lv, const char *path, const char *name, uint64_t seed,
 	grid_init(&p->pgrid, xmalloc(grid_cells(lv->w, lv->h)), lv->w, lv->h,
 	    lv->diagonal);
 	p->pfield = field_new(lv->w, lv->h);
-	for (s = 0; s < lv->nspawns; s++)
-		p->nspawn_cells += lv->spawns[s].ncells;
+	for (sp = 0; sp < lv->nspawns; sp++)
+		p->nspawn_cells += lv->spawns[sp].ncells;
 	p->sources = xcalloc((size_t)(p->nspawn_cells + p->g->max_enemies + 1),
 	    sizeof *p->sources);
-	for (s = 0; s < lv->nspawns; s++) {
-		for (c = 0; c < lv->spawns[s].ncells; c++)
+	for (sp = 0; sp < lv->nspawns; sp++) {
+		for (c = 0; c < lv->spawns[sp].ncells; c++)
 			p->sources[k++] = grid_index(&p->g->grid,
-			    lv->spawns[s].cells[c].x, lv->spawns[s].cells[c].y);
+			    lv->spawns[sp].cells[c].x,
+			    lv->spawns[sp].cells[c].y);
 	}
 	p->scratch = xcalloc(2 * grid_cells(lv->w, lv->h), sizeof *p->scratch);
 
@@ -421,9 +400,15 @@ play_new(struct level *lv, const char *path, const char *name, uint64_t seed,
 		if (found)
 			break;
 	}
-	play_message(p, false, "%s: %d wave%s. Build, then n calls the first "
-	    "wave; ? shows the keys", lv->title, lv->nwaves,
-	    lv->nwaves == 1 ? "" : "s");
+	if (s->resumed) {
+		play_message(p, false, "%s resumed at wave %d of %d, paused: p "
+		    "goes on, ? shows the keys", lv->title, p->g->next_wave,
+		    p->g->nwaves);
+		p->paused = true;
+	} else
+		play_message(p, false, "%s: %d wave%s. Build, then n calls the "
+		    "first wave; ? shows the keys", lv->title, lv->nwaves,
+		    lv->nwaves == 1 ? "" : "s");
 	return p;
 }
 
@@ -432,66 +417,27 @@ struct play *
 play_open(const char *path, const char *name, uint64_t seed, char *err,
     size_t errlen)
 {
-	struct level	*lv;
+	struct session	*s;
 
-	if ((lv = play_load_level(path, err, errlen)) == NULL)
+	if ((s = session_open(path, seed, false, err, errlen)) == NULL)
 		return NULL;
-	return play_new(lv, path, name, seed, err, errlen);
+	return play_new(s, name);
 }
 
 /*
- * Resume the game weir saved at path; NULL with err when it cannot be. A
- * save that does not read, or reads but does not replay, is corrupt: it
- * is moved aside (save_open, save_aside) and err says where it went. A
- * save whose level is missing or has changed is left where it is.
+ * Resume the game weir saved at path, paused; NULL with err when it cannot
+ * be. It is weir's own save: a corrupt one is moved aside and err says
+ * where it went (session.h).
  */
 struct play *
 play_load(const char *save, char *err, size_t errlen)
 {
-	enum save_status	 st;
-	struct save		*sv;
-	struct level		*lv;
-	struct play		*p = NULL;
-	uint64_t		 hash;
-	char			 why[PLAY_PATH_MAX + 512];
+	struct session	*s;
 
-	if ((sv = save_open(save, &st, err, errlen)) == NULL)
+	if ((s = session_resume(save, SESSION_OWN, NULL, err, errlen)) ==
+	    NULL)
 		return NULL;
-	if ((lv = play_load_level(sv->level, err, errlen)) == NULL) {
-		/* "SAVE: its level: LEVEL: cannot open: ..." */
-		snprintf(why, sizeof why, "%s: its level: %s", save, err);
-		snprintf(err, errlen, "%s", why);
-		goto out;
-	}
-	if (save_hash_file(sv->level, &hash, err, errlen) != 0) {
-		level_free(lv);
-		goto out;
-	}
-	if (hash != sv->level_hash) {
-		snprintf(err, errlen, "%s: the level %s has changed since the "
-		    "game was saved", save, sv->level);
-		level_free(lv);
-		goto out;
-	}
-	if ((p = play_new(lv, sv->level, NULL, sv->seed, err, errlen)) == NULL)
-		goto out;
-	game_set_events(p->g, NULL, NULL);
-	if (save_replay(p->g, sv, err, errlen) != 0) {
-		play_free(p);
-		p = NULL;
-		snprintf(why, sizeof why, "%s: %s", save, err);
-		save_aside(save, sv, why, err, errlen);
-		goto out;
-	}
-	game_set_events(p->g, play_on_event, p);
-	p->save_stamp = sv->stamp;
-	play_message(p, false, "%s resumed at wave %d of %d, paused: p goes "
-	    "on, ? shows the keys", p->lv->title, p->g->next_wave,
-	    p->g->nwaves);
-	p->paused = true;
-out:
-	save_free(sv);
-	return p;
+	return play_new(s, NULL);
 }
 
 /* Free a play, its game and its level. */
@@ -500,8 +446,7 @@ play_free(struct play *p)
 {
 	if (p == NULL)
 		return;
-	game_free(p->g);
-	level_free(p->lv);
+	session_free(p->s);
 	free(p->enemy_at);
 	free(p->shot_at);
 	free(p->fx_at);
@@ -518,8 +463,7 @@ play_free(struct play *p)
 int
 play_save(const struct play *p, const char *path, char *err, size_t errlen)
 {
-	return save_write(path, p->path, p->level_hash, p->seed, p->g, err,
-	    errlen);
+	return session_save(p->s, path, err, errlen);
 }
 
 /* Give command c to the game, as a script would. */

@@ -1,7 +1,8 @@
 /*
- * A game as the player sees it: the level and the game (both owned), the
- * cursor, the tower kind chosen for building, the overlay being shown, the
- * speed, pause, and the message line. It knows nothing of terminals: keys
+ * A game as the player sees it: the session (session.h: the level, the
+ * game and where they came from; owned), the cursor, the tower kind chosen
+ * for building, the overlay being shown, the speed, pause, and the message
+ * line. It knows nothing of terminals: keys
  * and clicks become struct game_cmd values given through play_command, the
  * very commands a script gives, and the screen is drawn from this state by
  * ui-draw.c.
@@ -23,10 +24,10 @@
 #include "core/field.h"
 #include "core/game.h"
 #include "core/grid.h"
-#include "core/safefile.h"
 #include "core/level.h"
 #include "core/path.h"
 #include "core/scores.h"
+#include "core/session.h"
 
 /* Bits of play.route for one map cell. */
 #define PLAY_ROUTE_NOW		0x01	/* on a spawn's route now */
@@ -48,13 +49,10 @@ enum play_preview {
 #define PLAY_FX_TICKS	6		/* how long an attack is drawn */
 
 struct play {
-	struct level		*lv;		/* owned */
-	struct game		*g;		/* owned */
-	char			 path[PLAY_PATH_MAX];	/* the level file */
+	struct session		*s;		/* owned: level, game, file */
+	struct level		*lv;		/* s->lv */
+	struct game		*g;		/* s->g */
 	char			 name[SCORES_NAME_MAX + 1]; /* for scores */
-	uint64_t		 level_hash;	/* save_hash of the file */
-	uint64_t		 seed;
-	struct safefile_stamp	 save_stamp;	/* play_load: the save read */
 	int			 w, h;
 
 	int			 cx, cy;	/* cursor */
@@ -96,8 +94,7 @@ struct play {
 	long			 msg_tick;
 };
 
-struct play	*play_new(struct level *lv, const char *path, const char *name,
-		    uint64_t seed, char *err, size_t errlen);
+struct play	*play_new(struct session *s, const char *name);
 struct play	*play_open(const char *path, const char *name, uint64_t seed,
 		    char *err, size_t errlen);
 struct play	*play_load(const char *save, char *err, size_t errlen);

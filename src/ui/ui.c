@@ -464,7 +464,8 @@ ui_game_over(struct ui *u)
 	 * another weir has saved there meanwhile is not.
 	 */
 	if (u->resumed && u->have_save_path && save_remove(u->save_path,
-	    &u->p->save_stamp, err, sizeof err) != 0 && u->end.note[0] == '\0')
+	    &u->p->s->save_stamp, err, sizeof err) != 0 &&
+	    u->end.note[0] == '\0')
 		ui_note(u->end.note, sizeof u->end.note, "saved game: ", err);
 	u->resumed = false;
 	u->dialog = UI_DIALOG_END;
@@ -769,7 +770,7 @@ ui_key_dialog(struct ui *u, int ch)
 			struct play	*p;
 			char		 err[UI_ERR_MAX];
 
-			p = ui_new_play(u, u->p->path, u->p->name, err,
+			p = ui_new_play(u, u->p->s->path, u->p->name, err,
 			    sizeof err);
 			if (p != NULL)
 				ui_enter_play(u, p, false);

@@ -1,0 +1,187 @@
+/*
+ * Opening a level and resuming a save, for every front end. A new game is
+ * the level read, its file hashed (a save made from it records the hash)
+ * and a game made from it; a resumed game is the save read, its level
+ * opened and hashed, the hash compared with the save's, and the command
+ * log replayed on a new game to the saved clock. See session.h for what
+ * each failure says and what becomes of the save.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "movingai.h"
+#include "session.h"
+#include "util.h"
+
+#define SESSION_MSG_MAX	(SESSION_PATH_MAX + 1024)	/* one message */
+
+/* Whether the len bytes at name make an installed level's name. */
+bool
+session_level_name(const char *name, size_t len)
+{
+	size_t	i;
+
+	if (len == 0)
+		return false;
+	for (i = 0; i < len; i++) {
+		char c = name[i];
+
+		if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+		    (c >= '0' && c <= '9') || c == '-' || c == '_'))
+			return false;
+	}
+	return true;
+}
+
+/*
+ * Turn a LEVEL argument into a path in buf: an installed level's name
+ * becomes DIR/NAME.weir, anything else is a path already. False when it
+ * does not fit.
+ */
+bool
+session_resolve(const char *dir, const char *arg, char *buf, size_t size)
+{
+	int	n;
+
+	if (session_level_name(arg, strlen(arg)))
+		n = snprintf(buf, size, "%s/%s.weir", dir, arg);
+	else
+		n = snprintf(buf, size, "%s", arg);
+	return n >= 0 && (size_t)n < size;
+}
+
+/* Read a level file of either format, chosen by its name's ending. */
+struct level *
+session_load_level(const char *path, char *err, size_t errlen)
+{
+	size_t	n = strlen(path);
+
+	if (n >= 4 && strcmp(path + n - 4, ".map") == 0)
+		return movingai_load(path, err, errlen);
+	return level_load(path, err, errlen);
+}
+
+/* A session with the level file at path read and hashed, no game yet. */
+static struct session *
+session_read_level(const char *path, char *err, size_t errlen)
+{
+	struct session	*s = xcalloc(1, sizeof *s);
+
+	if ((s->lv = session_load_level(path, err, errlen)) == NULL ||
+	    save_hash_file(path, &s->level_hash, err, errlen) != 0) {
+		session_free(s);
+		return NULL;
+	}
+	if (realpath(path, s->path) == NULL)
+		snprintf(s->path, sizeof s->path, "%s", path);
+	return s;
+}
+
+/* A new game of the level file at path; NULL with err if it cannot be. */
+struct session *
+session_open(const char *path, uint64_t seed, bool sandbox, char *err,
+    size_t errlen)
+{
+	struct session	*s;
+
+	if ((s = session_read_level(path, err, errlen)) == NULL)
+		return NULL;
+	s->seed = seed;
+	s->sandbox = sandbox;
+	s->g = game_new(s->lv, seed, sandbox);
+	return s;
+}
+
+/* Write "prefix: msg" over err, msg being err's own text. */
+static void
+session_prefix(char *err, size_t errlen, const char *prefix)
+{
+	char	why[SESSION_MSG_MAX];
+
+	snprintf(why, sizeof why, "%s: %s", prefix, err);
+	snprintf(err, errlen, "%s", why);
+}
+
+/*
+ * Resume the game saved at path (see session.h); NULL with err and *st
+ * (may be NULL) when it cannot be. The game sends no events.
+ */
+struct session *
+session_resume(const char *save, enum session_owner owner,
+    enum session_status *st, char *err, size_t errlen)
+{
+	enum session_status	 dummy;
+	enum save_status	 sst;
+	struct save		*sv;
+	struct session		*s = NULL;
+	char			 why[SESSION_MSG_MAX];
+
+	if (st == NULL)
+		st = &dummy;
+	if (owner == SESSION_OWN)
+		sv = save_open(save, &sst, err, errlen);
+	else
+		sv = save_load(save, &sst, err, errlen);
+	if (sv == NULL) {
+		*st = sst == SAVE_MISSING ? SESSION_MISSING :
+		    sst == SAVE_CORRUPT ? SESSION_CORRUPT : SESSION_UNREADABLE;
+		return NULL;
+	}
+	*st = SESSION_STALE;
+	if ((s = session_read_level(sv->level, err, errlen)) == NULL) {
+		/* "SAVE: its level: LEVEL: cannot open: ..." */
+		snprintf(why, sizeof why, "%s: its level: %s", save, err);
+		snprintf(err, errlen, "%s", why);
+		goto out;
+	}
+	if (s->level_hash != sv->level_hash) {
+		snprintf(err, errlen, "%s: the level %s has changed since the "
+		    "game was saved", save, sv->level);
+		goto fail;
+	}
+	s->seed = sv->seed;
+	s->sandbox = sv->sandbox;
+	s->g = game_new(s->lv, s->seed, s->sandbox);
+	if (save_replay(s->g, sv, err, errlen) != 0) {
+		/* "SAVE: does not replay: ..." */
+		*st = SESSION_CORRUPT;
+		session_prefix(err, errlen, save);
+		if (owner == SESSION_OWN) {
+			snprintf(why, sizeof why, "%s", err);
+			save_aside(save, sv, why, err, errlen);
+		}
+		goto fail;
+	}
+	s->resumed = true;
+	s->save_stamp = sv->stamp;
+	*st = SESSION_OK;
+	goto out;
+
+fail:
+	session_free(s);
+	s = NULL;
+out:
+	save_free(sv);
+	return s;
+}
+
+/* Save the session's game to path (atomically; see save.h). */
+int
+session_save(const struct session *s, const char *path, char *err,
+    size_t errlen)
+{
+	return save_write(path, s->path, s->level_hash, s->seed, s->g, err,
+	    errlen);
+}
+
+/* Free a session, its game and its level. */
+void
+session_free(struct session *s)
+{
+	if (s == NULL)
+		return;
+	game_free(s->g);
+	level_free(s->lv);
+	free(s);
+}

@@ -1,0 +1,469 @@
+/*
+ * Unit tests of the two parts of the terminal front end that need no
+ * terminal, linked without curses: the play (the cursor and its clamping,
+ * choosing a tower, overlays, pause and speed, the routes and the route
+ * preview kept up to date after a placement, a tower that would cut a
+ * spawn off, and the message line the game's events become) and the
+ * catalog (the level directory read, the campaign order file applied,
+ * levels it does not name last by title, broken levels listed with their
+ * error, best scores filled in).
+ */
+#include <check.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/game.h"
+#include "core/scores.h"
+#include "ui/catalog.h"
+#include "ui/play.h"
+#include "testutil.h"
+
+#define T_ERR	2048
+#define T_TINY	"tests/data/game/tiny.weir"	/* 12 x 5, A at (0,2) */
+
+static char	t_dir[512];	/* a fresh directory per test */
+
+/* A fresh directory. */
+static void
+t_setup(void)
+{
+	ck_assert_msg(tu_mkdtemp(t_dir, sizeof t_dir, "check_play") == 0,
+	    "mkdtemp: %s", strerror(errno));
+}
+
+/* Remove it. */
+static void
+t_teardown(void)
+{
+	tu_rmdir(t_dir);
+}
+
+/* A new play of the tiny level. */
+static struct play *
+t_play(void)
+{
+	struct play	*p;
+	char		 err[T_ERR];
+
+	p = play_open(tu_srcpath(T_TINY), NULL, 1, err, sizeof err);
+	ck_assert_msg(p != NULL, "%s", err);
+	return p;
+}
+
+/* Give p the command to place tower at (x, y). */
+static enum game_reason
+t_place(struct play *p, int tower, int x, int y)
+{
+	struct game_cmd	c;
+
+	memset(&c, 0, sizeof c);
+	c.tick = p->g->tick;
+	c.type = GAME_CMD_PLACE;
+	c.tower = tower;
+	c.x = x;
+	c.y = y;
+	return play_command(p, &c);
+}
+
+/* Whether the message line starts with prefix. */
+static void
+t_msg_starts(const struct play *p, const char *prefix)
+{
+	ck_assert_msg(strncmp(p->msg, prefix, strlen(prefix)) == 0,
+	    "message '%s', expected '%s...'", p->msg, prefix);
+}
+
+/* The route bits of cell (x, y). */
+static unsigned
+t_route(const struct play *p, int x, int y)
+{
+	return p->route[(size_t)y * (size_t)p->w + (size_t)x];
+}
+
+START_TEST(test_new_play)
+{
+	struct play	*p = t_play();
+
+	ck_assert_str_eq(p->name, "tiny");
+	ck_assert_int_eq(p->w, 12);
+	ck_assert_int_eq(p->h, 5);
+	/* The cursor starts on the open ground in the map's middle. */
+	ck_assert_int_eq(p->cx, 6);
+	ck_assert_int_eq(p->cy, 2);
+	ck_assert_int_eq(p->speed, 1);
+	ck_assert(!p->paused);
+	ck_assert(!p->msg_error);
+	ck_assert_str_eq(p->msg, "Tiny: 2 waves. Build, then n calls the "
+	    "first wave; ? shows the keys");
+	play_free(p);
+}
+END_TEST
+
+START_TEST(test_cursor)
+{
+	struct play	*p = t_play();
+
+	play_move(p, -3, 1);
+	ck_assert_int_eq(p->cx, 3);
+	ck_assert_int_eq(p->cy, 3);
+	/* The edge stops it, on each side. */
+	play_move(p, -100, -100);
+	ck_assert_int_eq(p->cx, 0);
+	ck_assert_int_eq(p->cy, 0);
+	play_move(p, 100, 100);
+	ck_assert_int_eq(p->cx, 11);
+	ck_assert_int_eq(p->cy, 4);
+	play_set_cursor(p, 5, -1);
+	ck_assert_int_eq(p->cx, 5);
+	ck_assert_int_eq(p->cy, 0);
+	play_set_cursor(p, 12, 5);
+	ck_assert_int_eq(p->cx, 11);
+	ck_assert_int_eq(p->cy, 4);
+	/* What is under it, in words. */
+	ck_assert_str_eq(play_terrain_name(p, 0, 0), "rock");
+	ck_assert_str_eq(play_terrain_name(p, 3, 2), "ground");
+	ck_assert_str_eq(play_terrain_name(p, 0, 2), "a spawn");
+	ck_assert_str_eq(play_terrain_name(p, 11, 2), "an exit");
+	ck_assert_int_eq(play_spawn_label(p, 0, 2), 'A');
+	ck_assert_int_eq(play_spawn_label(p, 1, 2), 0);
+	play_free(p);
+}
+END_TEST
+
+START_TEST(test_choose_and_toggles)
+{
+	struct play	*p = t_play();
+	char		 want[PLAY_MSG_MAX];
+
+	play_choose(p, TOWER_WALL);
+	ck_assert_int_eq(p->tower, TOWER_WALL);
+	snprintf(want, sizeof want, "wall, %d gold: ",
+	    tower_upgrade_cost(TOWER_WALL, 0));
+	t_msg_starts(p, want);
+	/* A kind that is none is ignored. */
+	play_choose(p, -1);
+	play_choose(p, TOWER_NTYPES);
+	ck_assert_int_eq(p->tower, TOWER_WALL);
+
+	ck_assert_int_eq(p->overlay, PLAY_OVERLAY_NONE);
+	play_cycle_overlay(p);
+	ck_assert_int_eq(p->overlay, PLAY_OVERLAY_HEAT);
+	ck_assert_str_eq(p->msg, "overlay: heatmap");
+	for (int i = 1; i < PLAY_NOVERLAYS; i++)
+		play_cycle_overlay(p);
+	ck_assert_int_eq(p->overlay, PLAY_OVERLAY_NONE);
+	ck_assert_str_eq(p->msg, "overlay: none");
+
+	play_toggle_pause(p);
+	ck_assert(p->paused);
+	ck_assert_str_eq(p->msg, "paused: p goes on");
+	play_toggle_pause(p);
+	ck_assert(!p->paused);
+	ck_assert_str_eq(p->msg, "playing");
+
+	play_cycle_speed(p);
+	ck_assert_int_eq(p->speed, 2);
+	play_cycle_speed(p);
+	ck_assert_int_eq(p->speed, 4);
+	ck_assert_str_eq(p->msg, "speed 4x");
+	play_cycle_speed(p);
+	ck_assert_int_eq(p->speed, 1);
+	play_free(p);
+}
+END_TEST
+
+START_TEST(test_routes_and_preview)
+{
+	struct play	*p = t_play();
+	unsigned	 gen;
+
+	/* The open field: the route runs along row 2, spawn to exit. */
+	play_prepare(p);
+	for (int x = 0; x < 12; x++)
+		ck_assert_msg(t_route(p, x, 2) & PLAY_ROUTE_NOW, "x %d", x);
+	ck_assert(!(t_route(p, 5, 1) & PLAY_ROUTE_NOW));
+	ck_assert(t_route(p, 0, 2) & PLAY_ROUTE_WAYPOINT);
+
+	/* A tower on the cursor (6,2) would send it round the cell. */
+	ck_assert_int_eq(p->preview, PLAY_PREVIEW_OPEN);
+	ck_assert(!(t_route(p, 6, 2) & PLAY_ROUTE_PREVIEW));
+	ck_assert((t_route(p, 6, 1) | t_route(p, 6, 3)) & PLAY_ROUTE_PREVIEW);
+	ck_assert(t_route(p, 0, 2) & PLAY_ROUTE_PREVIEW);
+	ck_assert(t_route(p, 11, 2) & PLAY_ROUTE_PREVIEW);
+	ck_assert(p->proutelen[0] > p->routelen[0]);
+	ck_assert_int_eq(p->verdict, GAME_OK);
+
+	/* Placed: the routes are made again round it. */
+	gen = p->route_gen;
+	ck_assert_int_eq(t_place(p, TOWER_WALL, 6, 2), GAME_OK);
+	play_prepare(p);
+	ck_assert_uint_ne(p->route_gen, gen);
+	ck_assert(!(t_route(p, 6, 2) & PLAY_ROUTE_NOW));
+	ck_assert((t_route(p, 6, 1) | t_route(p, 6, 3)) & PLAY_ROUTE_NOW);
+	/* On a tower there is nothing to preview. */
+	ck_assert_int_eq(p->preview, PLAY_PREVIEW_NONE);
+	ck_assert_int_eq(p->verdict, GAME_OCCUPIED);
+	play_free(p);
+}
+END_TEST
+
+START_TEST(test_a_tower_that_would_block)
+{
+	struct play	*p = t_play();
+
+	ck_assert_int_eq(t_place(p, TOWER_WALL, 5, 1), GAME_OK);
+	ck_assert_int_eq(t_place(p, TOWER_WALL, 5, 2), GAME_OK);
+	play_set_cursor(p, 5, 3);
+	play_choose(p, TOWER_WALL);
+	play_prepare(p);
+	ck_assert_int_eq(p->preview, PLAY_PREVIEW_BLOCKS);
+	ck_assert_str_eq(p->pblocked, "A");
+	ck_assert(!p->penemy);
+	ck_assert_int_eq(p->verdict, GAME_WOULD_BLOCK);
+	/* Refused, and the message says whom it would cut off. */
+	ck_assert_int_eq(t_place(p, TOWER_WALL, 5, 3), GAME_WOULD_BLOCK);
+	ck_assert(p->msg_error);
+	ck_assert_str_eq(p->msg, "cannot build wall at (5,3): would block: "
+	    "spawn A cut off from every exit");
+	play_free(p);
+}
+END_TEST
+
+START_TEST(test_messages_from_events)
+{
+	struct play	*p = t_play();
+	struct game_cmd	 c;
+	char		 want[PLAY_MSG_MAX];
+	int		 gold = p->g->gold;
+
+	ck_assert_int_eq(t_place(p, TOWER_ARROW, 3, 1), GAME_OK);
+	snprintf(want, sizeof want, "built arrow at (3,1) for %d gold",
+	    gold - p->g->gold);
+	ck_assert_str_eq(p->msg, want);
+	ck_assert(!p->msg_error);
+
+	/* Not enough gold: what it costs and what there is. */
+	gold = p->g->gold;
+	ck_assert_int_eq(t_place(p, TOWER_SNIPER, 4, 1), GAME_NO_GOLD);
+	snprintf(want, sizeof want, "cannot build sniper at (4,1): not enough "
+	    "gold: it costs %d, you have %d",
+	    tower_upgrade_cost(TOWER_SNIPER, 0), gold);
+	ck_assert_str_eq(p->msg, want);
+	ck_assert(p->msg_error);
+	ck_assert_int_eq(t_place(p, TOWER_WALL, 0, 0), GAME_NOT_BUILDABLE);
+	ck_assert_str_eq(p->msg, "cannot build wall at (0,0): not buildable: "
+	    "rock is not open ground");
+	ck_assert_int_eq(t_place(p, TOWER_WALL, 3, 1), GAME_OCCUPIED);
+	ck_assert_str_eq(p->msg, "cannot build wall at (3,1): occupied: "
+	    "a tower stands there");
+
+	memset(&c, 0, sizeof c);
+	c.type = GAME_CMD_SELL;
+	c.x = 3;
+	c.y = 1;
+	gold = p->g->gold;
+	ck_assert_int_eq(play_command(p, &c), GAME_OK);
+	snprintf(want, sizeof want, "sold arrow at (3,1) for %d gold",
+	    p->g->gold - gold);
+	ck_assert_str_eq(p->msg, want);
+
+	c.type = GAME_CMD_WAVE;
+	ck_assert_int_eq(play_command(p, &c), GAME_OK);
+	t_msg_starts(p, "wave 1 of 2");
+
+	/* Play on with no towers: leaks, and the end. */
+	while (!game_over(p->g))
+		play_tick(p);
+	ck_assert_int_eq(p->g->state, GAME_LOST);
+	ck_assert_str_eq(p->msg, "defeat: the last life is gone");
+	ck_assert(p->msg_error);
+	ck_assert_int_eq(p->msg_tick, p->g->tick);
+	play_free(p);
+}
+END_TEST
+
+START_TEST(test_save_and_resume)
+{
+	struct play	*p = t_play(), *q;
+	char		 path[700], err[T_ERR];
+
+	ck_assert_int_eq(t_place(p, TOWER_ARROW, 4, 1), GAME_OK);
+	for (int i = 0; i < 40; i++)
+		play_tick(p);
+	snprintf(path, sizeof path, "%s/current.save", t_dir);
+	ck_assert_msg(play_save(p, path, err, sizeof err) == 0, "%s", err);
+	q = play_load(path, err, sizeof err);
+	ck_assert_msg(q != NULL, "%s", err);
+	ck_assert_int_eq(q->g->tick, 40);
+	ck_assert_int_eq(q->g->gold, p->g->gold);
+	ck_assert_str_eq(q->name, "tiny");
+	/* Resumed paused, saying where it stands. */
+	ck_assert(q->paused);
+	ck_assert_str_eq(q->msg, "Tiny resumed at wave 0 of 2, paused: p goes "
+	    "on, ? shows the keys");
+	/* Its events reach its message line, not the replay's. */
+	ck_assert_int_eq(t_place(q, TOWER_WALL, 8, 1), GAME_OK);
+	t_msg_starts(q, "built wall at (8,1)");
+	play_free(p);
+	play_free(q);
+}
+END_TEST
+
+/* Write text to the file name in t_dir. */
+static void
+t_file(const char *name, const char *text)
+{
+	char	path[700];
+
+	snprintf(path, sizeof path, "%s/%s", t_dir, name);
+	ck_assert_msg(tu_put(path, text, strlen(text)) == 0, "%s: %s", path,
+	    strerror(errno));
+}
+
+/* The tiny level with another title. */
+static void
+t_level(const char *name, const char *title)
+{
+	char	text[512];
+
+	snprintf(text, sizeof text, "weir-level 1\ntitle %s\ngold 60\n"
+	    "lives 3\nmap\n#####\nA...>\n#####\nend\nwave\n"
+	    "group 2 grunt from A\n", title);
+	t_file(name, text);
+}
+
+START_TEST(test_catalog_order)
+{
+	struct catalog	c = { NULL, 0, 0 };
+	char		err[T_ERR];
+
+	t_level("meadow.weir", "Zebra Meadow");
+	t_level("hill.weir", "Hill");
+	t_level("alpha.weir", "Alpha");
+	t_level("omega.weir", "Omega");
+	t_file("broken.weir", "weir-level 1\ntitle Broken\ngold x\n");
+	/* Not listed: no .weir, or not a plain name. */
+	t_level("notes.txt", "Notes");
+	t_level("two words.weir", "Two Words");
+	t_level(".weir", "Nothing");
+	t_file(CATALOG_ORDER_FILE, "# the campaign, easiest first\n"
+	    "\n  meadow   # indented, with a comment\nnowhere\nhill\r\n"
+	    "meadow\n");
+
+	ck_assert_int_eq(catalog_load(&c, t_dir, err, sizeof err), 0);
+	ck_assert_int_eq(c.n, 5);
+	ck_assert_int_eq(c.nranked, 2);
+	/* The campaign first, in its order; the rest by title. */
+	ck_assert_str_eq(c.v[0].name, "meadow");
+	ck_assert_int_eq(c.v[0].rank, 1);
+	ck_assert_str_eq(c.v[1].name, "hill");
+	ck_assert_int_eq(c.v[1].rank, 2);
+	ck_assert_str_eq(c.v[2].title, "Alpha");
+	ck_assert_str_eq(c.v[3].title, "Omega");
+	ck_assert_int_eq(c.v[2].rank, 0);
+	/* A broken level is listed by its name, with its error. */
+	ck_assert_str_eq(c.v[4].name, "broken");
+	ck_assert_str_eq(c.v[4].title, "broken");
+	ck_assert_msg(strstr(c.v[4].err, "broken.weir:3:6: ") != NULL, "%s",
+	    c.v[4].err);
+	ck_assert_str_eq(c.v[0].err, "");
+	ck_assert_int_eq(c.v[0].w, 5);
+	ck_assert_int_eq(c.v[0].h, 3);
+	ck_assert_int_eq(c.v[0].nwaves, 1);
+	ck_assert_int_eq(c.v[0].enemies, 2);
+	catalog_free(&c);
+	ck_assert_int_eq(c.n, 0);
+}
+END_TEST
+
+START_TEST(test_catalog_no_order_and_no_dir)
+{
+	struct catalog	c = { NULL, 0, 0 };
+	char		err[T_ERR], gone[700];
+
+	t_level("b.weir", "Same");
+	t_level("a.weir", "Same");
+	t_level("c.weir", "Before");
+	ck_assert_int_eq(catalog_load(&c, t_dir, err, sizeof err), 0);
+	ck_assert_int_eq(c.nranked, 0);
+	ck_assert_int_eq(c.n, 3);
+	/* By title, and by name when titles tie. */
+	ck_assert_str_eq(c.v[0].name, "c");
+	ck_assert_str_eq(c.v[1].name, "a");
+	ck_assert_str_eq(c.v[2].name, "b");
+
+	snprintf(gone, sizeof gone, "%s/none", t_dir);
+	ck_assert_int_eq(catalog_load(&c, gone, err, sizeof err), -1);
+	ck_assert_int_eq(c.n, 0);
+	ck_assert_msg(strstr(err, "cannot read the level directory") != NULL,
+	    "%s", err);
+	catalog_free(&c);
+}
+END_TEST
+
+START_TEST(test_catalog_scores)
+{
+	struct catalog	c = { NULL, 0, 0 };
+	struct score	games[3];
+	struct scores	s = { games, 3, 3 };
+	char		err[T_ERR];
+
+	t_level("a.weir", "A");
+	t_level("b.weir", "B");
+	t_level("c.weir", "C");
+	memset(games, 0, sizeof games);
+	snprintf(games[0].level, sizeof games[0].level, "a");
+	games[0].score = 900;
+	snprintf(games[1].level, sizeof games[1].level, "a");
+	games[1].score = 300;
+	games[1].won = true;
+	snprintf(games[2].level, sizeof games[2].level, "b");
+	games[2].score = 50;
+	ck_assert_int_eq(catalog_load(&c, t_dir, err, sizeof err), 0);
+	catalog_scores(&c, &s);
+	ck_assert(c.v[0].has_best && c.v[0].best == 900 && c.v[0].completed);
+	ck_assert(c.v[1].has_best && c.v[1].best == 50 && !c.v[1].completed);
+	ck_assert(!c.v[2].has_best && !c.v[2].completed);
+	catalog_free(&c);
+}
+END_TEST
+
+static Suite *
+play_suite(void)
+{
+	Suite	*s = suite_create("play and catalog");
+	TCase	*tc;
+
+	tc = tcase_create("play");
+	tcase_add_checked_fixture(tc, t_setup, t_teardown);
+	tcase_add_test(tc, test_new_play);
+	tcase_add_test(tc, test_cursor);
+	tcase_add_test(tc, test_choose_and_toggles);
+	tcase_add_test(tc, test_routes_and_preview);
+	tcase_add_test(tc, test_a_tower_that_would_block);
+	tcase_add_test(tc, test_messages_from_events);
+	tcase_add_test(tc, test_save_and_resume);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("catalog");
+	tcase_add_checked_fixture(tc, t_setup, t_teardown);
+	tcase_add_test(tc, test_catalog_order);
+	tcase_add_test(tc, test_catalog_no_order_and_no_dir);
+	tcase_add_test(tc, test_catalog_scores);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int
+main(void)
+{
+	SRunner	*sr = srunner_create(play_suite());
+	int	 failed;
+
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
