@@ -147,13 +147,13 @@ START_TEST(test_choose_and_toggles)
 	play_choose(p, TOWER_NTYPES);
 	ck_assert_int_eq(p->tower, TOWER_WALL);
 
-	ck_assert_int_eq(p->overlay, PLAY_OVERLAY_NONE);
+	ck_assert_int_eq(p->overlay, OVERLAY_NONE);
 	play_cycle_overlay(p);
-	ck_assert_int_eq(p->overlay, PLAY_OVERLAY_HEAT);
+	ck_assert_int_eq(p->overlay, OVERLAY_HEAT);
 	ck_assert_str_eq(p->msg, "overlay: heatmap");
-	for (int i = 1; i < PLAY_NOVERLAYS; i++)
+	for (int i = 1; i < OVERLAY_NKINDS; i++)
 		play_cycle_overlay(p);
-	ck_assert_int_eq(p->overlay, PLAY_OVERLAY_NONE);
+	ck_assert_int_eq(p->overlay, OVERLAY_NONE);
 	ck_assert_str_eq(p->msg, "overlay: none");
 
 	play_toggle_pause(p);
