@@ -26,11 +26,11 @@ START_TEST(test_lists_name_every_row)
 	    "flak or mortar");
 	enemy_list(buf, sizeof buf);
 	ck_assert_str_eq(buf, "grunt, runner, brute, swarmer, flyer, boss, "
-	    "escort or skulker");
+	    "escort, skulker, hunter or wolf");
 	target_list(buf, sizeof buf);
 	ck_assert_str_eq(buf, "first, last, strongest, weakest or closest");
 	cmd_list(buf, sizeof buf);
-	ck_assert_str_eq(buf, "place, upgrade, sell, target or wave");
+	ck_assert_str_eq(buf, "place, upgrade, sell, target, wave or hero");
 }
 END_TEST
 

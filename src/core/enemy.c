@@ -203,4 +203,12 @@ enemy_steer_types(struct steer_type *types)
 	steer_type_init(t);
 	t->ground = false;
 	t->behaviours = STEER_BIT(STEER_ARRIVE);
+
+	/* The hero walks its path and keeps a little room round it. */
+	t = &types[ENEMY_STEER_HERO];
+	enemy_ground(t, STEER_PRIORITISED);
+	t->behaviours |= STEER_BIT(STEER_SEPARATION) | STEER_BIT(STEER_PATH);
+	t->weight[STEER_SEPARATION] = 0.3;
 }
+
+_Static_assert(ENEMY_NSTEER <= 32, "flock_with holds a bit per steering type");

@@ -25,6 +25,7 @@ enum enemy_steer {
 	ENEMY_STEER_SQUEEZE_FLOW, /* a stuck flow mover: no separation */
 	ENEMY_STEER_BOLT,	/* homing shot: pursuit */
 	ENEMY_STEER_SHELL,	/* shell: arrive at the burst point */
+	ENEMY_STEER_HERO,	/* the hero walking its path */
 	ENEMY_NSTEER
 };
 

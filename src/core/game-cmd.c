@@ -41,7 +41,7 @@ game_check_place(struct game *g, int tower, int x, int y)
 	if (!level_buildable(g->lv, x, y))
 		return GAME_NOT_BUILDABLE;
 	if (g->tower_at[(size_t)y * g->w + x] >= 0 ||
-	    game_enemy_blocks_cell(g, x, y))
+	    game_enemy_blocks_cell(g, x, y) || game_hero_blocks_cell(g, x, y))
 		return GAME_OCCUPIED;
 	if (!g->sandbox && g->gold < tower_types[tower].level[0].cost)
 		return GAME_NO_GOLD;
@@ -283,6 +283,9 @@ game_command(struct game *g, const struct game_cmd *c)
 		break;
 	case GAME_CMD_WAVE:
 		r = game_do_wave(g, c);
+		break;
+	case GAME_CMD_HERO:
+		r = game_do_hero(g, c);
 		break;
 	case GAME_NCMDS:
 		break;

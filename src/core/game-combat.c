@@ -14,7 +14,7 @@
 #define GAME_BURST_NEAR		0.1	/* a shell bursts this near its point */
 
 /* Enemy i takes a hit of damage from tower slot t (-1: unknown) of kind. */
-static void
+void
 game_damage(struct game *g, int i, int damage, bool pierce, int t, int kind)
 {
 	struct game_unit	*u = &g->units[i];

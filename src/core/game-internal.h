@@ -39,6 +39,7 @@ game_ground(const struct game *g, int i)
 }
 
 /* game.c: events, the map, the end. */
+bool		 game_overlaps(const struct steer_agent *a, int x, int y);
 void		 game_emit(struct game *g, struct game_event *ev);
 struct game_event game_event_make(enum game_event_type t);
 void		 game_plan(struct game *g, int i, bool via_centre);
@@ -57,7 +58,19 @@ void		 game_join_boss(struct game *g, int i, int b);
 void		 game_enemies(struct game *g);
 void		 game_exits(struct game *g);
 
+/* game-hero.c: the hero and the hunt field. */
+void		 game_hero_new(struct game *g);
+void		 game_hero_free(struct game *g);
+bool		 game_hero_blocks_cell(const struct game *g, int x, int y);
+void		 game_hero_map_changed(struct game *g, int x, int y,
+		     bool placed);
+enum game_reason game_do_hero(struct game *g, const struct game_cmd *c);
+void		 game_hero_step(struct game *g);
+void		 game_hero_fight(struct game *g);
+
 /* game-combat.c: shots and towers. */
+void		 game_damage(struct game *g, int i, int damage, bool pierce,
+		     int t, int kind);
 void		 game_shots(struct game *g);
 void		 game_towers(struct game *g);
 

@@ -26,7 +26,8 @@
 static const char *const game_reason_names[GAME_NREASONS] = {
 	"ok", "out of map", "not buildable", "occupied", "not enough gold",
 	"would block", "no tower", "max level", "cannot target",
-	"no more waves", "tower limit", "game over", "bad command"
+	"no more waves", "tower limit", "game over", "bad command",
+	"no hero", "cannot walk there"
 };
 
 /* The words a trace and a message use for refusal r. */
@@ -80,7 +81,7 @@ game_event_make(enum game_event_type t)
  * Whether the square holding a ground enemy's disc overlaps map cell
  * (x, y): the same test the crowd uses to keep enemies out of walls.
  */
-static bool
+bool
 game_overlaps(const struct steer_agent *a, int x, int y)
 {
 	int	x0 = (int)floor(a->pos.x - a->radius);
@@ -204,6 +205,7 @@ game_map_changed(struct game *g, int x, int y, int cost)
 	else
 		repair_unblock(g->field, &g->grid, x, y, cost);
 	g->map_gen++;
+	game_hero_map_changed(g, x, y, placed);
 	game_circles(g);
 	for (i = 0; i < g->nunits; i++) {
 		if (!game_alive(g, i))
@@ -242,6 +244,7 @@ game_new(const struct level *lv, uint64_t seed, bool sandbox)
 	g->scratch = xcalloc(2 * cells, sizeof *g->scratch);
 	g->descend_max = lv->w * lv->h + 1;
 	g->descend = xcalloc((size_t)g->descend_max, sizeof *g->descend);
+	g->hero = -1;
 
 	/* Towers: one slot per buildable cell, up to the limit. */
 	for (y = 0; y < lv->h; y++)
@@ -262,7 +265,7 @@ game_new(const struct level *lv, uint64_t seed, bool sandbox)
 	g->max_enemies = total < GAME_MAX_ENEMIES ? total : GAME_MAX_ENEMIES;
 	if (g->max_enemies < 1)
 		g->max_enemies = 1;
-	g->max_units = g->max_enemies + GAME_MAX_SHOTS;
+	g->max_units = g->max_enemies + GAME_MAX_SHOTS + 1;	/* + hero */
 	g->agents = xcalloc((size_t)g->max_units, sizeof *g->agents);
 	g->units = xcalloc((size_t)g->max_units, sizeof *g->units);
 	g->remap = xcalloc((size_t)g->max_units, sizeof *g->remap);
@@ -312,6 +315,7 @@ game_new(const struct level *lv, uint64_t seed, bool sandbox)
 	    -1;
 
 	field_build(g->field, &g->grid, g->goals, g->ngoals);
+	game_hero_new(g);
 	game_circles(g);
 	return g;
 }
@@ -345,6 +349,7 @@ game_free(struct game *g)
 	free(g->wave_done);
 	free(g->group_sent);
 	free(g->log);
+	game_hero_free(g);
 	free(g);
 }
 
@@ -418,7 +423,7 @@ game_compact(struct game *g)
 		g->remap[i] = -1;
 		if (u->kind == GAME_UNIT_SHOT)
 			g->nshots--;
-		else {
+		else if (u->kind == GAME_UNIT_ENEMY) {
 			g->nenemies--;
 			if (u->pathslot >= 0)
 				g->free_paths[g->nfree_paths++] = u->pathslot;
@@ -430,6 +435,8 @@ game_compact(struct game *g)
 		if (g->agents[i].target >= 0)
 			g->agents[i].target = g->remap[g->agents[i].target];
 	}
+	if (g->hero >= 0)
+		g->hero = g->remap[g->hero];
 	g->nunits = n;
 }
 
@@ -442,7 +449,9 @@ game_tick(struct game *g)
 	g->tick++;
 	game_waves(g);
 	game_enemies(g);
+	game_hero_step(g);
 	steer_crowd_step(g->crowd, g->agents, g->nunits, GAME_DT);
+	game_hero_fight(g);
 	game_exits(g);
 	if (g->state == GAME_PLAYING) {
 		game_shots(g);

@@ -69,6 +69,18 @@
 #define GAME_SCORE_LIFE		100	/* score a life left at a win */
 #define GAME_FX_MAX		64	/* instant attacks remembered to draw */
 #define GAME_COORD_MAX		1000000000 /* |x|, |y| a command may give */
+#define GAME_BY_HERO		(-2)	/* a kill's tower kind: the hero */
+
+/* The hero: a ground unit the player sends about; it fights back. */
+#define GAME_HERO_HP		300	/* hit points */
+#define GAME_HERO_REGEN		3	/* hit points back a second */
+#define GAME_HERO_DAMAGE	16	/* a strike, before armour */
+#define GAME_HERO_RANGE		1.6	/* cells, centre to centre */
+#define GAME_HERO_RELOAD	15	/* ticks between two strikes */
+#define GAME_HERO_SPEED		2.2	/* cells a second */
+#define GAME_HERO_RADIUS	0.3
+#define GAME_HERO_DOWN_S	8	/* seconds down when it falls */
+#define GAME_HERO_REACH		0.25	/* a hunter bites this near its rim */
 
 /* Why a command was refused (GAME_OK when it was not). */
 enum game_reason {
@@ -85,6 +97,8 @@ enum game_reason {
 	GAME_TOWER_LIMIT,	/* "tower limit": GAME_MAX_TOWERS standing */
 	GAME_ENDED,		/* "game over" */
 	GAME_BAD_COMMAND,	/* "bad command": unknown type or mode */
+	GAME_NO_HERO,		/* "no hero": the level has none */
+	GAME_NOT_WALKABLE,	/* "cannot walk there": wall, tower, cut off */
 	GAME_NREASONS
 };
 
@@ -107,7 +121,12 @@ enum game_event_type {
 	GAME_EV_KILL,		/* id, enemy, tower = by what, gold = bounty */
 	GAME_EV_LEAK,		/* id, enemy, lives lost in value */
 	GAME_EV_CLEAR,		/* wave cleared, gold = bonus */
-	GAME_EV_END		/* the game is over: read the summary */
+	GAME_EV_END,		/* the game is over: read the summary */
+	GAME_EV_HERO_ORDER,	/* x, y: where the hero is sent */
+	GAME_EV_HERO_HIT,	/* id, enemy bit it; value = hit points
+				   lost, level = hit points left */
+	GAME_EV_HERO_FALL,	/* x, y where it fell; value = seconds down */
+	GAME_EV_HERO_RETURN	/* x, y: back at its start */
 };
 
 struct game_event {
@@ -137,7 +156,8 @@ enum game_state {
 
 enum game_unit_kind {
 	GAME_UNIT_ENEMY,
-	GAME_UNIT_SHOT
+	GAME_UNIT_SHOT,
+	GAME_UNIT_HERO
 };
 
 /*
@@ -167,6 +187,7 @@ struct game_unit {
 	struct vec		 anchor;	/* where it last made headway */
 	int			 stall;		/* ticks without headway */
 	int			 squeeze;	/* ticks left ignoring others */
+	int			 bite;		/* hunter: ticks to its next bite */
 	bool			 loose;		/* escort: out of formation */
 
 	/* Shots. */
@@ -262,6 +283,22 @@ struct game {
 	int			 nfx;		/* total ever; ring index mod */
 
 	/* The command log, for saved games. */
+	/*
+	 * The hero (a unit of the crowd while it stands) and the hunt:
+	 * a field whose one goal is the hero's cell, repaired as it moves.
+	 */
+	bool			 has_hero;
+	int			 hero;		/* its unit, -1 while down */
+	int			 hero_hp;
+	int			 hero_down;	/* ticks until it returns */
+	int			 hero_cooldown;	/* ticks until it may strike */
+	int			 hero_kills;
+	struct point		 hero_cell;	/* the hunt field's goal */
+	struct point		 hero_order;	/* where it walks; x -1: none */
+	struct field		*hunt;		/* goal: the hero's cell */
+	struct field		*hero_field;	/* goal: its order's cell */
+	struct point		*hero_path;	/* GAME_PATH_MAX waypoints */
+
 	struct game_cmd		*log;
 	int			 nlog, log_size;
 
@@ -305,6 +342,9 @@ int		 game_group_sent(const struct game *g, int wave, int group);
 bool		 game_wave_sending(const struct game *g, int wave);
 int		 game_enemies_to_come(const struct game *g);
 bool		 game_enemy_blocks_cell(const struct game *g, int x, int y);
+enum game_reason game_order_hero(struct game *g, int x, int y);
+const struct steer_agent *game_hero_agent(const struct game *g);
+bool		 game_hunting(const struct game *g, int i);
 const char	*game_reason_name(enum game_reason r);
 const char	*game_state_name(enum game_state s);
 uint64_t	 game_hash(const struct game *g);

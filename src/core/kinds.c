@@ -82,6 +82,24 @@ const struct enemy_type enemy_types[ENEMY_NKINDS] = {
 		.steer = enemy_steer_skulker,
 		.about = "dodges shots, runs from towers that hit it",
 	},
+	[ENEMY_HUNTER] = {
+		.name = "hunter", .glyph = 'h',
+		.colour = { KIND_YELLOW, 214 },
+		.mover = ENEMY_FLOW, .traits = ENEMY_TRAIT_HUNTS,
+		.hp = 80, .speed = 1.9, .force = 10.0, .radius = 0.28,
+		.armour = 1, .bounty = 7, .leak = 1, .bite = 8,
+		.steer = enemy_steer_runner,
+		.about = "hunts the hero; leaves by an exit only in passing",
+	},
+	[ENEMY_WOLF] = {
+		.name = "wolf", .glyph = 'w',
+		.colour = { KIND_WHITE, 250 },
+		.mover = ENEMY_FLOW, .traits = ENEMY_TRAIT_HUNTS,
+		.hp = 30, .speed = 2.3, .force = 12.0, .radius = 0.22,
+		.armour = 0, .bounty = 2, .leak = 1, .bite = 3,
+		.steer = enemy_steer_swarmer,
+		.about = "runs in packs after the hero",
+	},
 };
 _Static_assert(sizeof enemy_types / sizeof enemy_types[0] == ENEMY_NKINDS,
     "an enemy kind without a row");
@@ -112,7 +130,8 @@ const struct tower_type tower_types[TOWER_NTYPES] = {
 			  .shot_speed = 11.0 },
 			{ .cost = 45, .damage = 32, .range = 4.5, .reload = 18,
 			  .shot_speed = 12.0 } },
-		.bot = { .eff = { 1.0, 1.0, 0.5, 0.6, 1.0, 0.4, 0.8, 0.6 },
+		.bot = { .eff = { 1.0, 1.0, 0.5, 0.6, 1.0, 0.4, 0.8, 0.6,
+		    1.0, 1.0 },
 		    .mode = TOWER_TARGET_FIRST, .variety = 1, .air_from = 1 },
 		.about = "homing bolts at one target, ground and air",
 	},
@@ -127,7 +146,8 @@ const struct tower_type tower_types[TOWER_NTYPES] = {
 			  .reload = 54, .splash = 1.2, .shot_speed = 6.5 },
 			{ .cost = 90, .damage = 80, .range = 3.5, .reload = 48,
 			  .splash = 1.4, .shot_speed = 7.0 } },
-		.bot = { .eff = { 1.0, 0.6, 1.0, 1.8, 0.0, 0.9, 1.0, 0.4 },
+		.bot = { .eff = { 1.0, 0.6, 1.0, 1.8, 0.0, 0.9, 1.0, 0.4,
+		    0.8, 1.6 },
 		    .mode = TOWER_TARGET_FIRST, .variety = 1 },
 		.about = "shells that burst where they land, ground only",
 	},
@@ -142,7 +162,8 @@ const struct tower_type tower_types[TOWER_NTYPES] = {
 			  .slow_pct = 50, .slow_ticks = 60 },
 			{ .cost = 70, .damage = 10, .range = 3.0, .reload = 45,
 			  .slow_pct = 40, .slow_ticks = 60 } },
-		.bot = { .eff = { 1.0, 1.4, 1.0, 1.2, 1.0, 1.2, 1.0, 1.0 },
+		.bot = { .eff = { 1.0, 1.4, 1.0, 1.2, 1.0, 1.2, 1.0, 1.0,
+		    1.2, 1.2 },
 		    .mode = TOWER_TARGET_FIRST, .variety = 3 },
 		.about = "a cold pulse that slows everything in range",
 	},
@@ -157,7 +178,8 @@ const struct tower_type tower_types[TOWER_NTYPES] = {
 			  .reload = 30, .chain = 4, .chain_range = 1.75 },
 			{ .cost = 100, .damage = 60, .range = 3.0,
 			  .reload = 27, .chain = 5, .chain_range = 2.0 } },
-		.bot = { .eff = { 1.0, 1.0, 0.8, 1.8, 0.0, 0.8, 1.2, 1.2 },
+		.bot = { .eff = { 1.0, 1.0, 0.8, 1.8, 0.0, 0.8, 1.2, 1.2,
+		    1.0, 1.6 },
 		    .mode = TOWER_TARGET_FIRST, .variety = 1 },
 		.about = "lightning that jumps between packed enemies, ground "
 		    "only",
@@ -173,7 +195,8 @@ const struct tower_type tower_types[TOWER_NTYPES] = {
 			  .reload = 66 },
 			{ .cost = 120, .damage = 130, .range = 9.0,
 			  .reload = 60 } },
-		.bot = { .eff = { 0.8, 0.6, 1.6, 0.3, 1.0, 1.8, 1.2, 1.3 },
+		.bot = { .eff = { 0.8, 0.6, 1.6, 0.3, 1.0, 1.8, 1.2, 1.3,
+		    0.8, 0.3 },
 		    .mode = TOWER_TARGET_STRONGEST, .variety = 1 },
 		.about = "long range, pierces armour",
 	},
@@ -211,7 +234,8 @@ const struct tower_type tower_types[TOWER_NTYPES] = {
 			{ .cost = 110, .damage = 110, .range = 7.0,
 			  .min_range = 2.0, .reload = 75, .splash = 1.8,
 			  .shot_speed = 5.0 } },
-		.bot = { .eff = { 1.0, 0.4, 0.8, 1.8, 0.0, 0.7, 1.0, 0.3 },
+		.bot = { .eff = { 1.0, 0.4, 0.8, 1.8, 0.0, 0.7, 1.0, 0.3,
+		    0.6, 1.4 },
 		    .mode = TOWER_TARGET_FIRST, .variety = 1 },
 		.about = "far, slow, wide shells over the maze; blind within "
 		    "two cells, ground only",
@@ -241,6 +265,8 @@ const struct cmd_type cmd_types[GAME_NCMDS] = {
 	    "change what it aims at" },
 	[GAME_CMD_WAVE] = { "wave", 0, 'n', "n",
 	    "call the next wave now (early gold)" },
+	[GAME_CMD_HERO] = { "hero", CMD_ARG_XY, 'g', "g",
+	    "send the hero to the cursor" },
 };
 _Static_assert(sizeof cmd_types / sizeof cmd_types[0] == GAME_NCMDS,
     "a command without a row");
@@ -252,6 +278,8 @@ const struct overlay_type overlay_types[OVERLAY_NKINDS] = {
 	[OVERLAY_LOS] = { "line of sight" },
 	[OVERLAY_PATH] = { "paths" },
 	[OVERLAY_PREVIEW] = { "route preview" },
+	[OVERLAY_HUNT_HEAT] = { "hunt heatmap", true },
+	[OVERLAY_HUNT_FLOW] = { "hunt arrows", true },
 };
 _Static_assert(sizeof overlay_types / sizeof overlay_types[0] ==
     OVERLAY_NKINDS, "an overlay without a row");

@@ -45,6 +45,8 @@ enum enemy_kind {
 	ENEMY_BOSS,
 	ENEMY_ESCORT,
 	ENEMY_SKULKER,
+	ENEMY_HUNTER,
+	ENEMY_WOLF,
 	ENEMY_NKINDS
 };
 
@@ -59,6 +61,7 @@ enum enemy_mover {
 #define ENEMY_TRAIT_BOSS	0x1	/* leads the escorts of its wave */
 #define ENEMY_TRAIT_ESCORT	0x2	/* holds a slot round its wave's boss */
 #define ENEMY_TRAIT_SKITTISH	0x4	/* dodges shots, flees what hits it */
+#define ENEMY_TRAIT_HUNTS	0x8	/* its goal is the hero, not the exit */
 
 struct enemy_type {
 	const char		*name;		/* as in level files */
@@ -73,6 +76,8 @@ struct enemy_type {
 	int			 armour;	/* taken off every hit */
 	int			 bounty;	/* gold for a kill */
 	int			 leak;		/* lives a leak costs */
+	int			 bite;		/* hunters: hero's hit points a
+						   second, while touching it */
 	/* Its steering type (behaviours, weights, combiner): enemy.c. */
 	void			(*steer)(struct steer_type *t);
 	const char		*about;		/* one line for the UI */
@@ -177,6 +182,7 @@ enum game_cmd_type {
 	GAME_CMD_SELL,		/* sell X Y */
 	GAME_CMD_TARGET,	/* target X Y MODE */
 	GAME_CMD_WAVE,		/* wave: call the next wave now */
+	GAME_CMD_HERO,		/* hero X Y: the hero walks there */
 	GAME_NCMDS
 };
 
@@ -204,11 +210,15 @@ enum overlay_kind {
 	OVERLAY_LOS,		/* cells that see their exit */
 	OVERLAY_PATH,		/* waypoint paths: spawns, enemies */
 	OVERLAY_PREVIEW,	/* routes with a tower on the cursor */
+	OVERLAY_HUNT_HEAT,	/* the hunt field as a heatmap */
+	OVERLAY_HUNT_FLOW,	/* the hunt field's pointers as arrows */
 	OVERLAY_NKINDS
 };
 
 struct overlay_type {
 	const char		*name;		/* as the HUD and help say it */
+	bool			 hunt;		/* of the hunt field: shown only
+						   where there is a hero */
 };
 
 extern const struct overlay_type overlay_types[OVERLAY_NKINDS];

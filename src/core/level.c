@@ -53,14 +53,15 @@ struct level_parser {
 	bool		 inmap;		/* between "map" and "end" */
 	int		 waveline[LEVEL_MAX_WAVES];
 	struct level_mark from[LEVEL_MAX_WAVES][LEVEL_MAX_GROUPS];
+	struct level_mark hero;		/* where 'hero' gave its X */
 };
 
 typedef bool level_key_fn(struct level_parser *, const struct level_line *,
     size_t, int);
 
 static level_key_fn level_key_title, level_key_description, level_key_gold,
-    level_key_lives, level_key_movement, level_key_slow, level_key_map,
-    level_key_wave, level_key_group;
+    level_key_lives, level_key_movement, level_key_slow, level_key_hero,
+    level_key_map, level_key_wave, level_key_group;
 
 /* The statements of the format; "once" keys may appear a single time. */
 static const struct level_key {
@@ -75,6 +76,7 @@ static const struct level_key {
 	{ "lives",	 true,	true,	level_key_lives },
 	{ "movement",	 true,	false,	level_key_movement },
 	{ "slow",	 true,	false,	level_key_slow },
+	{ "hero",	 true,	false,	level_key_hero },
 	{ "map",	 true,	true,	level_key_map },
 	{ "wave",	 false,	false,	level_key_wave },
 	{ "group",	 false,	false,	level_key_group },
@@ -398,6 +400,26 @@ level_key_slow(struct level_parser *p, const struct level_line *ln,
 	if (!level_int_arg(p, ln, &off, "slow", "a terrain cost", "'slow'", 2,
 	    GRID_COST_MAX, &p->l->slow_cost))
 		return false;
+	return level_expect_end(p, ln, off);
+}
+
+/* hero X Y: where the hero starts (checked against the map at the end). */
+static bool
+level_key_hero(struct level_parser *p, const struct level_line *ln,
+    size_t off, int col)
+{
+	size_t	at = off;
+
+	while (at < ln->len && (ln->s[at] == ' ' || ln->s[at] == '\t'))
+		at++;
+	p->hero.line = ln->no;
+	p->hero.col = (int)at + 1;
+	if (!level_int_arg(p, ln, &off, "hero", "the hero's X", "hero X", 0,
+	    GRID_MAX_W - 1, &p->l->hero.x) ||
+	    !level_int_arg(p, ln, &off, "hero X", "the hero's Y", "hero Y", 0,
+	    GRID_MAX_H - 1, &p->l->hero.y))
+		return false;
+	p->l->has_hero = true;
 	return level_expect_end(p, ln, off);
 }
 
@@ -888,6 +910,16 @@ level_check_whole(struct level_parser *p)
 			    p->from[w][gi].col, "unknown spawn '%c': the map "
 			    "has no '%c'", g->from, g->from);
 		}
+	}
+	if (l->has_hero && (l->hero.x >= l->w || l->hero.y >= l->h)) {
+		return level_error(p, p->hero.line, p->hero.col, "hero at "
+		    "%d,%d is off the map (%d x %d)", l->hero.x, l->hero.y,
+		    l->w, l->h);
+	}
+	if (l->has_hero && level_cost(l, l->hero.x, l->hero.y) == 0) {
+		return level_error(p, p->hero.line, p->hero.col, "hero at "
+		    "%d,%d stands in a wall: it needs ground, road, marsh, "
+		    "a spawn or an exit", l->hero.x, l->hero.y);
 	}
 	return level_check_reach(p);
 }

@@ -93,6 +93,9 @@ struct level {
 
 	int			nwaves;
 	struct level_wave	waves[LEVEL_MAX_WAVES];
+
+	bool			has_hero;	/* 'hero X Y' was given */
+	struct level_point	hero;		/* where the hero starts */
 };
 
 struct level	*level_parse(const char *name, const char *text, size_t len,

@@ -130,7 +130,7 @@ script_parse_line(const char *line, size_t len, struct game_cmd *c,
 	}
 	c->type = (enum game_cmd_type)t;
 
-	if (c->type == GAME_CMD_PLACE) {
+	if (cmd_types[c->type].args & CMD_ARG_TOWER) {
 		if (!script_next(line, len, &pos, &w)) {
 			*col = w.col + 1;
 			snprintf(msg, msglen, "expected a tower type after "
@@ -145,7 +145,7 @@ script_parse_line(const char *line, size_t len, struct game_cmd *c,
 			return -1;
 		}
 	}
-	if (c->type != GAME_CMD_WAVE) {
+	if (cmd_types[c->type].args & CMD_ARG_XY) {
 		for (k = 0; k < 2; k++) {
 			if (!script_next(line, len, &pos, &w)) {
 				*col = w.col + 1;
@@ -168,7 +168,7 @@ script_parse_line(const char *line, size_t len, struct game_cmd *c,
 		c->x = (int)xy[0];
 		c->y = (int)xy[1];
 	}
-	if (c->type == GAME_CMD_TARGET) {
+	if (cmd_types[c->type].args & CMD_ARG_MODE) {
 		if (!script_next(line, len, &pos, &w)) {
 			*col = w.col + 1;
 			target_list(names, sizeof names);
@@ -194,27 +194,32 @@ script_parse_line(const char *line, size_t len, struct game_cmd *c,
 	return 1;
 }
 
-/* Write c as a script line (no line end) into buf; returns its length. */
+/*
+ * Write c as a script line (no line end) into buf: the tick, the command's
+ * word, then what its row says follows. Returns the length, as snprintf.
+ */
 int
 script_format(const struct game_cmd *c, char *buf, size_t len)
 {
-	switch (c->type) {
-	case GAME_CMD_PLACE:
-		return snprintf(buf, len, "%ld place %s %d %d", c->tick,
-		    tower_name(c->tower), c->x, c->y);
-	case GAME_CMD_UPGRADE:
-	case GAME_CMD_SELL:
-		return snprintf(buf, len, "%ld %s %d %d", c->tick,
-		    game_cmd_name(c->type), c->x, c->y);
-	case GAME_CMD_TARGET:
-		return snprintf(buf, len, "%ld target %d %d %s", c->tick, c->x,
-		    c->y, tower_target_name(c->mode));
-	case GAME_CMD_WAVE:
-		return snprintf(buf, len, "%ld wave", c->tick);
-	case GAME_NCMDS:
-		break;
-	}
-	return snprintf(buf, len, "%ld ?", c->tick);
+	unsigned	args;
+	size_t		n;
+	int		r;
+
+	if ((int)c->type < 0 || c->type >= GAME_NCMDS)
+		return snprintf(buf, len, "%ld ?", c->tick);
+	args = cmd_types[c->type].args;
+	r = snprintf(buf, len, "%ld %s", c->tick, game_cmd_name(c->type));
+	n = r > 0 ? (size_t)r : 0;
+	if (args & CMD_ARG_TOWER)
+		n += (size_t)snprintf(n < len ? buf + n : NULL,
+		    n < len ? len - n : 0, " %s", tower_name(c->tower));
+	if (args & CMD_ARG_XY)
+		n += (size_t)snprintf(n < len ? buf + n : NULL,
+		    n < len ? len - n : 0, " %d %d", c->x, c->y);
+	if (args & CMD_ARG_MODE)
+		n += (size_t)snprintf(n < len ? buf + n : NULL,
+		    n < len ? len - n : 0, " %s", tower_target_name(c->mode));
+	return (int)n;
 }
 
 /* Parse a whole script; on error NULL and "NAME:LINE:COL: message". */

@@ -117,6 +117,7 @@ steer_agent_init(struct steer_agent *a, int type, struct vec pos,
 	a->npath = 0;
 	a->ipath = 0;
 	a->wander = vec_make(1.0, 0.0);
+	a->field = NULL;
 	steer_rng_seed(&a->rng, seed);
 }
 
@@ -972,7 +973,8 @@ steer_behaviour(struct steer_crowd *c, struct steer_agent *agents, int n,
 	case STEER_COHESION:
 		return steer_cohesion(a, c->hits, t->neighbour_radius);
 	case STEER_FLOW:
-		return steer_flow(a, c->field, c->grid);
+		return steer_flow(a, a->field != NULL ? a->field : c->field,
+		    c->grid);
 	case STEER_PATH:
 		return steer_path(a, a->path, a->npath, &a->ipath,
 		    t->deceleration, dt);

@@ -138,6 +138,8 @@ struct steer_agent {
 	struct vec		 wander;	/* unit, wander target */
 	const struct point	*path;		/* waypoint cells */
 	struct steer_rng	 rng;
+	const struct field	*field;		/* STEER_FLOW follows it;
+						   NULL: the crowd's */
 };
 
 /* The crowd: what the agents live in, and buffers for one tick. */

@@ -71,8 +71,26 @@ trace_event(FILE *f, const struct game *g, const struct game_event *ev)
 	case GAME_EV_KILL:
 		fprintf(f, "{\"tick\":%ld,\"event\":\"kill\",\"id\":%d,"
 		    "\"type\":\"%s\",\"by\":\"%s\",\"bounty\":%d}\n", ev->tick,
-		    ev->id, enemy_name(ev->enemy), tower_name(ev->tower),
-		    ev->gold);
+		    ev->id, enemy_name(ev->enemy), ev->tower == GAME_BY_HERO ?
+		    "hero" : tower_name(ev->tower), ev->gold);
+		break;
+	case GAME_EV_HERO_ORDER:
+		fprintf(f, "{\"tick\":%ld,\"event\":\"hero\",\"x\":%d,"
+		    "\"y\":%d}\n", ev->tick, ev->x, ev->y);
+		break;
+	case GAME_EV_HERO_HIT:
+		fprintf(f, "{\"tick\":%ld,\"event\":\"hero_hit\",\"id\":%d,"
+		    "\"type\":\"%s\",\"damage\":%d,\"hp\":%d}\n", ev->tick,
+		    ev->id, enemy_name(ev->enemy), ev->value, ev->level);
+		break;
+	case GAME_EV_HERO_FALL:
+		fprintf(f, "{\"tick\":%ld,\"event\":\"hero_fall\",\"x\":%d,"
+		    "\"y\":%d,\"down\":%d}\n", ev->tick, ev->x, ev->y,
+		    ev->value);
+		break;
+	case GAME_EV_HERO_RETURN:
+		fprintf(f, "{\"tick\":%ld,\"event\":\"hero_return\","
+		    "\"x\":%d,\"y\":%d}\n", ev->tick, ev->x, ev->y);
 		break;
 	case GAME_EV_LEAK:
 		fprintf(f, "{\"tick\":%ld,\"event\":\"leak\",\"id\":%d,"
@@ -105,11 +123,18 @@ trace_snapshot(FILE *f, const struct game *g)
 			continue;
 		fprintf(f, "%s{\"id\":%d,\"type\":\"%s\",\"mover\":\"%s\","
 		    "\"x\":%.3f,\"y\":%.3f,\"hp\":%d}", n++ > 0 ? "," : "",
-		    u->id, enemy_name(u->type),
+		    u->id, enemy_name(u->type), game_hunting(g, i) ? "hunt" :
 		    enemy_mover_name(u->mover), g->agents[i].pos.x,
 		    g->agents[i].pos.y, u->hp);
 	}
-	fputs("]}\n", f);
+	fputc(']', f);
+	if (g->has_hero && game_hero_agent(g) != NULL)
+		fprintf(f, ",\"hero\":{\"x\":%.3f,\"y\":%.3f,\"hp\":%d}",
+		    game_hero_agent(g)->pos.x, game_hero_agent(g)->pos.y,
+		    g->hero_hp);
+	else if (g->has_hero)
+		fputs(",\"hero\":{\"x\":null,\"y\":null,\"hp\":0}", f);
+	fputs("}\n", f);
 }
 
 /* A game_event_fn writing to the trace_sink at arg. */

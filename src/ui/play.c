@@ -238,6 +238,10 @@ play_refusal(struct play *p, const struct game_event *ev, char *buf,
 	case GAME_NO_TARGETING:
 		snprintf(more, sizeof more, ": a wall does not shoot");
 		break;
+	case GAME_NOT_WALKABLE:
+		snprintf(more, sizeof more, ": no way there from where the "
+		    "hero is");
+		break;
 	default:
 		break;
 	}
@@ -304,6 +308,19 @@ play_on_event(void *arg, const struct game_event *ev)
 		else
 			play_message(p, true, "defeat: the last life is gone");
 		break;
+	case GAME_EV_HERO_ORDER:
+		play_message(p, false, "the hero walks to (%d,%d)", ev->x,
+		    ev->y);
+		break;
+	case GAME_EV_HERO_FALL:
+		play_message(p, true, "the hero has fallen: back at its start "
+		    "in %d s", ev->value);
+		break;
+	case GAME_EV_HERO_RETURN:
+		play_message(p, false, "the hero is back at (%d,%d)", ev->x,
+		    ev->y);
+		break;
+	case GAME_EV_HERO_HIT:
 	case GAME_EV_SPAWN:
 	case GAME_EV_KILL:
 		break;

@@ -1,0 +1,358 @@
+/*
+ * The hero and the hunt. The hero is a ground unit of the crowd that the
+ * player sends about: it walks a waypoint path cut from a field whose goal
+ * is the cell it was sent to, strikes the nearest enemy in reach, loses hit
+ * points to the hunters that touch it, falls, and comes back at its start.
+ *
+ * The hunt field has the hero's cell as its one goal. Each time the hero
+ * enters a new cell the field is repaired with the moving-goal repair
+ * (repair_move_goal), never rebuilt; a tower placed or sold repairs it as
+ * it repairs the exit field. Hunting enemies follow it while the hero
+ * stands and they can reach it, and the exit field otherwise.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "game-internal.h"
+#include "path.h"
+#include "repair.h"
+#include "util.h"
+
+/* Cut the hero's path from where it stands: to its order, or hold. */
+static void
+game_hero_plan(struct game *g)
+{
+	struct steer_agent	*a = &g->agents[g->hero];
+	int			 cx = (int)floor(a->pos.x);
+	int			 cy = (int)floor(a->pos.y), n = 0, first = 0;
+
+	if (g->hero_order.x >= 0) {
+		n = path_waypoints(g->hero_field, &g->grid, cx, cy, g->descend,
+		    g->descend_max);
+		if (n > 1)
+			first = 1;
+		n -= first;
+		if (n > GAME_PATH_MAX)
+			n = GAME_PATH_MAX;
+		if (n > 0)
+			memcpy(g->hero_path, g->descend + first,
+			    (size_t)n * sizeof *g->hero_path);
+	}
+	if (n <= 0) {
+		/* Hold: keep to the centre of its own cell. */
+		g->hero_path[0].x = cx;
+		g->hero_path[0].y = cy;
+		n = 1;
+	}
+	a->path = g->hero_path;
+	a->npath = n;
+	a->ipath = 0;
+}
+
+/* Put the hero on the map at its start (a unit at the end of the crowd). */
+static void
+game_hero_spawn(struct game *g)
+{
+	struct steer_agent	*a;
+	struct game_unit	*u;
+	struct level_point	 at = g->lv->hero;
+	struct vec		 pos = game_centre(at.x, at.y);
+
+	g->hero = g->nunits++;
+	a = &g->agents[g->hero];
+	u = &g->units[g->hero];
+	memset(u, 0, sizeof *u);
+	u->kind = GAME_UNIT_HERO;
+	u->type = ENEMY_STEER_HERO;
+	u->mover = ENEMY_PATH;
+	u->hp = u->max_hp = GAME_HERO_HP;
+	u->speed = GAME_HERO_SPEED;
+	u->slow_pct = 100;
+	u->pathslot = -1;
+	u->tower = -1;
+	u->anchor = pos;
+	steer_agent_init(a, ENEMY_STEER_HERO, pos, GAME_HERO_SPEED,
+	    GAME_HERO_SPEED * 6.0, GAME_HERO_RADIUS, steer_rng_next(&g->rng));
+	g->hero_hp = GAME_HERO_HP;
+	g->hero_cooldown = 0;
+	if (g->hero_cell.x != at.x || g->hero_cell.y != at.y) {
+		repair_move_goal(g->hunt, &g->grid, 0, at.x, at.y);
+		g->hero_cell.x = at.x;
+		g->hero_cell.y = at.y;
+	}
+	game_hero_plan(g);
+}
+
+/* Give game g its hero and its hunt field when the level has a hero. */
+void
+game_hero_new(struct game *g)
+{
+	int32_t	goal;
+
+	g->hero = -1;
+	g->hero_order.x = g->hero_order.y = -1;
+	if (!g->lv->has_hero)
+		return;
+	g->has_hero = true;
+	g->hunt = field_new(g->w, g->h);
+	g->hero_field = field_new(g->w, g->h);
+	g->hero_path = xcalloc(GAME_PATH_MAX, sizeof *g->hero_path);
+	g->hero_cell.x = g->lv->hero.x;
+	g->hero_cell.y = g->lv->hero.y;
+	goal = grid_index(&g->grid, g->hero_cell.x, g->hero_cell.y);
+	field_build(g->hunt, &g->grid, &goal, 1);
+	field_build(g->hero_field, &g->grid, &goal, 1);
+	game_hero_spawn(g);
+}
+
+/* Free what game_hero_new made. */
+void
+game_hero_free(struct game *g)
+{
+	field_free(g->hunt);
+	field_free(g->hero_field);
+	free(g->hero_path);
+}
+
+/* The hero's agent while it stands, or NULL (down, or no hero). */
+const struct steer_agent *
+game_hero_agent(const struct game *g)
+{
+	return g->hero >= 0 ? &g->agents[g->hero] : NULL;
+}
+
+/* Whether enemy unit i is hunting the hero now (reads the hunt field). */
+bool
+game_hunting(const struct game *g, int i)
+{
+	return g->hunt != NULL && g->agents[i].field == g->hunt;
+}
+
+/* Whether the hero's disc overlaps map cell (x, y). */
+bool
+game_hero_blocks_cell(const struct game *g, int x, int y)
+{
+	return g->hero >= 0 && game_overlaps(&g->agents[g->hero], x, y);
+}
+
+/*
+ * The map changed at a cell (the exit field is already repaired): repair
+ * the hunt field and the field of the hero's order the same way, and cut
+ * the hero a new path from where it stands.
+ */
+void
+game_hero_map_changed(struct game *g, int x, int y, bool placed)
+{
+	if (!g->has_hero)
+		return;
+	if (placed) {
+		repair_block(g->hunt, &g->grid, x, y);
+		repair_block(g->hero_field, &g->grid, x, y);
+	} else {
+		repair_unblock(g->hunt, &g->grid, x, y,
+		    grid_get_cost(&g->grid, x, y));
+		repair_unblock(g->hero_field, &g->grid, x, y,
+		    grid_get_cost(&g->grid, x, y));
+	}
+	if (g->hero >= 0)
+		game_hero_plan(g);
+}
+
+/* hero X Y: send the hero to cell (x, y). */
+enum game_reason
+game_do_hero(struct game *g, const struct game_cmd *c)
+{
+	struct game_event	ev;
+	int32_t			goal;
+	struct point		from;
+
+	if (g->state != GAME_PLAYING)
+		return GAME_ENDED;
+	if (!g->has_hero)
+		return GAME_NO_HERO;
+	if (!grid_inside(&g->grid, c->x, c->y))
+		return GAME_OUT_OF_MAP;
+	if (grid_get_cost(&g->grid, c->x, c->y) == 0)
+		return GAME_NOT_WALKABLE;
+	if (g->hero >= 0) {
+		from.x = (int)floor(g->agents[g->hero].pos.x);
+		from.y = (int)floor(g->agents[g->hero].pos.y);
+	} else {
+		from.x = g->lv->hero.x;
+		from.y = g->lv->hero.y;
+	}
+	goal = grid_index(&g->grid, c->x, c->y);
+	field_build(g->hero_field, &g->grid, &goal, 1);
+	if (!isfinite(field_distance(g->hero_field, from.x, from.y))) {
+		/* Cut off from there: the old order stands. */
+		if (g->hero_order.x >= 0) {
+			goal = grid_index(&g->grid, g->hero_order.x,
+			    g->hero_order.y);
+			field_build(g->hero_field, &g->grid, &goal, 1);
+		}
+		return GAME_NOT_WALKABLE;
+	}
+	g->hero_order.x = c->x;
+	g->hero_order.y = c->y;
+	if (g->hero >= 0)
+		game_hero_plan(g);
+	ev = game_event_make(GAME_EV_HERO_ORDER);
+	ev.x = c->x;
+	ev.y = c->y;
+	game_emit(g, &ev);
+	return GAME_OK;
+}
+
+/* Send the hero to (x, y). */
+enum game_reason
+game_order_hero(struct game *g, int x, int y)
+{
+	struct game_cmd	c = { 0, GAME_CMD_HERO, -1, x, y, 0 };
+
+	return game_command(g, &c);
+}
+
+/*
+ * Before the crowd moves: bring a fallen hero back when its time is up,
+ * mend its hit points, see whether its walk is done, and set every
+ * hunter's field: the hunt field while the hero stands and the hunter can
+ * reach it, the exit field otherwise.
+ */
+void
+game_hero_step(struct game *g)
+{
+	struct game_event	 ev;
+	struct steer_agent	*a;
+	int			 i;
+
+	if (!g->has_hero)
+		return;
+	if (g->hero < 0 && g->hero_down > 0 && --g->hero_down == 0 &&
+	    g->nunits < g->max_units) {
+		game_hero_spawn(g);
+		ev = game_event_make(GAME_EV_HERO_RETURN);
+		ev.x = g->lv->hero.x;
+		ev.y = g->lv->hero.y;
+		game_emit(g, &ev);
+	} else if (g->hero < 0 && g->hero_down == 0)
+		g->hero_down = 1;	/* no room in the crowd: next tick */
+	if (g->hero >= 0) {
+		a = &g->agents[g->hero];
+		if (g->tick % GAME_RATE == 0 && g->hero_hp < GAME_HERO_HP) {
+			g->hero_hp += GAME_HERO_REGEN;
+			if (g->hero_hp > GAME_HERO_HP)
+				g->hero_hp = GAME_HERO_HP;
+		}
+		g->units[g->hero].hp = g->hero_hp;
+		if (g->hero_order.x >= 0 && a->ipath >= a->npath - 1) {
+			struct point p = a->path[a->npath - 1];
+
+			if (p.x == g->hero_order.x && p.y == g->hero_order.y) {
+				if (vec_dist(a->pos, game_centre(p.x, p.y)) <
+				    0.5)
+					g->hero_order.x = g->hero_order.y = -1;
+			} else if (vec_dist(a->pos, game_centre(p.x, p.y)) <
+			    1.0)
+				game_hero_plan(g);	/* a long walk */
+		}
+	}
+	for (i = 0; i < g->nunits; i++) {
+		struct game_unit *u = &g->units[i];
+
+		if (!game_alive(g, i) ||
+		    !(enemy_types[u->type].traits & ENEMY_TRAIT_HUNTS))
+			continue;
+		a = &g->agents[i];
+		a->field = g->hero >= 0 && isfinite(field_distance(g->hunt,
+		    (int)floor(a->pos.x), (int)floor(a->pos.y))) ? g->hunt :
+		    NULL;
+		if (u->bite > 0)
+			u->bite--;
+	}
+}
+
+/* The hero falls: off the crowd until GAME_HERO_DOWN_S have passed. */
+static void
+game_hero_fall(struct game *g)
+{
+	const struct steer_agent	*a = &g->agents[g->hero];
+	struct game_event		 ev;
+
+	g->units[g->hero].dead = true;
+	g->units[g->hero].hp = 0;
+	g->hero_hp = 0;
+	g->hero_down = GAME_HERO_DOWN_S * GAME_RATE;
+	ev = game_event_make(GAME_EV_HERO_FALL);
+	ev.x = (int)floor(a->pos.x);
+	ev.y = (int)floor(a->pos.y);
+	ev.value = GAME_HERO_DOWN_S;
+	g->hero = -1;
+	game_emit(g, &ev);
+}
+
+/*
+ * After the crowd moved: the hunt field's goal follows the hero into a
+ * new cell; hunters touching the hero bite (each once a second); the
+ * hero strikes the nearest ground enemy in reach.
+ */
+void
+game_hero_fight(struct game *g)
+{
+	const struct steer_agent	*h;
+	struct game_event		 ev;
+	int				 i, x, y, best = -1;
+	double				 bd = GAME_HERO_RANGE * GAME_HERO_RANGE;
+
+	if (g->hero < 0)
+		return;
+	h = &g->agents[g->hero];
+	x = (int)floor(h->pos.x);
+	y = (int)floor(h->pos.y);
+	if (x != g->hero_cell.x || y != g->hero_cell.y) {
+		repair_move_goal(g->hunt, &g->grid, 0, x, y);
+		g->hero_cell.x = x;
+		g->hero_cell.y = y;
+	}
+	for (i = 0; i < g->nunits && g->hero >= 0; i++) {
+		struct game_unit *u = &g->units[i];
+		const struct enemy_type *et = &enemy_types[u->type];
+		double reach, d;
+
+		if (!game_alive(g, i) || !game_ground(g, i))
+			continue;
+		d = vec_dist2(g->agents[i].pos, h->pos);
+		if (d < bd) {
+			bd = d;
+			best = i;
+		}
+		if (!(et->traits & ENEMY_TRAIT_HUNTS) || u->bite > 0)
+			continue;
+		reach = h->radius + g->agents[i].radius + GAME_HERO_REACH;
+		if (d > reach * reach)
+			continue;
+		u->bite = GAME_RATE;
+		g->hero_hp -= et->bite;
+		ev = game_event_make(GAME_EV_HERO_HIT);
+		ev.id = u->id;
+		ev.enemy = u->type;
+		ev.value = et->bite;
+		ev.level = g->hero_hp > 0 ? g->hero_hp : 0;
+		game_emit(g, &ev);
+		if (g->hero_hp <= 0)
+			game_hero_fall(g);
+	}
+	if (g->hero < 0)
+		return;
+	g->units[g->hero].hp = g->hero_hp;
+	if (g->hero_cooldown > 0)
+		g->hero_cooldown--;
+	if (best >= 0 && g->hero_cooldown == 0 && game_alive(g, best)) {
+		g->hero_cooldown = GAME_HERO_RELOAD;
+		if (g->units[best].hp <= tower_hit_damage(GAME_HERO_DAMAGE,
+		    g->units[best].armour, false))
+			g->hero_kills++;
+		game_damage(g, best, GAME_HERO_DAMAGE, false, -1,
+		    GAME_BY_HERO);
+	}
+}
