@@ -173,6 +173,27 @@ headless_max_ticks(const struct level *lv)
 	    (ms % 1000) * GAME_RATE / 1000 + 1;
 }
 
+/* Flush and close the trace f, written to path; -1 if any was lost. */
+static int
+headless_close(FILE *f, const char *path)
+{
+	bool	bad = ferror(f) != 0;
+	int	saved = 0;
+
+	if (fflush(f) != 0) {
+		bad = true;
+		saved = errno;
+	}
+	if (fclose(f) != 0 && !bad) {
+		bad = true;
+		saved = errno;
+	}
+	if (bad)
+		fprintf(stderr, "%s: cannot write: %s\n", path, saved != 0 ?
+		    strerror(saved) : "some of the trace was lost");
+	return bad ? -1 : 0;
+}
+
 /* Play with the options o; returns the exit status for main. */
 int
 headless_run(const struct headless_opts *o)
@@ -230,13 +251,13 @@ headless_run(const struct headless_opts *o)
 		fprintf(stderr, "%s\n", err);
 		status = HEADLESS_EXIT_ERROR;
 	}
-	if (h.trace != NULL && h.trace != stdout && fflush(h.trace) != 0) {
-		fprintf(stderr, "%s: cannot write: %s\n", o->trace,
-		    strerror(errno));
-		status = HEADLESS_EXIT_ERROR;
+	if (h.trace != NULL && h.trace != stdout) {
+		if (headless_close(h.trace, o->trace) != 0)
+			status = HEADLESS_EXIT_ERROR;
+		h.trace = NULL;
 	}
+	/* Standard output (summary and "--trace=-") is checked by main. */
 	trace_summary(stdout, h.g, result);
-	fflush(stdout);
 	headless_free(&h);
 	return status;
 }

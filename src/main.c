@@ -5,7 +5,8 @@
  * so adding an option is adding a row. What runs afterwards depends on the
  * mode the options chose: checking level files, or opening one level.
  *
- * Exit status: 0 success, 1 a level file has an error, 2 a usage error.
+ * Exit status: 0 success, 1 a level file has an error (or output was
+ * lost), 2 a usage error.
  */
 #include "config.h"
 
@@ -471,6 +472,12 @@ main_parse_options(int argc, char **argv, struct main_opts *o)
 		}
 		if (i == MAIN_NOPTIONS)
 			return -1;	/* getopt_long has said why */
+		if (optarg != NULL && optarg[0] == '\0') {
+			fprintf(stderr, "%s: --%s needs %s, not an empty "
+			    "string\n", PACKAGE_NAME, main_options[i].name,
+			    main_options[i].arg);
+			return -1;
+		}
 		main_options[i].set(o, optarg);
 	}
 	return 0;
@@ -497,9 +504,9 @@ main_headless(struct main_opts *o, char **args, int nargs)
 	return headless_run(&o->headless);
 }
 
-/* Read the command line and do what it asks. */
-int
-main(int argc, char **argv)
+/* Read the command line and do what it asks; the exit status. */
+static int
+main_run(int argc, char **argv)
 {
 	struct main_opts	o;
 	int			nargs;
@@ -556,4 +563,40 @@ main(int argc, char **argv)
 		return main_usage_error("--continue keeps the saved game's "
 		    "seed (no --seed)");
 	return main_play(&o, nargs == 1 ? argv[optind] : NULL);
+}
+
+/*
+ * Flush and close standard output: output that was lost (a full disk, a
+ * closed pipe) is an error. Whether all of it got out.
+ */
+static bool
+main_close_stdout(void)
+{
+	bool	bad = ferror(stdout) != 0;
+	int	saved = 0;
+
+	if (fflush(stdout) != 0) {
+		bad = true;
+		saved = errno;
+	}
+	if (fclose(stdout) != 0 && !bad) {
+		bad = true;
+		saved = errno;
+	}
+	if (bad)
+		fprintf(stderr, "%s: standard output: cannot write: %s\n",
+		    PACKAGE_NAME, saved != 0 ? strerror(saved) :
+		    "some output was lost");
+	return !bad;
+}
+
+/* Do what the command line asks, and see that its output got out. */
+int
+main(int argc, char **argv)
+{
+	int	status = main_run(argc, argv);
+
+	if (!main_close_stdout() && status == 0)
+		status = MAIN_EXIT_ERROR;
+	return status;
 }

@@ -14,11 +14,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "field.h"
 #include "grid.h"
 #include "level.h"
 #include "reach.h"
+#include "safefile.h"
 #include "util.h"
 
 _Static_assert(LEVEL_EXIT_CELLS <= FIELD_MAX_GOALS,
@@ -1005,10 +1007,14 @@ level_read_file(const char *path, size_t *lenp, char *err, size_t errlen)
 	FILE	*f;
 	char	*buf;
 	size_t	 n = 0, cap = 65536, got;
+	int	 fd;
 
-	if ((f = fopen(path, "rb")) == NULL) {
+	if ((fd = safefile_open(path, err, errlen)) < 0)
+		return NULL;	/* regular files only: a FIFO would block */
+	if ((f = fdopen(fd, "rb")) == NULL) {
 		snprintf(err, errlen, "%s: cannot open: %s", path,
 		    strerror(errno));
+		close(fd);
 		return NULL;
 	}
 	buf = xmalloc(cap + 1);
