@@ -23,6 +23,7 @@
 #include "core/movingai.h"
 #include "core/save.h"
 #include "core/script.h"
+#include "core/text.h"
 #include "core/trace.h"
 #include "headless.h"
 
@@ -38,6 +39,15 @@ headless_ends_with(const char *path, const char *suffix)
 	size_t	n = strlen(path), k = strlen(suffix);
 
 	return n >= k && strcmp(path + n - k, suffix) == 0;
+}
+
+/* Print msg and a line end to standard error, controls escaped. */
+static void
+headless_say(const char *msg)
+{
+	char	buf[3 * HEADLESS_ERR_MAX];
+
+	fprintf(stderr, "%s\n", text_visible(buf, sizeof buf, msg));
 }
 
 /* Load a level file of either format. */
@@ -140,7 +150,7 @@ headless_setup(struct headless *h, const struct headless_opts *o)
 	return 0;
 
 fail:
-	fprintf(stderr, "%s\n", err);
+	headless_say(err);
 	return -1;
 }
 
@@ -188,9 +198,14 @@ headless_close(FILE *f, const char *path)
 		bad = true;
 		saved = errno;
 	}
-	if (bad)
-		fprintf(stderr, "%s: cannot write: %s\n", path, saved != 0 ?
-		    strerror(saved) : "some of the trace was lost");
+	if (bad) {
+		char err[HEADLESS_ERR_MAX];
+
+		snprintf(err, sizeof err, "%s: cannot write: %s", path,
+		    saved != 0 ? strerror(saved) :
+		    "some of the trace was lost");
+		headless_say(err);
+	}
 	return bad ? -1 : 0;
 }
 
@@ -248,7 +263,7 @@ headless_run(const struct headless_opts *o)
 	}
 	if (o->save != NULL && save_write(o->save, h.level_path, h.level_hash,
 	    h.seed, h.g, err, sizeof err) != 0) {
-		fprintf(stderr, "%s\n", err);
+		headless_say(err);
 		status = HEADLESS_EXIT_ERROR;
 	}
 	if (h.trace != NULL && h.trace != stdout) {

@@ -21,6 +21,7 @@
 
 #include "core/level.h"
 #include "core/movingai.h"
+#include "core/text.h"
 #include "ui/ui.h"
 #include "headless.h"
 
@@ -338,6 +339,15 @@ main_usage_error(const char *msg)
 	return MAIN_EXIT_USAGE;
 }
 
+/* Print msg and a line end to standard error, controls escaped. */
+static void
+main_say(const char *msg)
+{
+	char	buf[3 * MAIN_ERR_MAX];
+
+	fprintf(stderr, "%s\n", text_visible(buf, sizeof buf, msg));
+}
+
 /* Whether path ends in suffix. */
 static bool
 main_ends_with(const char *path, const char *suffix)
@@ -388,7 +398,7 @@ main_check(char **files, int nfiles)
 
 	for (i = 0; i < nfiles; i++) {
 		if ((l = main_load(files[i], err, sizeof err)) == NULL) {
-			fprintf(stderr, "%s\n", err);
+			main_say(err);
 			status = MAIN_EXIT_ERROR;
 		}
 		level_free(l);
@@ -420,12 +430,13 @@ main_play(const struct main_opts *o, const char *arg)
 		return ui_run(&launch);
 	}
 	if (!main_resolve_level(arg, path, sizeof path)) {
-		fprintf(stderr, "%s: %s: level name too long\n", PACKAGE_NAME,
-		    arg);
+		snprintf(err, sizeof err, "%s: %s: level name too long",
+		    PACKAGE_NAME, arg);
+		main_say(err);
 		return MAIN_EXIT_ERROR;
 	}
 	if ((l = main_load(path, err, sizeof err)) == NULL) {
-		fprintf(stderr, "%s\n", err);
+		main_say(err);
 		return MAIN_EXIT_ERROR;
 	}
 	if (tty) {
@@ -495,8 +506,11 @@ main_headless(struct main_opts *o, char **args, int nargs)
 		return main_usage_error("no level given");
 	if (nargs == 1) {
 		if (!main_resolve_level(args[0], path, sizeof path)) {
-			fprintf(stderr, "%s: %s: level name too long\n",
-			    PACKAGE_NAME, args[0]);
+			char err[MAIN_ERR_MAX];
+
+			snprintf(err, sizeof err, "%s: %s: level name too "
+			    "long", PACKAGE_NAME, args[0]);
+			main_say(err);
 			return MAIN_EXIT_ERROR;
 		}
 		o->headless.level = path;
@@ -519,8 +533,11 @@ main_run(int argc, char **argv)
 		return main_usage_error(NULL);
 	nargs = argc - optind;
 	if (o.bad != NULL) {
-		fprintf(stderr, "%s: invalid number '%s'\n", PACKAGE_NAME,
-		    o.bad);
+		char err[MAIN_ERR_MAX];
+
+		snprintf(err, sizeof err, "%s: invalid number '%s'",
+		    PACKAGE_NAME, o.bad);
+		main_say(err);
 		return main_usage_error(NULL);
 	}
 	if (o.mode == MAIN_PLAY && o.game_opts)

@@ -200,7 +200,7 @@ level_next_line(struct level_parser *p, struct level_line *ln)
 	return true;
 }
 
-/* Check that a line is text: no control bytes but tab, valid UTF-8. */
+/* Check that a line is text: valid UTF-8, no control but tab (C0, C1). */
 static bool
 level_check_text(struct level_parser *p, const struct level_line *ln)
 {
@@ -213,6 +213,12 @@ level_check_text(struct level_parser *p, const struct level_line *ln)
 			if (k == 0) {
 				return level_error(p, ln->no, (int)i + 1,
 				    "invalid UTF-8 byte 0x%02x", s[i]);
+			}
+			if (s[i] == 0xc2 && s[i + 1] < 0xa0) {
+				/* U+0080..U+009F: C1 controls (CSI, ...) */
+				return level_error(p, ln->no, (int)i + 1,
+				    "invalid character U+%04X: expected text",
+				    s[i + 1]);
 			}
 			i += k;
 			continue;
