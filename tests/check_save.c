@@ -476,7 +476,14 @@ START_TEST(test_write_refuses_what_is_not_a_file)
 	snprintf(want, sizeof want, "%s: not a regular file", t_path);
 	ck_assert_str_eq(err, want);
 
-	/* Nor a device: no /dev/null.lock is made (were it root's to make). */
+	/*
+	 * Nor a device: no /dev/null.lock is made. Unprivileged only: were
+	 * this broken, root's /dev/null would become a file.
+	 */
+	if (geteuid() == 0) {
+		game_free(g);
+		return;
+	}
 	ck_assert_int_eq(save_write("/dev/null", tu_srcpath(T_LEVEL), t_hash,
 	    3, g, err, sizeof err), -1);
 	ck_assert_str_eq(err, "/dev/null: cannot write: not a regular file");

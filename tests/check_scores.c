@@ -666,7 +666,12 @@ START_TEST(test_not_a_regular_file)
 	ck_assert(S_ISFIFO(st.st_mode));
 	ck_assert_int_eq(t_count_files("scores"), 1);
 
-	/* A device: never replaced, no lock made beside it. */
+	/* A device: never replaced, no lock made beside it (unprivileged
+	 * only: were this broken, root's /dev/null would become a file). */
+	if (geteuid() == 0) {
+		scores_free(&s);
+		return;
+	}
 	ck_assert_int_eq(scores_add("/dev/null", &e, NULL, note, sizeof note,
 	    err, sizeof err), -1);
 	ck_assert_str_eq(err, "/dev/null: cannot write: not a regular file");
