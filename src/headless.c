@@ -22,6 +22,7 @@
 #include "core/level.h"
 #include "core/script.h"
 #include "core/session.h"
+#include "core/text.h"
 #include "core/trace.h"
 #include "headless.h"
 
@@ -29,6 +30,15 @@
 #define HEADLESS_SLACK_TICKS	(10L * 3600 * GAME_RATE)	/* ten hours */
 #define HEADLESS_EXIT_ERROR	1
 #define HEADLESS_EXIT_USAGE	2
+
+/* Print msg and a line end to standard error, controls escaped. */
+static void
+headless_say(const char *msg)
+{
+	char	buf[3 * HEADLESS_ERR_MAX];
+
+	fprintf(stderr, "%s\n", text_visible(buf, sizeof buf, msg));
+}
 
 /* Everything a run holds, so one function can let it all go. */
 struct headless {
@@ -83,7 +93,7 @@ headless_setup(struct headless *h, const struct headless_opts *o)
 	return 0;
 
 fail:
-	fprintf(stderr, "%s\n", err);
+	headless_say(err);
 	return -1;
 }
 
@@ -114,6 +124,32 @@ headless_max_ticks(const struct level *lv)
 	}
 	return HEADLESS_SLACK_TICKS + ms / 1000 * GAME_RATE +
 	    (ms % 1000) * GAME_RATE / 1000 + 1;
+}
+
+/* Flush and close the trace f, written to path; -1 if any was lost. */
+static int
+headless_close(FILE *f, const char *path)
+{
+	bool	bad = ferror(f) != 0;
+	int	saved = 0;
+
+	if (fflush(f) != 0) {
+		bad = true;
+		saved = errno;
+	}
+	if (fclose(f) != 0 && !bad) {
+		bad = true;
+		saved = errno;
+	}
+	if (bad) {
+		char err[HEADLESS_ERR_MAX];
+
+		snprintf(err, sizeof err, "%s: cannot write: %s", path,
+		    saved != 0 ? strerror(saved) :
+		    "some of the trace was lost");
+		headless_say(err);
+	}
+	return bad ? -1 : 0;
 }
 
 /* Play with the options o; returns the exit status for main. */
@@ -172,16 +208,16 @@ headless_run(const struct headless_opts *o)
 	}
 	if (o->save != NULL &&
 	    session_save(h.s, o->save, err, sizeof err) != 0) {
-		fprintf(stderr, "%s\n", err);
+		headless_say(err);
 		status = HEADLESS_EXIT_ERROR;
 	}
-	if (h.trace != NULL && h.trace != stdout && fflush(h.trace) != 0) {
-		fprintf(stderr, "%s: cannot write: %s\n", o->trace,
-		    strerror(errno));
-		status = HEADLESS_EXIT_ERROR;
+	if (h.trace != NULL && h.trace != stdout) {
+		if (headless_close(h.trace, o->trace) != 0)
+			status = HEADLESS_EXIT_ERROR;
+		h.trace = NULL;
 	}
+	/* Standard output (summary and "--trace=-") is checked by main. */
 	trace_summary(stdout, g, result);
-	fflush(stdout);
 	headless_free(&h);
 	return status;
 }

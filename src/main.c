@@ -5,7 +5,8 @@
  * so adding an option is adding a row. What runs afterwards depends on the
  * mode the options chose: checking level files, or opening one level.
  *
- * Exit status: 0 success, 1 a level file has an error, 2 a usage error.
+ * Exit status: 0 success, 1 a level file has an error (or output was
+ * lost), 2 a usage error.
  */
 #include "config.h"
 
@@ -20,6 +21,7 @@
 
 #include "core/level.h"
 #include "core/session.h"
+#include "core/text.h"
 #include "ui/ui.h"
 #include "headless.h"
 
@@ -337,6 +339,15 @@ main_usage_error(const char *msg)
 	return MAIN_EXIT_USAGE;
 }
 
+/* Print msg and a line end to standard error, controls escaped. */
+static void
+main_say(const char *msg)
+{
+	char	buf[3 * MAIN_ERR_MAX];
+
+	fprintf(stderr, "%s\n", text_visible(buf, sizeof buf, msg));
+}
+
 /* --check FILE...: report every file's error; 1 if any had one. */
 static int
 main_check(char **files, int nfiles)
@@ -348,7 +359,7 @@ main_check(char **files, int nfiles)
 	for (i = 0; i < nfiles; i++) {
 		if ((l = session_load_level(files[i], err,
 		    sizeof err)) == NULL) {
-			fprintf(stderr, "%s\n", err);
+			main_say(err);
 			status = MAIN_EXIT_ERROR;
 		}
 		level_free(l);
@@ -380,12 +391,13 @@ main_play(const struct main_opts *o, const char *arg)
 		return ui_run(&launch);
 	}
 	if (!session_resolve(main_level_dir(), arg, path, sizeof path)) {
-		fprintf(stderr, "%s: %s: level name too long\n", PACKAGE_NAME,
-		    arg);
+		snprintf(err, sizeof err, "%s: %s: level name too long",
+		    PACKAGE_NAME, arg);
+		main_say(err);
 		return MAIN_EXIT_ERROR;
 	}
 	if ((l = session_load_level(path, err, sizeof err)) == NULL) {
-		fprintf(stderr, "%s\n", err);
+		main_say(err);
 		return MAIN_EXIT_ERROR;
 	}
 	if (tty) {
@@ -432,6 +444,12 @@ main_parse_options(int argc, char **argv, struct main_opts *o)
 		}
 		if (i == MAIN_NOPTIONS)
 			return -1;	/* getopt_long has said why */
+		if (optarg != NULL && optarg[0] == '\0') {
+			fprintf(stderr, "%s: --%s needs %s, not an empty "
+			    "string\n", PACKAGE_NAME, main_options[i].name,
+			    main_options[i].arg);
+			return -1;
+		}
 		main_options[i].set(o, optarg);
 	}
 	return 0;
@@ -450,8 +468,11 @@ main_headless(struct main_opts *o, char **args, int nargs)
 	if (nargs == 1) {
 		if (!session_resolve(main_level_dir(), args[0], path,
 		    sizeof path)) {
-			fprintf(stderr, "%s: %s: level name too long\n",
-			    PACKAGE_NAME, args[0]);
+			char err[MAIN_ERR_MAX];
+
+			snprintf(err, sizeof err, "%s: %s: level name too "
+			    "long", PACKAGE_NAME, args[0]);
+			main_say(err);
 			return MAIN_EXIT_ERROR;
 		}
 		o->headless.level = path;
@@ -459,9 +480,9 @@ main_headless(struct main_opts *o, char **args, int nargs)
 	return headless_run(&o->headless);
 }
 
-/* Read the command line and do what it asks. */
-int
-main(int argc, char **argv)
+/* Read the command line and do what it asks; the exit status. */
+static int
+main_run(int argc, char **argv)
 {
 	struct main_opts	o;
 	int			nargs;
@@ -474,8 +495,11 @@ main(int argc, char **argv)
 		return main_usage_error(NULL);
 	nargs = argc - optind;
 	if (o.bad != NULL) {
-		fprintf(stderr, "%s: invalid number '%s'\n", PACKAGE_NAME,
-		    o.bad);
+		char err[MAIN_ERR_MAX];
+
+		snprintf(err, sizeof err, "%s: invalid number '%s'",
+		    PACKAGE_NAME, o.bad);
+		main_say(err);
 		return main_usage_error(NULL);
 	}
 	if (o.mode == MAIN_PLAY && o.game_opts)
@@ -518,4 +542,40 @@ main(int argc, char **argv)
 		return main_usage_error("--continue keeps the saved game's "
 		    "seed (no --seed)");
 	return main_play(&o, nargs == 1 ? argv[optind] : NULL);
+}
+
+/*
+ * Flush and close standard output: output that was lost (a full disk, a
+ * closed pipe) is an error. Whether all of it got out.
+ */
+static bool
+main_close_stdout(void)
+{
+	bool	bad = ferror(stdout) != 0;
+	int	saved = 0;
+
+	if (fflush(stdout) != 0) {
+		bad = true;
+		saved = errno;
+	}
+	if (fclose(stdout) != 0 && !bad) {
+		bad = true;
+		saved = errno;
+	}
+	if (bad)
+		fprintf(stderr, "%s: standard output: cannot write: %s\n",
+		    PACKAGE_NAME, saved != 0 ? strerror(saved) :
+		    "some output was lost");
+	return !bad;
+}
+
+/* Do what the command line asks, and see that its output got out. */
+int
+main(int argc, char **argv)
+{
+	int	status = main_run(argc, argv);
+
+	if (!main_close_stdout() && status == 0)
+		status = MAIN_EXIT_ERROR;
+	return status;
 }

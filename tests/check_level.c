@@ -480,7 +480,7 @@ START_TEST(test_load_errors)
 	    "/nonexistent/x.weir: cannot open: No such file or directory");
 	snprintf(dir, sizeof dir, "%s", tu_srcpath("levels"));
 	ck_assert_ptr_null(level_load(dir, errbuf, sizeof errbuf));
-	snprintf(want, sizeof want, "%s: cannot read: Is a directory", dir);
+	snprintf(want, sizeof want, "%s: not a regular file", dir);
 	ck_assert_str_eq(errbuf, want);
 
 	/* Files and texts past LEVEL_FILE_MAX are refused unread. */

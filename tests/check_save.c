@@ -7,7 +7,10 @@
  * but cannot be used, unless a new save has taken its place meanwhile.
  * The writer leaves nothing beside the file, clears what a killed writer
  * left, and writers take turns under the lock, even when it is removed
- * and made again between them.
+ * and made again between them. It never replaces (or locks beside) a
+ * FIFO, a device or a symbolic link, never writes a save larger than the
+ * reader takes, and saves of earlier versions, which logged refused
+ * commands, replay to the game their accepted commands give.
  */
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -453,6 +456,176 @@ START_TEST(test_writers_take_turns)
 }
 END_TEST
 
+START_TEST(test_write_refuses_what_is_not_a_file)
+{
+	struct stat	st;
+	char		err[T_ERR], want[T_ERR];
+	struct game	*g = game_new(t_level, 3, false);
+
+	/* A FIFO is neither replaced nor locked beside, nor waited on. */
+	ck_assert_int_eq(mkfifo(t_path, 0600), 0);
+	ck_assert_int_eq(save_write(t_path, tu_srcpath(T_LEVEL), t_hash, 3, g,
+	    err, sizeof err), -1);
+	snprintf(want, sizeof want, "%s: cannot write: not a regular file",
+	    t_path);
+	ck_assert_str_eq(err, want);
+	ck_assert_int_eq(lstat(t_path, &st), 0);
+	ck_assert(S_ISFIFO(st.st_mode));
+	ck_assert_int_eq(t_count("current.save"), 1);
+	ck_assert_ptr_null(save_read(t_path, err, sizeof err));
+	snprintf(want, sizeof want, "%s: not a regular file", t_path);
+	ck_assert_str_eq(err, want);
+
+	/*
+	 * Nor a device: no /dev/null.lock is made. Unprivileged only: were
+	 * this broken, root's /dev/null would become a file.
+	 */
+	if (geteuid() == 0) {
+		game_free(g);
+		return;
+	}
+	ck_assert_int_eq(save_write("/dev/null", tu_srcpath(T_LEVEL), t_hash,
+	    3, g, err, sizeof err), -1);
+	ck_assert_str_eq(err, "/dev/null: cannot write: not a regular file");
+	ck_assert_int_eq(lstat("/dev/null", &st), 0);
+	ck_assert(S_ISCHR(st.st_mode));
+	ck_assert_int_eq(access("/dev/null.lock", F_OK), -1);
+	ck_assert_int_eq(access("/dev/null.tmp", F_OK), -1);
+	game_free(g);
+}
+END_TEST
+
+START_TEST(test_write_refuses_a_symlink)
+{
+	char	err[T_ERR], want[T_ERR], target[700];
+	struct game	*g = game_new(t_level, 3, false);
+
+	snprintf(target, sizeof target, "%s/elsewhere", t_dir);
+	t_write(target, "mine\n");
+	ck_assert_int_eq(symlink(target, t_path), 0);
+	ck_assert_int_eq(save_write(t_path, tu_srcpath(T_LEVEL), t_hash, 3, g,
+	    err, sizeof err), -1);
+	snprintf(want, sizeof want, "%s: cannot write: not a regular file "
+	    "(a symbolic link)", t_path);
+	ck_assert_str_eq(err, want);
+	ck_assert_str_eq(t_read(target), "mine\n");
+	ck_assert_int_eq(t_count("current.save"), 1);
+	game_free(g);
+}
+END_TEST
+
+/* Save the game g, played on t_level from seed 3, to t_path. */
+static int
+t_write_game(const struct game *g, char *err, size_t errlen)
+{
+	return save_write(t_path, tu_srcpath(T_LEVEL), t_hash, 3, g, err,
+	    errlen);
+}
+
+START_TEST(test_write_is_bounded_as_read)
+{
+	struct game	*g = game_new(t_level, 3, true);
+	struct save	*s;
+	struct stat	 st;
+	char		 err[T_ERR], want[T_ERR], line[64];
+	off_t		 base;
+	long		 k, n, i;
+
+	/* A tower, then "target" again and again: each one accepted. */
+	ck_assert_int_eq(game_place(g, TOWER_ARROW, 5, 5), GAME_OK);
+	ck_assert_int_eq(t_write_game(g, err, sizeof err), 0);
+	ck_assert_int_eq(stat(t_path, &st), 0);
+	base = st.st_size;
+	n = snprintf(line, sizeof line, "0 target 5 5 %s\n",
+	    tower_target_name(TOWER_TARGET_LAST));
+	/* Room for k more lines; the count line grows by a few digits. */
+	k = (SAVE_FILE_MAX - (long)base - 8) / n;
+	for (i = 0; i < k; i++)
+		game_target(g, 5, 5, TOWER_TARGET_LAST);
+	ck_assert_int_eq(g->nlog, k + 1);
+	ck_assert_msg(t_write_game(g, err, sizeof err) == 0, "%s", err);
+	ck_assert_int_eq(stat(t_path, &st), 0);
+	ck_assert_int_le(st.st_size, SAVE_FILE_MAX);
+	ck_assert_int_gt(st.st_size, SAVE_FILE_MAX - 2 * n);
+	s = save_read(t_path, err, sizeof err);
+	ck_assert_msg(s != NULL, "%s", err);
+	ck_assert_int_eq(s->ncmds, k + 1);
+	save_free(s);
+
+	/* Lines past the bound: refused, and the last save stays. */
+	for (i = 0; i < 2; i++)
+		game_target(g, 5, 5, TOWER_TARGET_LAST);
+	ck_assert_int_eq(t_write_game(g, err, sizeof err), -1);
+	snprintf(want, sizeof want, "%s: cannot save: %ld commands make ",
+	    t_path, k + 3);
+	ck_assert_msg(strncmp(err, want, strlen(want)) == 0, "%s", err);
+	snprintf(want, sizeof want, " bytes, more than the %d a save can "
+	    "hold", SAVE_FILE_MAX);
+	ck_assert_msg(strstr(err, want) != NULL, "%s", err);
+	s = save_read(t_path, err, sizeof err);
+	ck_assert_msg(s != NULL, "%s", err);
+	ck_assert_int_eq(s->ncmds, k + 1);
+	save_free(s);
+	ck_assert_int_eq(t_count("current.save"), 1);
+	game_free(g);
+}
+END_TEST
+
+START_TEST(test_old_save_with_refusals_replays)
+{
+	/* Earlier versions logged refused commands: they replay as nothing. */
+	static const char	 cmds[] =
+	    "0 sell 5 5\n0 place arrow 5 5\n0 upgrade 1 1\n0 wave\n"
+	    "3 place arrow 5 5\n3 target 2 2 last\n7 wave\n7 wave\n"
+	    "9 upgrade 5 5\n";
+	struct game		*g, *h;
+	struct save		*s;
+	char			 text[2048], err[T_ERR];
+	int			 n;
+
+	n = snprintf(text, sizeof text, "weir-save 1\nlevel %s\nlevel-hash "
+	    "%016llx\nseed 3\nsandbox 0\ntick 40\ncommands 9\n%send\n",
+	    tu_srcpath(T_LEVEL), (unsigned long long)t_hash, cmds);
+	s = save_parse("old.save", text, (size_t)n, err, sizeof err);
+	ck_assert_msg(s != NULL, "%s", err);
+	g = game_new(t_level, 3, false);
+	ck_assert_msg(save_replay(g, s, err, sizeof err) == 0, "%s", err);
+	ck_assert_int_eq(g->nlog, 5);	/* place, three waves, upgrade */
+
+	/* The same game as the accepted commands alone give. */
+	h = game_new(t_level, 3, false);
+	game_place(h, TOWER_ARROW, 5, 5);
+	game_call_wave(h);
+	while (h->tick < 7)
+		game_tick(h);
+	game_call_wave(h);
+	game_call_wave(h);
+	while (h->tick < 9)
+		game_tick(h);
+	game_upgrade(h, 5, 5);
+	while (h->tick < 40)
+		game_tick(h);
+	ck_assert_int_eq(g->gold, h->gold);
+	ck_assert_int_eq(g->next_wave, h->next_wave);
+	ck_assert_int_eq(g->nunits, h->nunits);
+	for (int i = 0; i < g->nunits; i++) {
+		ck_assert(g->agents[i].pos.x == h->agents[i].pos.x);
+		ck_assert(g->agents[i].pos.y == h->agents[i].pos.y);
+	}
+	ck_assert_int_eq(g->nlog, h->nlog);
+
+	/* Saved again, the refusals are gone and it still replays. */
+	ck_assert_int_eq(t_write_game(g, err, sizeof err), 0);
+	save_free(s);
+	s = save_read(t_path, err, sizeof err);
+	ck_assert_msg(s != NULL, "%s", err);
+	ck_assert_int_eq(s->ncmds, 5);
+	save_free(s);
+	game_free(g);
+	game_free(h);
+}
+END_TEST
+
 static Suite *
 save_suite(void)
 {
@@ -469,6 +642,15 @@ save_suite(void)
 	tcase_add_test(tc, test_aside_leaves_a_newer_save);
 	tcase_add_test(tc, test_remove_a_spent_save);
 	tcase_add_test(tc, test_remove_leaves_a_newer_save);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("what is written");
+	tcase_set_timeout(tc, 60);
+	tcase_add_checked_fixture(tc, t_setup, t_teardown);
+	tcase_add_test(tc, test_write_refuses_what_is_not_a_file);
+	tcase_add_test(tc, test_write_refuses_a_symlink);
+	tcase_add_test(tc, test_write_is_bounded_as_read);
+	tcase_add_test(tc, test_old_save_with_refusals_replays);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("writers");

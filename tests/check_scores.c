@@ -5,7 +5,10 @@
  * still sees all of it, no temporary or lock file is left, and what a
  * killed writer left is cleared by the next), corrupt files moved aside
  * and never overwritten, every kind of bad line reported with its line and
- * column, and processes adding games at the same moment losing none.
+ * column, and processes adding games at the same moment losing none. The
+ * file never grows past what the reader takes (the oldest games give way,
+ * best wins last), and a FIFO or a device at its path is refused, never
+ * waited on, replaced or locked beside.
  */
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -560,6 +563,125 @@ START_TEST(test_concurrent_writers_one_level)
 }
 END_TEST
 
+START_TEST(test_file_stays_readable)
+{
+	struct scores		 s = { NULL, 0, 0 };
+	const struct score	*first;
+	struct stat		 st;
+	char			 err[T_ERR], who[SCORES_WHO_MAX + 1];
+	char			 name[SCORES_NAME_MAX + 1], *text, *p;
+	size_t			 cap = (size_t)SCORES_FILE_MAX + 4096;
+	long			 when = 1000;
+	int			 n = 0, levels = 0;
+
+	/*
+	 * A file of exactly the reader's bound: many levels, each an old win
+	 * and a newer loss, and last a few losses whose players' names pad
+	 * it out to the byte.
+	 */
+	memset(who, 'w', SCORES_WHO_MAX);
+	who[SCORES_WHO_MAX] = '\0';
+	text = p = malloc(cap);
+	ck_assert_ptr_nonnull(text);
+	p += sprintf(p, "weir-scores 1\n");
+	for (;;) {
+		size_t	left = SCORES_FILE_MAX - 4 - (size_t)(p - text);
+
+		snprintf(name, sizeof name, "%0*d", SCORES_NAME_MAX, levels++);
+		if (left >= 600) {
+			p += sprintf(p, "%s 2000000000 won 100000 100000 "
+			    "1000000 9000000000000000 %ld %s\n", name, when++,
+			    who);
+			p += sprintf(p, "%s 1000000000 lost 3 100000 0 "
+			    "9000000000000000 %ld %s\n", name,
+			    when++ + 1000000, who);
+			n += 2;
+			continue;
+		}
+		/*
+		 * Then lines of L bytes, "NAME 1 lost 0 1 0 1 9000000 WHO\n"
+		 * (25 bytes and the names), 121 each until the last two
+		 * share what is left.
+		 */
+		int len = left > 242 ? 121 : (left > 121 ? (int)left / 2 :
+		    (int)left);
+		int nl = len - 26 > SCORES_NAME_MAX ? SCORES_NAME_MAX : len - 26;
+
+		if (left == 0)
+			break;
+		p += sprintf(p, "%0*d 1 lost 0 1 0 1 9000000 %.*s\n", nl,
+		    levels, len - 25 - nl, who);
+		n++;
+	}
+	ck_assert_int_eq((size_t)(p - text), SCORES_FILE_MAX - 4);
+	p += sprintf(p, "end\n");
+	ck_assert_int_eq(tu_put(t_path, text, (size_t)(p - text)), 0);
+	free(text);
+	ck_assert_int_eq(scores_read(t_path, &s, err, sizeof err), SCORES_OK);
+	ck_assert_int_eq(s.n, n);
+
+	/* A new level's game: the oldest loss gives way, no win does. */
+	ck_assert_int_eq(t_add("newcomer", 10, false, 5000000), 1);
+	ck_assert_int_eq(stat(t_path, &st), 0);
+	ck_assert_int_le(st.st_size, SCORES_FILE_MAX);
+	ck_assert_int_eq(scores_read(t_path, &s, err, sizeof err), SCORES_OK);
+	ck_assert_ptr_nonnull(scores_best(&s, "newcomer"));
+	ck_assert_int_eq(scores_level(&s, "newcomer", &first), 1);
+	for (int i = 0; i < levels; i += levels / 7) {
+		char level[SCORES_NAME_MAX + 1];
+
+		snprintf(level, sizeof level, "%0*d", SCORES_NAME_MAX, i);
+		ck_assert_msg(scores_completed(&s, level), "%s", level);
+	}
+	snprintf(name, sizeof name, "%0*d", SCORES_NAME_MAX, 0);
+	ck_assert_int_eq(scores_level(&s, name, &first), 1);
+	ck_assert(first[0].won);
+	ck_assert_int_eq(s.n, n);	/* one in, one out */
+	scores_free(&s);
+	ck_assert_int_eq(t_count_files("scores.corrupt"), 0);
+}
+END_TEST
+
+START_TEST(test_not_a_regular_file)
+{
+	struct scores	 s = { NULL, 0, 0 };
+	struct score	 e = t_game("meadow", 10, false, 1);
+	struct stat	 st;
+	char		 err[T_ERR], note[T_ERR], want[T_ERR];
+
+	/* A FIFO: refused at once, not waited on, and left as it is. */
+	ck_assert_int_eq(mkfifo(t_path, 0600), 0);
+	ck_assert_int_eq(scores_read(t_path, &s, err, sizeof err),
+	    SCORES_ERROR);
+	snprintf(want, sizeof want, "%s: not a regular file", t_path);
+	ck_assert_str_eq(err, want);
+	ck_assert_int_eq(scores_open(t_path, &s, note, sizeof note, err,
+	    sizeof err), -1);
+	ck_assert_int_eq(scores_add(t_path, &e, NULL, note, sizeof note, err,
+	    sizeof err), -1);
+	snprintf(want, sizeof want, "%s: cannot write: not a regular file",
+	    t_path);
+	ck_assert_str_eq(err, want);
+	ck_assert_int_eq(lstat(t_path, &st), 0);
+	ck_assert(S_ISFIFO(st.st_mode));
+	ck_assert_int_eq(t_count_files("scores"), 1);
+
+	/* A device: never replaced, no lock made beside it (unprivileged
+	 * only: were this broken, root's /dev/null would become a file). */
+	if (geteuid() == 0) {
+		scores_free(&s);
+		return;
+	}
+	ck_assert_int_eq(scores_add("/dev/null", &e, NULL, note, sizeof note,
+	    err, sizeof err), -1);
+	ck_assert_str_eq(err, "/dev/null: cannot write: not a regular file");
+	ck_assert_int_eq(lstat("/dev/null", &st), 0);
+	ck_assert(S_ISCHR(st.st_mode));
+	ck_assert_int_eq(access("/dev/null.lock", F_OK), -1);
+	scores_free(&s);
+}
+END_TEST
+
 static Suite *
 scores_suite(void)
 {
@@ -580,6 +702,8 @@ scores_suite(void)
 	tcase_add_test(tc, test_write_is_atomic);
 	tcase_add_test(tc, test_killed_writer_is_cleared);
 	tcase_add_test(tc, test_corrupt_file_is_kept_aside);
+	tcase_add_test(tc, test_file_stays_readable);
+	tcase_add_test(tc, test_not_a_regular_file);
 	tcase_add_loop_test(tc, test_bad_files_say_where, 0,
 	    (int)(sizeof t_bad / sizeof t_bad[0]));
 	suite_add_tcase(s, tc);

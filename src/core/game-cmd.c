@@ -237,7 +237,7 @@ game_log(struct game *g, const struct game_cmd *c)
 /*
  * Whether c is a command a script line can say: a known command, a known
  * tower and mode, coordinates a script accepts. Anything else is refused
- * as a bad command and left out of the log, so a saved game always reads.
+ * as a bad command (and, refused, left out of the log).
  */
 static bool
 game_cmd_valid(const struct game_cmd *c)
@@ -256,8 +256,9 @@ game_cmd_valid(const struct game_cmd *c)
 }
 
 /*
- * Carry out command c at the current tick: log it, do it or refuse it, and
- * report either as an event. Returns GAME_OK or the reason for refusal.
+ * Carry out command c at the current tick: do it and log it, or refuse it
+ * (a refusal changes nothing, so it is not logged), and report either as
+ * an event. Returns GAME_OK or the reason for refusal.
  */
 enum game_reason
 game_command(struct game *g, const struct game_cmd *c)
@@ -266,8 +267,6 @@ game_command(struct game *g, const struct game_cmd *c)
 	struct game_event	 ev;
 	bool			 valid = game_cmd_valid(c);
 
-	if (valid)
-		game_log(g, c);
 	switch (valid ? c->type : GAME_NCMDS) {
 	case GAME_CMD_PLACE:
 		r = game_do_place(g, c);
@@ -290,8 +289,10 @@ game_command(struct game *g, const struct game_cmd *c)
 	case GAME_NCMDS:
 		break;
 	}
-	if (r == GAME_OK)
+	if (r == GAME_OK) {
+		game_log(g, c);
 		return r;
+	}
 	ev = game_event_make(GAME_EV_REJECT);
 	ev.cmd = c->type;
 	ev.reason = r;

@@ -7,8 +7,9 @@
  *
  * Everything a player can do is a command (struct game_cmd) given between
  * two ticks through game_command, whether it comes from a key, a script or
- * the bot; accepted or refused, every command is logged with its tick so a
- * saved game is the level, the seed and that log (save.h). Whatever
+ * the bot; every accepted command is logged with its tick so a saved game
+ * is the level, the seed and that log (save.h); a refused one changes
+ * nothing and is left out, so refusals cannot swell a save. Whatever
  * happens is reported as an event (struct game_event) to the callback the
  * caller sets; traces and every message the UI shows are made from those.
  *

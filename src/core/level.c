@@ -14,11 +14,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "field.h"
 #include "grid.h"
 #include "level.h"
 #include "reach.h"
+#include "safefile.h"
 #include "textio.h"
 #include "util.h"
 
@@ -165,7 +167,7 @@ level_next_line(struct level_parser *p, struct level_line *ln)
 	return true;
 }
 
-/* Check that a line is text: no control bytes but tab, valid UTF-8. */
+/* Check that a line is text: valid UTF-8, no control but tab (C0, C1). */
 static bool
 level_check_text(struct level_parser *p, const struct level_line *ln)
 {
@@ -178,6 +180,12 @@ level_check_text(struct level_parser *p, const struct level_line *ln)
 			if (k == 0) {
 				return level_error(p, ln->no, (int)i + 1,
 				    "invalid UTF-8 byte 0x%02x", s[i]);
+			}
+			if (s[i] == 0xc2 && s[i + 1] < 0xa0) {
+				/* U+0080..U+009F: C1 controls (CSI, ...) */
+				return level_error(p, ln->no, (int)i + 1,
+				    "invalid character U+%04X: expected text",
+				    s[i + 1]);
 			}
 			i += k;
 			continue;
@@ -977,10 +985,14 @@ level_read_file(const char *path, size_t *lenp, char *err, size_t errlen)
 	FILE	*f;
 	char	*buf;
 	size_t	 n = 0, cap = 65536, got;
+	int	 fd;
 
-	if ((f = fopen(path, "rb")) == NULL) {
+	if ((fd = safefile_open(path, err, errlen)) < 0)
+		return NULL;	/* regular files only: a FIFO would block */
+	if ((f = fdopen(fd, "rb")) == NULL) {
 		snprintf(err, errlen, "%s: cannot open: %s", path,
 		    strerror(errno));
+		close(fd);
 		return NULL;
 	}
 	buf = xmalloc(cap + 1);

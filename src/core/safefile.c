@@ -40,6 +40,73 @@ safefile_same(const struct stat *st, const struct safefile_stamp *stamp)
 }
 
 /*
+ * Open the file at path for reading, if it is a regular file: a FIFO, a
+ * device, a socket or a directory is refused without waiting (FIFOs and
+ * devices are opened, if at all, not to block). The descriptor, or -1
+ * with err ("PATH: cannot open: ...", "PATH: not a regular file") and
+ * errno ENOENT when there is no file.
+ */
+int
+safefile_open(const char *path, char *err, size_t errlen)
+{
+	struct stat	st;
+	int		fd, flags;
+
+	if (path[0] == '\0') {
+		snprintf(err, errlen, "'': cannot open: empty file name");
+		errno = EINVAL;
+		return -1;
+	}
+	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode))
+		goto not_regular;
+	fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+	if (fd < 0) {
+		int saved = errno;
+
+		snprintf(err, errlen, "%s: cannot open: %s", path,
+		    strerror(saved));
+		errno = saved;
+		return -1;
+	}
+	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+		close(fd);
+		goto not_regular;
+	}
+	if ((flags = fcntl(fd, F_GETFL)) != -1)
+		fcntl(fd, F_SETFL, flags & ~O_NONBLOCK);
+	return fd;
+
+not_regular:
+	snprintf(err, errlen, "%s: not a regular file", path);
+	errno = EINVAL;
+	return -1;
+}
+
+/*
+ * Whether path may be replaced by a new regular file: there is nothing
+ * there, or a regular file. Anything else (a device, a FIFO, a directory,
+ * a symbolic link) is never replaced: -1 with err.
+ */
+static int
+safefile_replaceable(const char *path, char *err, size_t errlen)
+{
+	struct stat	st;
+
+	if (lstat(path, &st) != 0) {
+		if (errno == ENOENT)
+			return 0;
+		snprintf(err, errlen, "%s: cannot write: %s", path,
+		    strerror(errno));
+		return -1;
+	}
+	if (S_ISREG(st.st_mode))
+		return 0;
+	snprintf(err, errlen, "%s: cannot write: not a regular file%s", path,
+	    S_ISLNK(st.st_mode) ? " (a symbolic link)" : "");
+	return -1;
+}
+
+/*
  * Read the whole regular file at path, at most max bytes, into *text
  * (NUL-terminated, the caller frees it; NULL unless SAFEFILE_OK) and *len;
  * stamp (may be NULL) gets which file it was, when read or too large.
@@ -56,16 +123,8 @@ safefile_read(const char *path, size_t max, char **text, size_t *len,
 
 	*text = NULL;
 	*len = 0;
-	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0) {
-		snprintf(err, errlen, "%s: cannot open: %s", path,
-		    strerror(errno));
+	if ((fd = safefile_open(path, err, errlen)) < 0)
 		return errno == ENOENT ? SAFEFILE_MISSING : SAFEFILE_ERROR;
-	}
-	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-		snprintf(err, errlen, "%s: not a regular file", path);
-		close(fd);
-		return SAFEFILE_ERROR;
-	}
 	buf = xmalloc(cap + 1);
 	for (;;) {
 		if (n == cap) {
@@ -127,23 +186,34 @@ safefile_lock(struct safefile *sf, const char *path, char *err,
 	}
 	snprintf(sf->lock, sizeof sf->lock, "%s.lock", path);
 	snprintf(sf->tmp, sizeof sf->tmp, "%s.tmp", path);
+	if (path[0] == '\0') {
+		snprintf(err, errlen, "'': cannot write: empty file name");
+		return -1;
+	}
+	if (safefile_replaceable(path, err, errlen) != 0)
+		return -1;
 	for (;;) {
-		fd = open(sf->lock, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW,
-		    0600);
+		fd = open(sf->lock, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW |
+		    O_NOCTTY | O_NONBLOCK, 0600);
 		if (fd < 0) {
 			snprintf(err, errlen, "%s: cannot lock: %s", sf->lock,
 			    strerror(errno));
 			return -1;
 		}
-		while (flock(fd, LOCK_EX) != 0) {
-			if (errno == EINTR)
-				continue;
+		if (fstat(fd, &held) != 0) {
 			snprintf(err, errlen, "%s: cannot lock: %s", sf->lock,
 			    strerror(errno));
 			close(fd);
 			return -1;
 		}
-		if (fstat(fd, &held) != 0) {
+		if (!S_ISREG(held.st_mode)) {
+			snprintf(err, errlen, "%s: cannot lock: not a regular "
+			    "file", sf->lock);
+			close(fd);
+			return -1;
+		}
+		/* A signal the caller lets in gives up the wait (EINTR). */
+		if (flock(fd, LOCK_EX) != 0) {
 			snprintf(err, errlen, "%s: cannot lock: %s", sf->lock,
 			    strerror(errno));
 			close(fd);
@@ -251,6 +321,10 @@ safefile_commit(struct safefile *sf, char *err, size_t errlen)
 	if (fclose(f) != 0 && !bad) {
 		bad = true;
 		saved = errno;
+	}
+	if (!bad && safefile_replaceable(sf->path, err, errlen) != 0) {
+		unlink(sf->tmp);
+		return -1;
 	}
 	if (!bad && rename(sf->tmp, sf->path) != 0) {
 		bad = true;

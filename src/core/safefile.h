@@ -20,6 +20,12 @@
  * file, so none is ever overwritten) and unlinked from PATH. When the
  * caller read it without the lock, it names the file it read (a stamp),
  * and a file that has been replaced since is left alone.
+ *
+ * Only regular files are read, written or replaced. A path holding a
+ * device, a FIFO, a socket, a directory or (for writing) a symbolic link
+ * is refused with "PATH: not a regular file", before any lock is made
+ * beside it, and a file is opened for reading without ever waiting (a
+ * FIFO with no writer would block the open for ever).
  */
 #ifndef WEIR_SAFEFILE_H
 #define WEIR_SAFEFILE_H
@@ -58,6 +64,7 @@ struct safefile {
 	FILE	*f;				/* PATH.tmp, while written */
 };
 
+int		 safefile_open(const char *path, char *err, size_t errlen);
 enum safefile_status safefile_read(const char *path, size_t max, char **text,
 		    size_t *len, struct safefile_stamp *stamp, char *err,
 		    size_t errlen);

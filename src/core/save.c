@@ -47,32 +47,63 @@ save_hash_file(const char *path, uint64_t *h, char *err, size_t errlen)
 	return 0;
 }
 
+/* The lines of a save before its commands, into buf; their length. */
+static int
+save_header(char *buf, size_t len, const char *level, uint64_t level_hash,
+    uint64_t seed, const struct game *g)
+{
+	return snprintf(buf, len, "weir-save %d\nlevel %s\nlevel-hash %016"
+	    PRIx64 "\nseed %" PRIu64 "\nsandbox %d\ntick %ld\ncommands %d\n",
+	    SAVE_VERSION, level, level_hash, seed, g->sandbox ? 1 : 0, g->tick,
+	    g->nlog);
+}
+
 /*
  * Write game g, played on the level at path level (whose bytes hash to
  * level_hash) from seed, to path: atomically, under the writers' lock.
+ * A save the reader would refuse (over SAVE_FILE_MAX bytes, a clock past
+ * SCRIPT_TICK_MAX) is not written: -1 with err.
  */
 int
 save_write(const char *path, const char *level, uint64_t level_hash,
     uint64_t seed, const struct game *g, char *err, size_t errlen)
 {
 	struct safefile	 sf;
-	char		 line[SAVE_LINE_MAX];
+	char		 line[SAVE_LINE_MAX], *head;
 	FILE		*f;
-	int		 i, rc = -1;
+	size_t		 size;
+	int		 i, n, rc = -1;
 
 	if (strchr(level, '\n') != NULL || strchr(level, '\r') != NULL) {
 		snprintf(err, errlen, "%s: cannot save: the level's path holds "
 		    "a line break", path);
 		return -1;
 	}
+	if (g->tick > SCRIPT_TICK_MAX) {
+		snprintf(err, errlen, "%s: cannot save: the clock is past "
+		    "tick %ld, the last a save can hold", path,
+		    SCRIPT_TICK_MAX);
+		return -1;
+	}
+	/* Bound what is written as the reader bounds what it reads. */
+	n = save_header(NULL, 0, level, level_hash, seed, g);
+	size = (size_t)n + sizeof "end\n" - 1;
+	for (i = 0; i < g->nlog; i++)
+		size += (size_t)script_format(&g->log[i], line, sizeof line) + 1;
+	if (size > SAVE_FILE_MAX) {
+		snprintf(err, errlen, "%s: cannot save: %d commands make %zu "
+		    "bytes, more than the %d a save can hold", path, g->nlog,
+		    size, SAVE_FILE_MAX);
+		return -1;
+	}
 	if (safefile_lock(&sf, path, err, errlen) != 0)
 		return -1;
 	if ((f = safefile_create(&sf, 0600, err, errlen)) == NULL)
 		goto out;
-	fprintf(f, "weir-save %d\nlevel %s\nlevel-hash %016" PRIx64 "\n"
-	    "seed %" PRIu64 "\nsandbox %d\ntick %ld\ncommands %d\n",
-	    SAVE_VERSION, level, level_hash, seed, g->sandbox ? 1 : 0,
-	    g->tick, g->nlog);
+	head = xmalloc((size_t)n + 1);
+	save_header(head, (size_t)n + 1, level, level_hash, seed, g);
+	fputs(head, f);
+	free(head);
 	for (i = 0; i < g->nlog; i++) {
 		script_format(&g->log[i], line, sizeof line);
 		fprintf(f, "%s\n", line);

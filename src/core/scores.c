@@ -358,6 +358,21 @@ scores_open(const char *path, struct scores *s, char *note, size_t notelen,
 	return rc;
 }
 
+/* Write game e's line to f (NULL: nowhere); its length. */
+static size_t
+scores_line(FILE *f, const struct score *e)
+{
+	char	buf[SCORES_NAME_MAX + SCORES_WHO_MAX + 128];
+	int	n;
+
+	n = snprintf(buf, sizeof buf, "%s %d %s %d %d %d %ld %" PRId64 " %s\n",
+	    e->level, e->score, e->won ? "won" : "lost", e->waves,
+	    e->waves_total, e->lives, e->ticks, e->when, e->who);
+	if (f != NULL)
+		fputs(buf, f);
+	return n > 0 ? (size_t)n : 0;
+}
+
 /* Write s to the locked path, atomically (see safefile.h). */
 static int
 scores_write(struct safefile *sf, const struct scores *s, char *err,
@@ -369,15 +384,77 @@ scores_write(struct safefile *sf, const struct scores *s, char *err,
 	if ((f = safefile_create(sf, 0644, err, errlen)) == NULL)
 		return -1;
 	fprintf(f, "weir-scores %d\n", SCORES_VERSION);
-	for (i = 0; i < s->n; i++) {
-		const struct score *e = &s->v[i];
-
-		fprintf(f, "%s %d %s %d %d %d %ld %" PRId64 " %s\n", e->level,
-		    e->score, e->won ? "won" : "lost", e->waves,
-		    e->waves_total, e->lives, e->ticks, e->when, e->who);
-	}
+	for (i = 0; i < s->n; i++)
+		scores_line(f, &s->v[i]);
 	fputs("end\n", f);
 	return safefile_commit(sf, err, errlen);
+}
+
+/* The order games are given up in: oldest first. */
+static int
+scores_age_cmp(const void *pa, const void *pb)
+{
+	const struct score	*a = *(const struct score *const *)pa;
+	const struct score	*b = *(const struct score *const *)pb;
+
+	if (a->when != b->when)
+		return a->when < b->when ? -1 : 1;
+	return a < b ? -1 : (a > b);
+}
+
+/*
+ * Keep the file no longer than SCORES_FILE_MAX, which the reader allows:
+ * while it would be longer, drop the oldest games, first those that are
+ * not their level's best win, then (only if that is not enough) best wins
+ * too; the game at index keep stays. Returns keep's new index.
+ */
+static int
+scores_bound(struct scores *s, int keep)
+{
+	struct score	**age;
+	bool		 *gone;
+	size_t		  size = sizeof "weir-scores 1\nend\n" - 1;
+	int		  i, j, pass, out = keep;
+
+	for (i = 0; i < s->n; i++)
+		size += scores_line(NULL, &s->v[i]);
+	if (size <= SCORES_FILE_MAX)
+		return keep;
+	age = xcalloc((size_t)s->n, sizeof *age);
+	gone = xcalloc((size_t)s->n, sizeof *gone);
+	for (i = 0; i < s->n; i++)
+		age[i] = &s->v[i];
+	qsort(age, (size_t)s->n, sizeof *age, scores_age_cmp);
+	for (pass = 0; pass < 2 && size > SCORES_FILE_MAX; pass++) {
+		for (j = 0; j < s->n && size > SCORES_FILE_MAX; j++) {
+			int k = (int)(age[j] - s->v);
+			bool best_win;
+
+			if (k == keep || gone[k])
+				continue;
+			/* Games of a level run best first: its first win. */
+			for (i = k - 1; i >= 0 && strcmp(s->v[i].level,
+			    s->v[k].level) == 0 && !s->v[i].won; i--)
+				;
+			best_win = s->v[k].won && (i < 0 ||
+			    strcmp(s->v[i].level, s->v[k].level) != 0);
+			if (best_win && pass == 0)
+				continue;
+			gone[k] = true;
+			size -= scores_line(NULL, &s->v[k]);
+		}
+	}
+	for (i = j = 0; i < s->n; i++) {
+		if (gone[i])
+			continue;
+		if (i == keep)
+			out = j;
+		s->v[j++] = s->v[i];
+	}
+	s->n = j;
+	free(gone);
+	free(age);
+	return out;
 }
 
 /*
@@ -453,7 +530,7 @@ scores_add(const char *path, const struct score *e, int *rank, char *note,
 	memmove(v + at + 1, v + at, (size_t)(s.n - 1 - at) * sizeof *v);
 	v[at] = add;
 
-	at = scores_trim(&s, at);
+	at = scores_bound(&s, scores_trim(&s, at));
 	if (at >= 0 && rank != NULL) {
 		for (first = at; first > 0 &&
 		    strcmp(s.v[first - 1].level, s.v[at].level) == 0; first--)

@@ -9,7 +9,9 @@
  * one game a line: LEVEL SCORE RESULT WAVES-CLEARED WAVES LIVES TICKS WHEN
  * WHO (WHEN in seconds since 1970), grouped by level, best first. A level
  * keeps its SCORES_KEEP best games and, should it have fallen out of them,
- * its best win, so a level once completed stays completed.
+ * its best win, so a level once completed stays completed. The file never
+ * grows past SCORES_FILE_MAX, the most the reader takes: the oldest games
+ * give way first, a level's best win only when nothing else is left.
  *
  * The file is never written in place (safefile.h): a new one is written to
  * PATH.tmp, flushed to disk and renamed over it, so a reader sees the old

@@ -7,7 +7,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "core/safefile.h"
 #include "core/session.h"
 #include "core/util.h"
 #include "ui/catalog.h"
@@ -26,11 +28,15 @@ catalog_order(struct catalog *c, const char *dir)
 	char	 path[CATALOG_PATH_MAX], line[256];
 	FILE	*f;
 	size_t	 len;
-	int	 i, rank = 0;
+	int	 i, fd, rank = 0;
 
 	snprintf(path, sizeof path, "%s/%s", dir, CATALOG_ORDER_FILE);
-	if ((f = fopen(path, "r")) == NULL)
+	if ((fd = safefile_open(path, line, sizeof line)) < 0)
+		return;		/* none, or not a regular file */
+	if ((f = fdopen(fd, "r")) == NULL) {
+		close(fd);
 		return;
+	}
 	while (fgets(line, sizeof line, f) != NULL) {
 		char *hash = strchr(line, '#'), *s = line;
 

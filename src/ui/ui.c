@@ -8,11 +8,16 @@
  * Between frames the loop sleeps in pselect on the terminal: until the
  * next tick is due while the game runs, for ever while it is paused or a
  * menu is up, so an idle weir uses no CPU. The signals it cares about
- * (SIGINT, SIGTERM, SIGHUP, SIGWINCH, SIGTSTP, SIGCONT) are blocked except
- * inside pselect, so their handlers, which only set a flag, can only run
- * while it waits, and it is woken at once. Ctrl-Z gives the terminal back
- * before the process stops and takes it again after; a terminating signal
- * saves an unfinished game and restores the terminal before weir exits.
+ * (SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH, SIGTSTP, SIGCONT) are
+ * blocked except inside pselect, so their handlers, which only set a flag,
+ * can only run while it waits, and it is woken at once; the ones that stop
+ * weir are let in too while it works on files (which may wait: a lock
+ * held by another weir), so nothing a file does can make it deaf to them.
+ * Ctrl-Z gives the terminal back before the process stops and takes it
+ * again after; a terminating signal saves an unfinished game and restores
+ * the terminal before weir exits. Quitting saves an unfinished game first,
+ * on the screen: a save that fails is shown, to try again, to quit without
+ * it (exit status 1) or to play on.
  * Every key and click that plays becomes a struct game_cmd, the very
  * command a script line gives.
  */
@@ -40,6 +45,7 @@
 
 #include "core/save.h"
 #include "core/scores.h"
+#include "core/text.h"
 #include "ui/catalog.h"
 #include "ui/play.h"
 #include "ui/ui-curses.h"
@@ -57,7 +63,7 @@
 
 /* The signals the loop handles, and what was there before. */
 static const int ui_signals[] = {
-	SIGINT, SIGTERM, SIGHUP, SIGWINCH, SIGTSTP, SIGCONT
+	SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH, SIGTSTP, SIGCONT
 };
 #define UI_NSIGNALS	((int)(sizeof ui_signals / sizeof ui_signals[0]))
 
@@ -78,7 +84,9 @@ enum ui_dialog {
 	UI_DIALOG_HELP,		/* the keys */
 	UI_DIALOG_QUIT,		/* "quit? (y/n)" */
 	UI_DIALOG_SELL,		/* "sell ...? (y/n)" */
-	UI_DIALOG_END		/* the level is won or lost */
+	UI_DIALOG_END,		/* the level is won or lost */
+	UI_DIALOG_UNSAVED,	/* quitting, the game could not be saved */
+	UI_DIALOG_DISCARD	/* the saved game cannot be resumed */
 };
 
 struct ui {
@@ -105,14 +113,22 @@ struct ui {
 	double			 last;		/* when time was last added */
 	double			 next_frame;	/* earliest next paint */
 	sigset_t		 wait_mask;	/* the mask inside pselect */
+	sigset_t		 stops;		/* the signals that stop weir */
+	bool			 saved;		/* the game is saved (or lost) */
+	bool			 lost;		/* quit without saving it */
+	char			 why[PLAY_PATH_MAX + UI_ERR_MAX]; /* the dialog's */
 	char			 farewell[PLAY_PATH_MAX + UI_ERR_MAX + 128];
 };
 
-/* Set a note line to prefix then text, cut to fit. */
+/* Set a note line to prefix then text (controls escaped), cut to fit. */
 static void
-ui_note(char *dst, size_t size, const char *prefix, const char *text)
+ui_note(char *dst, size_t size, const char *prefix, const char *raw)
 {
-	size_t	n = strlen(prefix), m = strlen(text);
+	char	text[3 * UI_ERR_MAX];
+	size_t	n = strlen(prefix), m;
+
+	text_visible(text, sizeof text, raw);
+	m = strlen(text);
 
 	if (n >= size)
 		n = size - 1;
@@ -121,6 +137,15 @@ ui_note(char *dst, size_t size, const char *prefix, const char *text)
 		m = size - n - 1;
 	memcpy(dst + n, text, m);
 	dst[n + m] = '\0';
+}
+
+/* Print msg and a line end to standard error, controls escaped. */
+static void
+ui_say(const char *msg)
+{
+	char	text[3 * (PLAY_PATH_MAX + UI_ERR_MAX + 128)];
+
+	fprintf(stderr, "%s\n", text_visible(text, sizeof text, msg));
 }
 
 /* Seconds on a monotonic clock. */
@@ -195,21 +220,34 @@ ui_locale_utf8(void)
 static SCREEN *
 ui_start(const struct ui_options *opt, struct ui_view *v)
 {
-	SCREEN	*scr;
-	bool	 color, utf8_locale = ui_locale_utf8(), utf8;
+	SCREEN		*scr;
+	const char	*term;
+	char		 name[256], *cup;
+	bool		 color, utf8_locale = ui_locale_utf8(), utf8;
 
 	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
 		fprintf(stderr, "weir: the game needs a terminal "
 		    "(try --headless)\n");
 		return NULL;
 	}
+	term = getenv("TERM") != NULL ? getenv("TERM") : "(unset)";
+	text_visible(name, sizeof name, term);
 	scr = newterm(NULL, stdout, stdin);
 	if (scr == NULL) {
-		fprintf(stderr, "weir: cannot use terminal type '%s'\n",
-		    getenv("TERM") != NULL ? getenv("TERM") : "(unset)");
+		fprintf(stderr, "weir: cannot use terminal type '%s'\n", name);
 		return NULL;
 	}
 	set_term(scr);
+	/* One that cannot put the cursor anywhere would draw on one line. */
+	cup = tigetstr("cup");
+	if (cup == NULL || cup == (char *)-1) {
+		endwin();
+		delscreen(scr);
+		fprintf(stderr, "weir: terminal type '%s' cannot move the "
+		    "cursor (set TERM to your terminal's type, or try "
+		    "--headless)\n", name);
+		return NULL;
+	}
 	cbreak();
 	noecho();
 	nonl();
@@ -472,31 +510,89 @@ ui_game_over(struct ui *u)
 	ui_redraw(u);
 }
 
-/* Save an unfinished game for --continue; the farewell says how it went. */
+/* Whether leaving now would lose a game: one begun and not over. */
+static bool
+ui_unsaved(const struct ui *u)
+{
+	const struct game	*g;
+
+	if (u->screen != UI_SCREEN_PLAY || u->p == NULL || u->saved)
+		return false;
+	g = u->p->g;
+	return !game_over(g) && (g->tick > 0 || g->nlog > 0);
+}
+
+/*
+ * Save the unfinished game for --continue. True when saved (the farewell
+ * says where); false with u->why saying why not.
+ */
+static bool
+ui_try_save(struct ui *u)
+{
+	char	err[UI_ERR_MAX];
+
+	if (!u->have_save_path) {
+		snprintf(u->why, sizeof u->why, "no home directory to save "
+		    "the game in");
+		return false;
+	}
+	if (save_default_path(u->save_path, sizeof u->save_path, true) != 0) {
+		snprintf(u->why, sizeof u->why, "%s: cannot make its "
+		    "directory: %s", u->save_path, strerror(errno));
+		return false;
+	}
+	if (play_save(u->p, u->save_path, err, sizeof err) != 0) {
+		snprintf(u->why, sizeof u->why, "%s", err);
+		return false;
+	}
+	u->saved = true;
+	snprintf(u->farewell, sizeof u->farewell, "weir: game saved to %s; "
+	    "'weir --continue' resumes it", u->save_path);
+	return true;
+}
+
+/* Quit, saving an unfinished game first; ask what to do if it fails. */
+static void
+ui_quit(struct ui *u)
+{
+	if (!ui_unsaved(u) || ui_try_save(u)) {
+		u->quit = true;
+		return;
+	}
+	u->dialog = UI_DIALOG_UNSAVED;
+}
+
+/* Leaving for good (a signal, the terminal gone): save what is unsaved. */
 static void
 ui_save_game(struct ui *u)
 {
-	const struct game	*g;
+	if (ui_unsaved(u) && !ui_try_save(u))
+		snprintf(u->farewell, sizeof u->farewell, "weir: the game "
+		    "could not be saved: %s", u->why);
+}
+
+/* Forget the saved game that cannot be resumed (read again: its stamp). */
+static void
+ui_discard_save(struct ui *u)
+{
+	enum save_status	 st;
+	struct save		*sv;
 	char			 err[UI_ERR_MAX];
 
-	if (u->screen != UI_SCREEN_PLAY || u->p == NULL)
-		return;
-	g = u->p->g;
-	if (game_over(g) || (g->tick == 0 && g->nlog == 0))
-		return;
-	if (!u->have_save_path) {
-		snprintf(u->farewell, sizeof u->farewell, "weir: no home "
-		    "directory to save the game in\n");
-		return;
+	u->title.note[0] = '\0';
+	u->title.note_error = false;
+	if ((sv = save_open(u->save_path, &st, err, sizeof err)) == NULL) {
+		if (st != SAVE_MISSING)
+			ui_title_note(u, "saved game: ", err);
+	} else if (save_remove(u->save_path, &sv->stamp, err, sizeof err) !=
+	    0)
+		ui_title_note(u, "saved game: ", err);
+	else {
+		ui_note(u->title.note, sizeof u->title.note, "",
+		    "the saved game is discarded");
 	}
-	if (save_default_path(u->save_path, sizeof u->save_path, true) != 0 ||
-	    play_save(u->p, u->save_path, err, sizeof err) != 0) {
-		snprintf(u->farewell, sizeof u->farewell, "weir: the game "
-		    "could not be saved: %s\n", err);
-		return;
-	}
-	snprintf(u->farewell, sizeof u->farewell, "weir: game saved to %s; "
-	    "'weir --continue' resumes it\n", u->save_path);
+	save_free(sv);
+	ui_find_save(u);
 }
 
 /* Start the level chosen on the title screen. */
@@ -521,7 +617,8 @@ ui_title_play(struct ui *u)
 
 /*
  * Resume the saved game from the title screen. When it cannot be, say why
- * and offer it no more if it was moved aside as corrupt.
+ * and offer it no more if it was moved aside as corrupt, or offer to
+ * discard it if it is left in place.
  */
 static void
 ui_title_continue(struct ui *u)
@@ -535,6 +632,11 @@ ui_title_continue(struct ui *u)
 		u->title.note[0] = '\0';
 		ui_title_note(u, "", err);
 		ui_find_save(u);
+		/* Still there (its level gone or changed): offer to drop it. */
+		if (u->title.saved[0] != '\0') {
+			ui_note(u->why, sizeof u->why, "", err);
+			u->dialog = UI_DIALOG_DISCARD;
+		}
 		return;
 	}
 	ui_enter_play(u, p, true);
@@ -744,9 +846,27 @@ ui_key_dialog(struct ui *u, int ch)
 		break;
 	case UI_DIALOG_QUIT:
 		if (ch == 'y' || ch == 'Y')
-			u->quit = true;
+			ui_quit(u);
 		else if (close || ch == 'n' || ch == 'N' || ch == 'q')
 			u->dialog = u->under;
+		break;
+	case UI_DIALOG_UNSAVED:
+		if (ch == 'r' || ch == 'R') {
+			if (ui_try_save(u))
+				u->quit = true;
+		} else if (ch == 'q' || ch == 'Q') {
+			u->saved = u->lost = u->quit = true;
+			snprintf(u->farewell, sizeof u->farewell, "weir: quit "
+			    "without saving the game: %s", u->why);
+		} else if (close)
+			u->dialog = UI_DIALOG_NONE;
+		break;
+	case UI_DIALOG_DISCARD:
+		if (ch == 'd' || ch == 'D') {
+			ui_discard_save(u);
+			u->dialog = UI_DIALOG_NONE;
+		} else if (close || ch == 'k' || ch == 'K' || ch == 'q')
+			u->dialog = UI_DIALOG_NONE;
 		break;
 	case UI_DIALOG_SELL:
 		if (ch == 'y' || ch == 'Y') {
@@ -802,7 +922,8 @@ ui_key(struct ui *u, int ch)
 	 * sell or call a wave unseen. Only q (to quit) goes through.
 	 */
 	if ((COLS < UI_MIN_COLS || LINES < UI_MIN_LINES) &&
-	    u->dialog != UI_DIALOG_QUIT && ch != 'q') {
+	    u->dialog != UI_DIALOG_QUIT && u->dialog != UI_DIALOG_UNSAVED &&
+	    ch != 'q') {
 		if (ch == KEY_MOUSE) {
 			MEVENT ev;
 
@@ -880,6 +1001,22 @@ ui_paint(struct ui *u)
 			ui_draw_centred(&u->v, LINES / 2 + 1, "quit? (y/n)");
 		else
 			ui_draw_box(&u->v, quit, 1);
+	}
+	if (u->dialog == UI_DIALOG_UNSAVED) {
+		const char *lines[] = { "The game could not be saved:", u->why,
+		    "", "r: try again   q: quit without it   Esc: play on" };
+
+		if (small)
+			ui_draw_centred(&u->v, LINES / 2 + 1, "not saved: r "
+			    "again, q quit, Esc play");
+		else
+			ui_draw_box(&u->v, lines, 4);
+	}
+	if (u->dialog == UI_DIALOG_DISCARD && !small) {
+		const char *lines[] = { "The saved game cannot be resumed:",
+		    u->why, "", "d: discard it   Esc: keep it" };
+
+		ui_draw_box(&u->v, lines, 4);
 	}
 	wnoutrefresh(stdscr);
 	doupdate();
@@ -969,6 +1106,17 @@ ui_input(struct ui *u, bool readable)
 		u->quick = 0;
 }
 
+/*
+ * Let the signals that stop weir in (in) or hold them off again (!in),
+ * around work on files: a handler that runs meanwhile makes a wait for a
+ * lock give up (EINTR), and the loop sees its flag before it sleeps.
+ */
+static void
+ui_let_stops(const struct ui *u, bool in)
+{
+	sigprocmask(in ? SIG_UNBLOCK : SIG_BLOCK, &u->stops, NULL);
+}
+
 /* Play until the player quits or a signal says stop. */
 static void
 ui_loop(struct ui *u)
@@ -994,7 +1142,11 @@ ui_loop(struct ui *u)
 			ui_resize(u);
 		}
 		now = ui_now();
+		ui_let_stops(u, true);	/* the game's end writes the scores */
 		ui_advance(u, now);
+		ui_let_stops(u, false);
+		if (ui_stop_signal != 0)
+			break;
 		if (u->dirty && now >= u->next_frame) {
 			ui_paint(u);
 			u->dirty = false;
@@ -1012,7 +1164,9 @@ ui_loop(struct ui *u)
 		FD_SET(STDIN_FILENO, &rd);
 		r = pselect(STDIN_FILENO + 1, &rd, NULL, NULL, tp,
 		    &u->wait_mask);
+		ui_let_stops(u, true);	/* keys open levels, saves, scores */
 		ui_input(u, r > 0 && FD_ISSET(STDIN_FILENO, &rd));
+		ui_let_stops(u, false);
 	}
 }
 
@@ -1042,25 +1196,31 @@ ui_run(const struct ui_launch *l)
 			return 1;
 		}
 		if (access(u.save_path, F_OK) != 0) {
-			fprintf(stderr, "weir: no saved game (%s)\n",
-			    u.save_path);
+			snprintf(u.why, sizeof u.why, "weir: no saved game "
+			    "(%s)", u.save_path);
+			ui_say(u.why);
 			return 1;
 		}
 		if ((p = play_load(u.save_path, err, sizeof err)) == NULL) {
-			fprintf(stderr, "%s\n", err);
+			ui_say(err);
 			return 1;
 		}
 	} else if (l->level != NULL &&
 	    (p = ui_new_play(&u, l->level, l->name, err, sizeof err)) == NULL) {
-		fprintf(stderr, "%s\n", err);
+		ui_say(err);
 		return 1;
 	}
 
 	ui_stop_signal = ui_winch = ui_tstp = ui_cont = 0;
 	ui_catch_signals(old, &oldmask);
 	u.wait_mask = oldmask;
-	for (int i = 0; i < UI_NSIGNALS; i++)
+	sigemptyset(&u.stops);
+	for (int i = 0; i < UI_NSIGNALS; i++) {
 		sigdelset(&u.wait_mask, ui_signals[i]);
+		if (ui_signals[i] != SIGWINCH && ui_signals[i] != SIGTSTP &&
+		    ui_signals[i] != SIGCONT)
+			sigaddset(&u.stops, ui_signals[i]);
+	}
 	if ((scr = ui_start(&l->opt, &u.v)) == NULL) {
 		ui_restore_signals(old, &oldmask);
 		play_free(p);
@@ -1068,21 +1228,28 @@ ui_run(const struct ui_launch *l)
 	}
 	if (p != NULL)
 		ui_enter_play(&u, p, l->resume);
-	else
+	else {
+		ui_let_stops(&u, true);
 		ui_enter_title(&u);
+		ui_let_stops(&u, false);
+	}
 
-	ui_loop(&u);
+	if (ui_stop_signal == 0)
+		ui_loop(&u);
 
 	endwin();
 	delscreen(scr);
+	ui_let_stops(&u, true);
 	ui_save_game(&u);
 	ui_restore_signals(old, &oldmask);
 	if (u.farewell[0] != '\0')
-		fputs(u.farewell, stderr);
+		ui_say(u.farewell);
 	play_free(u.p);
 	catalog_free(&u.cat);
 	scores_free(&u.end.table);
 	if (ui_stop_signal != 0)
 		status = 128 + ui_stop_signal;
+	else if (u.lost)
+		status = 1;	/* quit, and the game could not be saved */
 	return status;
 }
