@@ -531,7 +531,9 @@ play_choose(struct play *p, int tower)
 void
 play_cycle_overlay(struct play *p)
 {
-	p->overlay = (p->overlay + 1) % OVERLAY_NKINDS;
+	do
+		p->overlay = (p->overlay + 1) % OVERLAY_NKINDS;
+	while (overlay_types[p->overlay].hunt && !p->g->has_hero);
 	play_message(p, false, "overlay: %s", overlay_name(p->overlay));
 }
 
@@ -698,6 +700,8 @@ play_update_units(struct play *p)
 			p->shot_at[play_cell(p, x, y)] = i;
 			continue;
 		}
+		if (u->kind == GAME_UNIT_HERO)
+			continue;	/* drawn on its own */
 		/* The enemy nearest its exit is the one drawn on a cell. */
 		at = &p->enemy_at[play_cell(p, x, y)];
 		if (*at < 0 || u->togo < g->units[*at].togo)
@@ -813,6 +817,17 @@ play_update_preview(struct play *p)
 void
 play_prepare(struct play *p)
 {
+	const struct field	*hunt = p->g->hunt;
+	int64_t			 max = 0;
+
+	/* The hunt heatmap's scale: the hunt field changes as the hero goes. */
+	if (hunt != NULL && p->overlay == OVERLAY_HUNT_HEAT) {
+		for (size_t i = 0; i < hunt->ncells; i++) {
+			if (hunt->dist[i] != FIELD_INF && hunt->dist[i] > max)
+				max = hunt->dist[i];
+		}
+		p->huntmax = (double)max / (double)FIELD_UNIT;
+	}
 	play_update_routes(p);
 	play_update_units(p);
 	play_update_fx(p);

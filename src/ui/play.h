@@ -73,6 +73,7 @@ struct play {
 	int			 pathmax;
 	double			 routelen[LEVEL_MAX_SPAWNS];
 	double			 maxdist;	/* largest finite distance */
+	double			 huntmax;	/* ... of the hunt field */
 	unsigned		 route_gen;	/* game map_gen of the routes */
 	bool			 routes_made;
 

@@ -130,6 +130,7 @@ ui_draw_init(struct ui_view *v, bool utf8, bool utf8_locale, bool color)
 	init_pair(UI_PAIR_HP_HIGH, c256 ? 46 : COLOR_GREEN, bg);
 	init_pair(UI_PAIR_HP_MID, c256 ? 220 : COLOR_YELLOW, bg);
 	init_pair(UI_PAIR_HP_LOW, c256 ? 196 : COLOR_RED, bg);
+	init_pair(UI_PAIR_HERO, black, c256 ? 220 : COLOR_YELLOW);
 	/* A tower's cell has its colour behind; a blocker's, in front. */
 	for (i = 0; i < TOWER_NTYPES; i++) {
 		short c = ui_draw_colour(tower_types[i].colour, c256);
@@ -410,6 +411,37 @@ ui_draw_enemy_look(const struct ui_view *v, const struct play *p, int i,
 	c->mono2 = 0;
 }
 
+/* Fill c with the hero: '@' on its colour, with its health bar. */
+static void
+ui_draw_hero_look(const struct ui_view *v, const struct play *p,
+    struct ui_draw_cell *c)
+{
+	double	f = (double)p->g->hero_hp / GAME_HERO_HP;
+	short	hp = f > 2.0 / 3 ? UI_PAIR_HP_HIGH : (f > 1.0 / 3 ?
+		    UI_PAIR_HP_MID : UI_PAIR_HP_LOW);
+	int	k;
+
+	snprintf(c->text, sizeof c->text, "@");
+	c->pair = v->cellw == 1 ? hp : UI_PAIR_HERO;
+	c->attr = A_BOLD;
+	c->mono = A_BOLD | A_REVERSE;
+	c->second[0] = '\0';
+	if (v->cellw == 1)
+		return;
+	if (v->utf8) {
+		k = (int)ceil(f * 8) - 1;
+		snprintf(c->second, sizeof c->second, "%s",
+		    ui_draw_health_utf8[k < 0 ? 0 : (k > 7 ? 7 : k)]);
+	} else {
+		k = (int)ceil(f * 9);
+		c->second[0] = (char)('0' + (k < 1 ? 1 : (k > 9 ? 9 : k)));
+		c->second[1] = '\0';
+	}
+	c->pair2 = hp;
+	c->attr2 = 0;
+	c->mono2 = 0;
+}
+
 /* The overlay's look for walkable cell (x, y), drawn over c. */
 static void
 ui_draw_overlay(const struct ui_view *v, const struct play *p, int x, int y,
@@ -419,15 +451,22 @@ ui_draw_overlay(const struct ui_view *v, const struct play *p, int x, int y,
 	int			 i = grid_index(&p->g->grid, x, y);
 	uint8_t			 r = p->route[(size_t)y * p->w + x];
 	char			 g[8];
+	double			 max = p->maxdist;
 
+	if (overlay_types[p->overlay].hunt) {
+		if (p->g->hunt == NULL)
+			return;
+		f = p->g->hunt;
+		max = p->huntmax;
+	}
 	switch (p->overlay) {
 	case OVERLAY_HEAT:
+	case OVERLAY_HUNT_HEAT:
 		if (f->dist[i] == FIELD_INF)
 			break;
 		if (v->nramp > 0) {
 			double	 d = (double)f->dist[i] / (double)FIELD_UNIT;
-			int	 b = p->maxdist > 0 ?
-			    (int)(d / p->maxdist * v->nramp) : 0;
+			int	 b = max > 0 ? (int)(d / max * v->nramp) : 0;
 
 			c->pair = (short)(UI_PAIR_RAMP +
 			    (b >= v->nramp ? v->nramp - 1 : b));
@@ -440,6 +479,7 @@ ui_draw_overlay(const struct ui_view *v, const struct play *p, int x, int y,
 		}
 		break;
 	case OVERLAY_FLOW:
+	case OVERLAY_HUNT_FLOW:
 		if (f->dir[i] < 0 || f->dir[i] > 7)
 			break;
 		ui_draw_glyph(v, c, v->utf8 ? ui_draw_arrows_utf8[f->dir[i]] :
@@ -507,6 +547,7 @@ ui_draw_cell_look(const struct ui_view *v, const struct play *p, int x, int y,
     struct ui_draw_cell *c)
 {
 	const struct game_tower	*tw = game_tower_at(p->g, x, y);
+	const struct steer_agent *hero = game_hero_agent(p->g);
 	enum ui_kind		 k = ui_draw_kind(p, x, y);
 	size_t			 cell = (size_t)y * p->w + x;
 	int			 e = p->enemy_at[cell], s = p->shot_at[cell];
@@ -533,7 +574,16 @@ ui_draw_cell_look(const struct ui_view *v, const struct play *p, int x, int y,
 			c->attr = c->mono = A_BOLD;
 		}
 	}
-	if (e >= 0)
+	if (p->g->hero_order.x == x && p->g->hero_order.y == y && e < 0) {
+		/* Where the hero was sent. */
+		ui_draw_glyph(v, c, v->utf8 ? "\u00d7" : "x");
+		c->pair = UI_PAIR_HERO;
+		c->attr = c->mono = A_BOLD;
+	}
+	if (hero != NULL && (int)floor(hero->pos.x) == x &&
+	    (int)floor(hero->pos.y) == y)
+		ui_draw_hero_look(v, p, c);
+	else if (e >= 0)
 		ui_draw_enemy_look(v, p, e, c);
 	else if (s >= 0 && tw == NULL) {
 		int t = p->g->units[s].type;
@@ -645,7 +695,18 @@ ui_draw_status(const struct ui_view *v, const struct play *p, int row)
 	snprintf(buf, sizeof buf, "/%d  wave %d/%d  score %d  kills %d  "
 	    "enemies %d", p->lv->lives, g->next_wave, g->nwaves, g->score,
 	    g->killed, g->nenemies);
+	x += ui_draw_text(v, buf, COLS - x);
+	if (!g->has_hero)
+		return;
+	if (g->hero >= 0)
+		snprintf(buf, sizeof buf, "  hero %d/%d", g->hero_hp,
+		    GAME_HERO_HP);
+	else
+		snprintf(buf, sizeof buf, "  hero down %ds",
+		    (g->hero_down + GAME_RATE - 1) / GAME_RATE);
+	ui_draw_attr(v, UI_PAIR_HERO, A_BOLD, A_BOLD);
 	ui_draw_text(v, buf, COLS - x);
+	attrset(A_NORMAL);
 }
 
 /* "8 grunt, 2 runner" for wave index w, into buf. */

@@ -48,6 +48,7 @@ enum ui_pair {
 	UI_PAIR_HP_HIGH,
 	UI_PAIR_HP_MID,
 	UI_PAIR_HP_LOW,
+	UI_PAIR_HERO,
 	UI_PAIR_TOWER,				/* one per tower kind */
 	UI_PAIR_ENEMY = UI_PAIR_TOWER + TOWER_NTYPES,	/* per enemy type */
 	UI_PAIR_FX = UI_PAIR_ENEMY + ENEMY_NKINDS,	/* per tower kind */
