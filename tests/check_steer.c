@@ -9,10 +9,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#if defined(__GLIBC__) && (__GLIBC__ > 2 || __GLIBC_MINOR__ >= 33)
-#include <malloc.h>
-#define HAVE_MALLINFO2 1
-#endif
 
 #include "core/field.h"
 #include "core/spatial.h"
@@ -1325,43 +1321,6 @@ START_TEST(heading_drawn_smoothly)
 }
 END_TEST
 
-#ifdef HAVE_MALLINFO2
-START_TEST(tick_allocates_nothing)
-{
-	uint64_t rs = 8;
-	struct grid *g = tu_random_grid(&rs, 64, 64, 10, 0, true);
-	struct field *f = field_new(g->w, g->h);
-	int32_t goal = tu_random_open(&rs, g);
-	struct steer_type t = type_of(STEER_BIT(STEER_SEPARATION) |
-	    STEER_BIT(STEER_ALIGNMENT) | STEER_BIT(STEER_FLOW) |
-	    STEER_BIT(STEER_WANDER), STEER_WEIGHTED_SUM);
-	struct steer_agent *a = xcalloc(500, sizeof *a);
-	struct steer_crowd *c = crowd_of(g, 0, 0, 500, &t, 1);
-	struct mallinfo2 m0, m1;
-
-	field_build(f, g, &goal, 1);
-	c->field = f;
-	for (int i = 0; i < 500; i++) {
-		int32_t cell = tu_random_open(&rs, g);
-
-		steer_agent_init(&a[i], 0, vec_make(grid_x(g, cell) + 0.5,
-		    grid_y(g, cell) + 0.5), 3.0, 8.0, 0.3, (uint64_t)i);
-	}
-	steer_crowd_step(c, a, 500, 0.05);
-	m0 = mallinfo2();
-	for (int k = 0; k < 50; k++)
-		steer_crowd_step(c, a, 500, 0.05);
-	m1 = mallinfo2();
-	ck_assert_msg(m0.uordblks == m1.uordblks && m0.hblkhd == m1.hblkhd,
-	    "heap went from %zu to %zu bytes", m0.uordblks, m1.uordblks);
-	steer_crowd_free(c);
-	free(a);
-	field_free(f);
-	grid_free(g);
-}
-END_TEST
-#endif
-
 /* ---- combiners ---- */
 
 START_TEST(weighted_sum_truncates)
@@ -1583,9 +1542,6 @@ steer_suite(void)
 	tcase_add_test(tc, same_seed_same_positions);
 	tcase_add_test(tc, forces_before_moves);
 	tcase_add_test(tc, heading_drawn_smoothly);
-#ifdef HAVE_MALLINFO2
-	tcase_add_test(tc, tick_allocates_nothing);
-#endif
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("combiners");
