@@ -9,10 +9,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#if defined(__GLIBC__) && (__GLIBC__ > 2 || __GLIBC_MINOR__ >= 33)
-#include <malloc.h>
-#define HAVE_MALLINFO2 1
-#endif
 
 #include "core/field.h"
 #include "core/spatial.h"
@@ -1325,44 +1321,36 @@ START_TEST(heading_drawn_smoothly)
 }
 END_TEST
 
-#ifdef HAVE_MALLINFO2
-START_TEST(tick_allocates_nothing)
-{
-	uint64_t rs = 8;
-	struct grid *g = tu_random_grid(&rs, 64, 64, 10, 0, true);
-	struct field *f = field_new(g->w, g->h);
-	int32_t goal = tu_random_open(&rs, g);
-	struct steer_type t = type_of(STEER_BIT(STEER_SEPARATION) |
-	    STEER_BIT(STEER_ALIGNMENT) | STEER_BIT(STEER_FLOW) |
-	    STEER_BIT(STEER_WANDER), STEER_WEIGHTED_SUM);
-	struct steer_agent *a = xcalloc(500, sizeof *a);
-	struct steer_crowd *c = crowd_of(g, 0, 0, 500, &t, 1);
-	struct mallinfo2 m0, m1;
-
-	field_build(f, g, &goal, 1);
-	c->field = f;
-	for (int i = 0; i < 500; i++) {
-		int32_t cell = tu_random_open(&rs, g);
-
-		steer_agent_init(&a[i], 0, vec_make(grid_x(g, cell) + 0.5,
-		    grid_y(g, cell) + 0.5), 3.0, 8.0, 0.3, (uint64_t)i);
-	}
-	steer_crowd_step(c, a, 500, 0.05);
-	m0 = mallinfo2();
-	for (int k = 0; k < 50; k++)
-		steer_crowd_step(c, a, 500, 0.05);
-	m1 = mallinfo2();
-	ck_assert_msg(m0.uordblks == m1.uordblks && m0.hblkhd == m1.hblkhd,
-	    "heap went from %zu to %zu bytes", m0.uordblks, m1.uordblks);
-	steer_crowd_free(c);
-	free(a);
-	field_free(f);
-	grid_free(g);
-}
-END_TEST
-#endif
-
 /* ---- combiners ---- */
+
+/* Forces looked up in a table, noting which behaviours were asked. */
+struct table {
+	const struct vec	*forces;
+	uint32_t		 asked;		/* STEER_BIT of each */
+};
+
+/* steer_force_fn over a struct table. */
+static struct vec
+table_force(void *arg, int b)
+{
+	struct table *tb = arg;
+
+	tb->asked |= STEER_BIT(b);
+	return tb->forces[b];
+}
+
+/* steer_combine of the forces in a table; *asked: the ones it asked for. */
+static struct vec
+combine(const struct steer_type *t, const struct vec *forces,
+    double max_force, struct steer_rng *rng, uint32_t *asked)
+{
+	struct table tb = { forces, 0 };
+	struct vec r = steer_combine(t, table_force, &tb, max_force, rng);
+
+	if (asked != NULL)
+		*asked = tb.asked;
+	return r;
+}
 
 START_TEST(weighted_sum_truncates)
 {
@@ -1370,6 +1358,7 @@ START_TEST(weighted_sum_truncates)
 	    STEER_BIT(STEER_SEEK) | STEER_BIT(STEER_WANDER), STEER_WEIGHTED_SUM);
 	struct vec forces[STEER_NBEHAVIOURS] = { { 0, 0 } }, r;
 	struct steer_rng rng;
+	uint32_t asked;
 
 	steer_rng_seed(&rng, 1);
 	t.weight[STEER_SEPARATION] = 2.0;
@@ -1378,11 +1367,14 @@ START_TEST(weighted_sum_truncates)
 	forces[STEER_SEEK] = vec_make(0.0, 2.0);
 	forces[STEER_WANDER] = vec_make(-1.0, 0.5);
 	forces[STEER_FLOW] = vec_make(50.0, 50.0);	/* not in the type */
-	r = steer_combine(&t, forces, 10.0, &rng);
+	r = combine(&t, forces, 10.0, &rng, &asked);
 	ck_assert_msg(vec_dist(r, vec_make(1.0, 1.5)) < 1e-12, "(%g, %g)",
 	    r.x, r.y);
+	/* Every behaviour of the type is asked, and only those. */
+	ck_assert_uint_eq(asked, t.behaviours);
 	/* Over budget: the whole sum is scaled down, direction kept. */
-	r = steer_combine(&t, forces, 1.0, &rng);
+	r = combine(&t, forces, 1.0, &rng, &asked);
+	ck_assert_uint_eq(asked, t.behaviours);
 	ck_assert_msg(fabs(vec_len(r) - 1.0) < 1e-12 &&
 	    fabs(vec_cross(r, vec_make(1.0, 1.5))) < 1e-12, "(%g, %g)", r.x,
 	    r.y);
@@ -1396,20 +1388,34 @@ START_TEST(prioritised_drops_lower_priorities)
 	    STEER_PRIORITISED);
 	struct vec forces[STEER_NBEHAVIOURS] = { { 0, 0 } }, r;
 	struct steer_rng rng;
+	uint32_t asked;
 
 	steer_rng_seed(&rng, 1);
 	forces[STEER_WALLS] = vec_make(3.0, 0.0);
 	forces[STEER_SEPARATION] = vec_make(0.0, 4.0);
 	forces[STEER_SEEK] = vec_make(-100.0, 0.0);
-	/* Walls fit (3 of 5), separation is cut to the 2 left, seek dropped. */
-	r = steer_combine(&t, forces, 5.0, &rng);
+	/*
+	 * Walls fit (3 of 5), separation is cut to the 2 left, and seek is
+	 * dropped without being asked.
+	 */
+	r = combine(&t, forces, 5.0, &rng, &asked);
 	ck_assert_msg(vec_dist(r, vec_make(3.0, 2.0)) < 1e-12, "(%g, %g)",
 	    r.x, r.y);
+	ck_assert_uint_eq(asked, STEER_BIT(STEER_WALLS) |
+	    STEER_BIT(STEER_SEPARATION));
+	/* Weights count before the budget: walls alone fill it. */
+	t.weight[STEER_WALLS] = 2.0;
+	r = combine(&t, forces, 5.0, &rng, &asked);
+	ck_assert_msg(vec_dist(r, vec_make(5.0, 0.0)) < 1e-12, "(%g, %g)",
+	    r.x, r.y);
+	ck_assert_uint_eq(asked, STEER_BIT(STEER_WALLS));
+	t.weight[STEER_WALLS] = 1.0;
 	/* With room to spare every force is added in full. */
 	forces[STEER_SEEK] = vec_make(-1.0, 0.0);
-	r = steer_combine(&t, forces, 100.0, &rng);
+	r = combine(&t, forces, 100.0, &rng, &asked);
 	ck_assert_msg(vec_dist(r, vec_make(2.0, 4.0)) < 1e-12, "(%g, %g)",
 	    r.x, r.y);
+	ck_assert_uint_eq(asked, t.behaviours);
 
 	/* In the crowd a dropped behaviour is not even worked out: a full
 	 * seek leaves wander's generator untouched. */
@@ -1443,6 +1449,7 @@ START_TEST(dithered_picks_one_by_chance)
 	struct vec forces[STEER_NBEHAVIOURS] = { { 0, 0 } };
 	struct steer_rng rng;
 	int hits[3] = { 0, 0, 0 }, none = 0, trials = 20000;
+	uint32_t asked;
 
 	steer_rng_seed(&rng, 5);
 	t.chance[STEER_OBSTACLES] = 0.3;
@@ -1453,9 +1460,13 @@ START_TEST(dithered_picks_one_by_chance)
 	forces[STEER_FLEE] = vec_make(0.0, 1.0);
 	forces[STEER_SEEK] = vec_make(-1.0, 0.0);
 	for (int k = 0; k < trials; k++) {
-		struct vec r = steer_combine(&t, forces, 10.0, &rng);
+		struct vec r = combine(&t, forces, 10.0, &rng, &asked);
 
-		/* The winner alone, as weight * force / chance. */
+		/*
+		 * The winner alone, as weight * force / chance, and it is
+		 * the only behaviour asked: losers of the coin toss are not.
+		 */
+		ck_assert(asked != 0 && (asked & (asked - 1)) == 0);
 		if (vec_dist(r, vec_make(2.0, 0.0)) < 1e-12)
 			hits[0]++;
 		else if (vec_dist(r, vec_make(0.0, 2.0)) < 1e-12)
@@ -1474,12 +1485,114 @@ START_TEST(dithered_picks_one_by_chance)
 	/* A winner asking for nothing passes the turn on. */
 	forces[STEER_OBSTACLES] = vec_zero();
 	t.chance[STEER_OBSTACLES] = 1.0;
-	ck_assert(vec_len(steer_combine(&t, forces, 10.0, &rng)) > 0);
+	ck_assert(vec_len(combine(&t, forces, 10.0, &rng, &asked)) > 0);
+	ck_assert(asked & STEER_BIT(STEER_OBSTACLES));
 	/* Truncated to the budget. */
 	t.weight[STEER_SEEK] = 50.0;
 	t.chance[STEER_FLEE] = 0.0;
-	ck_assert(fabs(vec_len(steer_combine(&t, forces, 10.0, &rng)) - 10.0) <
-	    1e-12);
+	ck_assert(fabs(vec_len(combine(&t, forces, 10.0, &rng, &asked)) -
+	    10.0) < 1e-12);
+	ck_assert(!(asked & STEER_BIT(STEER_FLEE)));
+	/* Nobody wins: no force. */
+	t.chance[STEER_OBSTACLES] = t.chance[STEER_SEEK] = 0.0;
+	ck_assert(vec_len(combine(&t, forces, 10.0, &rng, &asked)) == 0.0);
+	ck_assert_uint_eq(asked, 0);
+}
+END_TEST
+
+/* An agent copy and its type: the public behaviours, asked one by one. */
+struct solo {
+	struct steer_agent		*a;
+	const struct steer_type		*t;
+	double				 dt;
+};
+
+/* steer_force_fn over struct solo: seek, flee, arrive or wander. */
+static struct vec
+solo_force(void *arg, int b)
+{
+	struct solo *so = arg;
+	struct steer_agent *a = so->a;
+	const struct steer_type *t = so->t;
+
+	switch (b) {
+	case STEER_FLEE:
+		return steer_flee(a, a->goal, t->panic_distance);
+	case STEER_ARRIVE:
+		return steer_arrive(a, a->goal, t->deceleration, so->dt);
+	case STEER_SEEK:
+		return steer_seek(a, a->goal);
+	case STEER_WANDER:
+		return steer_wander(a, &a->wander, &a->rng, t->wander_radius,
+		    t->wander_distance, t->wander_jitter, so->dt);
+	}
+	ck_abort_msg("behaviour %d is not the type's", b);
+	return vec_zero();
+}
+
+/*
+ * The crowd tick folds each agent's forces with steer_combine, under the
+ * agent's own type, budget and generator: for each combiner, the force it
+ * gives every agent is bit for bit steer_combine's over the public
+ * behaviours, tick after tick, and the generators stay in step.
+ */
+START_TEST(crowd_folds_with_steer_combine)
+{
+	static const enum steer_combiner combiners[] = { STEER_WEIGHTED_SUM,
+	    STEER_PRIORITISED, STEER_DITHERED };
+	enum { N = 60 };
+	struct steer_type t = type_of(STEER_BIT(STEER_FLEE) |
+	    STEER_BIT(STEER_ARRIVE) | STEER_BIT(STEER_SEEK) |
+	    STEER_BIT(STEER_WANDER), combiners[_i]);
+	struct steer_agent a[N], copy[N];
+	struct steer_crowd *c = crowd_of(NULL, 40, 40, N, &t, 1);
+	double dt = 1.0 / 30;
+	int cut = 0, zero = 0;
+
+	t.weight[STEER_FLEE] = 1.3;
+	t.weight[STEER_ARRIVE] = 0.4;
+	t.weight[STEER_SEEK] = 0.7;
+	t.weight[STEER_WANDER] = 2.0;
+	t.chance[STEER_FLEE] = 0.4;
+	t.chance[STEER_ARRIVE] = 0.5;
+	t.chance[STEER_SEEK] = 0.6;
+	t.chance[STEER_WANDER] = 0.9;
+	for (int i = 0; i < N; i++) {
+		steer_agent_init(&a[i], 0, vec_make(5.0 + i % 10 * 3.0,
+		    5.0 + i / 10 * 5.0), 3.0, 1.0 + i % 5, 0.3,
+		    (uint64_t)i + 7);
+		a[i].vel = vec_make(0.1 * (i % 7) - 0.3, 0.2 - 0.05 * (i % 9));
+		a[i].goal = vec_make(20.0, 20.0);
+	}
+	for (int k = 0; k < 30; k++) {
+		memcpy(copy, a, sizeof a);
+		steer_crowd_forces(c, a, N, dt);
+		for (int i = 0; i < N; i++) {
+			struct solo so = { &copy[i], &t, dt };
+			struct vec want = steer_combine(&t, solo_force, &so,
+			    copy[i].max_force, &copy[i].rng);
+
+			ck_assert_msg(a[i].force.x == want.x &&
+			    a[i].force.y == want.y, "tick %d agent %d: crowd "
+			    "(%.17g, %.17g), steer_combine (%.17g, %.17g)", k,
+			    i, a[i].force.x, a[i].force.y, want.x, want.y);
+			ck_assert(a[i].rng.s == copy[i].rng.s);
+			ck_assert(a[i].wander.x == copy[i].wander.x &&
+			    a[i].wander.y == copy[i].wander.y);
+			if (fabs(vec_len(want) - a[i].max_force) < 1e-9)
+				cut++;
+			if (want.x == 0.0 && want.y == 0.0)
+				zero++;
+		}
+		steer_crowd_integrate(c, a, N, dt);
+	}
+	say("crowd combiner %d: %d forces at the budget, %d zero\n", _i, cut,
+	    zero);
+	/* The budget bites often enough to tell the combiners apart. */
+	ck_assert_int_gt(cut, 100);
+	if (combiners[_i] == STEER_DITHERED)
+		ck_assert_int_gt(zero, 0);	/* no winner, now and then */
+	steer_crowd_free(c);
 }
 END_TEST
 
@@ -1583,15 +1696,13 @@ steer_suite(void)
 	tcase_add_test(tc, same_seed_same_positions);
 	tcase_add_test(tc, forces_before_moves);
 	tcase_add_test(tc, heading_drawn_smoothly);
-#ifdef HAVE_MALLINFO2
-	tcase_add_test(tc, tick_allocates_nothing);
-#endif
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("combiners");
 	tcase_add_test(tc, weighted_sum_truncates);
 	tcase_add_test(tc, prioritised_drops_lower_priorities);
 	tcase_add_test(tc, dithered_picks_one_by_chance);
+	tcase_add_loop_test(tc, crowd_folds_with_steer_combine, 0, 3);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("spatial");

@@ -125,12 +125,7 @@ field_init(void *mem, int w, int h)
 struct field *
 field_new(int w, int h)
 {
-	size_t size = field_sizeof(w, h);	/* a multiple of 16 */
-	void *mem = aligned_alloc(16, size);
-
-	if (mem == NULL)
-		mem = xmalloc(size);
-	return field_init(mem, w, h);
+	return field_init(xaligned(16, field_sizeof(w, h)), w, h);
 }
 
 /* Free a field made by field_new. */

@@ -695,19 +695,22 @@ steer_accumulate(struct vec *acc, struct vec f, double max)
 }
 
 /*
- * Fold forces[b] (one per behaviour; only those in t->behaviours count)
- * with the type's combiner:
+ * Fold the forces of the type's behaviours (those in t->behaviours), asked
+ * of force(arg, b) in priority order and only while the combiner still
+ * needs them, with the type's combiner:
  *   weighted sum   sum of weight * force, truncated to max_force;
  *   prioritised    running sum of weight * force in priority order; the
  *                  force that fills the budget is cut to fit, and every
- *                  later one is dropped;
+ *                  later behaviour is not even asked;
  *   dithered       in priority order, each behaviour gets the floor with
- *                  probability chance (from rng); the first that does and
- *                  asks for a non-zero force is the whole answer, as
- *                  weight * force / chance truncated. No winner: zero.
+ *                  probability chance (from rng, before it is asked); the
+ *                  first that does and asks for a non-zero force is the
+ *                  whole answer, as force * (weight / chance) truncated. No
+ *                  winner: zero.
+ * The crowd tick folds every agent's forces with it.
  */
 struct vec
-steer_combine(const struct steer_type *t, const struct vec *forces,
+steer_combine(const struct steer_type *t, steer_force_fn *force, void *arg,
     double max_force, struct steer_rng *rng)
 {
 	struct vec acc = vec_zero(), f;
@@ -716,26 +719,21 @@ steer_combine(const struct steer_type *t, const struct vec *forces,
 	for (b = 0; b < STEER_NBEHAVIOURS; b++) {
 		if ((t->behaviours & STEER_BIT(b)) == 0)
 			continue;
-		f = vec_scale(forces[b], t->weight[b]);
-		switch (t->combiner) {
-		case STEER_WEIGHTED_SUM:
-			acc = vec_add(acc, f);
-			break;
-		case STEER_PRIORITISED:
-			if (!steer_accumulate(&acc, f, max_force))
-				return acc;
-			break;
-		case STEER_DITHERED:
+		if (t->combiner == STEER_DITHERED) {
 			if (steer_rng_unit(rng) >= t->chance[b])
-				break;
-			f = vec_scale(f, 1.0 / t->chance[b]);
+				continue;
+			f = vec_scale(force(arg, b), t->weight[b] /
+			    t->chance[b]);
 			if (f.x != 0.0 || f.y != 0.0)
 				return vec_trunc(f, max_force);
-			break;
+			continue;
 		}
+		f = vec_scale(force(arg, b), t->weight[b]);
+		if (t->combiner == STEER_WEIGHTED_SUM)
+			acc = vec_add(acc, f);
+		else if (!steer_accumulate(&acc, f, max_force))
+			return acc;
 	}
-	if (t->combiner == STEER_DITHERED)
-		return vec_zero();
 	return vec_trunc(acc, max_force);
 }
 
@@ -946,14 +944,27 @@ steer_crowd_free(struct steer_crowd *c)
 	free(c);
 }
 
-/* The force behaviour b asks of agent i (its neighbours are in c->hits). */
+/* What steer_combine asks behaviours about: agent i of a crowd tick. */
+struct steer_ask {
+	struct steer_crowd		*c;
+	struct steer_agent		*agents;
+	int				 n, i;
+	const struct steer_type		*t;
+	double				 dt;
+};
+
+/* The force behaviour b asks of the agent (its neighbours are in c->hits). */
 static struct vec
-steer_behaviour(struct steer_crowd *c, struct steer_agent *agents, int n,
-    int i, const struct steer_type *t, int b, double dt)
+steer_behaviour(void *arg, int b)
 {
-	struct steer_agent *a = &agents[i];
-	const struct steer_agent *other = a->target >= 0 && a->target < n &&
-	    a->target != i ? &agents[a->target] : NULL;
+	const struct steer_ask *q = arg;
+	struct steer_crowd *c = q->c;
+	const struct steer_type *t = q->t;
+	struct steer_agent *a = &q->agents[q->i];
+	const struct steer_agent *other = a->target >= 0 &&
+	    a->target < q->n && a->target != q->i ? &q->agents[a->target] :
+	    NULL;
+	double dt = q->dt;
 
 	switch (b) {
 	case STEER_WALLS:
@@ -992,41 +1003,6 @@ steer_behaviour(struct steer_crowd *c, struct steer_agent *agents, int n,
 		    t->wander_distance, t->wander_jitter, dt);
 	}
 	return vec_zero();
-}
-
-/*
- * The combined force on agent i. Same rules as steer_combine, but each
- * behaviour is only worked out when the combiner needs it: the prioritised
- * sum stops at a full budget and dithering at its first winner.
- */
-static struct vec
-steer_agent_force(struct steer_crowd *c, struct steer_agent *agents, int n,
-    int i, const struct steer_type *t, double dt)
-{
-	struct steer_agent *a = &agents[i];
-	struct vec acc = vec_zero(), f;
-	int b;
-
-	for (b = 0; b < STEER_NBEHAVIOURS; b++) {
-		if ((t->behaviours & STEER_BIT(b)) == 0)
-			continue;
-		if (t->combiner == STEER_DITHERED) {
-			if (steer_rng_unit(&a->rng) >= t->chance[b])
-				continue;
-			f = vec_scale(steer_behaviour(c, agents, n, i, t, b,
-			    dt), t->weight[b] / t->chance[b]);
-			if (f.x != 0.0 || f.y != 0.0)
-				return vec_trunc(f, a->max_force);
-			continue;
-		}
-		f = vec_scale(steer_behaviour(c, agents, n, i, t, b, dt),
-		    t->weight[b]);
-		if (t->combiner == STEER_WEIGHTED_SUM)
-			acc = vec_add(acc, f);
-		else if (!steer_accumulate(&acc, f, a->max_force))
-			return acc;
-	}
-	return vec_trunc(acc, a->max_force);
 }
 
 /* Ask for all the cache lines of an agent record ahead of its visit. */
@@ -1068,6 +1044,7 @@ void
 steer_crowd_forces(struct steer_crowd *c, struct steer_agent *a, int n,
     double dt)
 {
+	struct steer_ask ask = { c, a, n, 0, NULL, dt };
 	bool flocking = false;
 	int i, k;
 
@@ -1108,7 +1085,10 @@ steer_crowd_forces(struct steer_crowd *c, struct steer_agent *a, int n,
 			if (t->flock_with != UINT32_MAX)
 				steer_hits_keep(c->hits, a, t->flock_with);
 		}
-		a[i].force = steer_agent_force(c, a, n, i, t, dt);
+		ask.i = i;
+		ask.t = t;
+		a[i].force = steer_combine(t, steer_behaviour, &ask,
+		    a[i].max_force, &a[i].rng);
 	}
 }
 

@@ -197,9 +197,14 @@ struct vec	 steer_flow(const struct steer_agent *a, const struct field *f,
 struct vec	 steer_flow_dir(const struct field *f, const struct grid *g,
 		    struct vec p);
 
-/* Combining forces already computed, one per behaviour. */
+/*
+ * Combining: the force behaviour b asks for, worked out when the combiner
+ * asks (so a behaviour the combiner drops costs nothing and draws nothing).
+ */
+typedef struct vec steer_force_fn(void *arg, int b);
+
 struct vec	 steer_combine(const struct steer_type *t,
-		    const struct vec *forces, double max_force,
+		    steer_force_fn *force, void *arg, double max_force,
 		    struct steer_rng *rng);
 
 /* Moving through the grid. */

@@ -1,5 +1,7 @@
 /*
  * Allocation wrappers: they die with a message instead of handing NULL back.
+ * They reach the C library only through alloc.h, so a test can count every
+ * allocation the core makes.
  */
 #include <errno.h>
 #include <stdint.h>
@@ -7,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "alloc.h"
 #include "util.h"
 
 static void
@@ -20,7 +23,7 @@ util_oom(size_t size)
 void *
 xmalloc(size_t size)
 {
-	void *p = malloc(size == 0 ? 1 : size);
+	void *p = alloc_malloc(size == 0 ? 1 : size);
 
 	if (p == NULL)
 		util_oom(size);
@@ -31,7 +34,7 @@ xmalloc(size_t size)
 void *
 xcalloc(size_t nmemb, size_t size)
 {
-	void *p = calloc(nmemb == 0 ? 1 : nmemb, size == 0 ? 1 : size);
+	void *p = alloc_calloc(nmemb == 0 ? 1 : nmemb, size == 0 ? 1 : size);
 
 	if (p == NULL)
 		util_oom(nmemb * size);
@@ -46,9 +49,27 @@ xrealloc(void *ptr, size_t nmemb, size_t size)
 
 	if (size != 0 && nmemb > SIZE_MAX / size)
 		util_oom(SIZE_MAX);
-	p = realloc(ptr, nmemb * size == 0 ? 1 : nmemb * size);
+	p = alloc_realloc(ptr, nmemb * size == 0 ? 1 : nmemb * size);
 	if (p == NULL)
 		util_oom(nmemb * size);
+	return p;
+}
+
+/*
+ * Allocate size bytes aligned to align (a power of two) or abort; free()
+ * releases them.
+ */
+void *
+xaligned(size_t align, size_t size)
+{
+	size_t n = (size == 0 ? 1 : size) + align - 1;
+	void *p;
+
+	if (n < align)
+		util_oom(SIZE_MAX);
+	n -= n % align;			/* aligned_alloc wants a multiple */
+	if ((p = alloc_aligned(align, n)) == NULL)
+		util_oom(n);
 	return p;
 }
 
