@@ -34,6 +34,8 @@
 #define BOT_WALL_CELLS	1000000	/* ... and field cells rebuilt a turn */
 #define BOT_WALL_GAIN	2.0	/* worth a wall must add to be built */
 #define BOT_WALL_TURNS	2	/* walls are thought of every this many turns */
+#define BOT_HERO_TURNS	4	/* the hero's post, every this many turns */
+#define BOT_HERO_MOVE	1.25	/* a new post must be this much better */
 
 struct bot {
 	int		 w, h;
@@ -734,6 +736,52 @@ bot_best_upgrade(struct bot *b, const struct game *g, struct bot_action *out)
 	return best > 0.0;
 }
 
+/* The tower power covering route cell (x, y), or -1 off the routes. */
+static double
+bot_cover(const struct bot *b, int x, int y)
+{
+	size_t	i = (size_t)y * b->w + x;
+
+	return b->route[i] ? b->defence[i] : -1.0;
+}
+
+/*
+ * The hero's post: the route cell the towers cover most (not an exit,
+ * where a hunter would leave, nor a spawn), so the hunters that chase the hero walk
+ * into the defence, away from the exits. Sent there only when the post is
+ * clearly better than where it stands or was sent.
+ */
+static bool
+bot_hero(struct bot *b, struct game *g)
+{
+	const struct steer_agent	*h = game_hero_agent(g);
+	double				 best = 0.0, now;
+	int				 k, bx = -1, by = -1;
+
+	if (h == NULL || g->tick % (BOT_HERO_TURNS * BOT_PERIOD) != 0)
+		return false;
+	for (k = 0; k < b->ncells; k++) {
+		int x = b->cells[k].x, y = b->cells[k].y;
+
+		if (g->field->dir[grid_index(&g->grid, x, y)] ==
+		    FIELD_DIR_GOAL || level_terrain_at(g->lv, x, y) ==
+		    LEVEL_SPAWN || bot_cover(b, x, y) <= best)
+			continue;
+		best = bot_cover(b, x, y);
+		bx = x;
+		by = y;
+	}
+	if (bx < 0)
+		return false;
+	if (g->hero_order.x >= 0)
+		now = bot_cover(b, g->hero_order.x, g->hero_order.y);
+	else
+		now = bot_cover(b, (int)floor(h->pos.x), (int)floor(h->pos.y));
+	if (best <= BOT_HERO_MOVE * now)
+		return false;
+	return game_order_hero(g, bx, by) == GAME_OK;
+}
+
 /* Give action a as a command. */
 static int
 bot_do(struct game *g, const struct bot_action *a)
@@ -820,6 +868,8 @@ bot_act(struct bot *b, struct game *g)
 	bot_routes(b, g);
 	bot_threat(b, g);
 	bot_defence(b, g);
+	if (bot_hero(b, g))
+		return 1;
 	memcpy(b->grid.cost, g->grid.cost, grid_cells(b->w, b->h));
 
 	/* Flyers first: they ignore everything built for the ground. */

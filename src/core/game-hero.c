@@ -76,11 +76,13 @@ game_hero_spawn(struct game *g)
 	    GAME_HERO_SPEED * 6.0, GAME_HERO_RADIUS, steer_rng_next(&g->rng));
 	g->hero_hp = GAME_HERO_HP;
 	g->hero_cooldown = 0;
-	if (g->hero_cell.x != at.x || g->hero_cell.y != at.y) {
+	/* A tower raised where it fell took the hunt field's goal away. */
+	if (g->hunt->ngoals == 0)
+		repair_add_goal(g->hunt, &g->grid, at.x, at.y);
+	else if (g->hero_cell.x != at.x || g->hero_cell.y != at.y)
 		repair_move_goal(g->hunt, &g->grid, 0, at.x, at.y);
-		g->hero_cell.x = at.x;
-		g->hero_cell.y = at.y;
-	}
+	g->hero_cell.x = at.x;
+	g->hero_cell.y = at.y;
 	game_hero_plan(g);
 }
 
@@ -137,24 +139,38 @@ game_hero_blocks_cell(const struct game *g, int x, int y)
 }
 
 /*
- * The map changed at a cell (the exit field is already repaired): repair
- * the hunt field and the field of the hero's order the same way, and cut
- * the hero a new path from where it stands.
+ * Repair field f for the change the grid already shows at (x, y): a
+ * repair makes the change itself, so the cell is given its old cost back
+ * first.
+ */
+static void
+game_hero_repair(struct game *g, struct field *f, int x, int y, int old)
+{
+	int	cost = grid_get_cost(&g->grid, x, y);
+
+	grid_set_cost(&g->grid, x, y, old);
+	if (cost == 0)
+		repair_block(f, &g->grid, x, y);
+	else
+		repair_unblock(f, &g->grid, x, y, cost);
+}
+
+/*
+ * The map changed at a cell that had cost old (the exit field is already
+ * repaired): repair the hunt field and the field of the hero's order the
+ * same way, and cut the hero a new path from where it stands. An order to
+ * a cell a tower now stands on is dropped.
  */
 void
-game_hero_map_changed(struct game *g, int x, int y, bool placed)
+game_hero_map_changed(struct game *g, int x, int y, int old)
 {
 	if (!g->has_hero)
 		return;
-	if (placed) {
-		repair_block(g->hunt, &g->grid, x, y);
-		repair_block(g->hero_field, &g->grid, x, y);
-	} else {
-		repair_unblock(g->hunt, &g->grid, x, y,
-		    grid_get_cost(&g->grid, x, y));
-		repair_unblock(g->hero_field, &g->grid, x, y,
-		    grid_get_cost(&g->grid, x, y));
-	}
+	game_hero_repair(g, g->hunt, x, y, old);
+	game_hero_repair(g, g->hero_field, x, y, old);
+	if (g->hero_order.x == x && g->hero_order.y == y &&
+	    grid_get_cost(&g->grid, x, y) == 0)
+		g->hero_order.x = g->hero_order.y = -1;
 	if (g->hero >= 0)
 		game_hero_plan(g);
 }
@@ -278,6 +294,7 @@ game_hero_fall(struct game *g)
 {
 	const struct steer_agent	*a = &g->agents[g->hero];
 	struct game_event		 ev;
+	int				 i;
 
 	g->units[g->hero].dead = true;
 	g->units[g->hero].hp = 0;
@@ -288,6 +305,8 @@ game_hero_fall(struct game *g)
 	ev.y = (int)floor(a->pos.y);
 	ev.value = GAME_HERO_DOWN_S;
 	g->hero = -1;
+	for (i = 0; i < g->nunits; i++)
+		g->agents[i].field = NULL;	/* the hunt is off */
 	game_emit(g, &ev);
 }
 

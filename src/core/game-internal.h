@@ -62,8 +62,7 @@ void		 game_exits(struct game *g);
 void		 game_hero_new(struct game *g);
 void		 game_hero_free(struct game *g);
 bool		 game_hero_blocks_cell(const struct game *g, int x, int y);
-void		 game_hero_map_changed(struct game *g, int x, int y,
-		     bool placed);
+void		 game_hero_map_changed(struct game *g, int x, int y, int old);
 enum game_reason game_do_hero(struct game *g, const struct game_cmd *c);
 void		 game_hero_step(struct game *g);
 void		 game_hero_fight(struct game *g);

@@ -198,14 +198,14 @@ void
 game_map_changed(struct game *g, int x, int y, int cost)
 {
 	bool	placed = cost == 0;
-	int	i;
+	int	i, old = grid_get_cost(&g->grid, x, y);
 
 	if (placed)
 		repair_block(g->field, &g->grid, x, y);
 	else
 		repair_unblock(g->field, &g->grid, x, y, cost);
 	g->map_gen++;
-	game_hero_map_changed(g, x, y, placed);
+	game_hero_map_changed(g, x, y, old);
 	game_circles(g);
 	for (i = 0; i < g->nunits; i++) {
 		if (!game_alive(g, i))

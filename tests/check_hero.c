@@ -1,0 +1,457 @@
+/*
+ * The hero and the hunt: the hunt field is the field a rebuild gives after
+ * every step the hero takes, with towers going up and down between steps;
+ * hunters and the hero never stand in a wall or a tower; a hunter reaches
+ * a hero left alone; a hero walked away from the exit lures hunters along
+ * a longer way; orders, falls and returns, scripts and saved games.
+ */
+#include <check.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "core/bot.h"
+#include "core/game.h"
+#include "core/save.h"
+#include "core/script.h"
+#include "testutil.h"
+
+/*
+ * An open field 22 x 9 with its spawn A at (0, 4), its exit at (21, 4)
+ * and the hero at (5, 2); waves are appended per test.
+ */
+#define HERO_MAP \
+	"weir-level 1\ntitle Hero\ngold 1000\nlives 20\nhero 5 2\nmap\n" \
+	"######################\n" \
+	"#....................#\n" \
+	"#....................#\n" \
+	"#....................#\n" \
+	"A....................>\n" \
+	"#....................#\n" \
+	"#....................#\n" \
+	"#....................#\n" \
+	"######################\nend\n"
+
+/* Parse a level from text, or fail the test. */
+static struct level *
+level_of(const char *text)
+{
+	char		 err[512];
+	struct level	*lv = level_parse("test", text, strlen(text), err,
+			    sizeof err);
+
+	ck_assert_msg(lv != NULL, "level does not parse: %s", err);
+	return lv;
+}
+
+/* The error a level text gives. */
+static const char *
+level_error(const char *text)
+{
+	static char	 err[512];
+	struct level	*lv = level_parse("t", text, strlen(text), err,
+			    sizeof err);
+
+	ck_assert_ptr_null(lv);
+	return err;
+}
+
+/* Fail unless f equals a fresh single-goal build toward (x, y). */
+static void
+expect_hunt(const struct game *g, struct field *fresh, int step)
+{
+	int32_t goal = grid_index(&g->grid, g->hero_cell.x, g->hero_cell.y);
+
+	field_build(fresh, &g->grid, &goal, 1);
+	for (size_t i = 0; i < fresh->ncells; i++) {
+		if (fresh->dist[i] != g->hunt->dist[i] ||
+		    fresh->dir[i] != g->hunt->dir[i] ||
+		    fresh->los[i] != g->hunt->los[i])
+			ck_abort_msg("step %d, tick %ld, hero at %d,%d: cell "
+			    "%zu dist %lld/%lld dir %d/%d (repair/rebuild)",
+			    step, g->tick, g->hero_cell.x, g->hero_cell.y, i,
+			    (long long)g->hunt->dist[i],
+			    (long long)fresh->dist[i], g->hunt->dir[i],
+			    fresh->dir[i]);
+	}
+}
+
+/* Fail if a ground enemy or the hero overlaps a blocked cell. */
+static void
+expect_clear_of_walls(const struct game *g)
+{
+	for (int i = 0; i < g->nunits; i++) {
+		const struct steer_agent *a = &g->agents[i];
+
+		if (g->units[i].dead || g->units[i].kind == GAME_UNIT_SHOT ||
+		    g->units[i].mover == ENEMY_FLY)
+			continue;
+		ck_assert_msg(!steer_overlaps_wall(&g->grid, a->pos, a->radius),
+		    "tick %ld: unit %d (kind %d) at %.3f,%.3f in a wall",
+		    g->tick, i, g->units[i].kind, a->pos.x, a->pos.y);
+	}
+}
+
+/* A random level text: walls sprinkled on a w x h field, the hero inside. */
+static char *
+random_level(uint64_t *rng, int w, int h, int wall_pct)
+{
+	char	*t = malloc((size_t)(w + 2) * (h + 2) + 512), *p = t;
+	int	 x, y;
+
+	p += sprintf(p, "weir-level 1\ntitle R\ngold 100000\nlives 1000\n"
+	    "hero %d %d\nmap\n", w / 2, h / 2);
+	for (y = 0; y < h; y++) {
+		for (x = 0; x < w; x++) {
+			if (x == 0 && y == h / 2)
+				*p++ = 'A';
+			else if (x == w - 1 && y == h / 2)
+				*p++ = '>';
+			else if (y == h / 2 || (x == w / 2 && y >= h / 2 - 1))
+				*p++ = '.';	/* a way through, the hero's */
+			else
+				*p++ = tu_randint(rng, 100) < wall_pct ? '#' :
+				    '.';
+		}
+		*p++ = '\n';
+	}
+	sprintf(p, "end\nwave\ngroup 30 hunter from A every 0.7\n"
+	    "group 30 wolf from A every 0.5\ngroup 10 grunt from A\n");
+	return t;
+}
+
+/*
+ * The hunt field after every step of the hero equals a rebuild toward
+ * its cell, on random maps with towers placed and sold between steps;
+ * nobody ever stands in a wall.
+ */
+START_TEST(test_hunt_field_is_rebuild_after_every_step)
+{
+	uint64_t	 rng = 0xbeef + (uint64_t)_i;
+	char		*text = random_level(&rng, 14 + _i % 4 * 6, 9 + _i % 3 * 4,
+			    20);
+	struct level	*lv = level_of(text);
+	struct game	*g = game_new(lv, rng, true);
+	struct field	*fresh = field_new(g->w, g->h);
+	int		 steps = 0, placed = 0, sold = 0, ordered = 0, hunted = 0;
+	struct point	 last = g->hero_cell;
+
+	game_call_wave(g);
+	while (!game_over(g) && g->tick < 4000) {
+		int r = tu_randint(&rng, 100);
+
+		if (r < 4) {
+			int x = tu_randint(&rng, g->w), y = tu_randint(&rng,
+			    g->h);
+
+			placed += game_place(g, TOWER_WALL + tu_randint(&rng,
+			    TOWER_NTYPES), x, y) == GAME_OK;
+		} else if (r < 6 && g->nstanding > 0) {
+			int t = tu_randint(&rng, g->ntowers);
+
+			if (g->towers[t].used)
+				sold += game_sell(g, g->towers[t].x,
+				    g->towers[t].y) == GAME_OK;
+		} else if (r < 9) {
+			ordered += game_order_hero(g, tu_randint(&rng, g->w),
+			    tu_randint(&rng, g->h)) == GAME_OK;
+		}
+		game_tick(g);
+		expect_clear_of_walls(g);
+		for (int i = 0; i < g->nunits; i++)
+			hunted += game_hunting(g, i);
+		if (g->hero_cell.x != last.x || g->hero_cell.y != last.y ||
+		    g->tick % 97 == 0) {
+			expect_hunt(g, fresh, steps);
+			steps++;
+			last = g->hero_cell;
+		}
+	}
+	ck_assert_int_gt(steps, 20);
+	ck_assert_int_gt(placed, 0);
+	ck_assert_int_gt(ordered, 5);
+	ck_assert_int_gt(hunted, 100);
+	field_free(fresh);
+	game_free(g);
+	level_free(lv);
+	free(text);
+}
+END_TEST
+
+/* A hunter reaches a hero standing alone and bites it. */
+START_TEST(test_hunter_reaches_standing_hero)
+{
+	struct level	*lv = level_of(HERO_MAP "wave\ngroup 1 hunter "
+			    "from A\n");
+	struct game	*g = game_new(lv, 1, false);
+	long		 bitten = -1;
+
+	ck_assert(g->has_hero);
+	ck_assert_int_eq(g->hero_hp, GAME_HERO_HP);
+	game_call_wave(g);
+	while (g->tick < 30 * GAME_RATE && bitten < 0) {
+		game_tick(g);
+		if (g->hero_hp < GAME_HERO_HP)
+			bitten = g->tick;
+		for (int i = 0; i < g->nunits; i++)
+			if (g->units[i].kind == GAME_UNIT_ENEMY)
+				ck_assert(game_hunting(g, i));
+	}
+	ck_assert_msg(bitten > 0, "the hunter never reached the hero");
+	ck_assert_int_eq(g->hero_hp, GAME_HERO_HP -
+	    enemy_types[ENEMY_HUNTER].bite);
+	ck_assert_int_eq(g->leaked, 0);
+	game_free(g);
+	level_free(lv);
+}
+END_TEST
+
+/*
+ * A hero standing far from the exit lures a hunter the long way: the exit
+ * is three cells from the spawn, the hero twenty; the hunter walks to the
+ * hero (much further than its route out) and never leaves.
+ */
+START_TEST(test_lured_hunter_walks_further)
+{
+	struct level	*lv = level_of("weir-level 1\ntitle Lure\ngold 0\n"
+			    "lives 5\nhero 20 7\nmap\n"
+			    "######################\n"
+			    ">....................#\n"
+			    "#....................#\n"
+			    "#....................#\n"
+			    "A....................#\n"
+			    "#....................#\n"
+			    "#....................#\n"
+			    "#....................#\n"
+			    "######################\nend\n"
+			    "wave\ngroup 1 hunter from A\n");
+	struct game	*g = game_new(lv, 3, false);
+	struct vec	 prev = vec_make(0.5, 4.5);
+	double		 walked = 0.0, to_exit = field_distance(g->field, 0, 4);
+	int		 i;
+
+	game_call_wave(g);
+	while (g->tick < 60 * GAME_RATE && g->hero_hp == GAME_HERO_HP) {
+		game_tick(g);
+		for (i = 0; i < g->nunits; i++)
+			if (g->units[i].kind == GAME_UNIT_ENEMY)
+				break;
+		ck_assert_int_lt(i, g->nunits);
+		walked += vec_dist(prev, g->agents[i].pos);
+		prev = g->agents[i].pos;
+	}
+	ck_assert_int_lt(g->hero_hp, GAME_HERO_HP);
+	ck_assert_int_eq(g->leaked, 0);
+	ck_assert_msg(walked > 3.0 * to_exit, "walked %.1f, exit %.1f away",
+	    walked, to_exit);
+	game_free(g);
+	level_free(lv);
+}
+END_TEST
+
+/* Orders refused with their reasons; an order is walked to and ends. */
+START_TEST(test_hero_orders)
+{
+	struct level	*lv = level_of(HERO_MAP "wave\ngroup 1 grunt from A\n");
+	struct level	*plain = level_of("weir-level 1\ntitle P\ngold 9\n"
+			    "lives 1\nmap\nA.>\nend\nwave\ngroup 1 grunt "
+			    "from A\n");
+	struct game	*g = game_new(lv, 1, false);
+	struct game	*p = game_new(plain, 1, false);
+	const struct steer_agent *h;
+
+	ck_assert_int_eq(game_order_hero(p, 1, 0), GAME_NO_HERO);
+	ck_assert_ptr_null(game_hero_agent(p));
+	ck_assert_int_eq(game_order_hero(g, 0, 0), GAME_NOT_WALKABLE);
+	ck_assert_int_eq(game_order_hero(g, 30, 2), GAME_OUT_OF_MAP);
+	/* A tower cannot go up on the hero. */
+	ck_assert_int_eq(game_place(g, TOWER_WALL, 5, 2), GAME_OCCUPIED);
+	ck_assert_int_eq(game_place(g, TOWER_WALL, 15, 6), GAME_OK);
+	ck_assert_int_eq(game_order_hero(g, 15, 6), GAME_NOT_WALKABLE);
+	ck_assert_int_eq(game_order_hero(g, 15, 7), GAME_OK);
+	while (g->hero_order.x >= 0 && g->tick < 20 * GAME_RATE) {
+		game_tick(g);
+		expect_clear_of_walls(g);
+	}
+	h = game_hero_agent(g);
+	ck_assert_ptr_nonnull(h);
+	ck_assert_int_eq((int)floor(h->pos.x), 15);
+	ck_assert_int_eq((int)floor(h->pos.y), 7);
+	ck_assert_int_eq(g->hero_cell.x, 15);
+	ck_assert_int_eq(g->hero_cell.y, 7);
+	game_free(g);
+	game_free(p);
+	level_free(lv);
+	level_free(plain);
+}
+END_TEST
+
+/* A hero swarmed by wolves falls, and comes back at its start. */
+START_TEST(test_hero_falls_and_returns)
+{
+	struct level	*lv = level_of(HERO_MAP "wave\ngroup 60 wolf from A "
+			    "every 0.1\ngroup 1 grunt from A after 60\n");
+	struct game	*g = game_new(lv, 2, false);
+	long		 fell = -1, back = -1;
+	bool		 fled = false;
+
+	g->lives = 1000;	/* the wolves that get out cost nothing here */
+	game_call_wave(g);
+	while (g->tick < 120 * GAME_RATE && back < 0 && !game_over(g)) {
+		game_tick(g);
+		if (fell < 0 && game_hero_agent(g) == NULL) {
+			fell = g->tick;
+			ck_assert_int_eq(g->hero_hp, 0);
+		}
+		if (fell >= 0 && !fled) {
+			/* Down: nobody hunts; the wolves make for the exit. */
+			for (int i = 0; i < g->nunits; i++)
+				ck_assert(!game_hunting(g, i));
+			fled = true;
+		}
+		if (fell >= 0 && back < 0 && game_hero_agent(g) != NULL)
+			back = g->tick;
+	}
+	ck_assert_msg(fell > 0, "the hero never fell");
+	ck_assert_msg(back > 0, "the hero never came back");
+	ck_assert_int_eq(back - fell, GAME_HERO_DOWN_S * GAME_RATE);
+	ck_assert_int_eq(g->hero_hp, GAME_HERO_HP);
+	ck_assert_int_eq(g->hero_cell.x, 5);
+	ck_assert_int_eq(g->hero_cell.y, 2);
+	game_free(g);
+	level_free(lv);
+}
+END_TEST
+
+/* 'hero X Y' in level files: where, and what is refused. */
+START_TEST(test_level_hero_key)
+{
+	ck_assert_str_eq(level_error("weir-level 1\ntitle T\ngold 1\nlives 1\n"
+	    "hero 9 0\nmap\nA.>\nend\nwave\ngroup 1 grunt from A\n"),
+	    "t:5:6: hero at 9,0 is off the map (3 x 1)");
+	ck_assert_str_eq(level_error("weir-level 1\ntitle T\ngold 1\nlives 1\n"
+	    "hero 1 0\nmap\nA#>\nend\nwave\ngroup 1 grunt from A\n"),
+	    "t:5:6: hero at 1,0 stands in a wall: it needs ground, road, "
+	    "marsh, a spawn or an exit");
+	ck_assert_str_eq(level_error("weir-level 1\ntitle T\ngold 1\nlives 1\n"
+	    "hero 1\nmap\nA.>\nend\nwave\ngroup 1 grunt from A\n"),
+	    "t:5:7: expected the hero's Y after 'hero X'");
+	ck_assert_str_eq(level_error("weir-level 1\ntitle T\ngold 1\nlives 1\n"
+	    "hero 1 0\nhero 1 0\nmap\nA.>\nend\nwave\ngroup 1 grunt from "
+	    "A\n"), "t:6:1: duplicate 'hero' (first on line 5)");
+}
+END_TEST
+
+/* hero X Y in scripts, saved games that replay the same game. */
+START_TEST(test_hero_scripts_and_saves)
+{
+	struct level	*lv = level_of(HERO_MAP "wave\ngroup 8 hunter from A "
+			    "every 0.5\ngroup 8 wolf from A every 0.3\n");
+	const char	 text[] = "10 hero 12 6\n40 place arrow 8 3\n"
+			    "90 hero 2 1\n";
+	char		 err[256], line[64];
+	struct script	*sc = script_parse("t", text, sizeof text - 1, err,
+			    sizeof err);
+	struct game	*a, *b;
+	struct save	*sv;
+	char		 path[] = "/tmp/check_hero.XXXXXX";
+	int		 next = 0;
+	FILE		*f;
+
+	ck_assert_msg(sc != NULL, "%s", err);
+	ck_assert_int_eq(sc->ncmds, 3);
+	ck_assert_int_eq(sc->cmds[0].type, GAME_CMD_HERO);
+	script_format(&sc->cmds[2], line, sizeof line);
+	ck_assert_str_eq(line, "90 hero 2 1");
+	a = game_new(lv, 7, false);
+	game_call_wave(a);
+	while (a->tick < 40 * GAME_RATE && !game_over(a)) {
+		while (next < sc->ncmds && sc->cmds[next].tick <= a->tick)
+			ck_assert_int_eq(game_command(a, &sc->cmds[next++]),
+			    GAME_OK);
+		game_tick(a);
+	}
+	ck_assert_int_eq(next, 3);
+	/* Saved and replayed: the same game, bit for bit. */
+	close(mkstemp(path));
+	ck_assert_int_eq(save_write(path, "test", 1, 7, a, err, sizeof err),
+	    0);
+	sv = save_read(path, err, sizeof err);
+	ck_assert_msg(sv != NULL, "%s", err);
+	b = game_new(lv, 7, false);
+	ck_assert_int_eq(save_replay(b, sv, err, sizeof err), 0);
+	ck_assert_int_eq(b->tick, a->tick);
+	ck_assert(game_hash(a) == game_hash(b));
+	ck_assert_int_eq(b->hero_hp, a->hero_hp);
+	f = fopen(path, "r");
+	ck_assert_ptr_nonnull(f);
+	fclose(f);
+	unlink(path);
+	save_free(sv);
+	script_free(sc);
+	game_free(a);
+	game_free(b);
+	level_free(lv);
+}
+END_TEST
+
+/* The bot plays a hero level: it sends the hero out and wins. */
+START_TEST(test_bot_sends_hero)
+{
+	struct level	*lv = level_of(HERO_MAP "wave after 5\ngroup 10 hunter "
+			    "from A every 1\nwave after 5\ngroup 20 wolf from A "
+			    "every 0.4\n");
+	struct game	*g = game_new(lv, 1, false);
+	struct bot	*b = bot_new(g);
+	int		 orders = 0;
+
+	g->gold = 300;
+	while (!game_over(g) && g->tick < 200 * GAME_RATE) {
+		struct point before = g->hero_order;
+
+		bot_act(b, g);
+		orders += g->hero_order.x != before.x ||
+		    g->hero_order.y != before.y;
+		game_tick(g);
+	}
+	ck_assert_int_gt(orders, 0);
+	ck_assert_int_eq(g->state, GAME_WON);
+	bot_free(b);
+	game_free(g);
+	level_free(lv);
+}
+END_TEST
+
+static Suite *
+hero_suite(void)
+{
+	Suite	*s = suite_create("hero");
+	TCase	*tc = tcase_create("hunt");
+
+	tcase_set_timeout(tc, 120);
+	tcase_add_loop_test(tc, test_hunt_field_is_rebuild_after_every_step, 0,
+	    8);
+	tcase_add_test(tc, test_hunter_reaches_standing_hero);
+	tcase_add_test(tc, test_lured_hunter_walks_further);
+	tcase_add_test(tc, test_hero_orders);
+	tcase_add_test(tc, test_hero_falls_and_returns);
+	tcase_add_test(tc, test_level_hero_key);
+	tcase_add_test(tc, test_hero_scripts_and_saves);
+	tcase_add_test(tc, test_bot_sends_hero);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int
+main(void)
+{
+	SRunner	*sr = srunner_create(hero_suite());
+	int	 failed;
+
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
