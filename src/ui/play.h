@@ -74,6 +74,8 @@ struct play {
 	double			 routelen[LEVEL_MAX_SPAWNS];
 	double			 maxdist;	/* largest finite distance */
 	double			 huntmax;	/* ... of the hunt field */
+	bool			 hero_selected;	/* clicked: the next click
+						   sends it */
 	unsigned		 route_gen;	/* game map_gen of the routes */
 	bool			 routes_made;
 

@@ -36,6 +36,7 @@
 #include <fcntl.h>
 #include <langinfo.h>
 #include <locale.h>
+#include <math.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -707,25 +708,43 @@ ui_key_title(struct ui *u, int ch)
 static void
 ui_mouse_play(struct ui *u)
 {
-	struct play	*p = u->p;
-	struct game_cmd	 c;
-	MEVENT		 ev;
-	int		 x, y;
+	struct play			*p = u->p;
+	const struct steer_agent	*hero;
+	struct game_cmd			 c;
+	MEVENT				 ev;
+	int				 x, y;
 
 	if (getmouse(&ev) != OK ||
 	    !(ev.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED)))
 		return;
 	if (!ui_draw_cell_at(&u->v, ev.y, ev.x, &x, &y))
 		return;
+	memset(&c, 0, sizeof c);
+	c.x = x;
+	c.y = y;
+	hero = game_hero_agent(p->g);
+	if (p->hero_selected) {
+		/* The hero was clicked: this click says where it goes. */
+		p->hero_selected = false;
+		play_set_cursor(p, x, y);
+		c.type = GAME_CMD_HERO;
+		play_command(p, &c);
+		return;
+	}
+	if (hero != NULL && (int)floor(hero->pos.x) == x &&
+	    (int)floor(hero->pos.y) == y) {
+		p->hero_selected = true;
+		play_set_cursor(p, x, y);
+		play_message(p, false, "hero selected: click where it should "
+		    "go (Escape: never mind)");
+		return;
+	}
 	if (x != p->cx || y != p->cy) {
 		play_set_cursor(p, x, y);
 		return;
 	}
-	memset(&c, 0, sizeof c);
 	c.type = GAME_CMD_PLACE;
 	c.tower = p->tower;
-	c.x = x;
-	c.y = y;
 	play_command(p, &c);
 }
 
@@ -812,6 +831,7 @@ ui_key_play(struct ui *u, int ch)
 		return;
 	case UI_KEY_ESC:
 		p->msg[0] = '\0';
+		p->hero_selected = false;
 		return;
 	case KEY_MOUSE:
 		ui_mouse_play(u);
