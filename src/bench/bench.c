@@ -25,6 +25,7 @@ static const struct bench_cmd bench_cmds[] = {
 	{ "field", bench_field, "field [MAP...]   time a full field build against peers" },
 	{ "los", bench_los, "los [MAP...]     line-of-sight misses against the exact ray test" },
 	{ "repair", bench_repair, "repair [MAP...]  incremental field repair against a full rebuild" },
+	{ "goal", bench_goal, "goal [MAP...]    a walking goal's step repair against a full rebuild" },
 	{ "crowd", bench_crowd, "crowd [MAP]      steering tick: scaling to 100k agents, grid vs all pairs" },
 	{ "game", bench_game, "game [LEVEL...]  headless play against real time" },
 	{ "draw", bench_draw, "draw [LEVEL...]  bytes sent to the terminal a frame" },
@@ -124,6 +125,7 @@ bench_summary(int argc, char **argv)
 	(void)argv;
 	bench_field_summary(stdout);
 	bench_repair_summary(stdout);
+	bench_goal_summary(stdout);
 	bench_crowd_summary(stdout);
 	bench_game_summary(stdout);
 	bench_draw_summary(stdout);

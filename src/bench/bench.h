@@ -24,6 +24,8 @@ void		 bench_field_summary(FILE *out);
 int		 bench_los(int argc, char **argv);
 int		 bench_repair(int argc, char **argv);
 void		 bench_repair_summary(FILE *out);
+int		 bench_goal(int argc, char **argv);
+void		 bench_goal_summary(FILE *out);
 int		 bench_crowd(int argc, char **argv);
 void		 bench_crowd_summary(FILE *out);
 int		 bench_game(int argc, char **argv);
