@@ -288,6 +288,42 @@ START_TEST(test_messages_from_events)
 }
 END_TEST
 
+/* The hero's messages: sent, refused with the reason, no hero at all. */
+START_TEST(test_hero_messages)
+{
+	struct play	*p, *q = t_play();
+	struct game_cmd	 c;
+	char		 err[T_ERR];
+
+	p = play_open(tu_srcpath("tests/data/levels/good/hero.weir"), NULL, 1,
+	    err, sizeof err);
+	ck_assert_msg(p != NULL, "%s", err);
+	memset(&c, 0, sizeof c);
+	c.type = GAME_CMD_HERO;
+	c.x = 12;
+	c.y = 6;
+	ck_assert_int_eq(play_command(p, &c), GAME_OK);
+	ck_assert_str_eq(p->msg, "the hero walks to (12,6)");
+	ck_assert(!p->msg_error);
+	c.x = 0;
+	c.y = 0;
+	ck_assert_int_eq(play_command(p, &c), GAME_NOT_WALKABLE);
+	ck_assert_str_eq(p->msg, "cannot send the hero to (0,0): cannot walk "
+	    "there: nobody walks on it");
+	ck_assert(p->msg_error);
+	/* The hunt overlays are there on a level with a hero. */
+	while (!overlay_types[p->overlay].hunt)
+		play_cycle_overlay(p);
+	ck_assert_int_eq(p->overlay, OVERLAY_HUNT_HEAT);
+	c.x = 1;
+	c.y = 1;
+	ck_assert_int_eq(play_command(q, &c), GAME_NO_HERO);
+	ck_assert_str_eq(q->msg, "cannot send the hero to (1,1): no hero");
+	play_free(p);
+	play_free(q);
+}
+END_TEST
+
 START_TEST(test_save_and_resume)
 {
 	struct play	*p = t_play(), *q;
@@ -448,6 +484,7 @@ play_suite(void)
 	tcase_add_test(tc, test_routes_and_preview);
 	tcase_add_test(tc, test_a_tower_that_would_block);
 	tcase_add_test(tc, test_messages_from_events);
+	tcase_add_test(tc, test_hero_messages);
 	tcase_add_test(tc, test_save_and_resume);
 	suite_add_tcase(s, tc);
 

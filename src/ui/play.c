@@ -199,7 +199,12 @@ play_refusal(struct play *p, const struct game_event *ev, char *buf,
 	case GAME_CMD_TARGET:
 		snprintf(what, sizeof what, "aim at (%d,%d)", ev->x, ev->y);
 		break;
-	default:
+	case GAME_CMD_HERO:
+		snprintf(what, sizeof what, "send the hero to (%d,%d)", ev->x,
+		    ev->y);
+		break;
+	case GAME_CMD_WAVE:
+	case GAME_NCMDS:
 		snprintf(what, sizeof what, "call a wave");
 		break;
 	}
@@ -239,8 +244,9 @@ play_refusal(struct play *p, const struct game_event *ev, char *buf,
 		snprintf(more, sizeof more, ": a wall does not shoot");
 		break;
 	case GAME_NOT_WALKABLE:
-		snprintf(more, sizeof more, ": no way there from where the "
-		    "hero is");
+		snprintf(more, sizeof more, ": %s", grid_get_cost(&g->grid,
+		    ev->x, ev->y) == 0 ? "nobody walks on it" :
+		    "no way there from where the hero is");
 		break;
 	default:
 		break;
