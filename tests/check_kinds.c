@@ -17,6 +17,24 @@
 /* Keys the game screen keeps for itself (moves, pause, speed, ...). */
 static const char ui_keys[] = "hjklHJKLpPfFvVzZqQ?";
 
+/* No row is missing in the middle of a table (every row has a name). */
+START_TEST(test_no_row_missing)
+{
+	int	k;
+
+	for (k = 0; k < TOWER_NTYPES; k++)
+		ck_assert_msg(tower_types[k].name != NULL, "tower %d", k);
+	for (k = 0; k < ENEMY_NKINDS; k++)
+		ck_assert_msg(enemy_types[k].name != NULL, "enemy %d", k);
+	for (k = 0; k < TOWER_NTARGETS; k++)
+		ck_assert_msg(target_modes[k].name != NULL, "mode %d", k);
+	for (k = 0; k < GAME_NCMDS; k++)
+		ck_assert_msg(cmd_types[k].name != NULL, "command %d", k);
+	for (k = 0; k < OVERLAY_NKINDS; k++)
+		ck_assert_msg(overlay_types[k].name != NULL, "overlay %d", k);
+}
+END_TEST
+
 START_TEST(test_lists_name_every_row)
 {
 	char	buf[KIND_LIST_MAX];
@@ -228,6 +246,7 @@ kinds_suite(void)
 	Suite	*s = suite_create("kinds");
 	TCase	*tc = tcase_create("registry");
 
+	tcase_add_test(tc, test_no_row_missing);
 	tcase_add_test(tc, test_lists_name_every_row);
 	tcase_add_test(tc, test_list_short_buffer);
 	tcase_add_test(tc, test_lookups_find_every_row);

@@ -1,6 +1,9 @@
 /*
  * The registry's rows (see kinds.h) and the look-ups every reader of a
- * name, a key or a list goes through. Ranges are in cells, reloads in
+ * name, a key or a list goes through. Each table is sized by its rows, so
+ * the _Static_assert after it fails when the last kind of its enum has no
+ * row (the usual slip when a kind is added); tests/check_kinds finds a row
+ * missing in the middle. Ranges are in cells, reloads in
  * ticks at GAME_RATE (30 a second), speeds in cells a second.
  */
 #include <stdio.h>
@@ -9,7 +12,7 @@
 #include "enemy.h"
 #include "kinds.h"
 
-const struct enemy_type enemy_types[ENEMY_NKINDS] = {
+static const struct enemy_type kinds_enemies[] = {
 	[ENEMY_GRUNT] = {
 		.name = "grunt", .glyph = 'g',
 		.colour = { KIND_WHITE, 231 },
@@ -101,15 +104,16 @@ const struct enemy_type enemy_types[ENEMY_NKINDS] = {
 		.about = "runs in packs after the hero",
 	},
 };
-_Static_assert(sizeof enemy_types / sizeof enemy_types[0] == ENEMY_NKINDS,
+_Static_assert(sizeof kinds_enemies / sizeof kinds_enemies[0] == ENEMY_NKINDS,
     "an enemy kind without a row");
+const struct enemy_type *const enemy_types = kinds_enemies;
 
 /*
  * Bot hints: shells and chains shine on swarms and are dodged by
  * skulkers, armour blunts small hits and not the sniper's, frost makes
  * runners and bosses linger (and slows do not add up: variety 3).
  */
-const struct tower_type tower_types[TOWER_NTYPES] = {
+static const struct tower_type kinds_towers[] = {
 	[TOWER_WALL] = {
 		.name = "wall", .glyph = '#', .key = '1',
 		.colour = { KIND_YELLOW, 214 },
@@ -241,20 +245,22 @@ const struct tower_type tower_types[TOWER_NTYPES] = {
 		    "two cells, ground only",
 	},
 };
-_Static_assert(sizeof tower_types / sizeof tower_types[0] == TOWER_NTYPES,
+_Static_assert(sizeof kinds_towers / sizeof kinds_towers[0] == TOWER_NTYPES,
     "a tower kind without a row");
+const struct tower_type *const tower_types = kinds_towers;
 
-const struct target_mode target_modes[TOWER_NTARGETS] = {
+static const struct target_mode kinds_modes[] = {
 	[TOWER_TARGET_FIRST] = { "first", "least route left to an exit" },
 	[TOWER_TARGET_LAST] = { "last", "most route left to an exit" },
 	[TOWER_TARGET_STRONGEST] = { "strongest", "most hit points" },
 	[TOWER_TARGET_WEAKEST] = { "weakest", "fewest hit points" },
 	[TOWER_TARGET_CLOSEST] = { "closest", "nearest to the tower" },
 };
-_Static_assert(sizeof target_modes / sizeof target_modes[0] ==
-    TOWER_NTARGETS, "a targeting mode without a row");
+_Static_assert(sizeof kinds_modes / sizeof kinds_modes[0] == TOWER_NTARGETS,
+    "a targeting mode without a row");
+const struct target_mode *const target_modes = kinds_modes;
 
-const struct cmd_type cmd_types[GAME_NCMDS] = {
+static const struct cmd_type kinds_cmds[] = {
 	[GAME_CMD_PLACE] = { "place", CMD_ARG_TOWER | CMD_ARG_XY, '\n',
 	    "Enter, space", "build it on the cursor" },
 	[GAME_CMD_UPGRADE] = { "upgrade", CMD_ARG_XY, 'u', "u",
@@ -268,10 +274,11 @@ const struct cmd_type cmd_types[GAME_NCMDS] = {
 	[GAME_CMD_HERO] = { "hero", CMD_ARG_XY, 'g', "g",
 	    "send the hero to the cursor" },
 };
-_Static_assert(sizeof cmd_types / sizeof cmd_types[0] == GAME_NCMDS,
+_Static_assert(sizeof kinds_cmds / sizeof kinds_cmds[0] == GAME_NCMDS,
     "a command without a row");
+const struct cmd_type *const cmd_types = kinds_cmds;
 
-const struct overlay_type overlay_types[OVERLAY_NKINDS] = {
+static const struct overlay_type kinds_overlays[] = {
 	[OVERLAY_NONE] = { "none" },
 	[OVERLAY_HEAT] = { "heatmap" },
 	[OVERLAY_FLOW] = { "flow arrows" },
@@ -281,8 +288,9 @@ const struct overlay_type overlay_types[OVERLAY_NKINDS] = {
 	[OVERLAY_HUNT_HEAT] = { "hunt heatmap", true },
 	[OVERLAY_HUNT_FLOW] = { "hunt arrows", true },
 };
-_Static_assert(sizeof overlay_types / sizeof overlay_types[0] ==
-    OVERLAY_NKINDS, "an overlay without a row");
+_Static_assert(sizeof kinds_overlays / sizeof kinds_overlays[0] == OVERLAY_NKINDS,
+    "an overlay without a row");
+const struct overlay_type *const overlay_types = kinds_overlays;
 
 /* Index of the name among n that name(i) gives, matching len bytes, or -1. */
 static int

@@ -83,7 +83,7 @@ struct enemy_type {
 	const char		*about;		/* one line for the UI */
 };
 
-extern const struct enemy_type	enemy_types[ENEMY_NKINDS];
+extern const struct enemy_type *const enemy_types;	/* [ENEMY_NKINDS] */
 
 /* --- towers --- */
 
@@ -165,14 +165,14 @@ struct tower_type {
 	const char		*about;		/* one line for the UI */
 };
 
-extern const struct tower_type	tower_types[TOWER_NTYPES];
+extern const struct tower_type *const tower_types;	/* [TOWER_NTYPES] */
 
 struct target_mode {
 	const char		*name;		/* as in scripts: "first" */
 	const char		*about;		/* one line for the UI */
 };
 
-extern const struct target_mode	target_modes[TOWER_NTARGETS];
+extern const struct target_mode *const target_modes;	/* [TOWER_NTARGETS] */
 
 /* --- commands --- */
 
@@ -199,7 +199,7 @@ struct cmd_type {
 	const char		*about;		/* one line of help */
 };
 
-extern const struct cmd_type	cmd_types[GAME_NCMDS];
+extern const struct cmd_type *const cmd_types;	/* [GAME_NCMDS] */
 
 /* --- overlays (drawn by the terminal UI over the map) --- */
 
@@ -221,7 +221,7 @@ struct overlay_type {
 						   where there is a hero */
 };
 
-extern const struct overlay_type overlay_types[OVERLAY_NKINDS];
+extern const struct overlay_type *const overlay_types;	/* [OVERLAY_NKINDS] */
 
 /* --- looking kinds up --- */
 
