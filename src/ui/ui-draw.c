@@ -372,28 +372,21 @@ ui_draw_tower_look(const struct ui_view *v, int k, int lvl,
 	c->mono = A_BOLD | A_UNDERLINE;
 }
 
-/* Fill c with the look of enemy unit i: its letter, then its health. */
+/*
+ * Give c a health bar for the share f (0..1) of hit points left: the
+ * second column of the cell, coloured by health; with one column a cell,
+ * the glyph itself takes the health's colour.
+ */
 static void
-ui_draw_enemy_look(const struct ui_view *v, const struct play *p, int i,
-    struct ui_draw_cell *c)
+ui_draw_health(const struct ui_view *v, double f, struct ui_draw_cell *c)
 {
-	const struct game_unit	*u = &p->g->units[i];
-	double			 f = u->max_hp > 0 ? (double)u->hp / u->max_hp : 0;
-	short			 hp;
-	int			 k;
+	short	hp;
+	int	k;
 
-	if (f < 0)
-		f = 0;
-	if (f > 1)
-		f = 1;
+	f = f < 0 ? 0 : (f > 1 ? 1 : f);
 	hp = f > 2.0 / 3 ? UI_PAIR_HP_HIGH : (f > 1.0 / 3 ? UI_PAIR_HP_MID :
 	    UI_PAIR_HP_LOW);
-	snprintf(c->text, sizeof c->text, "%c", enemy_types[u->type].glyph);
-	c->pair = (short)(UI_PAIR_ENEMY + u->type);
-	c->attr = A_BOLD;
-	c->mono = A_BOLD;
 	if (v->cellw == 1) {
-		/* No room for a bar: the letter takes the health's colour. */
 		c->pair = hp;
 		return;
 	}
@@ -411,35 +404,30 @@ ui_draw_enemy_look(const struct ui_view *v, const struct play *p, int i,
 	c->mono2 = 0;
 }
 
+/* Fill c with the look of enemy unit i: its letter, then its health. */
+static void
+ui_draw_enemy_look(const struct ui_view *v, const struct play *p, int i,
+    struct ui_draw_cell *c)
+{
+	const struct game_unit	*u = &p->g->units[i];
+
+	snprintf(c->text, sizeof c->text, "%c", enemy_types[u->type].glyph);
+	c->pair = (short)(UI_PAIR_ENEMY + u->type);
+	c->attr = A_BOLD;
+	c->mono = A_BOLD;
+	ui_draw_health(v, u->max_hp > 0 ? (double)u->hp / u->max_hp : 0, c);
+}
+
 /* Fill c with the hero: '@' on its colour, with its health bar. */
 static void
 ui_draw_hero_look(const struct ui_view *v, const struct play *p,
     struct ui_draw_cell *c)
 {
-	double	f = (double)p->g->hero_hp / GAME_HERO_HP;
-	short	hp = f > 2.0 / 3 ? UI_PAIR_HP_HIGH : (f > 1.0 / 3 ?
-		    UI_PAIR_HP_MID : UI_PAIR_HP_LOW);
-	int	k;
-
 	snprintf(c->text, sizeof c->text, "@");
-	c->pair = v->cellw == 1 ? hp : UI_PAIR_HERO;
+	c->pair = UI_PAIR_HERO;
 	c->attr = A_BOLD;
 	c->mono = A_BOLD | A_REVERSE;
-	c->second[0] = '\0';
-	if (v->cellw == 1)
-		return;
-	if (v->utf8) {
-		k = (int)ceil(f * 8) - 1;
-		snprintf(c->second, sizeof c->second, "%s",
-		    ui_draw_health_utf8[k < 0 ? 0 : (k > 7 ? 7 : k)]);
-	} else {
-		k = (int)ceil(f * 9);
-		c->second[0] = (char)('0' + (k < 1 ? 1 : (k > 9 ? 9 : k)));
-		c->second[1] = '\0';
-	}
-	c->pair2 = hp;
-	c->attr2 = 0;
-	c->mono2 = 0;
+	ui_draw_health(v, (double)p->g->hero_hp / GAME_HERO_HP, c);
 }
 
 /* The overlay's look for walkable cell (x, y), drawn over c. */
