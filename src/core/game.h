@@ -33,6 +33,10 @@
  * At most GAME_MAX_ENEMIES enemies are out at once; a wave holds back the
  * rest until some are gone.
  *
+ * The hero (a level's 'hero X Y') is a unit of the crowd the player sends
+ * about with a command; the hunt field, whose one goal is the hero's cell,
+ * is repaired as it moves, and hunting kinds follow it (game-hero.c).
+ *
  * Economy. Gold: the level's purse; a kill pays the enemy's bounty, a wave
  * cleared pays GAME_CLEAR_GOLD + GAME_CLEAR_GOLD_WAVE x its number, calling
  * a wave early pays GAME_EARLY_GOLD a whole second of calm skipped, a sale
