@@ -50,6 +50,8 @@
 #define FIELD_INF	INT64_MAX		/* unreachable */
 #define FIELD_MAX_GOALS	1024			/* goal cells one field accepts */
 
+#define FIELD_NBUCKETS	16	/* buckets in the queue's ring (field-ring.h) */
+
 #define FIELD_DIR_NONE	(-1)	/* blocked or unreachable */
 #define FIELD_DIR_GOAL	8	/* the cell is a goal */
 
@@ -79,7 +81,6 @@ struct field {
 
 	/* Private: bucket queue links, line-of-sight and repair scratch. */
 	int32_t		*qnext, *qprev;
-	int32_t		 qhead[16];
 	void		*losbuf;
 	size_t		 losbuf_size;
 	uint8_t		*rflag;		/* per cell, all 0 between repairs */
