@@ -362,7 +362,10 @@ int
 field_build(struct field *f, const struct grid *g, const int32_t *goals,
     int ngoals)
 {
-	field_integrate(f, g, goals, ngoals);
+	if (field_canon_applies(g))
+		field_canon(f, g, goals, ngoals);
+	else
+		field_integrate(f, g, goals, ngoals);
 	los_sweep(f, g);
 	return (int)f->stats.settled;
 }

@@ -61,7 +61,8 @@ extern const int	field_dy[8];
 
 struct field_stats {
 	uint64_t	settled;	/* cells taken off the queue */
-	uint64_t	relaxed;	/* distance improvements */
+	uint64_t	relaxed;	/* distance improvements (Dijkstra) */
+	uint64_t	queued;		/* canonical builder: jump points queued */
 	uint64_t	los_cells;	/* cells the line-of-sight sweep looked at */
 	/* Left by the last repair (repair.h); a build zeroes them. */
 	uint64_t	affected;	/* cells whose distance was invalidated */
@@ -99,6 +100,9 @@ void		 field_free(struct field *f);
 int		 field_build(struct field *f, const struct grid *g,
 		     const int32_t *goals, int ngoals);
 void		 field_integrate(struct field *f, const struct grid *g,
+		     const int32_t *goals, int ngoals);
+bool		 field_canon_applies(const struct grid *g);
+void		 field_canon(struct field *f, const struct grid *g,
 		     const int32_t *goals, int ngoals);
 void		 field_flow(struct field *f, const struct grid *g);
 int		 field_best_dir(const struct field *f, const struct grid *g,

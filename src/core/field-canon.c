@@ -1,0 +1,461 @@
+/*
+ * The canonical-ordering field builder: the same dist, dir and goal as
+ * field_integrate, on grids where it applies (8-connected, every open cell at
+ * cost 1), with most cells filled by straight and diagonal scans instead of
+ * the queue (Sturtevant and Rabin, "Canonical Orderings on Grids", and
+ * "Faster Dijkstra Search on Uniform Cost Grids", Game AI Pro 3 ch. 23; the
+ * ordering is that of Jump Point Search, Harabor and Grastien).
+ *
+ * On such a grid every shortest route has a canonical form: from its goal it
+ * goes diagonally first and then straight, and turns only at a jump point, a
+ * cell reached by a straight step whose side cell was blocked one step back
+ * and is open here (with no corner cutting a diagonal step has no such
+ * cells). So from a cell taken off the queue the builder scans: straight
+ * lines to the first wall, and diagonal lines spawning the two straight scans
+ * of their components at every cell. A scan writes every cell it improves or
+ * ties, stops at the first cell it would make worse (no shortest route goes
+ * on from there) and puts only jump points into the bucket queue, with the
+ * directions they must go on in. Scans stop short of the ring's reach and go
+ * on later from the queue, so the ring of field-ring.h bounds the memory.
+ *
+ * Why the distances are exact: every value written is the length of a route,
+ * and along the canonical form of a shortest route every cell is offered its
+ * true distance, which is never worse than what it holds, so no scan on that
+ * route stops early; its jump points are queued at their true distance and
+ * taken off in order (an offer is at least a unit above the cell that makes
+ * it, so nothing lowers a cell once its bucket is reached). Pointers and goal
+ * slots are then read off the distances, as field_flow does.
+ */
+#include <assert.h>
+#include <string.h>
+
+#include "field.h"
+#include "field-ring.h"
+
+#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
+#include <immintrin.h>
+#define FIELD_CANON_AVX2	1
+#endif
+
+/* The search's state, with local copies of the hot pointers. */
+struct canon {
+	const uint8_t	*restrict cost;
+	int64_t		*restrict dist;
+	uint8_t		*restrict mask;	/* directions still to scan (dir[]) */
+	uint8_t		*restrict seen;	/* scans that passed at dist (los[]) */
+	struct field_ring ring;
+	int		 off[8];
+	int64_t		 limit;		/* offers from here on wait in the queue */
+	size_t		 queued;
+	uint64_t	 pushed;
+};
+
+/* Queue cell q to scan on in the directions of bits (q's dist is set). */
+static inline void
+canon_push(struct canon *k, int q, unsigned bits)
+{
+	if (k->mask[q] == 0) {
+		field_ring_push(&k->ring, q, k->dist[q]);
+		k->queued++;
+		k->pushed++;
+	}
+	k->mask[q] |= (uint8_t)bits;
+}
+
+/*
+ * Offer v to cell q for a scan going in direction d. Returns 0 when the scan
+ * stops there: the offer is worse than what q holds, or a scan in the same
+ * direction passed q at the same distance already (what lies ahead of it is
+ * done). A queued cell that gets a lower distance moves to its new bucket.
+ */
+static inline int
+canon_offer(struct canon *k, int q, int64_t v, unsigned dbit)
+{
+	int64_t old = k->dist[q];
+
+	if (v > old)
+		return 0;
+	if (v == old) {
+		if (k->seen[q] & dbit)
+			return 0;
+		k->seen[q] |= (uint8_t)dbit;
+		return 1;
+	}
+	k->dist[q] = v;
+	k->seen[q] = (uint8_t)dbit;
+	if (old != FIELD_INF && k->mask[q] != 0 &&
+	    (old >> FIELD_QSHIFT) != (v >> FIELD_QSHIFT)) {
+		field_ring_remove(&k->ring, q, old);
+		field_ring_push(&k->ring, q, v);
+	}
+	return 1;
+}
+
+/*
+ * Scan from cell c (distance v) in straight direction s (even) until a wall,
+ * a cell the scan need not pass, or the ring's reach. A cell whose side cell
+ * is open where the one a step back was blocked is a jump point: it goes on
+ * that way, straight and diagonally forward, from the queue. When the way
+ * ahead is blocked and the jump point has one side to go on in (a corridor
+ * turns), the scan turns with it instead.
+ */
+static void
+canon_straight(struct canon *k, int c, int s, int64_t v)
+{
+	const uint8_t *restrict cost = k->cost;
+	int o, ol, or;
+	unsigned lp, rp;
+	int q = c;
+
+turn:
+	o = k->off[s];
+	ol = k->off[(s + 6) & 7];
+	or = k->off[(s + 2) & 7];
+	lp = cost[q + ol] != 0;
+	rp = cost[q + or] != 0;
+	for (;;) {
+		unsigned lq, rq, fl, fr;
+
+		q += o;
+		if (cost[q] == 0)
+			return;
+		v += FIELD_UNIT;
+		if (v >= k->limit) {
+			if (v <= k->dist[q])
+				canon_push(k, q - o, 1u << s);
+			return;
+		}
+		if (!canon_offer(k, q, v, 1u << s))
+			return;
+		lq = cost[q + ol] != 0;
+		rq = cost[q + or] != 0;
+		fl = lq & ~lp;
+		fr = rq & ~rp;
+		if ((fl | fr) != 0) {
+			if (cost[q + o] == 0 && (fl ^ fr) != 0) {
+				/* Ahead blocked, one way on: turn. */
+				s = (s + (fl ? 6 : 2)) & 7;
+				goto turn;
+			}
+			canon_push(k, q, (fl ? 1u << ((s + 6) & 7) |
+			    1u << ((s + 7) & 7) : 0) | (fr ? 1u << ((s + 2) &
+			    7) | 1u << ((s + 1) & 7) : 0));
+		}
+		lp = lq;
+		rp = rq;
+	}
+}
+
+/*
+ * Scan from cell c (distance v) in diagonal direction a (odd), with the
+ * straight scans of both components from every cell it reaches.
+ */
+static void
+canon_diagonal(struct canon *k, int c, int a, int64_t v)
+{
+	const uint8_t *restrict cost = k->cost;
+	const int s1 = (a + 7) & 7, s2 = (a + 1) & 7;
+	const int o = k->off[a], o1 = k->off[s1], o2 = k->off[s2];
+	int p = c;
+
+	for (;;) {
+		int q = p + o;
+
+		/* No corner cutting: both cells beside the step open. */
+		if (cost[q] == 0 || cost[p + o1] == 0 || cost[p + o2] == 0)
+			return;
+		v += FIELD_DIAG;
+		if (v >= k->limit) {
+			if (v <= k->dist[q])
+				canon_push(k, p, 1u << a);
+			return;
+		}
+		if (!canon_offer(k, q, v, 1u << a))
+			return;
+		canon_straight(k, q, s1, v);
+		canon_straight(k, q, s2, v);
+		p = q;
+	}
+}
+
+/* Fill dist from the goals; returns the goals kept in f->goals. */
+static void
+canon_distances(struct field *f, const struct grid *g, const int32_t *goals,
+    int ngoals)
+{
+	struct canon k;
+	int64_t bucket;
+
+	k.cost = g->cost;
+	k.dist = f->dist;
+	k.mask = (uint8_t *)f->dir;
+	field_ring_init(&k.ring, f);
+	for (int d = 0; d < 8; d++)
+		k.off[d] = field_offset(g->stride, d);
+	k.seen = f->los;
+	k.queued = 0;
+	k.pushed = 0;
+	for (size_t i = 0; i < f->ncells; i++)
+		k.dist[i] = FIELD_INF;
+	memset(k.mask, 0, f->ncells);
+	memset(k.seen, 0, f->ncells);
+
+	f->ngoals = 0;
+	for (int n = 0; n < ngoals && f->ngoals < FIELD_MAX_GOALS; n++) {
+		int i = goals[n];
+
+		if (i < 0 || (size_t)i >= f->ncells || k.cost[i] == 0 ||
+		    k.dist[i] == 0)
+			continue;
+		f->goals[f->ngoals++] = i;
+		k.dist[i] = 0;
+		canon_push(&k, i, 0xff);
+	}
+
+	/*
+	 * Take the lowest bucket off as a whole, as field_integrate does: no
+	 * scan writes into it (every offer is a unit or more above the cell
+	 * that makes it). Pushes reach at most 16 buckets ahead: the slot of
+	 * the bucket being taken off is free again for the last of them.
+	 */
+	for (bucket = 0; k.queued > 0; bucket++) {
+		int i = field_ring_take(&k.ring,
+		    (int)(bucket & (FIELD_NBUCKETS - 1))), next;
+
+		k.limit = (bucket + FIELD_NBUCKETS + 1) << FIELD_QSHIFT;
+		for (; i >= 0; i = next) {
+			const int64_t v = k.dist[i];
+			unsigned m = k.mask[i];
+
+			next = k.ring.next[i];
+			k.queued--;
+			k.mask[i] = 0;
+			while (m != 0) {
+				int d = field_ctz(m);
+
+				m &= m - 1;
+				if (d & 1)
+					canon_diagonal(&k, i, d, v);
+				else
+					canon_straight(&k, i, d, v);
+			}
+		}
+	}
+	f->stats.queued = k.pushed;
+	memset(k.seen, 0, f->ncells);	/* no cell sees its goal yet */
+}
+
+/*
+ * Pointer of one cell from the distances alone: the first neighbour in the
+ * tie-break order one step lower. A diagonal also needs both cells beside
+ * it open, and beside a reachable cell an open cell is a reachable one.
+ */
+static inline int
+canon_dir(const int64_t *dist, int i, const int *off)
+{
+	int64_t d = dist[i], o = d - FIELD_UNIT, dg = d - FIELD_DIAG;
+
+	if (d == FIELD_INF)
+		return FIELD_DIR_NONE;
+	if (d == 0)
+		return FIELD_DIR_GOAL;
+	if (dist[i + off[0]] == o)
+		return 0;
+	if (dist[i + off[2]] == o)
+		return 2;
+	if (dist[i + off[4]] == o)
+		return 4;
+	if (dist[i + off[6]] == o)
+		return 6;
+	for (int a = 1; a < 8; a += 2) {
+		if (dist[i + off[a]] == dg &&
+		    dist[i + off[(a + 7) & 7]] != FIELD_INF &&
+		    dist[i + off[(a + 1) & 7]] != FIELD_INF)
+			return a;
+	}
+	return FIELD_DIR_NONE;	/* not reached on a finished field */
+}
+
+/* Pointers and goal marks (-1 unreachable, 0, or -2 to resolve) of x0..w-1. */
+static uint64_t
+canon_row_scalar(struct field *f, int i, int n, int32_t mark, const int *off)
+{
+	uint64_t reached = 0;
+
+	for (int x = 0; x < n; x++, i++) {
+		f->dir[i] = (int8_t)canon_dir(f->dist, i, off);
+		reached += f->dist[i] != FIELD_INF;
+		f->goal[i] = f->dist[i] != FIELD_INF ? mark : -1;
+	}
+	return reached;
+}
+
+#ifdef FIELD_CANON_AVX2
+/* canon_row_scalar four cells at a time; returns cells done and reached. */
+__attribute__((target("avx2"))) static int
+canon_row_avx2(struct field *f, int i, int n, int32_t mark, const int *off,
+    uint64_t *reached)
+{
+	const int64_t *dist = f->dist;
+	const __m256i inf = _mm256_set1_epi64x(FIELD_INF);
+	const __m256i unit = _mm256_set1_epi64x(FIELD_UNIT);
+	const __m256i diag = _mm256_set1_epi64x(FIELD_DIAG);
+	const __m256i zero = _mm256_setzero_si256();
+	const __m256i lo32 = _mm256_setr_epi32(0, 2, 4, 6, 0, 2, 4, 6);
+	const __m256i vmark = _mm256_set1_epi64x(mark);
+	int x = 0;
+
+	for (; x + 4 <= n; x += 4, i += 4) {
+#define LD(o)	_mm256_loadu_si256((const __m256i *)(dist + i + (o)))
+		__m256i d = LD(0), o = _mm256_sub_epi64(d, unit);
+		__m256i dg = _mm256_sub_epi64(d, diag);
+		__m256i dn = LD(off[0]), de = LD(off[2]), ds = LD(off[4]);
+		__m256i dw = LD(off[6]);
+		__m256i fn = _mm256_cmpeq_epi64(dn, inf);	/* blocked */
+		__m256i fe = _mm256_cmpeq_epi64(de, inf);
+		__m256i fs = _mm256_cmpeq_epi64(ds, inf);
+		__m256i fw = _mm256_cmpeq_epi64(dw, inf);
+		__m256i isinf = _mm256_cmpeq_epi64(d, inf);
+		__m256i r = _mm256_set1_epi64x(FIELD_DIR_NONE), m, t;
+		__m128i b;
+
+		/* Lowest priority first: each later match overrides. */
+		m = _mm256_andnot_si256(_mm256_or_si256(fn, fw),
+		    _mm256_cmpeq_epi64(LD(off[7]), dg));
+		r = _mm256_blendv_epi8(r, _mm256_set1_epi64x(7), m);
+		m = _mm256_andnot_si256(_mm256_or_si256(fs, fw),
+		    _mm256_cmpeq_epi64(LD(off[5]), dg));
+		r = _mm256_blendv_epi8(r, _mm256_set1_epi64x(5), m);
+		m = _mm256_andnot_si256(_mm256_or_si256(fs, fe),
+		    _mm256_cmpeq_epi64(LD(off[3]), dg));
+		r = _mm256_blendv_epi8(r, _mm256_set1_epi64x(3), m);
+		m = _mm256_andnot_si256(_mm256_or_si256(fn, fe),
+		    _mm256_cmpeq_epi64(LD(off[1]), dg));
+		r = _mm256_blendv_epi8(r, _mm256_set1_epi64x(1), m);
+#undef LD
+		r = _mm256_blendv_epi8(r, _mm256_set1_epi64x(6),
+		    _mm256_cmpeq_epi64(dw, o));
+		r = _mm256_blendv_epi8(r, _mm256_set1_epi64x(4),
+		    _mm256_cmpeq_epi64(ds, o));
+		r = _mm256_blendv_epi8(r, _mm256_set1_epi64x(2),
+		    _mm256_cmpeq_epi64(de, o));
+		r = _mm256_blendv_epi8(r, zero, _mm256_cmpeq_epi64(dn, o));
+		r = _mm256_blendv_epi8(r, _mm256_set1_epi64x(FIELD_DIR_GOAL),
+		    _mm256_cmpeq_epi64(d, zero));
+		r = _mm256_blendv_epi8(r, _mm256_set1_epi64x(FIELD_DIR_NONE),
+		    isinf);
+		/* Four int64 lanes down to four bytes. */
+		t = _mm256_permutevar8x32_epi32(r, lo32);
+		b = _mm256_castsi256_si128(t);
+		b = _mm_packs_epi32(b, b);
+		b = _mm_packs_epi16(b, b);
+		{
+			int32_t w4 = _mm_cvtsi128_si32(b);
+
+			memcpy(f->dir + i, &w4, 4);
+		}
+		/* Goal marks: -1 where unreachable. */
+		t = _mm256_blendv_epi8(vmark, isinf, isinf);
+		t = _mm256_permutevar8x32_epi32(t, lo32);
+		_mm_storeu_si128((__m128i *)(f->goal + i),
+		    _mm256_castsi256_si128(t));
+		*reached += 4 - (unsigned)__builtin_popcount(
+		    (unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(isinf)));
+	}
+	return x;
+}
+#endif
+
+/*
+ * Pointers for every cell and goal slots: with one goal every reachable cell
+ * has slot 0; with more, each cell takes the slot its pointer chain ends at,
+ * resolved by walking the chain to a known cell (an explicit stack, each
+ * cell resolved once). Returns the reachable cells.
+ */
+static uint64_t
+canon_pointers(struct field *f, const struct grid *g)
+{
+	const int s = g->stride;
+	const int32_t mark = f->ngoals == 1 ? 0 : -2;
+	int off[8];
+	uint64_t reached = 0;
+#ifdef FIELD_CANON_AVX2
+	const int avx2 = __builtin_cpu_supports("avx2");
+#endif
+
+	for (int d = 0; d < 8; d++)
+		off[d] = field_offset(s, d);
+	/* The border: top and bottom rows, then a column each side below. */
+	memset(f->dir, FIELD_DIR_NONE, (size_t)s);
+	memset(f->dir + (size_t)(g->h + 1) * s, FIELD_DIR_NONE, (size_t)s);
+	memset(f->goal, 0xff, (size_t)s * sizeof *f->goal);
+	memset(f->goal + (size_t)(g->h + 1) * s, 0xff,
+	    (size_t)s * sizeof *f->goal);
+	for (int y = 0; y < g->h; y++) {
+		int i = grid_index(g, 0, y), x = 0;
+
+		f->dir[i - 1] = f->dir[i + g->w] = FIELD_DIR_NONE;
+		f->goal[i - 1] = f->goal[i + g->w] = -1;
+#ifdef FIELD_CANON_AVX2
+		if (avx2)
+			x = canon_row_avx2(f, i, g->w, mark, off, &reached);
+#endif
+		reached += canon_row_scalar(f, i + x, g->w - x, mark, off);
+	}
+	for (int n = 0; n < f->ngoals; n++)
+		f->goal[f->goals[n]] = n;
+	if (mark == -2) {
+		int32_t *stack = f->rlist;	/* free outside a repair */
+
+		for (size_t i = 0; i < f->ncells; i++) {
+			int n = 0, j = (int)i;
+			int32_t slot;
+
+			while (f->goal[j] == -2) {
+				stack[n++] = j;
+				j += off[(uint8_t)f->dir[j]];
+			}
+			slot = f->goal[j];
+			while (n > 0)
+				f->goal[stack[--n]] = slot;
+		}
+	}
+	return reached;
+}
+
+/* Whether the canonical builder gives the field of g: 8-way, unit costs. */
+bool
+field_canon_applies(const struct grid *g)
+{
+	const uint8_t *c = g->cost;
+	size_t n = grid_cells(g->w, g->h), i = 0;
+	uint64_t over = 0;
+
+	if (!g->diagonal)
+		return false;
+	/* Eight cells a step: any byte above 1 sets a bit of 0xfe. */
+	for (; i + 8 <= n; i += 8) {
+		uint64_t w;
+
+		memcpy(&w, c + i, 8);
+		over |= w;
+	}
+	for (; i < n; i++)
+		over |= c[i];
+	return (over & UINT64_C(0xfefefefefefefefe)) == 0;
+}
+
+/*
+ * Fill dist, dir and goal as field_integrate does, on a grid where
+ * field_canon_applies, and leave los all 0. f->stats.settled is the count
+ * of reachable cells, .queued the cells that went through the queue.
+ */
+void
+field_canon(struct field *f, const struct grid *g, const int32_t *goals,
+    int ngoals)
+{
+	assert(f->w == g->w && f->h == g->h);
+	memset(&f->stats, 0, sizeof f->stats);
+	canon_distances(f, g, goals, ngoals);
+	f->stats.settled = canon_pointers(f, g);
+}
