@@ -42,7 +42,7 @@ struct canon {
 	const uint8_t	*restrict cost;
 	int64_t		*restrict dist;
 	uint8_t		*restrict mask;	/* directions still to scan (dir[]) */
-	uint8_t		*restrict seen;	/* scans that passed at dist (los[]) */
+	uint8_t		*restrict seen;	/* ways on taken at dist (los[]) */
 	struct field_ring ring;
 	int		 off[8];
 	int64_t		 limit;		/* offers from here on wait in the queue */
@@ -63,38 +63,44 @@ canon_push(struct canon *k, int q, unsigned bits)
 }
 
 /*
- * Offer v to cell q for a scan going in direction d. Returns 0 when the scan
- * stops there: the offer is worse than what q holds, or a scan in the same
- * direction passed q at the same distance already (what lies ahead of it is
- * done). A queued cell that gets a lower distance moves to its new bucket.
+ * Offer v to cell q, reached by a scan whose ways on from q are the bits of
+ * want. Returns the ways not taken from q at this distance yet, now marked
+ * taken; 0 when the offer is worse than what q holds. A way on depends only
+ * on the cell, its distance and the direction, so taking it twice would
+ * write nothing new. A queued cell that gets a lower distance moves to its
+ * new bucket and will take its queued ways from there.
  */
-static inline int
-canon_offer(struct canon *k, int q, int64_t v, unsigned dbit)
+static inline unsigned
+canon_offer(struct canon *k, int q, int64_t v, unsigned want)
 {
 	int64_t old = k->dist[q];
+	unsigned fresh;
 
 	if (v > old)
 		return 0;
-	if (v == old) {
-		if (k->seen[q] & dbit)
-			return 0;
-		k->seen[q] |= (uint8_t)dbit;
-		return 1;
+	if (old == FIELD_INF) {
+		k->dist[q] = v;
+		k->seen[q] = (uint8_t)want;
+		return want;
 	}
-	k->dist[q] = v;
-	k->seen[q] = (uint8_t)dbit;
-	if (old != FIELD_INF && k->mask[q] != 0 &&
-	    (old >> FIELD_QSHIFT) != (v >> FIELD_QSHIFT)) {
-		field_ring_remove(&k->ring, q, old);
-		field_ring_push(&k->ring, q, v);
+	if (v < old) {
+		k->dist[q] = v;
+		k->seen[q] = k->mask[q];
+		if (k->mask[q] != 0 &&
+		    (old >> FIELD_QSHIFT) != (v >> FIELD_QSHIFT)) {
+			field_ring_remove(&k->ring, q, old);
+			field_ring_push(&k->ring, q, v);
+		}
 	}
-	return 1;
+	fresh = want & ~(unsigned)k->seen[q];
+	k->seen[q] |= (uint8_t)fresh;
+	return fresh;
 }
 
 /*
  * Scan from cell c (distance v) in straight direction s (even) until a wall,
- * a cell the scan need not pass, or the ring's reach. A cell whose side cell
- * is open where the one a step back was blocked is a jump point: it goes on
+ * a cell it need not pass, or the ring's reach. A cell whose side cell is
+ * open where the one a step back was blocked is a jump point: it goes on
  * that way, straight and diagonally forward, from the queue. When the way
  * ahead is blocked and the jump point has one side to go on in (a corridor
  * turns), the scan turns with it instead.
@@ -104,17 +110,20 @@ canon_straight(struct canon *k, int c, int s, int64_t v)
 {
 	const uint8_t *restrict cost = k->cost;
 	int o, ol, or;
-	unsigned lp, rp;
+	unsigned lp, rp, sb, fl, fr;
 	int q = c;
 
 turn:
 	o = k->off[s];
 	ol = k->off[(s + 6) & 7];
 	or = k->off[(s + 2) & 7];
+	sb = 1u << s;
+	fl = 1u << ((s + 6) & 7) | 1u << ((s + 7) & 7);
+	fr = 1u << ((s + 2) & 7) | 1u << ((s + 1) & 7);
 	lp = cost[q + ol] != 0;
 	rp = cost[q + or] != 0;
 	for (;;) {
-		unsigned lq, rq, fl, fr;
+		unsigned lq, rq, want, fresh;
 
 		q += o;
 		if (cost[q] == 0)
@@ -122,25 +131,29 @@ turn:
 		v += FIELD_UNIT;
 		if (v >= k->limit) {
 			if (v <= k->dist[q])
-				canon_push(k, q - o, 1u << s);
+				canon_push(k, q - o, sb);
 			return;
 		}
-		if (!canon_offer(k, q, v, 1u << s))
-			return;
 		lq = cost[q + ol] != 0;
 		rq = cost[q + or] != 0;
-		fl = lq & ~lp;
-		fr = rq & ~rp;
-		if ((fl | fr) != 0) {
-			if (cost[q + o] == 0 && (fl ^ fr) != 0) {
+		want = sb | ((lq & ~lp) ? fl : 0) | ((rq & ~rp) ? fr : 0);
+		fresh = canon_offer(k, q, v, want);
+		if ((fresh & ~sb) != 0) {
+			/* Ways to the sides (even bits: straight ones). */
+			unsigned side = fresh & (fl | fr) & 0x55;
+
+			if (cost[q + o] != 0)
+				canon_push(k, q, fresh & ~sb);
+			else if (side != 0 && (side & (side - 1)) == 0) {
 				/* Ahead blocked, one way on: turn. */
-				s = (s + (fl ? 6 : 2)) & 7;
+				s = field_ctz(side);
 				goto turn;
-			}
-			canon_push(k, q, (fl ? 1u << ((s + 6) & 7) |
-			    1u << ((s + 7) & 7) : 0) | (fr ? 1u << ((s + 2) &
-			    7) | 1u << ((s + 1) & 7) : 0));
+			} else if (side != 0)
+				/* A diagonal past a blocked cell is no step. */
+				canon_push(k, q, side);
 		}
+		if ((fresh & sb) == 0)
+			return;
 		lp = lq;
 		rp = rq;
 	}
@@ -160,6 +173,7 @@ canon_diagonal(struct canon *k, int c, int a, int64_t v)
 
 	for (;;) {
 		int q = p + o;
+		unsigned fresh;
 
 		/* No corner cutting: both cells beside the step open. */
 		if (cost[q] == 0 || cost[p + o1] == 0 || cost[p + o2] == 0)
@@ -170,10 +184,13 @@ canon_diagonal(struct canon *k, int c, int a, int64_t v)
 				canon_push(k, p, 1u << a);
 			return;
 		}
-		if (!canon_offer(k, q, v, 1u << a))
+		fresh = canon_offer(k, q, v, 1u << a | 1u << s1 | 1u << s2);
+		if ((fresh & 1u << s1) != 0)
+			canon_straight(k, q, s1, v);
+		if ((fresh & 1u << s2) != 0)
+			canon_straight(k, q, s2, v);
+		if ((fresh & 1u << a) == 0)
 			return;
-		canon_straight(k, q, s1, v);
-		canon_straight(k, q, s2, v);
 		p = q;
 	}
 }
@@ -209,6 +226,7 @@ canon_distances(struct field *f, const struct grid *g, const int32_t *goals,
 			continue;
 		f->goals[f->ngoals++] = i;
 		k.dist[i] = 0;
+		k.seen[i] = 0xff;
 		canon_push(&k, i, 0xff);
 	}
 
@@ -307,17 +325,27 @@ canon_row_avx2(struct field *f, int i, int n, int32_t mark, const int *off,
 
 	for (; x + 4 <= n; x += 4, i += 4) {
 #define LD(o)	_mm256_loadu_si256((const __m256i *)(dist + i + (o)))
-		__m256i d = LD(0), o = _mm256_sub_epi64(d, unit);
-		__m256i dg = _mm256_sub_epi64(d, diag);
-		__m256i dn = LD(off[0]), de = LD(off[2]), ds = LD(off[4]);
-		__m256i dw = LD(off[6]);
-		__m256i fn = _mm256_cmpeq_epi64(dn, inf);	/* blocked */
-		__m256i fe = _mm256_cmpeq_epi64(de, inf);
-		__m256i fs = _mm256_cmpeq_epi64(ds, inf);
-		__m256i fw = _mm256_cmpeq_epi64(dw, inf);
-		__m256i isinf = _mm256_cmpeq_epi64(d, inf);
-		__m256i r = _mm256_set1_epi64x(FIELD_DIR_NONE), m, t;
+		__m256i d = LD(0), isinf = _mm256_cmpeq_epi64(d, inf);
+		__m256i o, dg, dn, de, ds, dw, fn, fe, fs, fw, m, t;
+		__m256i r = _mm256_set1_epi64x(FIELD_DIR_NONE);
 		__m128i b;
+
+		if (_mm256_movemask_pd(_mm256_castsi256_pd(isinf)) == 0xf) {
+			/* Four walls or unreachable cells: a common run. */
+			memset(f->dir + i, FIELD_DIR_NONE, 4);
+			memset(f->goal + i, 0xff, 4 * sizeof *f->goal);
+			continue;
+		}
+		o = _mm256_sub_epi64(d, unit);
+		dg = _mm256_sub_epi64(d, diag);
+		dn = LD(off[0]);
+		de = LD(off[2]);
+		ds = LD(off[4]);
+		dw = LD(off[6]);
+		fn = _mm256_cmpeq_epi64(dn, inf);	/* blocked */
+		fe = _mm256_cmpeq_epi64(de, inf);
+		fs = _mm256_cmpeq_epi64(ds, inf);
+		fw = _mm256_cmpeq_epi64(dw, inf);
 
 		/* Lowest priority first: each later match overrides. */
 		m = _mm256_andnot_si256(_mm256_or_si256(fn, fw),

@@ -50,7 +50,7 @@
 #define FIELD_INF	INT64_MAX		/* unreachable */
 #define FIELD_MAX_GOALS	1024			/* goal cells one field accepts */
 
-#define FIELD_NBUCKETS	16	/* buckets in the queue's ring (field-ring.h) */
+#define FIELD_NBUCKETS	64	/* buckets in the queue's ring (field-ring.h) */
 
 #define FIELD_DIR_NONE	(-1)	/* blocked or unreachable */
 #define FIELD_DIR_GOAL	8	/* the cell is a goal */
