@@ -482,8 +482,19 @@ void
 field_canon(struct field *f, const struct grid *g, const int32_t *goals,
     int ngoals)
 {
+	field_canon_distances(f, g, goals, ngoals);
+	f->stats.settled = canon_pointers(f, g);
+}
+
+/*
+ * Only the distances (and goals[], ngoals) of field_canon; dir and goal are
+ * left as scratch, los all 0. For measuring the search on its own.
+ */
+void
+field_canon_distances(struct field *f, const struct grid *g,
+    const int32_t *goals, int ngoals)
+{
 	assert(f->w == g->w && f->h == g->h);
 	memset(&f->stats, 0, sizeof f->stats);
 	canon_distances(f, g, goals, ngoals);
-	f->stats.settled = canon_pointers(f, g);
 }

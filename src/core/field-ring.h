@@ -6,10 +6,11 @@
  *
  * The ring keeps one doubly linked list of cells per FIELD_UNIT-wide bucket
  * of distance, FIELD_NBUCKETS buckets round. It is correct only while every
- * cell in it lies within FIELD_NBUCKETS buckets of the lowest, which the
- * largest step (GRID_COST_MAX diagonal) decides: the assertions below tie the
- * ring's size, the unit and the grid's limits together so that changing one
- * of them cannot silently break the queue.
+ * cell in it lies within FIELD_NBUCKETS buckets of the lowest: for Dijkstra
+ * the largest step (GRID_COST_MAX diagonal) decides that, and the assertions
+ * below tie the ring's size, the unit and the grid's limits together so that
+ * changing one of them cannot silently break the queue. The canonical
+ * builder holds its scans to the ring's reach itself (field-canon.c).
  */
 #ifndef WEIR_FIELD_RING_H
 #define WEIR_FIELD_RING_H

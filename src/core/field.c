@@ -1,13 +1,16 @@
 /*
  * Integration field by multi-goal Dijkstra over a bucket queue, and the
  * pointer form of the flow field read off the finished distances.
+ * field_build hands grids of unit cost with 8-way movement to the canonical
+ * builder (field-canon.c) and everything else to field_integrate here, which
+ * is also the oracle the canonical builder is tested against.
  *
  * Distances are integers (FIELD_UNIT per cell), edge weights are at least
  * FIELD_UNIT, and the queue keeps one doubly linked list per FIELD_UNIT-wide
- * bucket in a ring of 16 (a step costs at most 9 * sqrt(2) < 13 units, so
- * every queued cell is within 13 buckets of the lowest). Settling a cell can
- * only push its neighbours into later buckets, so the lowest bucket is final
- * as a whole and is emptied without any ordering inside it.
+ * bucket in the ring of field-ring.h (a step costs at most 9 * sqrt(2) < 13
+ * units, so every queued cell is within 13 buckets of the lowest). Settling
+ * a cell can only push its neighbours into later buckets, so the lowest
+ * bucket is final as a whole and is emptied without any ordering inside it.
  *
  * Speed (see README, "The navigation engine"): the loop that settles a cell
  * is where the time goes. Prefetching does not help it, so memory is not
@@ -354,9 +357,10 @@ field_flow(struct field *f, const struct grid *g)
 }
 
 /*
- * Build everything: distances, flow pointers and line of sight. Returns the
- * number of map cells from which some goal can be reached (every one of them
- * is settled exactly once).
+ * Build everything: distances, flow pointers and line of sight, by the
+ * canonical builder where it applies (8-way, every open cell at cost 1) and
+ * by field_integrate elsewhere; both give the same field. Returns the number
+ * of map cells from which some goal can be reached.
  */
 int
 field_build(struct field *f, const struct grid *g, const int32_t *goals,

@@ -24,8 +24,15 @@
  * Pointer tie-break: when several neighbours start a shortest route, dir names
  * the first in the order N, E, S, W, NE, SE, SW, NW (orthogonal before
  * diagonal), so routes prefer straight steps. field_integrate picks pointers
- * while it relaxes; field_flow recomputes them from dist by a plain scan and
- * gives the same answer.
+ * while it relaxes, the canonical builder (field_canon) reads them off the
+ * finished distances, and field_flow recomputes them by a plain scan: all
+ * three give the same answer.
+ *
+ * Builders: field_build uses field_canon when field_canon_applies (8-way
+ * movement, every open cell at cost 1: most cells are filled by straight and
+ * diagonal scans, only jump points pass through the queue; field-canon.c),
+ * and field_integrate (Dijkstra) otherwise. Both fill the same arrays bit
+ * for bit; field_integrate is the tests' oracle.
  *
  * Goal slots: goals[] is the goal list given to field_build with blocked cells
  * and repeats dropped, in order. A cell's goal is the goal its pointer chain
@@ -103,6 +110,8 @@ void		 field_integrate(struct field *f, const struct grid *g,
 		     const int32_t *goals, int ngoals);
 bool		 field_canon_applies(const struct grid *g);
 void		 field_canon(struct field *f, const struct grid *g,
+		     const int32_t *goals, int ngoals);
+void		 field_canon_distances(struct field *f, const struct grid *g,
 		     const int32_t *goals, int ngoals);
 void		 field_flow(struct field *f, const struct grid *g);
 int		 field_best_dir(const struct field *f, const struct grid *g,
