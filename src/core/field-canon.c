@@ -32,7 +32,13 @@
 #include "field.h"
 #include "field-ring.h"
 
-#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
+/*
+ * AVX2 for the pointer pass when the compiler can target it (the processor
+ * is asked at run time); -DFIELD_CANON_PORTABLE builds the plain C pass
+ * only, to test it on any machine.
+ */
+#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__)) && \
+    !defined(FIELD_CANON_PORTABLE)
 #include <immintrin.h>
 #define FIELD_CANON_AVX2	1
 #endif
