@@ -857,7 +857,8 @@ canon_map(uint64_t *s, int w, int h, int style)
 		int rooms = 1 + tu_randint(s, 12), px = -1, py = -1;
 
 		for (int r = 0; r < rooms; r++) {
-			int rw = 1 + tu_randint(s, w), rh = 1 + tu_randint(s, h);
+			int rw = 1 + tu_randint(s, w);
+			int rh = 1 + tu_randint(s, h);
 			int rx = tu_randint(s, w), ry = tu_randint(s, h);
 			int cx = rx + rw / 2, cy = ry + rh / 2;
 			int cwid = 1 + tu_randint(s, 2);

@@ -313,7 +313,8 @@ bench_field_run(const char *const *maps, int nmaps, FILE *detail,
 					double o = solo[mode][d ? BF_DIST :
 					    BF_FULL];
 
-					st[mode][d][m] = solo[mode][BF_TCOD] / o;
+					st[mode][d][m] =
+					    solo[mode][BF_TCOD] / o;
 					sb[mode][d][m] = o / solo[mode][BF_BFS];
 				}
 			}
@@ -357,11 +358,11 @@ bench_field(int argc, char **argv)
 	printf("ours = field_build: exact fixed-point distances, flow pointers "
 	    "and line of sight, 8-connected;\nlibtcod = TCOD_dijkstra_compute: "
 	    "float distances only (diagonal 1.41); bfs = 4-connected\n"
-	    "breadth-first distances only, the floor; each timed in turn on the "
-	    "same goal;\nmedians of %d goals x %d builds. Then each alone: warm "
-	    "(back to back) and cold\n(caches emptied first); 'distances only' "
-	    "is the canonical search without\npointers, goal slots or sight; "
-	    "field_integrate the old Dijkstra builder.\n", FIELD_GOALS,
+	    "breadth-first distances only, the floor; each timed in turn on "
+	    "the same goal;\nmedians of %d goals x %d builds. Then each alone: "
+	    "warm (back to back) and cold\n(caches emptied first); 'distances "
+	    "only' is the canonical search without\npointers, goal slots or "
+	    "sight; field_integrate the old Dijkstra builder.\n", FIELD_GOALS,
 	    FIELD_REPEATS);
 	bench_field_run(maps, nmaps, stdout, &vt, &vb);
 	if (vt > 0)

@@ -51,7 +51,7 @@ struct canon {
 	uint8_t		*restrict seen;	/* ways on taken at dist (los[]) */
 	struct field_ring ring;
 	int		 off[8];
-	int64_t		 limit;		/* offers from here on wait in the queue */
+	int64_t		 limit;		/* offers from here on wait */
 	size_t		 queued;
 	uint64_t	 pushed;
 };

@@ -20,7 +20,7 @@
 #include "field.h"
 #include "grid.h"
 
-#define FIELD_QSHIFT	32	/* log2(FIELD_UNIT): distance >> this = bucket */
+#define FIELD_QSHIFT	32	/* log2(FIELD_UNIT): bucket = d >> this */
 #define FIELD_QHEAD	(-2)	/* prev of the first cell of a bucket */
 
 _Static_assert(FIELD_UNIT == (int64_t)1 << FIELD_QSHIFT,

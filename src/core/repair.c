@@ -33,10 +33,10 @@
  * is at least one unit lower, so it sits in an earlier bucket and has been
  * classified before the cell asks it.
  *
- * The queue is the bucket ring of field-ring.h, shared with field.c. Seeds can be far apart in
- * distance, further than the ring spans, so they wait in an array sorted by
- * distance and enter the ring when the ring reaches their bucket; an empty
- * ring jumps to the next seed.
+ * The queue is the bucket ring of field-ring.h, shared with field.c. Seeds
+ * can be far apart in distance, further than the ring spans, so they wait in
+ * an array sorted by distance and enter the ring when the ring reaches their
+ * bucket; an empty ring jumps to the next seed.
  */
 #include <assert.h>
 #include <string.h>
@@ -296,7 +296,8 @@ repair_drain(struct repair *r, bool classify)
 				return 0;
 			cur = f->dist[seed[k]] >> FIELD_QSHIFT;
 		}
-		for (; k < r->nseed && (f->dist[seed[k]] >> FIELD_QSHIFT) <= cur; k++) {
+		for (; k < r->nseed &&
+		    (f->dist[seed[k]] >> FIELD_QSHIFT) <= cur; k++) {
 			int v = seed[k];
 
 			if ((f->rflag[v] & (R_QUEUED | R_DONE)) == 0 &&
@@ -315,7 +316,7 @@ repair_drain(struct repair *r, bool classify)
 				repair_settle(r, i);
 		}
 		if (r->work > r->limit)
-			return -1;	/* the ring is the repair's own: no reset */
+			return -1;	/* the ring is ours: no reset */
 		cur++;
 	}
 }
@@ -429,7 +430,8 @@ repair_point(struct repair *r, int i)
 	if (f->dist[i] == FIELD_INF)
 		d = FIELD_DIR_NONE;
 	else
-		d = (int8_t)field_best_dir_moves(f, r->g, i, field_moves(r->g, i));
+		d = (int8_t)field_best_dir_moves(f, r->g, i,
+		    field_moves(r->g, i));
 	if (d != f->dir[i] || (f->rflag[i] & R_WRITTEN) != 0) {
 		f->dir[i] = d;
 		if ((f->rflag[i] & R_STACKED) == 0) {
