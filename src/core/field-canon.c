@@ -43,6 +43,13 @@
 #define FIELD_CANON_AVX2	1
 #endif
 
+/* Straight scans are inlined into the diagonal ones: most are short. */
+#if defined(__GNUC__)
+#define CANON_INLINE	inline __attribute__((always_inline))
+#else
+#define CANON_INLINE	inline
+#endif
+
 /* The search's state, with local copies of the hot pointers. */
 struct canon {
 	const uint8_t	*restrict cost;
@@ -111,7 +118,7 @@ canon_offer(struct canon *k, int q, int64_t v, unsigned want)
  * ahead is blocked and the jump point has one side to go on in (a corridor
  * turns), the scan turns with it instead.
  */
-static void
+static CANON_INLINE void
 canon_straight(struct canon *k, int c, int s, int64_t v)
 {
 	const uint8_t *restrict cost = k->cost;
