@@ -14,14 +14,19 @@
  * lines to the first wall, and diagonal lines spawning the two straight scans
  * of their components at every cell. A scan writes every cell it improves or
  * ties, stops at the first cell it would make worse (no shortest route goes
- * on from there) and puts only jump points into the bucket queue, with the
- * directions they must go on in. Scans stop short of the ring's reach and go
- * on later from the queue, so the ring of field-ring.h bounds the memory.
+ * on from there) or that a scan in the same direction has passed at the same
+ * distance (what lies ahead depends only on the cell, its distance and the
+ * direction: it is done), and puts only jump points into the bucket queue,
+ * with the directions they must go on in; a corridor that turns, the way
+ * ahead blocked and one side open, is followed without the queue. Scans
+ * stop short of the ring's reach and go on later from the queue, so the ring
+ * of field-ring.h bounds the memory.
  *
  * Why the distances are exact: every value written is the length of a route,
  * and along the canonical form of a shortest route every cell is offered its
  * true distance, which is never worse than what it holds, so no scan on that
- * route stops early; its jump points are queued at their true distance and
+ * route stops early (or only where another has taken the same way on at the
+ * same distance); its jump points are queued at their true distance and
  * taken off in order (an offer is at least a unit above the cell that makes
  * it, so nothing lowers a cell once its bucket is reached). Pointers and goal
  * slots are then read off the distances, as field_flow does.
@@ -208,7 +213,7 @@ canon_diagonal(struct canon *k, int c, int a, int64_t v)
 	}
 }
 
-/* Fill dist from the goals; returns the goals kept in f->goals. */
+/* Fill dist from the goals, keeping the goal list in f->goals. */
 static void
 canon_distances(struct field *f, const struct grid *g, const int32_t *goals,
     int ngoals)
@@ -246,8 +251,9 @@ canon_distances(struct field *f, const struct grid *g, const int32_t *goals,
 	/*
 	 * Take the lowest bucket off as a whole, as field_integrate does: no
 	 * scan writes into it (every offer is a unit or more above the cell
-	 * that makes it). Pushes reach at most 16 buckets ahead: the slot of
-	 * the bucket being taken off is free again for the last of them.
+	 * that makes it). Scans push at most FIELD_NBUCKETS buckets ahead (up
+	 * to limit): the slot of the bucket being taken off is free again for
+	 * the last of them.
 	 */
 	for (bucket = 0; k.queued > 0; bucket++) {
 		int i = field_ring_take(&k.ring,
@@ -307,7 +313,7 @@ canon_dir(const int64_t *dist, int i, const int *off)
 	return FIELD_DIR_NONE;	/* not reached on a finished field */
 }
 
-/* Pointers and goal marks (-1 unreachable, 0, or -2 to resolve) of x0..w-1. */
+/* Pointers and goal marks (-1 unreachable, else mark) of n cells from i. */
 static uint64_t
 canon_row_scalar(struct field *f, int i, int n, int32_t mark, const int *off)
 {
