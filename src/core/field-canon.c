@@ -61,6 +61,9 @@ struct canon {
 	int64_t		*restrict dist;
 	uint8_t		*restrict mask;	/* directions still to scan (dir[]) */
 	uint8_t		*restrict seen;	/* ways on taken at dist (los[]) */
+	int32_t		*restrict goal;	/* with several goals: slots */
+	int		 several;	/* more than one goal */
+	int32_t		 slot;		/* goal slot of the cell being expanded */
 	struct field_ring ring;
 	int		 off[8];
 	int64_t		 limit;		/* offers from here on wait */
@@ -99,11 +102,15 @@ canon_offer(struct canon *k, int q, int64_t v, unsigned want)
 	if (old == FIELD_INF) {
 		k->dist[q] = v;
 		k->seen[q] = (uint8_t)want;
+		if (k->several)
+			k->goal[q] = k->slot;	/* a guess: see canon_slots */
 		return want;
 	}
 	if (v < old) {
 		k->dist[q] = v;
 		k->seen[q] = k->mask[q];
+		if (k->several)
+			k->goal[q] = k->slot;
 		if (k->mask[q] != 0 &&
 		    (old >> FIELD_QSHIFT) != (v >> FIELD_QSHIFT)) {
 			field_ring_remove(&k->ring, q, old);
@@ -228,12 +235,17 @@ canon_distances(struct field *f, const struct grid *g, const int32_t *goals,
 	for (int d = 0; d < 8; d++)
 		k.off[d] = field_offset(g->stride, d);
 	k.seen = f->los;
+	k.goal = f->goal;
+	k.several = 0;
+	k.slot = 0;
 	k.queued = 0;
 	k.pushed = 0;
 	for (size_t i = 0; i < f->ncells; i++)
 		k.dist[i] = FIELD_INF;
 	memset(k.mask, 0, f->ncells);
 	memset(k.seen, 0, f->ncells);
+	if (ngoals > 1)
+		memset(k.goal, 0xff, f->ncells * sizeof *k.goal);	/* -1 */
 
 	f->ngoals = 0;
 	for (int n = 0; n < ngoals && f->ngoals < FIELD_MAX_GOALS; n++) {
@@ -242,11 +254,13 @@ canon_distances(struct field *f, const struct grid *g, const int32_t *goals,
 		if (i < 0 || (size_t)i >= f->ncells || k.cost[i] == 0 ||
 		    k.dist[i] == 0)
 			continue;
+		k.goal[i] = f->ngoals;
 		f->goals[f->ngoals++] = i;
 		k.dist[i] = 0;
 		k.seen[i] = 0xff;
 		canon_push(&k, i, 0xff);
 	}
+	k.several = f->ngoals > 1;
 
 	/*
 	 * Take the lowest bucket off as a whole, as field_integrate does: no
@@ -267,6 +281,8 @@ canon_distances(struct field *f, const struct grid *g, const int32_t *goals,
 			next = k.ring.next[i];
 			k.queued--;
 			k.mask[i] = 0;
+			if (k.several)
+				k.slot = k.goal[i];
 			while (m != 0) {
 				int d = field_ctz(m);
 
@@ -313,16 +329,20 @@ canon_dir(const int64_t *dist, int i, const int *off)
 	return FIELD_DIR_NONE;	/* not reached on a finished field */
 }
 
-/* Pointers and goal marks (-1 unreachable, else mark) of n cells from i. */
+/*
+ * Pointers of n cells from i and, with one goal, their slots (0, or -1 when
+ * unreachable). Returns the reachable cells.
+ */
 static uint64_t
-canon_row_scalar(struct field *f, int i, int n, int32_t mark, const int *off)
+canon_row_scalar(struct field *f, int i, int n, int one, const int *off)
 {
 	uint64_t reached = 0;
 
 	for (int x = 0; x < n; x++, i++) {
 		f->dir[i] = (int8_t)canon_dir(f->dist, i, off);
 		reached += f->dist[i] != FIELD_INF;
-		f->goal[i] = f->dist[i] != FIELD_INF ? mark : -1;
+		if (one)
+			f->goal[i] = f->dist[i] != FIELD_INF ? 0 : -1;
 	}
 	return reached;
 }
@@ -330,7 +350,7 @@ canon_row_scalar(struct field *f, int i, int n, int32_t mark, const int *off)
 #ifdef FIELD_CANON_AVX2
 /* canon_row_scalar four cells at a time; returns cells done and reached. */
 __attribute__((target("avx2"))) static int
-canon_row_avx2(struct field *f, int i, int n, int32_t mark, const int *off,
+canon_row_avx2(struct field *f, int i, int n, int one, const int *off,
     uint64_t *reached)
 {
 	const int64_t *dist = f->dist;
@@ -339,7 +359,6 @@ canon_row_avx2(struct field *f, int i, int n, int32_t mark, const int *off,
 	const __m256i diag = _mm256_set1_epi64x(FIELD_DIAG);
 	const __m256i zero = _mm256_setzero_si256();
 	const __m256i lo32 = _mm256_setr_epi32(0, 2, 4, 6, 0, 2, 4, 6);
-	const __m256i vmark = _mm256_set1_epi64x(mark);
 	int x = 0;
 
 	for (; x + 4 <= n; x += 4, i += 4) {
@@ -352,7 +371,8 @@ canon_row_avx2(struct field *f, int i, int n, int32_t mark, const int *off,
 		if (_mm256_movemask_pd(_mm256_castsi256_pd(isinf)) == 0xf) {
 			/* Four walls or unreachable cells: a common run. */
 			memset(f->dir + i, FIELD_DIR_NONE, 4);
-			memset(f->goal + i, 0xff, 4 * sizeof *f->goal);
+			if (one)
+				memset(f->goal + i, 0xff, 4 * sizeof *f->goal);
 			continue;
 		}
 		o = _mm256_sub_epi64(d, unit);
@@ -401,11 +421,12 @@ canon_row_avx2(struct field *f, int i, int n, int32_t mark, const int *off,
 
 			memcpy(f->dir + i, &w4, 4);
 		}
-		/* Goal marks: -1 where unreachable. */
-		t = _mm256_blendv_epi8(vmark, isinf, isinf);
-		t = _mm256_permutevar8x32_epi32(t, lo32);
-		_mm_storeu_si128((__m128i *)(f->goal + i),
-		    _mm256_castsi256_si128(t));
+		/* With one goal, slots: 0, or -1 where unreachable. */
+		if (one) {
+			t = _mm256_permutevar8x32_epi32(isinf, lo32);
+			_mm_storeu_si128((__m128i *)(f->goal + i),
+			    _mm256_castsi256_si128(t));
+		}
 		*reached += 4 - (unsigned)__builtin_popcount(
 		    (unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(isinf)));
 	}
@@ -414,16 +435,62 @@ canon_row_avx2(struct field *f, int i, int n, int32_t mark, const int *off,
 #endif
 
 /*
+ * Goal slots with several goals. The scans left each reachable cell the slot
+ * of the scan that gave it its distance: a guess, right unless the cell is
+ * as far from two goals and its pointer, by the tie-break, leads to the
+ * other. A cell's slot must be its pointer's cell's slot; every cell that
+ * differs goes on a worklist, takes that slot when taken off and, if it
+ * changed, puts the cells pointing at it back on. When the list is empty
+ * every cell agrees with the cell its pointer names, so by induction from
+ * the goals every slot is the goal its pointer chain ends at. Each cell is
+ * on the list at most once at a time (los[] marks it, and is all 0 again at
+ * the end).
+ */
+static void
+canon_slots(struct field *f, const int *off)
+{
+	int32_t *restrict goal = f->goal;
+	const int8_t *restrict dir = f->dir;
+	uint8_t *restrict on = f->los;
+	int32_t *stack = f->rlist;	/* free outside a repair */
+	int n = 0;
+
+	for (size_t i = 0; i < f->ncells; i++) {
+		int d = dir[i];
+
+		if (d >= 0 && d < 8 && goal[i] != goal[i + off[d]]) {
+			on[i] = 1;
+			stack[n++] = (int)i;
+		}
+	}
+	while (n > 0) {
+		int v = stack[--n];
+		int32_t s = goal[v + off[(uint8_t)dir[v]]];
+
+		on[v] = 0;
+		if (s == goal[v])
+			continue;
+		goal[v] = s;
+		for (int d = 0; d < 8; d++) {
+			int x = v + off[d];
+
+			if (dir[x] == ((d + 4) & 7) && on[x] == 0) {
+				on[x] = 1;
+				stack[n++] = x;
+			}
+		}
+	}
+}
+
+/*
  * Pointers for every cell and goal slots: with one goal every reachable cell
- * has slot 0; with more, each cell takes the slot its pointer chain ends at,
- * resolved by walking the chain to a known cell (an explicit stack, each
- * cell resolved once). Returns the reachable cells.
+ * has slot 0; with more, see canon_slots. Returns the reachable cells.
  */
 static uint64_t
 canon_pointers(struct field *f, const struct grid *g)
 {
 	const int s = g->stride;
-	const int32_t mark = f->ngoals == 1 ? 0 : -2;
+	const int one = f->ngoals == 1;
 	int off[8];
 	uint64_t reached = 0;
 #ifdef FIELD_CANON_AVX2
@@ -445,28 +512,14 @@ canon_pointers(struct field *f, const struct grid *g)
 		f->goal[i - 1] = f->goal[i + g->w] = -1;
 #ifdef FIELD_CANON_AVX2
 		if (avx2)
-			x = canon_row_avx2(f, i, g->w, mark, off, &reached);
+			x = canon_row_avx2(f, i, g->w, one, off, &reached);
 #endif
-		reached += canon_row_scalar(f, i + x, g->w - x, mark, off);
+		reached += canon_row_scalar(f, i + x, g->w - x, one, off);
 	}
 	for (int n = 0; n < f->ngoals; n++)
 		f->goal[f->goals[n]] = n;
-	if (mark == -2) {
-		int32_t *stack = f->rlist;	/* free outside a repair */
-
-		for (size_t i = 0; i < f->ncells; i++) {
-			int n = 0, j = (int)i;
-			int32_t slot;
-
-			while (f->goal[j] == -2) {
-				stack[n++] = j;
-				j += off[(uint8_t)f->dir[j]];
-			}
-			slot = f->goal[j];
-			while (n > 0)
-				f->goal[stack[--n]] = slot;
-		}
-	}
+	if (f->ngoals > 1)
+		canon_slots(f, off);
 	return reached;
 }
 
