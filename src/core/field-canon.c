@@ -63,7 +63,7 @@ struct canon {
 	uint8_t		*restrict seen;	/* ways on taken at dist (los[]) */
 	int32_t		*restrict goal;	/* with several goals: slots */
 	int		 several;	/* more than one goal */
-	int32_t		 slot;		/* goal slot of the cell being expanded */
+	int32_t		 slot;		/* slot of the cell being expanded */
 	struct field_ring ring;
 	int		 off[8];
 	int64_t		 limit;		/* offers from here on wait */
