@@ -91,7 +91,7 @@ canon_push(struct canon *k, int q, unsigned bits)
  * write nothing new. A queued cell that gets a lower distance moves to its
  * new bucket and will take its queued ways from there.
  */
-static inline unsigned
+static CANON_INLINE unsigned
 canon_offer(struct canon *k, int q, int64_t v, unsigned want)
 {
 	int64_t old = k->dist[q];
