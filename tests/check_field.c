@@ -5,11 +5,13 @@
 #include <check.h>
 #include <float.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/field.h"
 #include "core/los.h"
+#include "core/movingai.h"
 #include "core/path.h"
 #include "core/reach.h"
 #include "testutil.h"
@@ -785,6 +787,262 @@ START_TEST(test_reach_agrees_with_field)
 }
 END_TEST
 
+/*
+ * Maps for the canonical builder's tests, all 8-connected at unit cost:
+ * scattered walls, a maze of corridors (width 1 to 3) and rooms joined by
+ * corridors, each with some scattered noise on top.
+ */
+static struct grid *
+canon_map(uint64_t *s, int w, int h, int style)
+{
+	struct grid *g = grid_new(w, h, true);
+	int dens = tu_randint(s, 60), noise = tu_randint(s, 8);
+
+	if (style == 0) {
+		for (int y = 0; y < h; y++)
+			for (int x = 0; x < w; x++)
+				grid_set_cost(g, x, y,
+				    tu_randint(s, 100) >= dens);
+		return g;
+	}
+	if (style == 1) {
+		/* Corridors: a maze on a lattice of cells c wide, walls 1. */
+		int c = 1 + tu_randint(s, 3), cw = (w + 1) / (c + 1);
+		int ch = (h + 1) / (c + 1), n, *stack;
+		char *done;
+
+		if (cw < 1 || ch < 1)
+			return g;
+		done = calloc((size_t)(cw * ch), 1);
+		stack = malloc((size_t)(cw * ch) * sizeof *stack);
+		n = 0;
+		stack[n++] = 0;
+		done[0] = 1;
+		while (n > 0) {
+			int v = stack[n - 1], vx = v % cw, vy = v / cw;
+			int opts[4], no = 0;
+
+			for (int d = 0; d < 4; d++) {
+				int nx = vx + (d == 1) - (d == 3);
+				int ny = vy + (d == 2) - (d == 0);
+
+				if (nx >= 0 && ny >= 0 && nx < cw && ny < ch &&
+				    !done[ny * cw + nx])
+					opts[no++] = d;
+			}
+			if (no == 0) {
+				n--;
+				continue;
+			}
+			{
+				int d = opts[tu_randint(s, no)];
+				int nx = vx + (d == 1) - (d == 3);
+				int ny = vy + (d == 2) - (d == 0);
+				int x0 = (vx < nx ? vx : nx) * (c + 1);
+				int y0 = (vy < ny ? vy : ny) * (c + 1);
+				int x1 = (vx > nx ? vx : nx) * (c + 1) + c;
+				int y1 = (vy > ny ? vy : ny) * (c + 1) + c;
+
+				for (int y = y0; y < y1 && y < h; y++)
+					for (int x = x0; x < x1 && x < w; x++)
+						grid_set_cost(g, x, y, 1);
+				done[ny * cw + nx] = 1;
+				stack[n++] = ny * cw + nx;
+			}
+		}
+		free(done);
+		free(stack);
+	} else {
+		/* Rooms, each joined to the last by an L of width 1 or 2. */
+		int rooms = 1 + tu_randint(s, 12), px = -1, py = -1;
+
+		for (int r = 0; r < rooms; r++) {
+			int rw = 1 + tu_randint(s, w);
+			int rh = 1 + tu_randint(s, h);
+			int rx = tu_randint(s, w), ry = tu_randint(s, h);
+			int cx = rx + rw / 2, cy = ry + rh / 2;
+			int cwid = 1 + tu_randint(s, 2);
+
+			for (int y = ry; y < ry + rh && y < h; y++)
+				for (int x = rx; x < rx + rw && x < w; x++)
+					grid_set_cost(g, x, y, 1);
+			if (cx >= w)
+				cx = w - 1;
+			if (cy >= h)
+				cy = h - 1;
+			for (int x = px < cx ? px : cx; px >= 0 &&
+			    x <= (px > cx ? px : cx); x++)
+				for (int k = 0; k < cwid && py + k < h; k++)
+					grid_set_cost(g, x, py + k, 1);
+			for (int y = py < cy ? py : cy; py >= 0 &&
+			    y <= (py > cy ? py : cy); y++)
+				for (int k = 0; k < cwid && cx + k < w; k++)
+					grid_set_cost(g, cx + k, y, 1);
+			px = cx;
+			py = cy;
+		}
+	}
+	for (int y = 0; y < h; y++)
+		for (int x = 0; x < w; x++)
+			if (tu_randint(s, 100) < noise)
+				grid_set_cost(g, x, y, tu_randint(s, 3) != 0);
+	return g;
+}
+
+/*
+ * field_build through the canonical builder against field_integrate and a
+ * line-of-sight sweep (the oracle) on one grid: distances, pointers, goal
+ * slots, sight, the goal list and the count of reachable cells, bit for bit.
+ */
+static void
+canon_check(const struct grid *g, const int32_t *goals, int ngoals,
+    const char *what, int round)
+{
+	struct field *f = field_new(g->w, g->h), *o = field_new(g->w, g->h);
+	size_t n = grid_cells(g->w, g->h);
+	int reached;
+
+	ck_assert_msg(field_canon_applies(g), "%s %d: builder not used", what,
+	    round);
+	reached = field_build(f, g, goals, ngoals);
+	field_integrate(o, g, goals, ngoals);
+	los_sweep(o, g);
+	ck_assert_int_eq(reached, (int)o->stats.settled);
+	ck_assert_int_eq(f->ngoals, o->ngoals);
+	ck_assert(memcmp(f->goals, o->goals, (size_t)f->ngoals *
+	    sizeof *f->goals) == 0);
+	for (size_t i = 0; i < n; i++) {
+		if (f->dist[i] != o->dist[i] || f->dir[i] != o->dir[i] ||
+		    f->goal[i] != o->goal[i] || f->los[i] != o->los[i])
+			ck_abort_msg("%s %d, %dx%d, %d goals, cell (%d,%d): "
+			    "dist %lld dir %d goal %d los %d, oracle %lld %d "
+			    "%d %d", what, round, g->w, g->h, ngoals,
+			    grid_x(g, (int)i), grid_y(g, (int)i),
+			    (long long)f->dist[i], f->dir[i], f->goal[i],
+			    f->los[i], (long long)o->dist[i], o->dir[i],
+			    o->goal[i], o->los[i]);
+	}
+	field_free(f);
+	field_free(o);
+}
+
+/* Random goals for g: any cells, so blocked ones and repeats come too. */
+static int
+canon_goals(uint64_t *s, const struct grid *g, int32_t *goals, int most)
+{
+	int ng = 1 + tu_randint(s, most);
+
+	for (int k = 0; k < ng; k++) {
+		int r = tu_randint(s, 10);
+
+		if (r == 0 && k > 0)
+			goals[k] = goals[tu_randint(s, k)];	/* a repeat */
+		else if (r == 1)
+			goals[k] = grid_index(g, tu_randint(s, g->w),
+			    tu_randint(s, g->h));	/* maybe a wall */
+		else {
+			goals[k] = tu_random_open(s, g);
+			if (goals[k] < 0)
+				goals[k] = grid_index(g, 0, 0);
+		}
+	}
+	return ng;
+}
+
+/*
+ * The canonical builder equals the oracle on random maps of every style, up
+ * to 150 x 150 cells, with 1 to 64 goals.
+ */
+START_TEST(test_canon_matches_oracle_random)
+{
+	uint64_t s = 0xC0FFEE + (uint64_t)_i * 7919;
+
+	for (int round = 0; round < 150; round++) {
+		int big = round % 10 == 0;
+		int w = 1 + tu_randint(&s, big ? 150 : 60);
+		int h = 1 + tu_randint(&s, big ? 150 : 60);
+		struct grid *g = canon_map(&s, w, h, round % 3);
+		int32_t goals[64];
+		int ng = canon_goals(&s, g, goals, round % 2 ? 64 : 4);
+
+		canon_check(g, goals, ng, "random", round);
+		grid_free(g);
+	}
+}
+END_TEST
+
+/* The same on many small maps, where every corner case comes up often. */
+START_TEST(test_canon_matches_oracle_small)
+{
+	uint64_t s = 0xBADC0DE + (uint64_t)_i * 104729;
+
+	for (int round = 0; round < 2500; round++) {
+		int w = 1 + tu_randint(&s, 12), h = 1 + tu_randint(&s, 12);
+		struct grid *g = canon_map(&s, w, h, round % 3);
+		int32_t goals[8];
+		int ng = canon_goals(&s, g, goals, 8);
+
+		canon_check(g, goals, ng, "small", round);
+		grid_free(g);
+	}
+}
+END_TEST
+
+/* The same on the Moving AI maps, with 1, 4 and 50 goals. */
+START_TEST(test_canon_matches_oracle_movingai)
+{
+	static const char *const maps[] = {
+		"arena", "lak303d", "maze512-1-0", "random512-10-0",
+	};
+	const char *dir = getenv("WEIR_MOVINGAI");
+	uint64_t s = 303;
+	int done = 0;
+
+	for (size_t m = 0; m < sizeof maps / sizeof maps[0]; m++) {
+		char path[4096], err[256];
+		struct grid *g;
+
+		snprintf(path, sizeof path, "%s/%s.map",
+		    dir != NULL ? dir : "../shared/data/movingai", maps[m]);
+		if ((g = movingai_bench_grid(path, err, sizeof err)) == NULL)
+			continue;
+		for (int ng = 1; ng <= 50; ng = ng == 1 ? 4 : ng == 4 ? 50 :
+		    51) {
+			int32_t goals[50];
+
+			for (int k = 0; k < ng; k++)
+				goals[k] = tu_random_open(&s, g);
+			canon_check(g, goals, ng, maps[m], ng);
+		}
+		grid_free(g);
+		done++;
+	}
+	ck_assert_msg(done > 0, "no Moving AI map found");
+}
+END_TEST
+
+/* It applies to 8-way grids of unit cost only. */
+START_TEST(test_canon_applies_only_to_unit_8way)
+{
+	struct grid *g = grid_new(37, 11, true);
+
+	for (int y = 0; y < 11; y++)
+		for (int x = 0; x < 37; x++)
+			grid_set_cost(g, x, y, (x * 7 + y) % 5 != 0);
+	ck_assert(field_canon_applies(g));
+	grid_set_cost(g, 36, 10, 2);	/* the last cell, past every word */
+	ck_assert(!field_canon_applies(g));
+	grid_set_cost(g, 36, 10, 1);
+	grid_set_cost(g, 3, 4, GRID_COST_MAX);
+	ck_assert(!field_canon_applies(g));
+	grid_set_cost(g, 3, 4, 0);
+	ck_assert(field_canon_applies(g));
+	g->diagonal = false;
+	ck_assert(!field_canon_applies(g));
+	grid_free(g);
+}
+END_TEST
+
 static Suite *
 field_suite(void)
 {
@@ -799,6 +1057,14 @@ field_suite(void)
 	tcase_add_test(tc, test_field_several_goals);
 	tcase_add_test(tc, test_field_unreachable_pocket);
 	tcase_add_loop_test(tc, test_field_matches_reference, 0, 3);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("canonical");
+	tcase_set_timeout(tc, 120);
+	tcase_add_test(tc, test_canon_applies_only_to_unit_8way);
+	tcase_add_loop_test(tc, test_canon_matches_oracle_random, 0, 20);
+	tcase_add_loop_test(tc, test_canon_matches_oracle_small, 0, 20);
+	tcase_add_test(tc, test_canon_matches_oracle_movingai);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("flow");

@@ -1,13 +1,16 @@
 /*
  * Integration field by multi-goal Dijkstra over a bucket queue, and the
  * pointer form of the flow field read off the finished distances.
+ * field_build hands grids of unit cost with 8-way movement to the canonical
+ * builder (field-canon.c) and everything else to field_integrate here, which
+ * is also the oracle the canonical builder is tested against.
  *
  * Distances are integers (FIELD_UNIT per cell), edge weights are at least
  * FIELD_UNIT, and the queue keeps one doubly linked list per FIELD_UNIT-wide
- * bucket in a ring of 16 (a step costs at most 9 * sqrt(2) < 13 units, so
- * every queued cell is within 13 buckets of the lowest). Settling a cell can
- * only push its neighbours into later buckets, so the lowest bucket is final
- * as a whole and is emptied without any ordering inside it.
+ * bucket in the ring of field-ring.h (a step costs at most 9 * sqrt(2) < 13
+ * units, so every queued cell is within 13 buckets of the lowest). Settling
+ * a cell can only push its neighbours into later buckets, so the lowest
+ * bucket is final as a whole and is emptied without any ordering inside it.
  *
  * Speed (see README, "The navigation engine"): the loop that settles a cell
  * is where the time goes. Prefetching does not help it, so memory is not
@@ -26,17 +29,12 @@
 #include <string.h>
 
 #include "field.h"
+#include "field-ring.h"
 #include "los.h"
 #include "util.h"
 
 const int field_dx[8] = { 0, 1, 1, 1, 0, -1, -1, -1 };
 const int field_dy[8] = { -1, -1, 0, 1, 1, 1, 0, -1 };
-
-/* Tie-break order of field_best_dir: N, E, S, W, then NE, SE, SW, NW. */
-static const int field_order[8] = { 0, 2, 4, 6, 1, 3, 5, 7 };
-
-#define FIELD_NBUCKETS	16
-#define FIELD_QHEAD	(-2)	/* qprev of the first cell of a bucket */
 
 /* n rounded up to a multiple of 16. */
 static size_t
@@ -155,26 +153,6 @@ field_step_cost(const struct grid *g, int i, int d)
 	return c * FIELD_DIAG;
 }
 
-/* Rank of each direction in the tie-break order (lower wins). */
-static const int8_t field_rank[9] = { 0, 4, 1, 5, 2, 6, 3, 7, 8 };
-
-/* Index of the lowest set bit of m (m != 0). */
-static inline int
-field_ctz(unsigned m)
-{
-#if defined(__GNUC__)
-	return __builtin_ctz(m);
-#else
-	int n = 0;
-
-	while ((m & 1) == 0) {
-		m >>= 1;
-		n++;
-	}
-	return n;
-#endif
-}
-
 /*
  * The queue and the relaxation, on local copies of the hot pointers so the
  * compiler need not reload them after every store (the int32 and int64
@@ -183,47 +161,10 @@ field_ctz(unsigned m)
 struct field_q {
 	int64_t	*restrict dist;
 	int8_t	*restrict dir;
-	int32_t	*restrict next;
-	int32_t	*restrict prev;
-	int32_t	 head[FIELD_NBUCKETS];
+	struct field_ring ring;
 	size_t	 queued;
 	uint64_t relaxed;
 };
-
-/* Bucket (ring slot) of distance d. */
-static inline int
-field_qbucket(int64_t d)
-{
-	return (int)((d >> 32) & (FIELD_NBUCKETS - 1));
-}
-
-/* Put cell i at the front of the bucket of distance d. */
-static inline void
-field_qpush(struct field_q *q, int i, int64_t d)
-{
-	int b = field_qbucket(d);
-	int h = q->head[b];
-
-	q->prev[i] = FIELD_QHEAD;
-	q->next[i] = h;
-	if (h >= 0)
-		q->prev[h] = i;
-	q->head[b] = i;
-}
-
-/* Take cell i out of the bucket of distance d. */
-static inline void
-field_qremove(struct field_q *q, int i, int64_t d)
-{
-	int p = q->prev[i], n = q->next[i];
-
-	if (p >= 0)
-		q->next[p] = n;
-	else
-		q->head[field_qbucket(d)] = n;
-	if (n >= 0)
-		q->prev[n] = p;
-}
 
 /*
  * Offer distance d, no worse than its own, to cell j through its neighbour
@@ -248,11 +189,11 @@ field_offer(struct field_q *q, int j, int64_t d, int dj)
 	q->dir[j] = (int8_t)dj;
 	q->relaxed++;
 	if (old == FIELD_INF) {
-		field_qpush(q, j, d);
+		field_ring_push(&q->ring, j, d);
 		q->queued++;
-	} else if ((old >> 32) != (d >> 32)) {
-		field_qremove(q, j, old);
-		field_qpush(q, j, d);
+	} else if ((old >> FIELD_QSHIFT) != (d >> FIELD_QSHIFT)) {
+		field_ring_remove(&q->ring, j, old);
+		field_ring_push(&q->ring, j, d);
 	}
 }
 
@@ -286,8 +227,7 @@ field_integrate(struct field *f, const struct grid *g, const int32_t *goals,
 		off[d] = field_offset(s, d);
 	q.dist = dist;
 	q.dir = dir;
-	q.next = f->qnext;
-	q.prev = f->qprev;
+	field_ring_init(&q.ring, f);
 	q.queued = 0;
 	q.relaxed = 0;
 	for (size_t i = 0; i < f->ncells; i++)
@@ -295,8 +235,6 @@ field_integrate(struct field *f, const struct grid *g, const int32_t *goals,
 	memset(goal, 0xff, f->ncells * sizeof *goal);	/* all -1 */
 	memset(dir, FIELD_DIR_NONE, f->ncells);
 	memset(&f->stats, 0, sizeof f->stats);
-	for (int b = 0; b < FIELD_NBUCKETS; b++)
-		q.head[b] = -1;
 
 	f->ngoals = 0;
 	for (int k = 0; k < ngoals && f->ngoals < FIELD_MAX_GOALS; k++) {
@@ -309,7 +247,7 @@ field_integrate(struct field *f, const struct grid *g, const int32_t *goals,
 		dist[i] = 0;
 		goal[i] = f->ngoals++;
 		dir[i] = FIELD_DIR_GOAL;
-		field_qpush(&q, i, 0);
+		field_ring_push(&q.ring, i, 0);
 		q.queued++;
 	}
 
@@ -321,16 +259,15 @@ field_integrate(struct field *f, const struct grid *g, const int32_t *goals,
 	 * never looked at again: only a cell in the queue takes an offer.
 	 */
 	for (bucket = 0; q.queued > 0; bucket++) {
-		int b = (int)(bucket & (FIELD_NBUCKETS - 1));
-		int i = q.head[b], next;
+		int i = field_ring_take(&q.ring,
+		    (int)(bucket & (FIELD_NBUCKETS - 1))), next;
 
-		q.head[b] = -1;
 		for (; i >= 0; i = next) {
 			const int64_t du = dist[i];
 			int64_t wo, wd;
 			unsigned n, e, so, w, ne, se, sw, nw, m;
 
-			next = q.next[i];
+			next = q.ring.next[i];
 			q.queued--;
 			settled++;
 			if (du != 0)
@@ -395,21 +332,7 @@ field_integrate(struct field *f, const struct grid *g, const int32_t *goals,
 int
 field_best_dir(const struct field *f, const struct grid *g, int i)
 {
-	int64_t d = f->dist[i];
-
-	if (d == FIELD_INF)
-		return FIELD_DIR_NONE;
-	if (d == 0)
-		return FIELD_DIR_GOAL;
-	for (int k = 0; k < 8; k++) {
-		int dd = field_order[k];
-		int64_t c = field_step_cost(g, i, dd);
-		int j = i + field_offset(g->stride, dd);
-
-		if (c != 0 && f->dist[j] != FIELD_INF && f->dist[j] + c == d)
-			return dd;
-	}
-	return FIELD_DIR_NONE;	/* not reached when dist came from integrate */
+	return field_best_dir_moves(f, g, i, field_moves(g, i));
 }
 
 /*
@@ -429,15 +352,19 @@ field_flow(struct field *f, const struct grid *g)
 }
 
 /*
- * Build everything: distances, flow pointers and line of sight. Returns the
- * number of map cells from which some goal can be reached (every one of them
- * is settled exactly once).
+ * Build everything: distances, flow pointers and line of sight, by the
+ * canonical builder where it applies (8-way, every open cell at cost 1) and
+ * by field_integrate elsewhere; both give the same field. Returns the number
+ * of map cells from which some goal can be reached.
  */
 int
 field_build(struct field *f, const struct grid *g, const int32_t *goals,
     int ngoals)
 {
-	field_integrate(f, g, goals, ngoals);
+	if (field_canon_applies(g))
+		field_canon(f, g, goals, ngoals);
+	else
+		field_integrate(f, g, goals, ngoals);
 	los_sweep(f, g);
 	return (int)f->stats.settled;
 }

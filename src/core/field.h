@@ -24,8 +24,15 @@
  * Pointer tie-break: when several neighbours start a shortest route, dir names
  * the first in the order N, E, S, W, NE, SE, SW, NW (orthogonal before
  * diagonal), so routes prefer straight steps. field_integrate picks pointers
- * while it relaxes; field_flow recomputes them from dist by a plain scan and
- * gives the same answer.
+ * while it relaxes, the canonical builder (field_canon) reads them off the
+ * finished distances, and field_flow recomputes them by a plain scan: all
+ * three give the same answer.
+ *
+ * Builders: field_build uses field_canon when field_canon_applies (8-way
+ * movement, every open cell at cost 1: most cells are filled by straight and
+ * diagonal scans, only jump points pass through the queue; field-canon.c),
+ * and field_integrate (Dijkstra) otherwise. Both fill the same arrays bit
+ * for bit; field_integrate is the tests' oracle.
  *
  * Goal slots: goals[] is the goal list given to field_build with blocked cells
  * and repeats dropped, in order. A cell's goal is the goal its pointer chain
@@ -50,6 +57,8 @@
 #define FIELD_INF	INT64_MAX		/* unreachable */
 #define FIELD_MAX_GOALS	1024			/* goal cells one field accepts */
 
+#define FIELD_NBUCKETS	64	/* buckets in the queue's ring (field-ring.h) */
+
 #define FIELD_DIR_NONE	(-1)	/* blocked or unreachable */
 #define FIELD_DIR_GOAL	8	/* the cell is a goal */
 
@@ -59,7 +68,8 @@ extern const int	field_dy[8];
 
 struct field_stats {
 	uint64_t	settled;	/* cells taken off the queue */
-	uint64_t	relaxed;	/* distance improvements */
+	uint64_t	relaxed;	/* distance improvements (Dijkstra) */
+	uint64_t	queued;		/* canonical builder: jump points queued */
 	uint64_t	los_cells;	/* cells the line-of-sight sweep looked at */
 	/* Left by the last repair (repair.h); a build zeroes them. */
 	uint64_t	affected;	/* cells whose distance was invalidated */
@@ -79,7 +89,6 @@ struct field {
 
 	/* Private: bucket queue links, line-of-sight and repair scratch. */
 	int32_t		*qnext, *qprev;
-	int32_t		 qhead[16];
 	void		*losbuf;
 	size_t		 losbuf_size;
 	uint8_t		*rflag;		/* per cell, all 0 between repairs */
@@ -98,6 +107,11 @@ void		 field_free(struct field *f);
 int		 field_build(struct field *f, const struct grid *g,
 		     const int32_t *goals, int ngoals);
 void		 field_integrate(struct field *f, const struct grid *g,
+		     const int32_t *goals, int ngoals);
+bool		 field_canon_applies(const struct grid *g);
+void		 field_canon(struct field *f, const struct grid *g,
+		     const int32_t *goals, int ngoals);
+void		 field_canon_distances(struct field *f, const struct grid *g,
 		     const int32_t *goals, int ngoals);
 void		 field_flow(struct field *f, const struct grid *g);
 int		 field_best_dir(const struct field *f, const struct grid *g,

@@ -33,14 +33,15 @@
  * is at least one unit lower, so it sits in an earlier bucket and has been
  * classified before the cell asks it.
  *
- * The queue is the field's bucket ring (field.c). Seeds can be far apart in
- * distance, further than the ring spans, so they wait in an array sorted by
- * distance and enter the ring when the ring reaches their bucket; an empty
- * ring jumps to the next seed.
+ * The queue is the bucket ring of field-ring.h, shared with field.c. Seeds
+ * can be far apart in distance, further than the ring spans, so they wait in
+ * an array sorted by distance and enter the ring when the ring reaches their
+ * bucket; an empty ring jumps to the next seed.
  */
 #include <assert.h>
 #include <string.h>
 
+#include "field-ring.h"
 #include "los.h"
 #include "repair.h"
 
@@ -54,12 +55,10 @@
 #define R_POINTED	0x40	/* pointer recomputed */
 #define R_STACKED	0x80	/* on the goal stack */
 
-#define R_NBUCKETS	16	/* the ring of field.c */
-#define R_QHEAD		(-2)	/* qprev of the first cell of a bucket */
-
 struct repair {
 	struct field		*f;
 	const struct grid	*g;
+	struct field_ring	 ring;		/* the queue (field-ring.h) */
 	int			 off[8];
 	int			 nlist;		/* cells in f->rlist */
 	int			 nseed;		/* cells in f->rseed */
@@ -72,82 +71,6 @@ struct repair {
 	uint64_t		 settled;
 	int			 dead;		/* goal slot being removed, or -1 */
 };
-
-/*
- * The moves between cell i and its neighbours, bit d for direction d: both
- * cells open and, for a diagonal, both cells beside it open (no corner
- * cutting). A move is allowed both ways or neither, so one mask serves for
- * the steps out of i and the steps into it.
- */
-static inline unsigned
-repair_moves(const struct grid *g, int i)
-{
-	const uint8_t *c = g->cost;
-	const int s = g->stride;
-	unsigned n, e, so, w;
-
-	if (c[i] == 0)
-		return 0;
-	n = c[i - s] != 0;
-	e = c[i + 1] != 0;
-	so = c[i + s] != 0;
-	w = c[i - 1] != 0;
-	if (!g->diagonal)
-		return n | e << 2 | so << 4 | w << 6;
-	return n | (n & e & (c[i - s + 1] != 0)) << 1 | e << 2 |
-	    (so & e & (c[i + s + 1] != 0)) << 3 | so << 4 |
-	    (so & w & (c[i + s - 1] != 0)) << 5 | w << 6 |
-	    (n & w & (c[i - s - 1] != 0)) << 7;
-}
-
-/* Cost of a step in direction d into cell j (the move being allowed). */
-static inline int64_t
-repair_cost(const struct grid *g, int j, int d)
-{
-	return g->cost[j] * (d & 1 ? FIELD_DIAG : FIELD_UNIT);
-}
-
-/* Lowest set bit of m (m != 0). */
-static inline int
-repair_ctz(unsigned m)
-{
-#if defined(__GNUC__)
-	return __builtin_ctz(m);
-#else
-	int n = 0;
-
-	while ((m & 1) == 0) {
-		m >>= 1;
-		n++;
-	}
-	return n;
-#endif
-}
-
-/* Tie-break order of field_best_dir: N, E, S, W, then NE, SE, SW, NW. */
-static const int repair_order[8] = { 0, 2, 4, 6, 1, 3, 5, 7 };
-
-/* field_best_dir with the moves of i already known. */
-static inline int
-repair_best_dir(const struct field *f, const struct grid *g, int i,
-    unsigned moves)
-{
-	int64_t d = f->dist[i];
-
-	if (d == FIELD_INF)
-		return FIELD_DIR_NONE;
-	if (d == 0)
-		return FIELD_DIR_GOAL;
-	for (int k = 0; k < 8; k++) {
-		int dd = repair_order[k];
-		int j = i + field_offset(g->stride, dd);
-
-		if ((moves >> dd & 1) != 0 && f->dist[j] != FIELD_INF &&
-		    f->dist[j] + repair_cost(g, j, dd) == d)
-			return dd;
-	}
-	return FIELD_DIR_NONE;
-}
 
 /* Set flags on cell i, listing it the first time so they get cleared. */
 static inline void
@@ -181,8 +104,7 @@ repair_begin(struct repair *r, struct field *f, const struct grid *g)
 	r->limit = (uint64_t)(g->w * g->h) / REPAIR_REBUILD_SHARE;
 	if (r->limit < 64)
 		r->limit = 64;
-	for (int b = 0; b < R_NBUCKETS; b++)
-		f->qhead[b] = -1;
+	field_ring_init(&r->ring, f);
 	for (int s = 0; s < FIELD_MAX_GOALS && s < f->ngoals + 1; s++) {
 		f->rbox[4 * s] = f->rbox[4 * s + 1] = 1 << 30;
 		f->rbox[4 * s + 2] = f->rbox[4 * s + 3] = -1;
@@ -216,16 +138,8 @@ repair_box_add(struct repair *r, int s, int i)
 static inline void
 repair_qpush(struct repair *r, int i)
 {
-	struct field *f = r->f;
-	int b = (int)((f->dist[i] >> 32) & (R_NBUCKETS - 1));
-	int h = f->qhead[b];
-
-	f->qprev[i] = R_QHEAD;
-	f->qnext[i] = h;
-	if (h >= 0)
-		f->qprev[h] = i;
-	f->qhead[b] = i;
-	f->rflag[i] |= R_QUEUED;
+	field_ring_push(&r->ring, i, r->f->dist[i]);
+	r->f->rflag[i] |= R_QUEUED;
 	r->queued++;
 }
 
@@ -233,16 +147,8 @@ repair_qpush(struct repair *r, int i)
 static inline void
 repair_qremove(struct repair *r, int i, int64_t d)
 {
-	struct field *f = r->f;
-	int p = f->qprev[i], n = f->qnext[i];
-
-	if (p >= 0)
-		f->qnext[p] = n;
-	else
-		f->qhead[(d >> 32) & (R_NBUCKETS - 1)] = n;
-	if (n >= 0)
-		f->qprev[n] = p;
-	f->rflag[i] &= (uint8_t)~R_QUEUED;
+	field_ring_remove(&r->ring, i, d);
+	r->f->rflag[i] &= (uint8_t)~R_QUEUED;
 	r->queued--;
 }
 
@@ -306,25 +212,25 @@ repair_classify_cell(struct repair *r, int v)
 	const struct grid *g = r->g;
 	const int64_t dv = f->dist[v];
 
-	const unsigned moves = repair_moves(g, v);
+	const unsigned moves = field_moves(g, v);
 	const int64_t cin = g->cost[v] * FIELD_UNIT;	/* a step into v */
 	const int64_t cind = g->cost[v] * FIELD_DIAG;
 
 	if (repair_is_goal(f, v))
 		return false;
 	for (unsigned m = moves; m != 0; m &= m - 1) {
-		int d = repair_ctz(m), u = v + r->off[d];
+		int d = field_ctz(m), u = v + r->off[d];
 
 		if ((f->rflag[u] & R_AFFECTED) == 0 &&
 		    f->dist[u] != FIELD_INF &&
-		    f->dist[u] + repair_cost(g, u, d) == dv)
+		    f->dist[u] + field_move_cost(g, u, d) == dv)
 			return false;
 	}
 	repair_flag(r, v, R_AFFECTED);
 	r->affected++;
 	r->work++;
 	for (unsigned m = moves; m != 0; m &= m - 1) {
-		int d = repair_ctz(m), x = v + r->off[d];
+		int d = field_ctz(m), x = v + r->off[d];
 
 		if ((f->rflag[x] & R_CAND) == 0 &&
 		    f->dist[x] == dv + (d & 1 ? cind : cin)) {
@@ -348,13 +254,14 @@ repair_settle(struct repair *r, int v)
 	f->rflag[v] |= R_DONE;
 	r->settled++;
 	r->work++;
-	for (unsigned m = repair_moves(r->g, v); m != 0; m &= m - 1) {
-		int d = repair_ctz(m), x = v + r->off[d];
+	for (unsigned m = field_moves(r->g, v); m != 0; m &= m - 1) {
+		int d = field_ctz(m), x = v + r->off[d];
 		int64_t nd = dv + (d & 1 ? cind : cin), old = f->dist[x];
 
 		if (old <= nd)
 			continue;
-		if ((f->rflag[x] & R_QUEUED) != 0 && (old >> 32) != (nd >> 32))
+		if ((f->rflag[x] & R_QUEUED) != 0 &&
+		    (old >> FIELD_QSHIFT) != (nd >> FIELD_QSHIFT))
 			repair_qremove(r, x, old);
 		repair_set_dist(r, x, nd);
 		f->stats.relaxed++;
@@ -378,7 +285,7 @@ repair_drain(struct repair *r, bool classify)
 
 	repair_sort_seeds(r);
 	for (;;) {
-		int b, i, next;
+		int i, next;
 
 		if (r->queued == 0) {
 			/* Jump to the next seed still waiting. */
@@ -387,20 +294,20 @@ repair_drain(struct repair *r, bool classify)
 				k++;
 			if (k == r->nseed)
 				return 0;
-			cur = f->dist[seed[k]] >> 32;
+			cur = f->dist[seed[k]] >> FIELD_QSHIFT;
 		}
-		for (; k < r->nseed && (f->dist[seed[k]] >> 32) <= cur; k++) {
+		for (; k < r->nseed &&
+		    (f->dist[seed[k]] >> FIELD_QSHIFT) <= cur; k++) {
 			int v = seed[k];
 
 			if ((f->rflag[v] & (R_QUEUED | R_DONE)) == 0 &&
 			    f->dist[v] != FIELD_INF)
 				repair_qpush(r, v);
 		}
-		b = (int)(cur & (R_NBUCKETS - 1));
-		i = f->qhead[b];
-		f->qhead[b] = -1;
+		i = field_ring_take(&r->ring,
+		    (int)(cur & (FIELD_NBUCKETS - 1)));
 		for (; i >= 0; i = next) {
-			next = f->qnext[i];
+			next = r->ring.next[i];
 			f->rflag[i] &= (uint8_t)~R_QUEUED;
 			r->queued--;
 			if (classify)
@@ -408,13 +315,8 @@ repair_drain(struct repair *r, bool classify)
 			else
 				repair_settle(r, i);
 		}
-		if (r->work > r->limit) {
-			/* Leave the ring empty for the rebuild. */
-			for (b = 0; b < R_NBUCKETS; b++)
-				f->qhead[b] = -1;
-			r->queued = 0;
-			return -1;
-		}
+		if (r->work > r->limit)
+			return -1;	/* the ring is ours: no reset */
 		cur++;
 	}
 }
@@ -437,12 +339,12 @@ repair_best_offer(struct repair *r, int v)
 	const int64_t *dist = r->f->dist;
 	int64_t best = dist[v];
 
-	for (unsigned m = repair_moves(r->g, v); m != 0; m &= m - 1) {
-		int d = repair_ctz(m), u = v + r->off[d];
+	for (unsigned m = field_moves(r->g, v); m != 0; m &= m - 1) {
+		int d = field_ctz(m), u = v + r->off[d];
 
 		if (dist[u] != FIELD_INF &&
-		    dist[u] + repair_cost(r->g, u, d) < best)
-			best = dist[u] + repair_cost(r->g, u, d);
+		    dist[u] + field_move_cost(r->g, u, d) < best)
+			best = dist[u] + field_move_cost(r->g, u, d);
 	}
 	return best;
 }
@@ -528,7 +430,8 @@ repair_point(struct repair *r, int i)
 	if (f->dist[i] == FIELD_INF)
 		d = FIELD_DIR_NONE;
 	else
-		d = (int8_t)repair_best_dir(f, r->g, i, repair_moves(r->g, i));
+		d = (int8_t)field_best_dir_moves(f, r->g, i,
+		    field_moves(r->g, i));
 	if (d != f->dir[i] || (f->rflag[i] & R_WRITTEN) != 0) {
 		f->dir[i] = d;
 		if ((f->rflag[i] & R_STACKED) == 0) {
@@ -559,9 +462,9 @@ repair_pointers(struct repair *r)
 		if ((f->rflag[v] & R_WRITTEN) == 0)
 			continue;
 		repair_point(r, v);
-		m = repair_moves(g, v);
+		m = field_moves(g, v);
 		for (; m != 0; m &= m - 1) {
-			int d = repair_ctz(m), x = v + r->off[d];
+			int d = field_ctz(m), x = v + r->off[d];
 
 			/*
 			 * x's pointer can change through v only if it named
@@ -572,7 +475,7 @@ repair_pointers(struct repair *r)
 				continue;
 			if (f->dir[x] == ((d + 4) & 7) ||
 			    (f->dist[v] != FIELD_INF && f->dist[v] +
-			    repair_cost(g, v, d) == f->dist[x]))
+			    field_move_cost(g, v, d) == f->dist[x]))
 				repair_point(r, x);
 		}
 	}
@@ -919,8 +822,8 @@ repair_move_goal(struct field *f, const struct grid *g, int slot, int x,
 	repair_begin(&r, f, g);
 	/* delta: the cost of one allowed step from the old cell to c. */
 	for (int d = 0; d < 8 && f->ngoals == 1; d++) {
-		if (old + r.off[d] == c && (repair_moves(g, old) >> d & 1) != 0)
-			delta = repair_cost(g, c, d);
+		if (old + r.off[d] == c && (field_moves(g, old) >> d & 1) != 0)
+			delta = field_move_cost(g, c, d);
 	}
 	f->goals[slot] = c;
 	if (delta != 0) {

@@ -40,7 +40,7 @@
  * weir-bench repair (see README).
  */
 #ifndef REPAIR_REBUILD_SHARE
-#define REPAIR_REBUILD_SHARE	8
+#define REPAIR_REBUILD_SHARE	10
 #endif
 
 void	repair_set_cost(struct field *f, struct grid *g, int x, int y,
