@@ -13,8 +13,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "core/game.h"
+#include "core/path.h"
 #include "core/script.h"
 #include "testutil.h"
 
@@ -504,6 +506,53 @@ START_TEST(test_hunters_sated)
 }
 END_TEST
 
+/*
+ * On a large map a walker's plan smooths only the waypoints it keeps:
+ * path_waypoints_first gives exactly the first GAME_PATH_MAX + 1 of
+ * path_waypoints across a 1024 x 1024 map (what it saves is timed by
+ * weir-bench worst).
+ */
+START_TEST(test_plan_smooths_what_it_keeps)
+{
+	uint64_t	 s = 4242;
+	struct grid	*g = tu_random_grid(&s, 1024, 1024, 8, 6, true);
+	struct field	*f = field_new(1024, 1024);
+	struct point	*all = calloc(1024 * 1024 + 1, sizeof *all);
+	struct point	*first = calloc(1024 * 1024 + 1, sizeof *first);
+	int32_t		 goal = grid_index(g, 1020, 1020);
+	int		 n, m, k, x, y, want = GAME_PATH_MAX + 1;
+	clock_t		 t0;
+	double		 t_all = 0.0, t_first = 0.0;
+
+	grid_set_cost(g, 1020, 1020, 1);
+	field_build(f, g, &goal, 1);
+	for (k = 0; k < 20; k++) {
+		x = 2 + 37 * k % 300;
+		y = 3 + 53 * k % 200;
+		if (grid_get_cost(g, x, y) == 0 ||
+		    !isfinite(field_distance(f, x, y)))
+			continue;
+		t0 = clock();
+		n = path_waypoints(f, g, x, y, all, 1024 * 1024 + 1);
+		t_all += (double)(clock() - t0);
+		t0 = clock();
+		m = path_waypoints_first(f, g, x, y, first, 1024 * 1024 + 1,
+		    want);
+		t_first += (double)(clock() - t0);
+		ck_assert_int_gt(n, want);
+		ck_assert_int_eq(m, want);
+		ck_assert_mem_eq(all, first, (size_t)m * sizeof *all);
+	}
+	printf("plans across 1024 x 1024: whole way %.4f s, first %d "
+	    "waypoints %.4f s\n", t_all / CLOCKS_PER_SEC, want,
+	    t_first / CLOCKS_PER_SEC);
+	free(all);
+	free(first);
+	field_free(f);
+	grid_free(g);
+}
+END_TEST
+
 static Suite *
 live_suite(void)
 {
@@ -516,6 +565,7 @@ live_suite(void)
 	tcase_add_test(tc, test_thornwood_stall);
 	tcase_add_test(tc, test_frozen_enemy_lifted);
 	tcase_add_test(tc, test_hunters_sated);
+	tcase_add_test(tc, test_plan_smooths_what_it_keeps);
 	suite_add_tcase(s, tc);
 	return s;
 }

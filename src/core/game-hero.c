@@ -31,8 +31,8 @@ game_hero_plan(struct game *g)
 	int			 cy = (int)floor(a->pos.y), n = 0, first = 0;
 
 	if (g->hero_order.x >= 0) {
-		n = path_waypoints(g->hero_field, &g->grid, cx, cy, g->descend,
-		    g->descend_max);
+		n = path_waypoints_first(g->hero_field, &g->grid, cx, cy,
+		    g->descend, g->descend_max, GAME_PATH_MAX + 1);
 		if (n > 1)
 			first = 1;
 		n -= first;

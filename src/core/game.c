@@ -136,8 +136,8 @@ game_plan(struct game *g, int i, bool via_centre)
 	int			 cx = (int)floor(a->pos.x);
 	int			 cy = (int)floor(a->pos.y), n, first = 0;
 
-	n = path_waypoints(f, &g->grid, cx, cy, g->descend,
-	    g->descend_max);
+	n = path_waypoints_first(f, &g->grid, cx, cy, g->descend,
+	    g->descend_max, GAME_PATH_MAX + 1);
 	if (n > 1 && !via_centre)
 		first = 1;
 	n -= first;
