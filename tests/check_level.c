@@ -5,9 +5,11 @@
  */
 #include <check.h>
 #include <dirent.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "core/level.h"
@@ -1229,6 +1231,70 @@ bfs_steps(const struct grid *g, int sx, int sy)
 	return d;
 }
 
+/*
+ * A Moving AI map n x n, made in memory: checker true gives open cells
+ * on a checkerboard (every one a region of its own, (n x n) / 2 regions)
+ * under one open top row, false an open field (one region).
+ */
+static char *
+movingai_made(int n, bool checker, size_t *len)
+{
+	char	*t = malloc((size_t)n * (n + 1) + 64), *p = t;
+	int	 x, y;
+
+	ck_assert_ptr_nonnull(t);
+	p += sprintf(p, "type octile\nheight %d\nwidth %d\nmap\n", n, n);
+	for (y = 0; y < n; y++) {
+		for (x = 0; x < n; x++)
+			*p++ = !checker || y == 0 || (x + y) % 2 == 0 ? '.' :
+			    '@';
+		*p++ = '\n';
+	}
+	*len = (size_t)(p - t);
+	return t;
+}
+
+/* CPU seconds the best of three imports of text takes. */
+static double
+movingai_time(const char *text, size_t len)
+{
+	double	best = INFINITY;
+	int	k;
+
+	for (k = 0; k < 3; k++) {
+		clock_t		 t0 = clock();
+		struct level	*l = movingai_parse("m.map", text, len, errbuf,
+				    sizeof errbuf);
+
+		ck_assert_msg(l != NULL, "%s", errbuf);
+		best = fmin(best, (double)(clock() - t0) / CLOCKS_PER_SEC);
+		level_free(l);
+	}
+	return best;
+}
+
+/*
+ * Importing is linear in the cells, however many regions the map has: a
+ * 512 x 512 checkerboard (131,328 regions) imports within 10 times the
+ * time of an open 512 x 512 field (it took some 1,000 times as long when
+ * every region's search cleared the whole map).
+ */
+START_TEST(test_movingai_many_regions)
+{
+	size_t	 nc, no;
+	char	*checker = movingai_made(512, true, &nc);
+	char	*open = movingai_made(512, false, &no);
+	double	 tc = movingai_time(checker, nc), to = movingai_time(open, no);
+
+	printf("movingai import 512 x 512: checkerboard %.4f s, open %.4f s, "
+	    "ratio %.2f\n", tc, to, tc / fmax(to, 1e-6));
+	ck_assert_msg(tc <= 10.0 * fmax(to, 1e-3), "checkerboard %.4f s, "
+	    "open field %.4f s", tc, to);
+	free(checker);
+	free(open);
+}
+END_TEST
+
 START_TEST(test_movingai_arena)
 {
 	char		 path[4096];
@@ -1583,6 +1649,7 @@ level_suite(void)
 	tcase_add_test(tc, test_movingai_errors);
 	tcase_add_test(tc, test_movingai_lenient);
 	tcase_add_test(tc, test_movingai_arena);
+	tcase_add_test(tc, test_movingai_many_regions);
 	tcase_set_timeout(tc, 60);
 	suite_add_tcase(s, tc);
 

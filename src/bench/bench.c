@@ -29,6 +29,7 @@ static const struct bench_cmd bench_cmds[] = {
 	{ "crowd", bench_crowd, "crowd [MAP]      steering tick: scaling to 100k agents, grid vs all pairs" },
 	{ "game", bench_game, "game [LEVEL...]  headless play against real time" },
 	{ "draw", bench_draw, "draw [LEVEL...]  bytes sent to the terminal a frame" },
+	{ "worst", bench_worst, "worst [write F]  the largest legal level against real time" },
 	{ "summary", bench_summary, "summary          every figure, one NAME VALUE line each" },
 };
 
@@ -129,6 +130,7 @@ bench_summary(int argc, char **argv)
 	bench_crowd_summary(stdout);
 	bench_game_summary(stdout);
 	bench_draw_summary(stdout);
+	bench_worst_summary(stdout);
 	return 0;
 }
 

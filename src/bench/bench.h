@@ -32,5 +32,7 @@ int		 bench_game(int argc, char **argv);
 void		 bench_game_summary(FILE *out);
 int		 bench_draw(int argc, char **argv);
 void		 bench_draw_summary(FILE *out);
+int		 bench_worst(int argc, char **argv);
+void		 bench_worst_summary(FILE *out);
 
 #endif

@@ -20,9 +20,10 @@
  * dithered for the skulker's nervous gait.
  *
  * Two enemies can jam each other in a door one cell wide, each kept off the
- * other by separation; an enemy that has made no headway for a while
- * squeezes: for a moment it walks its path or the flow with only the walls
- * to mind, and the jam clears.
+ * other by separation, and a flow follower can be pinned where two routes
+ * part at a wall's corner; an enemy that has made no headway for a while
+ * squeezes: for a moment it walks a path cut from its cell's centre with
+ * only the walls to mind, and the jam clears.
  */
 #include "enemy.h"
 
@@ -181,10 +182,7 @@ enemy_steer_types(struct steer_type *types)
 	for (k = 0; k < ENEMY_NKINDS; k++)
 		enemy_types[k].steer(&types[k]);
 	enemy_steer_runner(&types[ENEMY_STEER_LOOSE]);
-	enemy_steer_leader(&types[ENEMY_STEER_SQUEEZE_PATH]);
-	t = &types[ENEMY_STEER_SQUEEZE_FLOW];
-	enemy_ground(t, STEER_PRIORITISED);
-	t->behaviours |= STEER_BIT(STEER_FLOW);
+	enemy_steer_leader(&types[ENEMY_STEER_SQUEEZE]);
 
 	/* A skulker in a panic flees the tower that hit it. */
 	t = &types[ENEMY_STEER_PANIC];

@@ -21,8 +21,7 @@
 enum enemy_steer {
 	ENEMY_STEER_LOOSE = ENEMY_NKINDS,	/* escort without a boss */
 	ENEMY_STEER_PANIC,	/* skulker fleeing the tower that hit it */
-	ENEMY_STEER_SQUEEZE_PATH, /* a stuck path mover: no separation */
-	ENEMY_STEER_SQUEEZE_FLOW, /* a stuck flow mover: no separation */
+	ENEMY_STEER_SQUEEZE,	/* a stuck walker: a path, no separation */
 	ENEMY_STEER_BOLT,	/* homing shot: pursuit */
 	ENEMY_STEER_SHELL,	/* shell: arrive at the burst point */
 	ENEMY_STEER_HERO,	/* the hero walking its path */

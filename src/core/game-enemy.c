@@ -3,6 +3,13 @@
  * (slow, panic, formation, a stuck walker's way out, the route left) and
  * the leaks at the exits after. What sets a kind apart is read from its
  * registry row (its mover and traits), never from its name.
+ *
+ * Liveness: every ground enemy keeps getting nearer its goal (an exit, or
+ * the hero for a hunter hunting it). One that makes no headway for a
+ * while, or none towards its goal for longer, walks a path out from its
+ * cell's centre minding only the walls; one that still has got no nearer
+ * after GAME_HOPELESS_S is lifted to the next cell on its way, and the
+ * game says so (GAME_EV_UNSTICK). So no enemy stalls a game for ever.
  */
 #include <math.h>
 #include <string.h>
@@ -13,6 +20,8 @@
 #define GAME_FLYER_EXIT		0.5	/* a flyer leaks this near its exit */
 #define GAME_STALL_TICKS	(2 * GAME_RATE)	/* no progress: re-plan */
 #define GAME_SQUEEZE_TICKS	(3 * GAME_RATE / 2) /* then ignore others */
+#define GAME_DRIFT_TICKS	(8 * GAME_RATE)	/* no nearer its goal: too */
+#define GAME_NEARER		0.5	/* cells nearer its goal: headway */
 #define GAME_ESCORT_LOSE	4.0	/* an escort this far from its slot */
 #define GAME_ESCORT_REJOIN	2.5	/* ... rejoins this near */
 
@@ -138,6 +147,121 @@ game_threat(const struct game *g, int i)
 	return found;
 }
 
+/*
+ * What measures ground enemy i's way to its goal: the field it follows
+ * (*fp) and a number that changes whenever that field's distances may
+ * have (the map changed, or the hunt's goal moved).
+ */
+static unsigned
+game_goal_gen(const struct game *g, int i, const struct field **fp)
+{
+	const struct field	*f = g->agents[i].field;
+
+	if (f == NULL)
+		f = g->field;
+	*fp = f;
+	return f == g->hunt ? g->map_gen + g->hunt_gen : g->map_gen;
+}
+
+/* Whether hunter i is at its goal: in biting reach of the hero. */
+static bool
+game_at_hero(const struct game *g, int i)
+{
+	const struct steer_agent	*h;
+	double				 reach;
+
+	if (g->hero < 0 || !game_hunting(g, i))
+		return false;
+	h = &g->agents[g->hero];
+	reach = h->radius + g->agents[i].radius + GAME_HERO_REACH;
+	return vec_dist2(h->pos, g->agents[i].pos) <= reach * reach;
+}
+
+/*
+ * The last resort against a hopeless stall: lift ground enemy i to the
+ * centre of the next cell its field leads to, and say so.
+ */
+static void
+game_lift(struct game *g, int i, const struct field *f)
+{
+	struct steer_agent	*a = &g->agents[i];
+	struct game_unit	*u = &g->units[i];
+	struct game_event	 ev;
+	int			 x = (int)floor(a->pos.x);
+	int			 y = (int)floor(a->pos.y), d;
+
+	d = f->dir[grid_index(&g->grid, x, y)];
+	if (d < 0 || d == FIELD_DIR_GOAL)
+		return;
+	x += field_dx[d];
+	y += field_dy[d];
+	a->pos = game_centre(x, y);
+	a->vel = vec_zero();
+	u->anchor = a->pos;
+	u->stall = 0;
+	if (u->mover == ENEMY_PATH || u->squeeze > 0)
+		game_plan(g, i, false);
+	g->unstuck++;
+	ev = game_event_make(GAME_EV_UNSTICK);
+	ev.id = u->id;
+	ev.enemy = u->type;
+	ev.x = x;
+	ev.y = y;
+	game_emit(g, &ev);
+}
+
+/*
+ * Keep ground enemy i moving: note its headway (from where it stood) and
+ * its progress (towards its goal); a stall or a long drift sends it out
+ * along a path from its cell's centre, minding only the walls for a
+ * while; GAME_HOPELESS_S without progress lifts it a cell on.
+ */
+static void
+game_unstick(struct game *g, int i)
+{
+	struct steer_agent	*a = &g->agents[i];
+	struct game_unit	*u = &g->units[i];
+	const struct field	*f;
+	unsigned		 gen = game_goal_gen(g, i, &f);
+	double			 left = field_distance(f, (int)floor(a->pos.x),
+				    (int)floor(a->pos.y));
+	bool			 stalled = false;
+
+	if (f != u->goal_field || gen != u->goal_gen || game_at_hero(g, i) ||
+	    left <= u->best - GAME_NEARER) {
+		u->goal_field = f;
+		u->goal_gen = gen;
+		u->best = left;
+		u->lost = 0;
+	} else if (++u->lost % GAME_DRIFT_TICKS == 0)
+		stalled = true;
+	/*
+	 * Stuck: no half-cell of headway in the time it would take to walk
+	 * one and a half at its present speed (2 s at the least).
+	 */
+	if (vec_dist2(a->pos, u->anchor) >= 0.25) {
+		u->anchor = a->pos;
+		u->stall = 0;
+	} else if (++u->stall > GAME_STALL_TICKS && u->stall >
+	    1.5 * GAME_RATE / a->max_speed)
+		stalled = true;
+	if (u->lost >= GAME_HOPELESS_S * GAME_RATE) {
+		game_lift(g, i, f);
+		u->best = field_distance(f, (int)floor(a->pos.x),
+		    (int)floor(a->pos.y));
+		u->lost = 0;
+	} else if (stalled) {
+		u->squeeze = GAME_SQUEEZE_TICKS;
+		game_plan(g, i, true);
+		u->anchor = a->pos;
+		u->stall = 0;
+	}
+	if (u->squeeze > 0) {
+		u->squeeze--;
+		a->type = ENEMY_STEER_SQUEEZE;
+	}
+}
+
 /* Bring every enemy's condition up to date before the crowd moves. */
 void
 game_enemies(struct game *g)
@@ -167,28 +291,7 @@ game_enemies(struct game *g)
 		u->togo = game_togo(g, i);
 		if (u->mover == ENEMY_FLY)
 			continue;
-		/*
-		 * Stuck: no half-cell of headway in the time it would take
-		 * to walk one and a half at its present speed (2 s at the
-		 * least). Then a new path by way of its cell's centre, and a
-		 * while without minding its neighbours.
-		 */
-		if (vec_dist2(a->pos, u->anchor) >= 0.25) {
-			u->anchor = a->pos;
-			u->stall = 0;
-		} else if (++u->stall > GAME_STALL_TICKS && u->stall >
-		    1.5 * GAME_RATE / a->max_speed) {
-			if (u->mover == ENEMY_PATH)
-				game_plan(g, i, true);
-			u->squeeze = GAME_SQUEEZE_TICKS;
-			u->anchor = a->pos;
-			u->stall = 0;
-		}
-		if (u->squeeze > 0) {
-			u->squeeze--;
-			a->type = u->mover == ENEMY_PATH ?
-			    ENEMY_STEER_SQUEEZE_PATH : ENEMY_STEER_SQUEEZE_FLOW;
-		}
+		game_unstick(g, i);
 		if (u->mover == ENEMY_PATH && a->npath > 0 &&
 		    a->ipath >= a->npath - 1) {
 			struct point p = a->path[a->npath - 1];

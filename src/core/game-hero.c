@@ -8,7 +8,10 @@
  * enters a new cell the field is repaired with the moving-goal repair
  * (repair_move_goal), never rebuilt; a tower placed or sold repairs it as
  * it repairs the exit field. Hunting enemies follow it while the hero
- * stands and they can reach it, and the exit field otherwise.
+ * stands and they can reach it, and the exit field otherwise. A hunter
+ * that was hunting when the hero fell is sated: it makes for an exit and
+ * hunts no more, so a pack the hero cannot beat does not chase it round
+ * its every return for ever.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -28,8 +31,8 @@ game_hero_plan(struct game *g)
 	int			 cy = (int)floor(a->pos.y), n = 0, first = 0;
 
 	if (g->hero_order.x >= 0) {
-		n = path_waypoints(g->hero_field, &g->grid, cx, cy, g->descend,
-		    g->descend_max);
+		n = path_waypoints_first(g->hero_field, &g->grid, cx, cy,
+		    g->descend, g->descend_max, GAME_PATH_MAX + 1);
 		if (n > 1)
 			first = 1;
 		n -= first;
@@ -83,6 +86,7 @@ game_hero_spawn(struct game *g)
 		repair_move_goal(g->hunt, &g->grid, 0, at.x, at.y);
 	g->hero_cell.x = at.x;
 	g->hero_cell.y = at.y;
+	g->hunt_gen++;
 	game_hero_plan(g);
 }
 
@@ -280,7 +284,7 @@ game_hero_step(struct game *g)
 		    !(enemy_types[u->type].traits & ENEMY_TRAIT_HUNTS))
 			continue;
 		a = &g->agents[i];
-		a->field = g->hero >= 0 && isfinite(field_distance(g->hunt,
+		a->field = g->hero >= 0 && !u->sated && isfinite(field_distance(g->hunt,
 		    (int)floor(a->pos.x), (int)floor(a->pos.y))) ? g->hunt :
 		    NULL;
 		if (u->bite > 0)
@@ -305,8 +309,11 @@ game_hero_fall(struct game *g)
 	ev.y = (int)floor(a->pos.y);
 	ev.value = GAME_HERO_DOWN_S;
 	g->hero = -1;
-	for (i = 0; i < g->nunits; i++)
+	for (i = 0; i < g->nunits; i++) {
+		if (g->agents[i].field != NULL)	/* sated: make for an exit */
+			g->units[i].sated = true;
 		g->agents[i].field = NULL;	/* the hunt is off */
+	}
 	game_emit(g, &ev);
 }
 
@@ -332,6 +339,7 @@ game_hero_fight(struct game *g)
 		repair_move_goal(g->hunt, &g->grid, 0, x, y);
 		g->hero_cell.x = x;
 		g->hero_cell.y = y;
+		g->hunt_gen++;
 	}
 	for (i = 0; i < g->nunits && g->hero >= 0; i++) {
 		struct game_unit *u = &g->units[i];

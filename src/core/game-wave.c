@@ -90,10 +90,10 @@ game_spawn(struct game *g, int w, int gi)
 		dir = steer_flow_dir(g->field, &g->grid, pos);
 	if (dir.x != 0.0 || dir.y != 0.0)
 		a->heading = a->look = dir;
-	if (et->mover == ENEMY_PATH) {
+	if (et->mover != ENEMY_FLY)	/* flow movers: a path out of a stall */
 		u->pathslot = g->free_paths[--g->nfree_paths];
+	if (et->mover == ENEMY_PATH)
 		game_plan(g, i, false);
-	}
 	if ((et->traits & ENEMY_TRAIT_ESCORT) &&
 	    (b = game_find_boss(g, w + 1)) >= 0)
 		game_join_boss(g, i, b);

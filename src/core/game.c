@@ -119,7 +119,8 @@ game_tower_at(const struct game *g, int x, int y)
 }
 
 /*
- * Cut a path mover's waypoint path from where it stands. The first
+ * Cut a ground enemy's waypoint path from where it stands, down the field
+ * it follows (a hunter's hunt field, else the exit field). The first
  * waypoint is the centre of its own cell: the agent heads straight for the
  * second unless via_centre asks it to go by the centre first, the sure way
  * out of any corner it may have slid into.
@@ -131,11 +132,12 @@ game_plan(struct game *g, int i, bool via_centre)
 	struct game_unit	*u = &g->units[i];
 	struct point		*buf = g->paths + (size_t)u->pathslot *
 				    GAME_PATH_MAX;
+	const struct field	*f = a->field != NULL ? a->field : g->field;
 	int			 cx = (int)floor(a->pos.x);
 	int			 cy = (int)floor(a->pos.y), n, first = 0;
 
-	n = path_waypoints(g->field, &g->grid, cx, cy, g->descend,
-	    g->descend_max);
+	n = path_waypoints_first(f, &g->grid, cx, cy, g->descend,
+	    g->descend_max, GAME_PATH_MAX + 1);
 	if (n > 1 && !via_centre)
 		first = 1;
 	n -= first;
@@ -191,8 +193,9 @@ game_path_clear(const struct game *g, int i)
  * (repair.h; exactly what a rebuild gives) and path movers get a new path
  * from where they stand: every one after a sale (a shorter way may have
  * opened), after a placement the ones whose path it cuts (no other way got
- * shorter). Flow movers read the repaired field as it is. This is the one
- * place the map and its field change.
+ * shorter); so do flow movers walking a path out of a stall. Flow movers
+ * read the repaired field as it is. This is the one place the map and its
+ * field change.
  */
 void
 game_map_changed(struct game *g, int x, int y, int cost)
@@ -210,7 +213,9 @@ game_map_changed(struct game *g, int x, int y, int cost)
 	for (i = 0; i < g->nunits; i++) {
 		if (!game_alive(g, i))
 			continue;
-		if (g->units[i].mover == ENEMY_PATH &&
+		if ((g->units[i].mover == ENEMY_PATH ||
+		    (g->units[i].mover == ENEMY_FLOW &&
+		    g->units[i].squeeze > 0)) &&
 		    (!placed || !game_path_clear(g, i)))
 			game_plan(g, i, false);
 	}

@@ -75,6 +75,7 @@
 #define GAME_FX_MAX		64	/* instant attacks remembered to draw */
 #define GAME_COORD_MAX		1000000000 /* |x|, |y| a command may give */
 #define GAME_BY_HERO		(-2)	/* a kill's tower kind: the hero */
+#define GAME_HOPELESS_S		20	/* no headway this long: lifted on */
 
 /* The hero: a ground unit the player sends about; it fights back. */
 #define GAME_HERO_HP		300	/* hit points */
@@ -131,7 +132,9 @@ enum game_event_type {
 	GAME_EV_HERO_HIT,	/* id, enemy bit it; value = hit points
 				   lost, level = hit points left */
 	GAME_EV_HERO_FALL,	/* x, y where it fell; value = seconds down */
-	GAME_EV_HERO_RETURN	/* x, y: back at its start */
+	GAME_EV_HERO_RETURN,	/* x, y: back at its start */
+	GAME_EV_UNSTICK		/* id, enemy, x, y: the cell it was lifted
+				   to after GAME_HOPELESS_S without headway */
 };
 
 struct game_event {
@@ -192,6 +195,11 @@ struct game_unit {
 	struct vec		 anchor;	/* where it last made headway */
 	int			 stall;		/* ticks without headway */
 	int			 squeeze;	/* ticks left ignoring others */
+	const struct field	*goal_field;	/* what best was measured on */
+	unsigned		 goal_gen;	/* ... and when (game_goal_gen) */
+	double			 best;		/* least route left to its goal */
+	int			 lost;		/* ticks since best last fell */
+	bool			 sated;		/* hunter: felled the hero */
 	int			 bite;		/* hunter: ticks to its next bite */
 	bool			 loose;		/* escort: out of formation */
 
@@ -247,6 +255,8 @@ struct game {
 	struct point		*descend;	/* room for any descended path */
 	int			 descend_max;
 	unsigned		 map_gen;	/* bumped on every map change */
+	unsigned		 hunt_gen;	/* bumped when the hunt's goal moves */
+	int			 unstuck;	/* enemies lifted on (GAME_EV_UNSTICK) */
 
 	/* Towers. */
 	struct game_tower	*towers;

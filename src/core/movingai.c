@@ -259,21 +259,19 @@ movingai_open(char c)
 }
 
 /*
- * Breadth-first search over the open cells from cell start, 4-connected;
- * dist gets steps (-1 unreached), queue is scratch. Returns the cells
- * reached; *far is the farthest of them, the first in row-major order on a
- * tie.
+ * Breadth-first search over the open cells from cell start, 4-connected,
+ * through cells whose dist is -1 (the caller sets that); dist gets steps,
+ * queue the cells reached in order. Returns how many; *far is the
+ * farthest of them, the first in row-major order on a tie. It touches only
+ * the region of start, so labelling every region costs one pass in all.
  */
 static int
 movingai_bfs(const struct movingai_map *m, int start, int32_t *dist,
     int32_t *queue, int *far)
 {
 	static const int dx[4] = { 0, 1, 0, -1 }, dy[4] = { -1, 0, 1, 0 };
-	size_t	ncells = (size_t)m->w * (size_t)m->h;
 	int	head = 0, tail = 0, i, d, x, y, nx, ny, ni;
 
-	for (i = 0; i < (int)ncells; i++)
-		dist[i] = -1;
 	dist[start] = 0;
 	queue[tail++] = start;
 	*far = start;
@@ -298,32 +296,48 @@ movingai_bfs(const struct movingai_map *m, int start, int32_t *dist,
 	return tail;
 }
 
-/* Choose spawn and exit cells as movingai.h says; false if there is no room. */
+/* Set dist to -1 on the n cells of queue (a region a search reached). */
+static void
+movingai_forget(int32_t *dist, const int32_t *queue, int n)
+{
+	int	j;
+
+	for (j = 0; j < n; j++)
+		dist[queue[j]] = -1;
+}
+
+/*
+ * Choose spawn and exit cells as movingai.h says; false if there is no
+ * room. Linear in the cells: every region is searched once (a cell a
+ * search reached keeps its distance, which marks it seen), then the
+ * largest twice more, each time forgetting only that region.
+ */
 static bool
 movingai_ends(const struct movingai_map *m, int *spawn, int *goal)
 {
 	size_t	 ncells = (size_t)m->w * (size_t)m->h;
 	int32_t	*dist = xcalloc(ncells, sizeof *dist);
 	int32_t	*queue = xcalloc(ncells, sizeof *queue);
-	uint8_t	*seen = xcalloc(ncells, 1);
-	int	 i, j, size, best = -1, bestsize = 0, far;
+	int	 i, size, best = -1, bestsize = 0, far;
 
+	for (i = 0; i < (int)ncells; i++)
+		dist[i] = -1;
 	for (i = 0; i < (int)ncells; i++) {
-		if (seen[i] || !movingai_open(m->cells[i]))
+		if (dist[i] >= 0 || !movingai_open(m->cells[i]))
 			continue;
 		size = movingai_bfs(m, i, dist, queue, &far);
-		for (j = 0; j < size; j++)
-			seen[queue[j]] = 1;
 		if (size > bestsize) {
 			bestsize = size;
 			best = i;
 		}
 	}
 	if (bestsize >= 2) {
-		movingai_bfs(m, best, dist, queue, spawn);
+		for (i = 0; i < (int)ncells; i++)
+			dist[i] = -1;
+		size = movingai_bfs(m, best, dist, queue, spawn);
+		movingai_forget(dist, queue, size);
 		movingai_bfs(m, *spawn, dist, queue, goal);
 	}
-	free(seen);
 	free(queue);
 	free(dist);
 	return bestsize >= 2;

@@ -38,19 +38,20 @@ path_descend(const struct field *f, const struct grid *g, int x, int y,
  * Shorten a cell path to waypoints: from each waypoint, jump to the last cell
  * of the longest run ahead that it sees directly. With 4-way movement only
  * along its row or column: a slanted line is no route there, so the path
- * keeps a waypoint at every turn. out may equal in. Returns the number of
- * waypoints, first and last cells kept.
+ * keeps a waypoint at every turn. Stops once it has want waypoints (the
+ * first want of the whole smoothing: it is greedy from the start). out may
+ * equal in. Returns the number of waypoints, first and last cells kept.
  */
-int
-path_smooth(const struct grid *g, const struct point *in, int n,
-    struct point *out)
+static int
+path_smooth_first(const struct grid *g, const struct point *in, int n,
+    struct point *out, int want)
 {
 	int m = 0, a = 0;
 
 	if (n <= 0)
 		return 0;
 	out[m++] = in[0];
-	while (a < n - 1) {
+	while (a < n - 1 && m < want) {
 		int b = a + 1;
 
 		while (b + 1 < n && (g->diagonal || in[b + 1].x == in[a].x ||
@@ -63,6 +64,14 @@ path_smooth(const struct grid *g, const struct point *in, int n,
 	return m;
 }
 
+/* Shorten a whole cell path to waypoints (path_smooth_first, no limit). */
+int
+path_smooth(const struct grid *g, const struct point *in, int n,
+    struct point *out)
+{
+	return path_smooth_first(g, in, n, out, n);
+}
+
 /*
  * Waypoints from (x, y) to its goal: straight to the goal when the cell sees
  * it (with 8-way movement), otherwise the descended path smoothed. out needs
@@ -72,6 +81,18 @@ path_smooth(const struct grid *g, const struct point *in, int n,
 int
 path_waypoints(const struct field *f, const struct grid *g, int x, int y,
     struct point *out, int max)
+{
+	return path_waypoints_first(f, g, x, y, out, max, max);
+}
+
+/*
+ * The first want waypoints path_waypoints gives (fewer when the path has
+ * fewer), smoothing no further: a walker that keeps a few waypoints pays
+ * for those, not for the whole way across a large map.
+ */
+int
+path_waypoints_first(const struct field *f, const struct grid *g, int x,
+    int y, struct point *out, int max, int want)
 {
 	int n, i;
 
@@ -92,5 +113,5 @@ path_waypoints(const struct field *f, const struct grid *g, int x, int y,
 		return 2;
 	}
 	n = path_descend(f, g, x, y, out, max);
-	return path_smooth(g, out, n, out);
+	return path_smooth_first(g, out, n, out, want < 2 ? 2 : want);
 }

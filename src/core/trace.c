@@ -92,6 +92,11 @@ trace_event(FILE *f, const struct game *g, const struct game_event *ev)
 		fprintf(f, "{\"tick\":%ld,\"event\":\"hero_return\","
 		    "\"x\":%d,\"y\":%d}\n", ev->tick, ev->x, ev->y);
 		break;
+	case GAME_EV_UNSTICK:
+		fprintf(f, "{\"tick\":%ld,\"event\":\"unstick\",\"id\":%d,"
+		    "\"type\":\"%s\",\"x\":%d,\"y\":%d}\n", ev->tick, ev->id,
+		    enemy_name(ev->enemy), ev->x, ev->y);
+		break;
 	case GAME_EV_LEAK:
 		fprintf(f, "{\"tick\":%ld,\"event\":\"leak\",\"id\":%d,"
 		    "\"type\":\"%s\",\"lives\":%d}\n", ev->tick, ev->id,

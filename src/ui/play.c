@@ -326,6 +326,11 @@ play_on_event(void *arg, const struct game_event *ev)
 		play_message(p, false, "the hero is back at (%d,%d)", ev->x,
 		    ev->y);
 		break;
+	case GAME_EV_UNSTICK:
+		play_message(p, false, "%s was stuck: lifted on to (%d,%d)",
+		    play_enemy_words(ev->enemy, who, sizeof who), ev->x,
+		    ev->y);
+		break;
 	case GAME_EV_HERO_HIT:
 	case GAME_EV_SPAWN:
 	case GAME_EV_KILL:
