@@ -21,6 +21,7 @@
 #include "level.h"
 #include "reach.h"
 #include "safefile.h"
+#include "text.h"
 #include "textio.h"
 #include "util.h"
 
@@ -119,42 +120,6 @@ level_quote(char *buf, size_t size, const char *s, size_t n)
 	return buf;
 }
 
-/* Length of the valid UTF-8 sequence at s (at most n bytes), 0 if invalid. */
-static size_t
-level_utf8_len(const unsigned char *s, size_t n)
-{
-	unsigned char	lo = 0x80, hi = 0xbf;
-	size_t		need, i;
-
-	if (s[0] < 0x80)
-		return 1;
-	if (s[0] >= 0xc2 && s[0] <= 0xdf)
-		need = 2;
-	else if (s[0] >= 0xe0 && s[0] <= 0xef) {
-		need = 3;
-		if (s[0] == 0xe0)
-			lo = 0xa0;
-		else if (s[0] == 0xed)
-			hi = 0x9f;
-	} else if (s[0] >= 0xf0 && s[0] <= 0xf4) {
-		need = 4;
-		if (s[0] == 0xf0)
-			lo = 0x90;
-		else if (s[0] == 0xf4)
-			hi = 0x8f;
-	} else
-		return 0;
-	if (need > n)
-		return 0;
-	if (s[1] < lo || s[1] > hi)
-		return 0;
-	for (i = 2; i < need; i++) {
-		if (s[i] < 0x80 || s[i] > 0xbf)
-			return 0;
-	}
-	return need;
-}
-
 /* Take the next line, its CR and blanks dropped; false at the end. */
 static bool
 level_next_line(struct level_parser *p, struct level_line *ln)
@@ -173,15 +138,17 @@ level_check_text(struct level_parser *p, const struct level_line *ln)
 {
 	const unsigned char	*s = (const unsigned char *)ln->s;
 	size_t			 i = 0, k;
+	bool			 visible;
 
 	while (i < ln->len) {
 		if (s[i] >= 0x80) {
-			k = level_utf8_len(s + i, ln->len - i);
-			if (k == 0) {
+			/* Not a byte alone: a whole sequence, or invalid. */
+			k = text_char(ln->s + i, ln->len - i, &visible);
+			if (k == 1) {
 				return level_error(p, ln->no, (int)i + 1,
 				    "invalid UTF-8 byte 0x%02x", s[i]);
 			}
-			if (s[i] == 0xc2 && s[i + 1] < 0xa0) {
+			if (!visible) {
 				/* U+0080..U+009F: C1 controls (CSI, ...) */
 				return level_error(p, ln->no, (int)i + 1,
 				    "invalid character U+%04X: expected text",
@@ -605,6 +572,7 @@ level_map_row(struct level_parser *p, const struct level_line *ln)
 	struct level_spawn	*sp;
 	const unsigned char	*s = (const unsigned char *)ln->s;
 	size_t			 x, limit, need;
+	bool			 visible;
 	int			 y = l->h;
 	uint8_t			 t;
 	char			 q[8];
@@ -624,8 +592,7 @@ level_map_row(struct level_parser *p, const struct level_line *ln)
 		if (s[x] == '\t')
 			strlcpy_w(q, "\\t", sizeof q);
 		else {
-			need = level_utf8_len(s + x, ln->len - x);
-			need = need == 0 ? 1 : need;
+			need = text_char(ln->s + x, ln->len - x, &visible);
 			memcpy(q, s + x, need);
 			q[need] = '\0';
 		}
