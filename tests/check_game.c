@@ -110,18 +110,6 @@ rec_last(const struct rec *r, enum game_event_type t)
 	return NULL;
 }
 
-/* Parse a level from text, or fail the test. */
-static struct level *
-level_of(const char *text)
-{
-	char err[512];
-	struct level *lv = level_parse("test", text, strlen(text), err,
-	    sizeof err);
-
-	ck_assert_msg(lv != NULL, "level does not parse: %s", err);
-	return lv;
-}
-
 /* The agent index of the enemy with this id, or -1. */
 static int
 enemy_index(const struct game *g, int id)
@@ -163,7 +151,7 @@ send_first_wave(struct game *g)
 
 START_TEST(test_refuse_out_of_map)
 {
-	struct level *lv = level_of(OPEN_MAP "wave after 60\ngroup 1 grunt "
+	struct level *lv = tu_level(OPEN_MAP "wave after 60\ngroup 1 grunt "
 	    "from A\n");
 	struct game *g = game_new(lv, 1, false);
 	struct rec *r = xcalloc(1, sizeof *r);
@@ -189,7 +177,7 @@ END_TEST
 
 START_TEST(test_refuse_not_buildable)
 {
-	struct level *lv = level_of(OPEN_MAP "wave after 60\ngroup 1 grunt "
+	struct level *lv = tu_level(OPEN_MAP "wave after 60\ngroup 1 grunt "
 	    "from A\n");
 	struct game *g = game_new(lv, 1, false);
 
@@ -207,7 +195,7 @@ END_TEST
 
 START_TEST(test_refuse_occupied_by_tower)
 {
-	struct level *lv = level_of(OPEN_MAP "wave after 60\ngroup 1 grunt "
+	struct level *lv = tu_level(OPEN_MAP "wave after 60\ngroup 1 grunt "
 	    "from A\n");
 	struct game *g = game_new(lv, 1, false);
 
@@ -222,7 +210,7 @@ END_TEST
 
 START_TEST(test_refuse_occupied_by_enemy)
 {
-	struct level *lv = level_of(OPEN_MAP "wave after 0\ngroup 1 grunt "
+	struct level *lv = tu_level(OPEN_MAP "wave after 0\ngroup 1 grunt "
 	    "from A every 0\n");
 	struct game *g = game_new(lv, 1, false);
 
@@ -242,7 +230,7 @@ END_TEST
 
 START_TEST(test_refuse_not_enough_gold)
 {
-	struct level *lv = level_of("weir-level 1\ntitle Poor\ngold 30\nlives 3\n"
+	struct level *lv = tu_level("weir-level 1\ntitle Poor\ngold 30\nlives 3\n"
 	    "map\n#####\nA...>\n#...#\n#####\nend\nwave\ngroup 1 grunt from A\n");
 	struct game *g = game_new(lv, 1, false);
 
@@ -269,7 +257,7 @@ END_TEST
 
 START_TEST(test_refuse_would_block_spawn)
 {
-	struct level *lv = level_of(CORRIDOR_MAP "wave after 60\ngroup 1 grunt "
+	struct level *lv = tu_level(CORRIDOR_MAP "wave after 60\ngroup 1 grunt "
 	    "from A\n");
 	struct game *g = game_new(lv, 1, false);
 	double before = field_distance(g->field, 0, 1);
@@ -288,7 +276,7 @@ END_TEST
 
 START_TEST(test_refuse_would_block_enemy)
 {
-	struct level *lv = level_of(POCKET_MAP "wave after 0\ngroup 1 grunt "
+	struct level *lv = tu_level(POCKET_MAP "wave after 0\ngroup 1 grunt "
 	    "from A every 0\n");
 	struct game *g = game_new(lv, 1, false);
 
@@ -306,7 +294,7 @@ END_TEST
 
 START_TEST(test_refuse_other_commands)
 {
-	struct level *lv = level_of(OPEN_MAP "wave after 5\ngroup 1 grunt "
+	struct level *lv = tu_level(OPEN_MAP "wave after 5\ngroup 1 grunt "
 	    "from A\n");
 	struct game *g = game_new(lv, 1, false);
 	int k;
@@ -347,7 +335,7 @@ END_TEST
 
 START_TEST(test_upgrade_and_refund)
 {
-	struct level *lv = level_of(OPEN_MAP "wave after 60\ngroup 1 grunt "
+	struct level *lv = tu_level(OPEN_MAP "wave after 60\ngroup 1 grunt "
 	    "from A\n");
 	struct game *g = game_new(lv, 1, false);
 	struct rec *r = xcalloc(1, sizeof *r);
@@ -393,7 +381,7 @@ END_TEST
 
 START_TEST(test_bounty_and_bonuses)
 {
-	struct level *lv = level_of(OPEN_MAP "wave after 0\ngroup 2 grunt "
+	struct level *lv = tu_level(OPEN_MAP "wave after 0\ngroup 2 grunt "
 	    "from A every 0\nwave after 20\ngroup 1 grunt from A\n");
 	struct game *g = game_new(lv, 1, false);
 	struct rec *r = xcalloc(1, sizeof *r);
@@ -437,7 +425,7 @@ END_TEST
 
 START_TEST(test_next_wave_info)
 {
-	struct level *lv = level_of(OPEN_MAP "wave after 3\ngroup 4 grunt from "
+	struct level *lv = tu_level(OPEN_MAP "wave after 3\ngroup 4 grunt from "
 	    "A\ngroup 2 flyer from A after 1\nwave after 2\ngroup 1 boss "
 	    "from A\ngroup 3 escort from A\n");
 	struct game *g = game_new(lv, 1, false);
@@ -493,7 +481,7 @@ END_TEST
 static int
 target_scene(int mode)
 {
-	struct level *lv = level_of(OPEN_MAP "wave after 0\ngroup 5 grunt "
+	struct level *lv = tu_level(OPEN_MAP "wave after 0\ngroup 5 grunt "
 	    "from A every 0\n");
 	struct game *g = game_new(lv, 1, false);
 	struct rec *r = xcalloc(1, sizeof *r);
@@ -571,7 +559,7 @@ END_TEST
 
 START_TEST(test_ground_air_restrictions)
 {
-	struct level *lv = level_of(OPEN_MAP "wave after 0\ngroup 1 grunt "
+	struct level *lv = tu_level(OPEN_MAP "wave after 0\ngroup 1 grunt "
 	    "from A every 0\ngroup 1 flyer from A every 0\n");
 	struct game *g = game_new(lv, 1, false);
 	int k;
@@ -607,7 +595,7 @@ END_TEST
 
 START_TEST(test_armour_arithmetic)
 {
-	struct level *lv = level_of(OPEN_MAP "wave after 0\ngroup 1 brute "
+	struct level *lv = tu_level(OPEN_MAP "wave after 0\ngroup 1 brute "
 	    "from A every 0\n");
 	struct game *g = game_new(lv, 1, false);
 	int k, i;
@@ -642,7 +630,7 @@ END_TEST
 
 START_TEST(test_splash_arithmetic)
 {
-	struct level *lv = level_of(OPEN_MAP "wave after 0\ngroup 2 grunt "
+	struct level *lv = tu_level(OPEN_MAP "wave after 0\ngroup 2 grunt "
 	    "from A every 0\ngroup 1 brute from A every 0\n");
 	struct game *g = game_new(lv, 1, false);
 	int k;
@@ -673,7 +661,7 @@ END_TEST
  */
 START_TEST(test_mortar_blind_up_close)
 {
-	struct level *lv = level_of(OPEN_MAP "wave after 0\ngroup 3 grunt "
+	struct level *lv = tu_level(OPEN_MAP "wave after 0\ngroup 3 grunt "
 	    "from A every 0\n");
 	struct game *g = game_new(lv, 1, false);
 	const struct tower_stats *st = &tower_types[TOWER_MORTAR].level[0];
@@ -708,7 +696,7 @@ END_TEST
 
 START_TEST(test_slow_arithmetic)
 {
-	struct level *lv = level_of(OPEN_MAP "wave after 0\ngroup 1 grunt "
+	struct level *lv = tu_level(OPEN_MAP "wave after 0\ngroup 1 grunt "
 	    "from A every 0\n");
 	struct game *g = game_new(lv, 1, false);
 	const struct tower_stats *st = &tower_types[TOWER_FROST].level[0];
@@ -747,7 +735,7 @@ END_TEST
 
 START_TEST(test_chain_arithmetic)
 {
-	struct level *lv = level_of(OPEN_MAP "wave after 0\ngroup 4 grunt "
+	struct level *lv = tu_level(OPEN_MAP "wave after 0\ngroup 4 grunt "
 	    "from A every 0\n");
 	struct game *g = game_new(lv, 1, false);
 
@@ -772,7 +760,7 @@ END_TEST
 
 START_TEST(test_leaks_cost_lives)
 {
-	struct level *lv = level_of(OPEN_MAP "wave after 0\ngroup 2 grunt "
+	struct level *lv = tu_level(OPEN_MAP "wave after 0\ngroup 2 grunt "
 	    "from A every 0.5\ngroup 1 brute from A\n");
 	struct game *g = game_new(lv, 1, false);
 	struct rec *r = xcalloc(1, sizeof *r);
@@ -797,7 +785,7 @@ END_TEST
 
 START_TEST(test_win)
 {
-	struct level *lv = level_of(OPEN_MAP "wave after 0\ngroup 1 grunt "
+	struct level *lv = tu_level(OPEN_MAP "wave after 0\ngroup 1 grunt "
 	    "from A\n");
 	struct game *g = game_new(lv, 1, false);
 	struct rec *r = xcalloc(1, sizeof *r);
@@ -830,7 +818,7 @@ END_TEST
 
 START_TEST(test_loss)
 {
-	struct level *lv = level_of("weir-level 1\ntitle Short\ngold 10\n"
+	struct level *lv = tu_level("weir-level 1\ntitle Short\ngold 10\n"
 	    "lives 2\nmap\n#####\nA...>\n#####\nend\nwave\ngroup 3 runner "
 	    "from A every 0.2\nwave after 10\ngroup 1 grunt from A\n");
 	struct game *g = game_new(lv, 1, false);
@@ -888,7 +876,7 @@ check_paths(const struct game *g, int x, int y)
 
 START_TEST(test_paths_recut_on_placement)
 {
-	struct level *lv = level_of(OPEN_MAP "wave after 0\ngroup 3 grunt "
+	struct level *lv = tu_level(OPEN_MAP "wave after 0\ngroup 3 grunt "
 	    "from A every 0.5\n");
 	struct game *g = game_new(lv, 1, false);
 	double before;
@@ -920,7 +908,7 @@ END_TEST
 START_TEST(test_flyers_cross_the_maze)
 {
 	/* Walls force a long walk; a flyer goes straight over them. */
-	struct level *lv = level_of("weir-level 1\ntitle Maze\ngold 0\n"
+	struct level *lv = tu_level("weir-level 1\ntitle Maze\ngold 0\n"
 	    "lives 10\nmap\n"
 	    "#############\n"
 	    "A..#...#...##\n"
@@ -980,7 +968,7 @@ walk_corner_to_corner(const char *movement, double *grunt, double *runner)
 	    ".........>\nend\n"
 	    "wave\ngroup 1 grunt from A\ngroup 1 runner from A after 4\n",
 	    movement);
-	lv = level_of(text);
+	lv = tu_level(text);
 	g = game_new(lv, 1, false);
 	while (!game_over(g) && g->tick < 60 * GAME_RATE) {
 		game_tick(g);
@@ -1025,7 +1013,7 @@ END_TEST
 
 START_TEST(test_escorts_hold_formation)
 {
-	struct level *lv = level_of(OPEN_MAP "wave\ngroup 1 boss from A\n"
+	struct level *lv = tu_level(OPEN_MAP "wave\ngroup 1 boss from A\n"
 	    "group 4 escort from A every 0.5 after 0.5\n");
 	struct game *g = game_new(lv, 1, false);
 	int k, i, held = 0, samples = 0;
@@ -1065,7 +1053,7 @@ END_TEST
 
 START_TEST(test_escorts_go_loose_without_boss)
 {
-	struct level *lv = level_of(OPEN_MAP "wave\ngroup 1 boss from A\n"
+	struct level *lv = tu_level(OPEN_MAP "wave\ngroup 1 boss from A\n"
 	    "group 2 escort from A every 0.5 after 0.5\n");
 	struct game *g = game_new(lv, 1, false);
 	int k, i;
@@ -1109,7 +1097,7 @@ START_TEST(test_escorts_find_their_own_waves_boss)
 	 * Wave 1 lists its escorts above its boss, so both come in the same
 	 * tick with the escorts first; wave 2 has escorts and no boss.
 	 */
-	struct level *lv = level_of(OPEN_MAP "wave\ngroup 3 escort from A\n"
+	struct level *lv = tu_level(OPEN_MAP "wave\ngroup 3 escort from A\n"
 	    "group 1 boss from A\nwave after 1\ngroup 2 escort from A\n");
 	struct game *g = game_new(lv, 1, false);
 	int k, i, boss = -1, joined = 0, other = 0;
@@ -1151,7 +1139,7 @@ END_TEST
 
 START_TEST(test_homing_bolts_hit_runners)
 {
-	struct level *lv = level_of(OPEN_MAP "wave\ngroup 6 runner from A "
+	struct level *lv = tu_level(OPEN_MAP "wave\ngroup 6 runner from A "
 	    "every 0.8\n");
 	struct game *g = game_new(lv, 1, false);
 	struct rec *r = xcalloc(1, sizeof *r);
@@ -1179,7 +1167,7 @@ END_TEST
 
 START_TEST(test_skulkers_flee_and_evade)
 {
-	struct level *lv = level_of(OPEN_MAP "wave\ngroup 1 skulker from A\n");
+	struct level *lv = tu_level(OPEN_MAP "wave\ngroup 1 skulker from A\n");
 	struct game *g = game_new(lv, 1, false);
 	int k, i, evaded = 0, panicked = 0;
 

@@ -34,18 +34,6 @@
 	"#....................#\n" \
 	"######################\nend\n"
 
-/* Parse a level from text, or fail the test. */
-static struct level *
-level_of(const char *text)
-{
-	char		 err[512];
-	struct level	*lv = level_parse("test", text, strlen(text), err,
-			    sizeof err);
-
-	ck_assert_msg(lv != NULL, "level does not parse: %s", err);
-	return lv;
-}
-
 /* The error a level text gives. */
 static const char *
 level_error(const char *text)
@@ -132,7 +120,7 @@ START_TEST(test_hunt_field_is_rebuild_after_every_step)
 	uint64_t	 rng = 0xbeef + (uint64_t)_i;
 	char		*text = random_level(&rng, 14 + _i % 4 * 6, 9 + _i % 3 * 4,
 			    20);
-	struct level	*lv = level_of(text);
+	struct level	*lv = tu_level(text);
 	struct game	*g = game_new(lv, rng, true);
 	struct field	*fresh = field_new(g->w, g->h);
 	int		 steps = 0, placed = 0, sold = 0, ordered = 0, hunted = 0;
@@ -183,7 +171,7 @@ END_TEST
 /* A hunter reaches a hero standing alone and bites it. */
 START_TEST(test_hunter_reaches_standing_hero)
 {
-	struct level	*lv = level_of(HERO_MAP "wave\ngroup 1 hunter "
+	struct level	*lv = tu_level(HERO_MAP "wave\ngroup 1 hunter "
 			    "from A\n");
 	struct game	*g = game_new(lv, 1, false);
 	long		 bitten = -1;
@@ -215,7 +203,7 @@ END_TEST
  */
 START_TEST(test_lured_hunter_walks_further)
 {
-	struct level	*lv = level_of("weir-level 1\ntitle Lure\ngold 0\n"
+	struct level	*lv = tu_level("weir-level 1\ntitle Lure\ngold 0\n"
 			    "lives 5\nhero 20 7\nmap\n"
 			    "######################\n"
 			    ">....................#\n"
@@ -254,8 +242,8 @@ END_TEST
 /* Orders refused with their reasons; an order is walked to and ends. */
 START_TEST(test_hero_orders)
 {
-	struct level	*lv = level_of(HERO_MAP "wave\ngroup 1 grunt from A\n");
-	struct level	*plain = level_of("weir-level 1\ntitle P\ngold 9\n"
+	struct level	*lv = tu_level(HERO_MAP "wave\ngroup 1 grunt from A\n");
+	struct level	*plain = tu_level("weir-level 1\ntitle P\ngold 9\n"
 			    "lives 1\nmap\nA.>\nend\nwave\ngroup 1 grunt "
 			    "from A\n");
 	struct game	*g = game_new(lv, 1, false);
@@ -291,7 +279,7 @@ END_TEST
 /* A hero swarmed by wolves falls, and comes back at its start. */
 START_TEST(test_hero_falls_and_returns)
 {
-	struct level	*lv = level_of(HERO_MAP "wave\ngroup 60 wolf from A "
+	struct level	*lv = tu_level(HERO_MAP "wave\ngroup 60 wolf from A "
 			    "every 0.1\ngroup 1 grunt from A after 60\n");
 	struct game	*g = game_new(lv, 2, false);
 	long		 fell = -1, back = -1;
@@ -347,7 +335,7 @@ END_TEST
 /* hero X Y in scripts, saved games that replay the same game. */
 START_TEST(test_hero_scripts_and_saves)
 {
-	struct level	*lv = level_of(HERO_MAP "wave\ngroup 8 hunter from A "
+	struct level	*lv = tu_level(HERO_MAP "wave\ngroup 8 hunter from A "
 			    "every 0.5\ngroup 8 wolf from A every 0.3\n");
 	const char	 text[] = "10 hero 12 6\n40 place arrow 8 3\n"
 			    "90 hero 2 1\n";
@@ -400,7 +388,7 @@ END_TEST
 /* The bot plays a hero level: it sends the hero out and wins. */
 START_TEST(test_bot_sends_hero)
 {
-	struct level	*lv = level_of(HERO_MAP "wave after 5\ngroup 10 hunter "
+	struct level	*lv = tu_level(HERO_MAP "wave after 5\ngroup 10 hunter "
 			    "from A every 1\nwave after 5\ngroup 20 wolf from A "
 			    "every 0.4\n");
 	struct game	*g = game_new(lv, 1, false);

@@ -59,18 +59,6 @@ live_event(void *arg, const struct game_event *ev)
 		l->waved = true;
 }
 
-/* Parse a level from text, or fail the test. */
-static struct level *
-level_of(const char *text)
-{
-	char		 err[512];
-	struct level	*lv = level_parse("test", text, strlen(text), err,
-			    sizeof err);
-
-	ck_assert_msg(lv != NULL, "level does not parse: %s", err);
-	return lv;
-}
-
 /*
  * The bound, in ticks, within which any game of lv ends: the time every
  * wave takes to send its enemies (calms and spacing; waves start by the
@@ -369,7 +357,7 @@ START_TEST(test_random_mazes_every_kind)
 		    "group 6 %s from %c every 0.6 after 1\n",
 		    k == ENEMY_BOSS ? 2 : 14, enemy_types[k].name, 'A' + k % 2,
 		    enemy_types[(k + 3) % ENEMY_NKINDS].name, 'B' - k % 2);
-	lv = level_of(text);
+	lv = tu_level(text);
 	for (s = 0; s < 2 * LIVE_SEEDS; s++)
 		lifts += live_random(lv, 77 + (uint64_t)s, 10 + 10 * (s % 3),
 		    s % 2 ? 60 : 20, s % 4 < 2, &worst);
@@ -429,7 +417,7 @@ END_TEST
  */
 START_TEST(test_frozen_enemy_lifted)
 {
-	struct level	*lv = level_of("weir-level 1\ntitle F\ngold 0\n"
+	struct level	*lv = tu_level("weir-level 1\ntitle F\ngold 0\n"
 			    "lives 5\nmap\n"
 			    "############\n"
 			    "A..........>\n"
@@ -476,7 +464,7 @@ END_TEST
  */
 START_TEST(test_hunters_sated)
 {
-	struct level	*lv = level_of("weir-level 1\ntitle H\ngold 0\n"
+	struct level	*lv = tu_level("weir-level 1\ntitle H\ngold 0\n"
 			    "lives 1000\nhero 3 4\nmap\n"
 			    "##############################################\n"
 			    "#............................................#\n"

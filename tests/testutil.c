@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "core/level.h"
 #include "testutil.h"
 
 /* Next value of a xorshift64* generator. */
@@ -194,4 +195,22 @@ tu_put(const char *path, const char *text, size_t len)
 		return -1;
 	}
 	return fclose(f);
+}
+
+/*
+ * A level parsed from text (named "test"); a text that does not parse
+ * stops the test with the parser's message.
+ */
+struct level *
+tu_level(const char *text)
+{
+	char		 err[512];
+	struct level	*lv = level_parse("test", text, strlen(text), err,
+			    sizeof err);
+
+	if (lv == NULL) {
+		fprintf(stderr, "level does not parse: %s\n", err);
+		abort();
+	}
+	return lv;
 }

@@ -31,6 +31,11 @@ struct grid	*tu_random_grid(uint64_t *state, int w, int h, int wall_pct,
 /* A random open cell (padded index), or -1 if the grid has none. */
 int		 tu_random_open(uint64_t *state, const struct grid *g);
 
+struct level;
+
+/* A level parsed from text; aborts the test when it does not parse. */
+struct level	*tu_level(const char *text);
+
 /* Path to a file under $top_srcdir (or "." when unset); static buffer. */
 const char	*tu_srcpath(const char *rel);
 
