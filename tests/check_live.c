@@ -326,7 +326,7 @@ START_TEST(test_random_mazes_end)
 	    "of %d sent\n", names[_i], LIVE_SEEDS, (double)worst / GAME_RATE,
 	    lifts, sent);
 	ck_assert_int_le(lifts * 100, sent);
-	free(lv);
+	level_free(lv);
 }
 END_TEST
 
@@ -365,7 +365,7 @@ START_TEST(test_random_mazes_every_kind)
 	    "%d lifted\n", 2 * LIVE_SEEDS, (double)worst / GAME_RATE, lifts);
 	ck_assert_int_le(lifts * 100, 2 * LIVE_SEEDS *
 	    level_total_enemies(lv));
-	free(lv);
+	level_free(lv);
 }
 END_TEST
 
@@ -407,7 +407,7 @@ START_TEST(test_thornwood_stall)
 	free(l.w);
 	game_free(g);
 	script_free(sc);
-	free(lv);
+	level_free(lv);
 }
 END_TEST
 
@@ -453,7 +453,7 @@ START_TEST(test_frozen_enemy_lifted)
 	ck_assert_int_ge(l.unstick, 5);
 	free(l.w);
 	game_free(g);
-	free(lv);
+	level_free(lv);
 }
 END_TEST
 
@@ -490,7 +490,7 @@ START_TEST(test_hunters_sated)
 	ck_assert_msg(game_over(g), "still playing at tick %ld", g->tick);
 	free(l.w);
 	game_free(g);
-	free(lv);
+	level_free(lv);
 }
 END_TEST
 
