@@ -7,7 +7,6 @@
  * WEIR_TEST_VERBOSE to see the figures.
  */
 #include <check.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -52,19 +51,6 @@ alloc_aligned(size_t align, size_t size)
 {
 	allocations++;
 	return aligned_alloc(align, size);
-}
-
-/* Print a measured figure when WEIR_TEST_VERBOSE is set. */
-static void
-say(const char *fmt, ...)
-{
-	va_list ap;
-
-	if (getenv("WEIR_TEST_VERBOSE") == NULL)
-		return;
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
 }
 
 /* The count is live: loading a level, a game and a crowd all add to it. */
@@ -139,7 +125,7 @@ START_TEST(game_tick_allocates_nothing)
 		if (g->nenemies >= 20 && g->nshots >= 3)
 			busy++;
 	}
-	say("%s: %ld ticks, the last waves %ld: up to %d enemies and %d "
+	tu_say("%s: %ld ticks, the last waves %ld: up to %d enemies and %d "
 	    "shots, %d kills, %d busy ticks; %d towers\n", tick_levels[_i],
 	    g->tick, late_ticks, most_enemies, most_shots, late_kills, busy,
 	    g->nstanding);

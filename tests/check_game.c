@@ -11,7 +11,6 @@
 #include <check.h>
 #include <dirent.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,19 +24,6 @@
 #include "core/trace.h"
 #include "core/util.h"
 #include "testutil.h"
-
-/* Print a measured figure when WEIR_TEST_VERBOSE is set. */
-static void
-say(const char *fmt, ...)
-{
-	va_list ap;
-
-	if (getenv("WEIR_TEST_VERBOSE") == NULL)
-		return;
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-}
 
 /*
  * An open field 22 x 9: spawn A at (0, 4), exit at (21, 4), a road cell at
@@ -416,7 +402,7 @@ START_TEST(test_bounty_and_bonuses)
 	ck_assert_int_eq(rec_last(r, GAME_EV_WAVE)->gold, (int)(left /
 	    GAME_RATE));
 	ck_assert_int_eq(g->early_s, (int)(left / GAME_RATE));
-	say("early call skipped %ld ticks\n", left);
+	tu_say("early call skipped %ld ticks\n", left);
 	free(r);
 	game_free(g);
 	level_free(lv);
@@ -647,7 +633,7 @@ START_TEST(test_splash_arithmetic)
 	ck_assert_int_eq(g->units[enemy_index(g, 1)].hp, 50 - 30);
 	ck_assert_int_eq(g->units[enemy_index(g, 2)].hp, 50);
 	ck_assert_int_eq(g->units[enemy_index(g, 3)].hp, 200 - (30 - 5));
-	say("shell burst after %d ticks\n", k);
+	tu_say("shell burst after %d ticks\n", k);
 	game_free(g);
 	level_free(lv);
 }
@@ -688,7 +674,7 @@ START_TEST(test_mortar_blind_up_close)
 	ck_assert_int_eq(g->units[enemy_index(g, 1)].hp, 50);
 	ck_assert_int_eq(g->units[enemy_index(g, 2)].hp, 50 - st->damage);
 	ck_assert_int_eq(g->units[enemy_index(g, 3)].hp, 50 - st->damage);
-	say("mortar shell burst after %d ticks\n", k);
+	tu_say("mortar shell burst after %d ticks\n", k);
 	game_free(g);
 	level_free(lv);
 }
@@ -776,7 +762,7 @@ START_TEST(test_leaks_cost_lives)
 	/* Every enemy leaked and none was killed: cleared, and won. */
 	ck_assert_int_eq(g->state, GAME_WON);
 	ck_assert_int_eq(g->score, 50 + 100 * 6);
-	say("three leaks after %d ticks\n", k);
+	tu_say("three leaks after %d ticks\n", k);
 	free(r);
 	game_free(g);
 	level_free(lv);
@@ -936,7 +922,7 @@ START_TEST(test_flyers_cross_the_maze)
 	}
 	ck_assert_int_gt(flyer_t, 0);
 	ck_assert_int_gt(grunt_t, 0);
-	say("flyer %ld ticks (straight line %.1f s), grunt %ld\n", flyer_t,
+	tu_say("flyer %ld ticks (straight line %.1f s), grunt %ld\n", flyer_t,
 	    straight / enemy_types[ENEMY_FLYER].speed, grunt_t);
 	ck_assert(flyer_t < 1.6 * straight /
 	    enemy_types[ENEMY_FLYER].speed * GAME_RATE);
@@ -1002,7 +988,7 @@ START_TEST(test_four_way_enemies_walk_rows_and_columns)
 	 */
 	walk_corner_to_corner("4", &g4, &r4);
 	walk_corner_to_corner("8", &g8, &r8);
-	say("corner to corner: 4-way grunt %.2f runner %.2f, 8-way grunt "
+	tu_say("corner to corner: 4-way grunt %.2f runner %.2f, 8-way grunt "
 	    "%.2f runner %.2f\n", g4, r4, g8, r8);
 	ck_assert(g4 > 11.8 && g4 < 13.5);
 	ck_assert(r4 > 11.8 && r4 < 13.5);
@@ -1042,7 +1028,7 @@ START_TEST(test_escorts_hold_formation)
 			worst = fmax(worst, d);
 		}
 	}
-	say("escorts within 0.5 of their slot in %d of %d samples, mean "
+	tu_say("escorts within 0.5 of their slot in %d of %d samples, mean "
 	    "%.3f, worst %.3f\n", held, samples, sum / samples, worst);
 	ck_assert_int_gt(samples, 4 * 6 * GAME_RATE);
 	ck_assert(held >= samples * 9 / 10);
@@ -1154,7 +1140,7 @@ START_TEST(test_homing_bolts_hit_runners)
 		if (g->nshots > 0)
 			chasing++;
 	}
-	say("runners killed %d of 6, bolts in flight %d ticks\n", g->killed,
+	tu_say("runners killed %d of 6, bolts in flight %d ticks\n", g->killed,
 	    chasing);
 	ck_assert_int_gt(chasing, 0);
 	ck_assert_int_ge(g->killed, 3);
@@ -1194,7 +1180,7 @@ START_TEST(test_skulkers_flee_and_evade)
 			panicked++;
 		}
 	}
-	say("skulker evading %d ticks, fleeing %d\n", evaded, panicked);
+	tu_say("skulker evading %d ticks, fleeing %d\n", evaded, panicked);
 	ck_assert_int_gt(evaded, 0);
 	ck_assert_int_gt(panicked, 0);
 	game_free(g);
@@ -1414,7 +1400,7 @@ START_TEST(test_deterministic)
 		;
 	ck_assert_int_lt(k, (int)n1);
 	ck_assert_int_gt(c, 0);
-	say("twin gates: %d ticks, %zu bytes of trace; seed 6's trace "
+	tu_say("twin gates: %d ticks, %zu bytes of trace; seed 6's trace "
 	    "differs from byte %d\n", a, n1, k);
 	free(t1);
 	free(t2);
@@ -1483,7 +1469,7 @@ START_TEST(test_save_resume_equals_uninterrupted)
 		    "tick %ld", r->tick);
 	}
 	ck_assert_int_eq(r->tick, n);
-	say("saved at %ld with %d commands, resumed to %d\n", stop, sv->ncmds,
+	tu_say("saved at %ld with %d commands, resumed to %d\n", stop, sv->ncmds,
 	    n);
 	bot_free(b);
 	game_free(r);
@@ -1643,7 +1629,7 @@ START_TEST(test_random_games_never_in_walls)
 			buf = NULL;
 		}
 	}
-	say("%s: %ld ticks, %ld placed, %ld refused, %ld sold, %ld enemy "
+	tu_say("%s: %ld ticks, %ld placed, %ld refused, %ld sold, %ld enemy "
 	    "positions checked, %ld fields compared, %s\n", levels[_i % 3],
 	    g->tick, placed, refused, sold, shown, compared,
 	    game_state_name(g->state));

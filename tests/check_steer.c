@@ -5,7 +5,6 @@
  */
 #include <check.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,19 +16,6 @@
 #include "testutil.h"
 
 #define PI 3.14159265358979323846
-
-/* Print a measured figure when WEIR_TEST_VERBOSE is set. */
-static void
-say(const char *fmt, ...)
-{
-	va_list ap;
-
-	if (getenv("WEIR_TEST_VERBOSE") == NULL)
-		return;
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-}
 
 /* A type doing the given behaviours with the given combiner. */
 static struct steer_type
@@ -110,7 +96,7 @@ START_TEST(seek_reaches_target)
 		if (when < 0 && best < 0.1)
 			when = k * dt;
 	}
-	say("seek: closest %.4f at %.2fs (straight run %.2fs)\n", best, when,
+	tu_say("seek: closest %.4f at %.2fs (straight run %.2fs)\n", best, when,
 	    dist0 / 4.0);
 	ck_assert_msg(when > 0, "seek never came within 0.1 (closest %g)", best);
 	ck_assert_msg(when < dist0 / 4.0 + 1.0,
@@ -148,7 +134,7 @@ START_TEST(arrive_stops_without_overshoot)
 				if (past > worst)
 					worst = past;
 			}
-			say("arrive dt %.4f moving %d: past %.3g dist %.3g "
+			tu_say("arrive dt %.4f moving %d: past %.3g dist %.3g "
 			    "speed %.3g\n", dt, moving, worst,
 			    vec_dist(a.pos, goal), vec_len(a.vel));
 			ck_assert_msg(worst <= 1e-9,
@@ -187,7 +173,7 @@ START_TEST(flee_increases_distance)
 			    "%g to %g inside the panic distance", k, prev, d);
 		prev = d;
 	}
-	say("flee: ended %.2f from the threat\n", prev);
+	tu_say("flee: ended %.2f from the threat\n", prev);
 	ck_assert_msg(prev > t.panic_distance, "flee ended at %g", prev);
 	/* Beyond the panic distance flee asks for nothing. */
 	a.pos = vec_make(70.0, 50.0);
@@ -233,7 +219,7 @@ START_TEST(pursuit_intercepts_sooner_than_seek)
 	double tp = chase(STEER_PURSUIT, q, v), ts = chase(STEER_SEEK, q, v);
 	struct steer_agent a, b;
 
-	say("pursuit: caught after %.2fs, seek after %.2fs\n", tp, ts);
+	tu_say("pursuit: caught after %.2fs, seek after %.2fs\n", tp, ts);
 	ck_assert_msg(isfinite(tp), "pursuit never caught the quarry");
 	ck_assert_msg(tp < 0.85 * ts, "pursuit %.2fs, seek %.2fs", tp, ts);
 
@@ -296,7 +282,7 @@ START_TEST(evade_keeps_more_distance_than_flee)
 		double de = escape(STEER_EVADE, q, starts[i].force);
 		double df = escape(STEER_FLEE, q, starts[i].force);
 
-		say("evade from (%g, %g): closest approach %.3f, flee %.3f\n",
+		tu_say("evade from (%g, %g): closest approach %.3f, flee %.3f\n",
 		    q.x, q.y, de, df);
 		ck_assert_msg(de > df + 0.5, "from (%g, %g) evade came within "
 		    "%g, flee %g", q.x, q.y, de, df);
@@ -334,7 +320,7 @@ START_TEST(wander_turns_smoothly)
 		ck_assert_msg(vec_len(a.vel) > 0.5 * a.max_speed,
 		    "tick %d: wanderer slowed to %g", k, vec_len(a.vel));
 	}
-	say("wander: max turn %.3f rad/s, turned %.1f rad (L %.1f R %.1f), "
+	tu_say("wander: max turn %.3f rad/s, turned %.1f rad (L %.1f R %.1f), "
 	    "walked %.1f, net %.1f\n", worst, total, lefts, rights, walked,
 	    vec_dist(start, a.pos));
 	/* Bounded turn rate: no faster than max_force allows at half speed. */
@@ -399,7 +385,7 @@ START_TEST(obstacle_avoidance_never_touches)
 	for (size_t i = 0; i < sizeof speeds / sizeof speeds[0]; i++) {
 		double clear = run_course(true, speeds[i], &arrived);
 
-		say("obstacles: speed %.1f clearance %.3f arrived %.2fs\n",
+		tu_say("obstacles: speed %.1f clearance %.3f arrived %.2fs\n",
 		    speeds[i], clear, arrived);
 		ck_assert_msg(clear > 0.0, "speed %g: touched a circle "
 		    "(clearance %g)", speeds[i], clear);
@@ -443,7 +429,7 @@ START_TEST(wall_avoidance_keeps_clear)
 		}
 		steer_crowd_free(c);
 	}
-	say("walls: clearance %.3f with feelers, %.3f without\n", clear[1],
+	tu_say("walls: clearance %.3f with feelers, %.3f without\n", clear[1],
 	    clear[0]);
 	ck_assert_msg(clear[0] < 1e-9, "without feelers clearance %g", clear[0]);
 	ck_assert_msg(clear[1] > 0.2, "with feelers clearance %g", clear[1]);
@@ -519,7 +505,7 @@ START_TEST(path_following_visits_waypoints_in_order)
 			lastwp = a.ipath;
 			prev = s;
 		}
-		say("path dt %.4f: %d ticks, arc %.6f of %.6f\n", dt, ticks, s,
+		tu_say("path dt %.4f: %d ticks, arc %.6f of %.6f\n", dt, ticks, s,
 		    total);
 		ck_assert_int_eq(a.ipath, n - 1);
 		ck_assert_msg(vec_dist(a.pos, vec_make(14.5, 2.5)) < 1e-9,
@@ -561,7 +547,7 @@ START_TEST(path_following_stops_on_last_waypoint)
 			    near)
 				seen++;
 		}
-		say("path force 12 dt %.3f: past end %.3g, at %.3g, saw %d\n",
+		tu_say("path force 12 dt %.3f: past end %.3g, at %.3g, saw %d\n",
 		    dts[i], worst, vec_dist(a.pos, end), seen);
 		ck_assert_int_eq(seen, n);
 		ck_assert_msg(worst <= 1e-9, "dt %g: overshot by %g", dts[i],
@@ -618,7 +604,7 @@ START_TEST(offset_pursuit_holds_formation)
 			samples++;
 		}
 	}
-	say("offset: worst slot error %.3f, mean %.4f over %d samples\n",
+	tu_say("offset: worst slot error %.3f, mean %.4f over %d samples\n",
 	    worst, sum / samples, samples);
 	ck_assert_msg(samples > 1000, "leader finished too soon (%d)", samples);
 	ck_assert_msg(worst < 0.5, "a follower strayed %g from its slot", worst);
@@ -678,7 +664,7 @@ START_TEST(separation_keeps_minimum_spacing)
 {
 	double with = march(true), without = march(false);
 
-	say("separation: closest pair %.3f with, %.3f without\n", with,
+	tu_say("separation: closest pair %.3f with, %.3f without\n", with,
 	    without);
 	/* Discs of radius 0.3 come apart and stay apart... */
 	ck_assert_msg(with >= 0.6, "closest pair %g apart", with);
@@ -759,7 +745,7 @@ START_TEST(alignment_converges_headings)
 	for (int k = 0; k < 300; k++)
 		steer_crowd_step(c, a, 60, 1.0 / 30);
 	p1 = polarisation(a, 60);
-	say("alignment: polarisation %.3f -> %.3f\n", p0, p1);
+	tu_say("alignment: polarisation %.3f -> %.3f\n", p0, p1);
 	ck_assert_msg(p0 < 0.5, "start already aligned (%g)", p0);
 	ck_assert_msg(p1 > 0.99, "polarisation only %g", p1);
 	steer_crowd_free(c);
@@ -800,7 +786,7 @@ START_TEST(cohesion_gathers_group)
 	for (int k = 0; k < 600; k++)
 		steer_crowd_step(c, a, 40, 1.0 / 30);
 	s1 = spread(a, 40);
-	say("cohesion: spread %.3f -> %.3f, closest %.3f\n", s0, s1,
+	tu_say("cohesion: spread %.3f -> %.3f, closest %.3f\n", s0, s1,
 	    min_spacing(a, 40));
 	ck_assert_msg(s1 < 0.4 * s0, "spread only fell from %g to %g", s0, s1);
 	steer_crowd_free(c);
@@ -901,7 +887,7 @@ START_TEST(flow_following_reaches_exit_from_every_cell)
 					done++;
 			}
 		}
-		say("flow seed %d: %d of %d cells reached the exit in %.1fs "
+		tu_say("flow seed %d: %d of %d cells reached the exit in %.1fs "
 		    "(longest route %.1f cells)\n", (int)seed, done, n, k * dt,
 		    longest);
 		for (int i = 0; i < n; i++)
@@ -1017,7 +1003,7 @@ START_TEST(flow_sampling_is_smooth)
 			prev_split = split;
 		}
 	}
-	say("flow sampling: %d samples, %d straight at the goal, %d blended, "
+	tu_say("flow sampling: %d samples, %d straight at the goal, %d blended, "
 	    "worst step %.4f rad\n", samples, straight, blends, worst);
 	ck_assert_msg(straight > 1000, "only %d samples aim at the goal",
 	    straight);
@@ -1091,7 +1077,7 @@ START_TEST(crowd_of_1000_never_penetrates_walls)
 		if (a[i].pos.x >= 58.0)
 			crossed++;
 	}
-	say("corridor: %d agents in the corridor, %d through it\n",
+	tu_say("corridor: %d agents in the corridor, %d through it\n",
 	    in_corridor, crossed);
 	ck_assert_msg(in_corridor > 100 && crossed > 50, "the crowd did not move "
 	    "(%d, %d)", in_corridor, crossed);
@@ -1310,7 +1296,7 @@ START_TEST(heading_drawn_smoothly)
 			worst_look = fmax(worst_look, turn(l, a.look));
 		}
 	}
-	say("look: worst turn per tick %.3f drawn, %.3f moving\n", worst_look,
+	tu_say("look: worst turn per tick %.3f drawn, %.3f moving\n", worst_look,
 	    worst_heading);
 	/* Each tick the drawn heading moves at most dt / look_time of the way. */
 	ck_assert_msg(worst_look <= PI * dt / t.look_time + 1e-9,
@@ -1476,7 +1462,7 @@ START_TEST(dithered_picks_one_by_chance)
 		else
 			none++;
 	}
-	say("dithered: %d %d %d %d\n", hits[0], hits[1], hits[2], none);
+	tu_say("dithered: %d %d %d %d\n", hits[0], hits[1], hits[2], none);
 	ck_assert_int_eq(none, 0);
 	/* P = 0.3, 0.7 * 0.5, the rest. */
 	ck_assert_msg(abs(hits[0] - 6000) < 400, "first won %d", hits[0]);
@@ -1586,7 +1572,7 @@ START_TEST(crowd_folds_with_steer_combine)
 		}
 		steer_crowd_integrate(c, a, N, dt);
 	}
-	say("crowd combiner %d: %d forces at the budget, %d zero\n", _i, cut,
+	tu_say("crowd combiner %d: %d forces at the budget, %d zero\n", _i, cut,
 	    zero);
 	/* The budget bites often enough to tell the combiners apart. */
 	ck_assert_int_gt(cut, 100);

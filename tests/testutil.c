@@ -3,6 +3,7 @@
  * directories and whole files.
  */
 #include <dirent.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -213,4 +214,17 @@ tu_level(const char *text)
 		abort();
 	}
 	return lv;
+}
+
+/* Print a measured figure when WEIR_TEST_VERBOSE is set. */
+void
+tu_say(const char *fmt, ...)
+{
+	va_list	ap;
+
+	if (getenv("WEIR_TEST_VERBOSE") == NULL)
+		return;
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
 }

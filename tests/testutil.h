@@ -33,6 +33,10 @@ int		 tu_random_open(uint64_t *state, const struct grid *g);
 
 struct level;
 
+/* Print a measured figure when WEIR_TEST_VERBOSE is set. */
+void		 tu_say(const char *fmt, ...)
+		    __attribute__((format(printf, 1, 2)));
+
 /* A level parsed from text; aborts the test when it does not parse. */
 struct level	*tu_level(const char *text);
 
