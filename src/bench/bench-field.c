@@ -27,7 +27,6 @@
 
 #define FIELD_GOALS	4	/* goals per map */
 #define FIELD_REPEATS	5	/* timed builds per goal */
-#define FIELD_FLUSH	(64 << 20)	/* bytes written to empty the caches */
 
 static const char *const bench_field_maps[] = {
 	"maze512-1-0", "random512-10-0", "lak303d",
@@ -58,7 +57,7 @@ struct bench_field_ctx {
 	struct field		*f;
 	int32_t			*dist, *queue;	/* the BFS's */
 	int32_t			 goals[FIELD_GOALS];
-	unsigned char		*junk;		/* FIELD_FLUSH bytes */
+	unsigned char		*junk;		/* BENCH_FLUSH bytes */
 #ifdef HAVE_LIBTCOD
 	TCOD_Map		*map;
 	TCOD_dijkstra_t		 dj;
@@ -130,17 +129,6 @@ bench_field_one(struct bench_field_ctx *c, int b, int32_t goal)
 	}
 }
 
-/* Push the benchmark's data out of every cache level. */
-static void
-bench_field_flush(unsigned char *buf)
-{
-	static unsigned char v;
-
-	v++;
-	for (size_t i = 0; i < FIELD_FLUSH; i += 64)
-		buf[i] = v;
-}
-
 /*
  * Median seconds of builder b on its own, goals in turn: warm (builds back
  * to back) or cold (caches emptied before each). -1 if b is absent.
@@ -158,7 +146,7 @@ bench_field_solo(struct bench_field_ctx *c, int b, int cold)
 			double t0;
 
 			if (cold)
-				bench_field_flush(c->junk);
+				bench_flush(c->junk);
 			t0 = bench_now();
 			bench_field_one(c, b, c->goals[q]);
 			t[k] = bench_now() - t0;
@@ -238,7 +226,7 @@ bench_field_map(const struct grid *g, double solo[2][BF_COUNT])
 	r.tcod = bench_median(tcod, k);
 #endif
 	if (solo != NULL) {
-		c.junk = xmalloc(FIELD_FLUSH);
+		c.junk = xmalloc(BENCH_FLUSH);
 		for (int mode = 0; mode < 2; mode++)
 			for (int b = 0; b < BF_COUNT; b++)
 				solo[mode][b] = bench_field_solo(&c, b, mode);

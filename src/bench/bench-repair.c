@@ -23,7 +23,6 @@
 
 #define REPAIR_EDITS	1000	/* placements and sales per map */
 #define REPAIR_TOWERS	400	/* most towers standing at once */
-#define REPAIR_FLUSH	(64 << 20)	/* bytes written to empty the caches */
 
 static const char *const bench_repair_maps[] = {
 	"maze512-1-0", "random512-10-0",
@@ -50,17 +49,6 @@ bench_repair_rand(uint64_t *s, int n)
 	return (int)(x % (uint64_t)n);
 }
 
-/* Push the benchmark's data out of every cache level. */
-static void
-bench_repair_flush(unsigned char *buf)
-{
-	static unsigned char v;
-
-	v++;
-	for (size_t i = 0; i < REPAIR_FLUSH; i += 64)
-		buf[i] = v;
-}
-
 /* Run the edits on one map. */
 static struct bench_repair_result
 bench_repair_map(struct grid *g)
@@ -69,7 +57,7 @@ bench_repair_map(struct grid *g)
 	struct field *f = field_new(g->w, g->h), *ref = field_new(g->w, g->h);
 	size_t n = grid_cells(g->w, g->h);
 	int32_t *scratch = xmalloc(2 * n * sizeof *scratch);
-	unsigned char *junk = xmalloc(REPAIR_FLUSH);
+	unsigned char *junk = xmalloc(BENCH_FLUSH);
 	int32_t towers[REPAIR_TOWERS];
 	double *rep = xmalloc(REPAIR_EDITS * sizeof *rep);
 	double *reb = xmalloc(REPAIR_EDITS * sizeof *reb);
@@ -96,7 +84,7 @@ bench_repair_map(struct grid *g)
 
 			i = towers[t];
 			towers[t] = towers[--ntowers];
-			bench_repair_flush(junk);
+			bench_flush(junk);
 			t0 = bench_now();
 			repair_unblock(f, g, grid_x(g, i), grid_y(g, i), 1);
 			t1 = bench_now();
@@ -106,7 +94,7 @@ bench_repair_map(struct grid *g)
 			} while (i == spawn || i == goal ||
 			    !reach_all(g, &spawn, 1, &goal, 1, i, scratch));
 			towers[ntowers++] = i;
-			bench_repair_flush(junk);
+			bench_flush(junk);
 			t0 = bench_now();
 			repair_block(f, g, grid_x(g, i), grid_y(g, i));
 			t1 = bench_now();
@@ -114,7 +102,7 @@ bench_repair_map(struct grid *g)
 		rep[k] = t1 - t0;
 		r.rebuilds += f->stats.rebuilt != 0;
 		touched[k] = (double)f->stats.touched;
-		bench_repair_flush(junk);
+		bench_flush(junk);
 		t1 = bench_now();
 		field_build(ref, g, &goal, 1);
 		t2 = bench_now();

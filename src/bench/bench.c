@@ -51,6 +51,20 @@ bench_cmp_double(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
+/*
+ * Push the benchmark's data out of every cache level: a write to every
+ * line of buf, BENCH_FLUSH bytes, more than any last-level cache holds.
+ */
+void
+bench_flush(unsigned char *buf)
+{
+	static unsigned char	v;
+
+	v++;
+	for (size_t i = 0; i < BENCH_FLUSH; i += 64)
+		buf[i] = v;
+}
+
 /* Median of n values (sorts v). */
 double
 bench_median(double *v, int n)

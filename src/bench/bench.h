@@ -11,7 +11,10 @@
 
 #include "core/grid.h"
 
+#define BENCH_FLUSH	(64 << 20)	/* bytes bench_flush writes */
+
 double		 bench_now(void);
+void		 bench_flush(unsigned char *buf);
 double		 bench_median(double *v, int n);
 double		 bench_geomean(const double *v, int n);
 const char	*bench_map_path(const char *name);

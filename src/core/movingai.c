@@ -5,7 +5,6 @@
  * readings (a playable level, a benchmark grid) are built from that array.
  * A trailing CR on a line is ignored, as are trailing spaces and tabs.
  */
-#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -52,18 +51,6 @@ struct movingai_map {
 	int	 mapline;	/* line of the "map" header */
 	char	*cells;
 };
-
-/* Record the first error as "NAME:LINE:COL: message"; returns false. */
-static bool __attribute__((format(printf, 4, 5)))
-movingai_error(struct textio *r, long line, size_t col, const char *fmt, ...)
-{
-	va_list	ap;
-
-	va_start(ap, fmt);
-	textio_verror(r, line, col, fmt, ap);
-	va_end(ap);
-	return false;
-}
 
 /* A token for a message: printable ASCII kept, other bytes as '?'. */
 static const char *
@@ -130,22 +117,22 @@ movingai_dimension(struct textio *r, const char *word, int max, int *out)
 
 	if (!movingai_next_line(r, &s, &n)) {
 		textio_end(r, &line, &col);
-		return movingai_error(r, line, col, "expected '%s N', found "
+		return textio_error(r, line, col, "expected '%s N', found "
 		    "end of file", word);
 	}
 	movingai_split(s, n, &w0, &wn, &v0, &vn);
 	if (!movingai_word(s + w0, wn, word))
-		return movingai_error(r, r->lineno, (int)w0 + 1,
+		return textio_error(r, r->lineno, (int)w0 + 1,
 		    "expected '%s N'", word);
 	if (vn == 0)
-		return movingai_error(r, r->lineno, (int)v0 + 1,
+		return textio_error(r, r->lineno, (int)v0 + 1,
 		    "expected a number after '%s'", word);
 	if ((got = textio_int(s + v0, vn, 1, max, &v)) == TEXTIO_NUM_BAD)
-		return movingai_error(r, r->lineno, (int)v0 + 1,
+		return textio_error(r, r->lineno, (int)v0 + 1,
 		    "expected a number after '%s', found '%s'", word,
 		    movingai_quote(q, s + v0, vn));
 	if (got == TEXTIO_NUM_RANGE)
-		return movingai_error(r, r->lineno, (int)v0 + 1,
+		return textio_error(r, r->lineno, (int)v0 + 1,
 		    "%s out of range: expected 1 to %d, found '%s'", word, max,
 		    movingai_quote(q, s + v0, vn));
 	*out = (int)v;
@@ -172,15 +159,15 @@ movingai_read(struct textio *r, struct movingai_map *m)
 	m->cells = NULL;
 	if (!movingai_next_line(r, &s, &n)) {
 		textio_end(r, &line, &col);
-		return movingai_error(r, line, col,
+		return textio_error(r, line, col,
 		    "expected 'type octile', found end of file");
 	}
 	movingai_split(s, n, &w0, &wn, &v0, &vn);
 	if (!movingai_word(s + w0, wn, "type"))
-		return movingai_error(r, r->lineno, (int)w0 + 1,
+		return textio_error(r, r->lineno, (int)w0 + 1,
 		    "expected 'type octile'");
 	if (!movingai_word(s + v0, vn, "octile"))
-		return movingai_error(r, r->lineno, (int)v0 + 1,
+		return textio_error(r, r->lineno, (int)v0 + 1,
 		    "unsupported map type '%s': expected 'octile'",
 		    movingai_quote(q, s + v0, vn));
 	if (!movingai_dimension(r, "height", GRID_MAX_H, &m->h) ||
@@ -188,41 +175,41 @@ movingai_read(struct textio *r, struct movingai_map *m)
 		return false;
 	if (!movingai_next_line(r, &s, &n)) {
 		textio_end(r, &line, &col);
-		return movingai_error(r, line, col,
+		return textio_error(r, line, col,
 		    "expected 'map', found end of file");
 	}
 	movingai_split(s, n, &w0, &wn, &v0, &vn);
 	if (!movingai_word(s + w0, wn, "map") || vn != 0)
-		return movingai_error(r, r->lineno, 1, "expected 'map'");
+		return textio_error(r, r->lineno, 1, "expected 'map'");
 	m->mapline = r->lineno;
 
 	m->cells = xmalloc((size_t)m->w * (size_t)m->h);
 	for (y = 0; y < m->h; y++) {
 		if (!movingai_next_line(r, &s, &n)) {
 			textio_end(r, &line, &col);
-			return movingai_error(r, line, col, "map ends early: "
+			return textio_error(r, line, col, "map ends early: "
 			    "%d of %d rows", y, m->h);
 		}
 		for (x = 0; x < n && x < (size_t)m->w; x++) {
 			if (movingai_glyph(s[x]))
 				continue;
 			if (s[x] > ' ' && s[x] < 0x7f)
-				return movingai_error(r, r->lineno, (int)x + 1,
+				return textio_error(r, r->lineno, (int)x + 1,
 				    "unknown terrain '%c' (expected . G S @ O "
 				    "T W)", s[x]);
-			return movingai_error(r, r->lineno, (int)x + 1,
+			return textio_error(r, r->lineno, (int)x + 1,
 			    "unknown terrain byte 0x%02x (expected . G S @ O "
 			    "T W)", (unsigned char)s[x]);
 		}
 		if (n != (size_t)m->w)
-			return movingai_error(r, r->lineno,
+			return textio_error(r, r->lineno,
 			    (int)(n < (size_t)m->w ? n : (size_t)m->w) + 1,
 			    "row width %zu, expected %d", n, m->w);
 		memcpy(m->cells + (size_t)y * (size_t)m->w, s, n);
 	}
 	while (movingai_next_line(r, &s, &n)) {
 		if (n != 0)
-			return movingai_error(r, r->lineno, 1,
+			return textio_error(r, r->lineno, 1,
 			    "unexpected text after the last of %d rows", m->h);
 	}
 	return true;
@@ -240,7 +227,7 @@ movingai_check(const char *name, const char *text, size_t len, char *err,
 		err[0] = '\0';
 	m->cells = NULL;
 	if (r.len > LEVEL_FILE_MAX) {
-		movingai_error(&r, 1, 1, "too large: at most %d bytes",
+		textio_error(&r, 1, 1, "too large: at most %d bytes",
 		    LEVEL_FILE_MAX);
 		return NULL;
 	}
