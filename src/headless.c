@@ -6,7 +6,7 @@
  * object is the last line on standard output.
  *
  * A run that never ends (it cannot, by the rules, but a bug could make it)
- * is cut off ten hours (HEADLESS_SLACK_TICKS) after the time the level's
+ * is cut off ten hours (GAME_SLACK_TICKS) after the time the level's
  * waves take to send at the slowest, and reports "timeout".
  */
 #include "config.h"
@@ -27,7 +27,6 @@
 #include "headless.h"
 
 #define HEADLESS_ERR_MAX	1024
-#define HEADLESS_SLACK_TICKS	(10L * 3600 * GAME_RATE)	/* ten hours */
 #define HEADLESS_EXIT_ERROR	1
 #define HEADLESS_EXIT_USAGE	2
 
@@ -72,15 +71,17 @@ headless_setup(struct headless *h, const struct headless_opts *o)
 		h->s = session_resume(o->load, SESSION_PLAYERS, NULL, err,
 		    sizeof err);
 	else
-		h->s = session_open(o->level, o->seed, o->sandbox, err,
+		h->s = session_open_opts(o->level, o->seed, &o->game, err,
 		    sizeof err);
 	if (h->s == NULL)
 		goto fail;
 	if (o->script != NULL &&
 	    (h->sc = script_load(o->script, err, sizeof err)) == NULL)
 		goto fail;
-	if (o->bot)
+	if (o->bot) {
 		h->bot = bot_new(h->s->g);
+		bot_set_share(h->bot, o->strength);
+	}
 	if (o->trace != NULL) {
 		if (strcmp(o->trace, "-") == 0)
 			h->trace = stdout;
@@ -95,35 +96,6 @@ headless_setup(struct headless *h, const struct headless_opts *o)
 fail:
 	headless_say(err);
 	return -1;
-}
-
-/*
- * The tick a run of level lv is cut off at: ten hours after the time its
- * waves take to send, each wave's calm plus its slowest group, so that no
- * level the rules allow (up to 100 waves of an hour's calm, groups of 1000
- * a minute apart) can time out while it is still sending.
- */
-static long
-headless_max_ticks(const struct level *lv)
-{
-	long	ms = 0;
-
-	for (int w = 0; w < lv->nwaves; w++) {
-		const struct level_wave	*wv = &lv->waves[w];
-		long			 longest = 0;
-
-		for (int k = 0; k < wv->ngroups; k++) {
-			const struct level_group *gr = &wv->groups[k];
-			long t = gr->after_ms + (long)(gr->count - 1) *
-			    gr->every_ms;
-
-			if (t > longest)
-				longest = t;
-		}
-		ms += wv->after_ms + longest;
-	}
-	return HEADLESS_SLACK_TICKS + ms / 1000 * GAME_RATE +
-	    (ms % 1000) * GAME_RATE / 1000 + 1;
 }
 
 /* Flush and close the trace f, written to path; -1 if any was lost. */
@@ -165,9 +137,10 @@ headless_run(const struct headless_opts *o)
 	long			 max_ticks;
 
 	if (o->load != NULL && (o->level != NULL || o->seed_set ||
-	    o->sandbox)) {
-		fprintf(stderr, "%s: --load takes the level, the seed and "
-		    "--sandbox from the saved game\n", PACKAGE_NAME);
+	    o->opts_set)) {
+		fprintf(stderr, "%s: --load takes the level, the seed, "
+		    "--sandbox, --difficulty and --endless from the saved "
+		    "game\n", PACKAGE_NAME);
 		return HEADLESS_EXIT_USAGE;
 	}
 	memset(&h, 0, sizeof h);
@@ -186,7 +159,7 @@ headless_run(const struct headless_opts *o)
 	    h.sc->cmds[next].tick < g->tick)
 		next++;
 
-	max_ticks = headless_max_ticks(h.s->lv);
+	max_ticks = game_max_ticks(h.s->g);
 	while (!game_over(g)) {
 		if (o->stop_at >= 0 && g->tick >= o->stop_at) {
 			result = "stopped";

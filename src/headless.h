@@ -9,6 +9,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "core/game.h"
+
 struct headless_opts {
 	const char	*level;		/* path of the level, NULL with load */
 	uint64_t	 seed;
@@ -16,8 +18,10 @@ struct headless_opts {
 	const char	*script;	/* --script FILE, or NULL */
 	const char	*trace;		/* --trace FILE ("-": stdout), or NULL */
 	long		 snapshot_every; /* --snapshot-every N, 0: none */
-	bool		 sandbox;	/* --sandbox */
+	struct game_opts game;		/* --sandbox, --difficulty, --endless */
+	bool		 opts_set;	/* one of those was given */
 	bool		 bot;		/* --bot */
+	int		 strength;	/* --strength PCT: the bot's share */
 	const char	*save;		/* --save FILE: save when stopping */
 	const char	*load;		/* --load FILE: resume a saved game */
 	long		 stop_at;	/* --stop-at TICK, -1: play to the end */

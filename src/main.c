@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "core/level.h"
+#include "core/rate.h"
 #include "core/session.h"
 #include "core/text.h"
 #include "ui/ui.h"
@@ -34,6 +35,7 @@
 enum main_mode {
 	MAIN_PLAY,		/* open LEVEL */
 	MAIN_HEADLESS,		/* --headless: play LEVEL with no terminal */
+	MAIN_RATE,		/* --rate LEVEL... */
 	MAIN_CHECK,		/* --check FILE... */
 	MAIN_VERSION,		/* --version */
 	MAIN_HELP		/* --help */
@@ -44,9 +46,12 @@ struct main_opts {
 	struct headless_opts headless;	/* the --headless options */
 	bool		game_opts;	/* one of them was given */
 	const char	*bad;		/* an option with a bad argument */
+	const char	*bad_setting;	/* --difficulty's, when not one */
 	struct ui_options ui;		/* --ascii, --no-color */
 	bool		resume;		/* --continue */
 	bool		headless_given;	/* --headless, even if --check wins */
+	bool		rate_given;	/* --rate, even if --check wins */
+	bool		strength_set;	/* --strength */
 };
 
 typedef void main_set_fn(struct main_opts *, const char *);
@@ -55,7 +60,8 @@ static main_set_fn main_set_check, main_set_help, main_set_version;
 static main_set_fn main_set_headless, main_set_seed, main_set_script;
 static main_set_fn main_set_trace, main_set_snapshot, main_set_sandbox;
 static main_set_fn main_set_bot, main_set_save, main_set_load;
-static main_set_fn main_set_stop_at;
+static main_set_fn main_set_stop_at, main_set_difficulty, main_set_endless;
+static main_set_fn main_set_strength, main_set_rate;
 static main_set_fn main_set_ascii, main_set_no_color, main_set_continue;
 
 /* The options, in the order --help lists them. */
@@ -91,11 +97,22 @@ static const struct main_option {
 	{ "snapshot-every", 'n', required_argument, "N",
 	  "add every enemy's position to the trace every N ticks",
 	  main_set_snapshot },
+	{ "rate", 'R', no_argument, NULL,
+	  "print the measured difficulty of each LEVEL and exit:\n"
+	  "the least share of its income (percent) the built-in\n"
+	  "player must spend to win it", main_set_rate },
+	{ "difficulty", 'd', required_argument, "SETTING",
+	  "easy, normal (the default) or hard", main_set_difficulty },
+	{ "endless", 'e', no_argument, NULL,
+	  "after the level's waves, more keep coming", main_set_endless },
 	{ "sandbox", 'x', no_argument, NULL,
 	  "unlimited gold", main_set_sandbox },
 	{ "bot", 'b', no_argument, NULL,
 	  "let the built-in player build, upgrade and call waves",
 	  main_set_bot },
+	{ "strength", 'g', required_argument, "PCT",
+	  "let the bot spend only PCT percent of its income\n"
+	  "(0..100, default 100)", main_set_strength },
 	{ "save", 'W', required_argument, "FILE",
 	  "save the game to FILE when the run stops", main_set_save },
 	{ "load", 'L', required_argument, "FILE",
@@ -209,7 +226,50 @@ static void
 main_set_sandbox(struct main_opts *o, const char *arg)
 {
 	o->game_opts = true;
-	o->headless.sandbox = true;
+	o->headless.game.sandbox = true;
+	o->headless.opts_set = true;
+}
+
+/* --rate */
+static void
+main_set_rate(struct main_opts *o, const char *arg)
+{
+	o->rate_given = true;
+	main_set_mode(o, MAIN_RATE);
+}
+
+/* --difficulty SETTING: for headless runs and new games alike. */
+static void
+main_set_difficulty(struct main_opts *o, const char *arg)
+{
+	int	d = difficulty_lookup(arg, strlen(arg));
+
+	if (d < 0) {
+		o->bad_setting = arg;
+		return;
+	}
+	o->headless.game.difficulty = (enum game_difficulty)d;
+	o->headless.opts_set = true;
+}
+
+/* --endless: for headless runs and new games alike. */
+static void
+main_set_endless(struct main_opts *o, const char *arg)
+{
+	o->headless.game.endless = true;
+	o->headless.opts_set = true;
+}
+
+/* --strength PCT */
+static void
+main_set_strength(struct main_opts *o, const char *arg)
+{
+	unsigned long long	v;
+
+	o->game_opts = true;
+	o->strength_set = true;
+	if (main_number(o, arg, 100, &v))
+		o->headless.strength = (int)v;
 }
 
 /* --bot */
@@ -383,6 +443,7 @@ main_play(const struct main_opts *o, const char *arg)
 	memset(&launch, 0, sizeof launch);
 	launch.level_dir = main_level_dir();
 	launch.seed = o->headless.seed;
+	launch.game = o->headless.game;
 	launch.resume = o->resume;
 	launch.opt = o->ui;
 	if (arg == NULL) {
@@ -455,6 +516,58 @@ main_parse_options(int argc, char **argv, struct main_opts *o)
 	return 0;
 }
 
+/* The name a level is known by: its file's name without ".weir". */
+static void
+main_level_name(const char *arg, char *buf, size_t size)
+{
+	const char	*base = strrchr(arg, '/');
+	size_t		 n;
+
+	base = base != NULL ? base + 1 : arg;
+	n = strlen(base);
+	if (n > 5 && strcmp(base + n - 5, ".weir") == 0)
+		n -= 5;
+	snprintf(buf, size, "%.*s", (int)n, base);
+}
+
+/*
+ * --rate LEVEL...: each level's rating (rate.h) on a line, "NAME N" or
+ * "NAME unbeaten"; 1 if a level did not load (the others are rated).
+ */
+static int
+main_rate(const struct main_opts *o, char **args, int nargs)
+{
+	struct level	*l;
+	char		 path[MAIN_PATH_MAX], err[MAIN_ERR_MAX], name[256];
+	int		 i, r, status = 0;
+
+	for (i = 0; i < nargs; i++) {
+		if (!session_resolve(main_level_dir(), args[i], path,
+		    sizeof path)) {
+			snprintf(err, sizeof err, "%s: %s: level name too "
+			    "long", PACKAGE_NAME, args[i]);
+			main_say(err);
+			status = MAIN_EXIT_ERROR;
+			continue;
+		}
+		if ((l = session_load_level(path, err, sizeof err)) == NULL) {
+			main_say(err);
+			status = MAIN_EXIT_ERROR;
+			continue;
+		}
+		r = rate_level(l, &o->headless.game);
+		level_free(l);
+		main_level_name(args[i], name, sizeof name);
+		text_visible(err, sizeof err, name);
+		if (r == RATE_UNBEATEN)
+			printf("%s unbeaten\n", err);
+		else
+			printf("%s %d\n", err, r);
+		fflush(stdout);
+	}
+	return status;
+}
+
 /* --headless [LEVEL]: resolve LEVEL and play it with no terminal. */
 static int
 main_headless(struct main_opts *o, char **args, int nargs)
@@ -491,6 +604,8 @@ main_run(int argc, char **argv)
 	o.mode = MAIN_PLAY;
 	o.headless.seed = 1;
 	o.headless.stop_at = -1;
+	o.headless.game = (struct game_opts)GAME_OPTS_INIT;
+	o.headless.strength = 100;
 	if (main_parse_options(argc, argv, &o) != 0)
 		return main_usage_error(NULL);
 	nargs = argc - optind;
@@ -502,6 +617,21 @@ main_run(int argc, char **argv)
 		main_say(err);
 		return main_usage_error(NULL);
 	}
+	if (o.bad_setting != NULL) {
+		char err[MAIN_ERR_MAX], names[KIND_LIST_MAX];
+
+		difficulty_list(names, sizeof names);
+		snprintf(err, sizeof err, "%s: invalid difficulty '%s' "
+		    "(expected %s)", PACKAGE_NAME, o.bad_setting, names);
+		main_say(err);
+		return main_usage_error(NULL);
+	}
+	if (o.strength_set && !o.headless.bot)
+		return main_usage_error("--strength needs --bot");
+	if (o.mode == MAIN_RATE && (o.headless_given || o.game_opts ||
+	    o.headless.seed_set || o.resume || o.headless.game.endless))
+		return main_usage_error("--rate plays its own games: it takes "
+		    "levels and --difficulty only");
 	if (o.mode == MAIN_PLAY && o.game_opts)
 		return main_usage_error("--script, --trace, "
 		    "--snapshot-every, --sandbox, --bot, --save, --load and "
@@ -511,7 +641,8 @@ main_run(int argc, char **argv)
 		return main_usage_error("--continue is for the terminal game "
 		    "(--headless resumes with --load)");
 	if (o.mode == MAIN_CHECK && (o.headless_given || o.game_opts ||
-	    o.headless.seed_set || o.resume))
+	    o.headless.seed_set || o.resume || o.headless.opts_set ||
+	    o.rate_given))
 		return main_usage_error("--check takes level files, not a "
 		    "game to play");
 	if (o.headless.snapshot_every > 0 && o.headless.trace == NULL)
@@ -531,6 +662,11 @@ main_run(int argc, char **argv)
 		return main_check(argv + optind, nargs);
 	case MAIN_HEADLESS:
 		return main_headless(&o, argv + optind, nargs);
+	case MAIN_RATE:
+		if (nargs == 0)
+			return main_usage_error("--rate needs at least one "
+			    "LEVEL");
+		return main_rate(&o, argv + optind, nargs);
 	case MAIN_PLAY:
 		break;
 	}
@@ -538,6 +674,9 @@ main_run(int argc, char **argv)
 		return main_usage_error("more than one level given");
 	if (o.resume && nargs > 0)
 		return main_usage_error("--continue takes no LEVEL");
+	if (o.resume && o.headless.opts_set)
+		return main_usage_error("--continue keeps the saved game's "
+		    "setting (no --difficulty or --endless)");
 	if (o.resume && o.headless.seed_set)
 		return main_usage_error("--continue keeps the saved game's "
 		    "seed (no --seed)");

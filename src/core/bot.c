@@ -39,6 +39,7 @@
 
 struct bot {
 	int		 w, h;
+	int		 share;		/* percent of income it may spend */
 	uint8_t		*route;		/* w * h: spawns whose route it is on */
 	uint8_t		*corner;	/* w * h: a diagonal step passes it */
 	uint8_t		*seen;		/* w * h: on this spawn's route */
@@ -81,6 +82,7 @@ bot_new(const struct game *g)
 
 	b->w = g->w;
 	b->h = g->h;
+	b->share = 100;
 	b->route = xcalloc(n, 1);
 	b->corner = xcalloc(n, 1);
 	b->seen = xcalloc(n, 1);
@@ -247,7 +249,7 @@ bot_defence(struct bot *b, const struct game *g)
 static void
 bot_threat_wave(struct bot *b, const struct game *g, int w)
 {
-	const struct level_wave	*lw = &g->lv->waves[w];
+	const struct level_wave	*lw = &g->waves[w];
 	int			 k, left;
 
 	for (k = 0; k < lw->ngroups; k++) {
@@ -795,7 +797,7 @@ bot_do(struct game *g, const struct bot_action *a)
 static long
 bot_wave_hp(const struct game *g, int w)
 {
-	const struct level_wave	*lw = &g->lv->waves[w];
+	const struct level_wave	*lw = &g->waves[w];
 	long			 hp = 0;
 	int			 k;
 
@@ -838,9 +840,23 @@ bot_wave_due(const struct game *g)
 
 /* Whether gold pays for action a. */
 static bool
-bot_affords(const struct game *g, const struct bot_action *a)
+bot_affords(const struct bot *b, const struct game *g,
+    const struct bot_action *a)
 {
-	return g->sandbox || g->gold >= a->cost;
+	long	keep = (long)game_income(g) * (100 - b->share) / 100;
+
+	return g->sandbox || g->gold - keep >= a->cost;
+}
+
+/*
+ * Let the bot spend only pct percent (0..100) of the gold the game has
+ * ever given (game_income): it keeps the rest unspent, the way a timid
+ * player does. 100, the default, is the bot at full strength.
+ */
+void
+bot_set_share(struct bot *b, int pct)
+{
+	b->share = pct < 0 ? 0 : pct > 100 ? 100 : pct;
 }
 
 /* Take a turn: at most one command. Returns how many were given. */
@@ -879,12 +895,12 @@ bot_act(struct bot *b, struct game *g)
 		if (!b->air_short[s] || kind < 0 ||
 		    !bot_best_cell(b, g, kind, TOWER_AIR, &air))
 			continue;
-		return bot_affords(g, &air) ? bot_do(g, &air) : 0;
+		return bot_affords(b, g, &air) ? bot_do(g, &air) : 0;
 	}
 
 	/* Then the maze, then towers and upgrades by worth per gold. */
 	if (g->tick % (BOT_WALL_TURNS * BOT_PERIOD) == 0 &&
-	    bot_affords(g, &(struct bot_action){ .cost =
+	    bot_affords(b, g, &(struct bot_action){ .cost =
 	    tower_types[b->wall].level[0].cost }) &&
 	    bot_best_wall(b, g, &wall) && wall.value >= BOT_WALL_GAIN)
 		return bot_do(g, &wall);
@@ -901,7 +917,8 @@ bot_act(struct bot *b, struct game *g)
 	 */
 	settle = g->nenemies > 0 || bot_wave_due(g) ? 0.0 : BOT_SETTLE;
 	for (k = 0; k < n; k++) {
-		if (bot_affords(g, &acts[k]) && acts[k].value >= settle * top &&
+		if (bot_affords(b, g, &acts[k]) &&
+		    acts[k].value >= settle * top &&
 		    (pick == NULL || acts[k].value > pick->value))
 			pick = &acts[k];
 	}

@@ -30,6 +30,10 @@
  *     has sent everything, no life has been lost, the next wave is no
  *     stronger than the last, and at least 5 s of calm would be skipped.
  *
+ * Strength: bot_set_share lets it spend only a share of the gold the game
+ * has given (the rest is kept, as a timid player keeps it); the rating
+ * (rate.h) is the least share that still wins a level.
+ *
  * Cost: a turn takes about a millisecond on the small shipped maps and
  * some tens on a 128 x 52 one, most of it integrating fields for walls.
  */
@@ -45,5 +49,6 @@ struct bot;
 struct bot	*bot_new(const struct game *g);
 void		 bot_free(struct bot *b);
 int		 bot_act(struct bot *b, struct game *g);
+void		 bot_set_share(struct bot *b, int pct);
 
 #endif

@@ -36,6 +36,7 @@ game_damage(struct game *g, int i, int damage, bool pierce, int t, int kind)
 	bounty = enemy_types[u->type].bounty;
 	g->killed++;
 	g->gold += bounty;
+	g->income += bounty;
 	g->bounty += bounty;
 	g->score += GAME_SCORE_BOUNTY * bounty;
 	g->wave_alive[u->wave - 1]--;

@@ -18,6 +18,15 @@ game_ms_ticks(long ms)
 }
 
 /* Centre of map cell (x, y). */
+/* pct percent of v, rounded down, at least lo. */
+static inline int
+game_pct(int v, int pct, int lo)
+{
+	long	r = (long)v * pct / 100;
+
+	return r < lo ? lo : (int)r;
+}
+
 static inline struct vec
 game_centre(int x, int y)
 {

@@ -13,7 +13,7 @@
 void
 game_start_wave(struct game *g, bool early)
 {
-	const struct level_wave	*lw = &g->lv->waves[g->next_wave];
+	const struct level_wave	*lw = &g->waves[g->next_wave];
 	struct game_event	 ev;
 	long			 left;
 	int			 bonus = 0;
@@ -23,6 +23,7 @@ game_start_wave(struct game *g, bool early)
 		    game_ms_ticks(lw->after_ms);
 		bonus = left > 0 ? (int)(left / GAME_RATE) : 0;
 		g->gold += bonus * GAME_EARLY_GOLD;
+		g->income += bonus * GAME_EARLY_GOLD;
 		g->early_s += bonus;
 		g->score += GAME_SCORE_EARLY_S * bonus;
 	}
@@ -40,7 +41,7 @@ game_start_wave(struct game *g, bool early)
 static bool
 game_spawn(struct game *g, int w, int gi)
 {
-	const struct level_group	*grp = &g->lv->waves[w].groups[gi];
+	const struct level_group	*grp = &g->waves[w].groups[gi];
 	const struct level_spawn	*sp = &g->lv->spawns[grp->spawn];
 	const struct enemy_type		*et = &enemy_types[grp->enemy];
 	struct level_point		 cell;
@@ -75,7 +76,8 @@ game_spawn(struct game *g, int w, int gi)
 	u->type = grp->enemy;
 	u->mover = et->mover;
 	u->wave = w + 1;
-	u->hp = u->max_hp = enemy_hp(grp->enemy, w + 1);
+	u->hp = u->max_hp = game_pct(enemy_hp(grp->enemy, w + 1),
+	    difficulty_types[g->difficulty].hp_pct, 1);
 	u->armour = et->armour;
 	u->speed = et->speed;
 	u->slow_pct = 100;
@@ -124,7 +126,7 @@ game_waves(struct game *g)
 	    g->tick >= g->next_wave_at)
 		game_start_wave(g, false);
 	for (w = 0; w < g->next_wave; w++) {
-		const struct level_wave *lw = &g->lv->waves[w];
+		const struct level_wave *lw = &g->waves[w];
 
 		if (g->wave_sent[w] == g->wave_total[w])
 			continue;
@@ -154,7 +156,7 @@ game_bookkeeping(struct game *g)
 	    (g->next_wave == 0 || g->wave_sent[g->next_wave - 1] ==
 	    g->wave_total[g->next_wave - 1]))
 		g->next_wave_at = g->tick +
-		    game_ms_ticks(g->lv->waves[g->next_wave].after_ms);
+		    game_ms_ticks(g->waves[g->next_wave].after_ms);
 	for (w = 0; w < g->next_wave && g->state == GAME_PLAYING; w++) {
 		if (g->wave_done[w] || g->wave_sent[w] != g->wave_total[w] ||
 		    g->wave_alive[w] != 0)
@@ -163,6 +165,7 @@ game_bookkeeping(struct game *g)
 		g->waves_cleared++;
 		bonus = GAME_CLEAR_GOLD + GAME_CLEAR_GOLD_WAVE * (w + 1);
 		g->gold += bonus;
+		g->income += bonus;
 		g->score += GAME_SCORE_WAVE;
 		ev = game_event_make(GAME_EV_CLEAR);
 		ev.wave = w + 1;
@@ -189,7 +192,7 @@ game_next_wave(const struct game *g, int *number, long *ticks_left)
 	if (ticks_left != NULL)
 		*ticks_left = g->next_wave_at < 0 ? -1 :
 		    g->next_wave_at - g->tick;
-	return &g->lv->waves[g->next_wave];
+	return &g->waves[g->next_wave];
 }
 
 /* Count wave index wave's enemies by type into counts; returns the total. */
@@ -203,7 +206,7 @@ game_wave_count(const struct game *g, int wave, int *counts)
 		memset(counts, 0, ENEMY_NKINDS * sizeof *counts);
 	if (wave < 0 || wave >= g->nwaves)
 		return 0;
-	lw = &g->lv->waves[wave];
+	lw = &g->waves[wave];
 	for (k = 0; k < lw->ngroups; k++) {
 		if (counts != NULL)
 			counts[lw->groups[k].enemy] += lw->groups[k].count;
@@ -217,7 +220,7 @@ int
 game_group_sent(const struct game *g, int wave, int group)
 {
 	if (wave < 0 || wave >= g->nwaves || group < 0 ||
-	    group >= g->lv->waves[wave].ngroups)
+	    group >= g->waves[wave].ngroups)
 		return 0;
 	return g->group_sent[wave * LEVEL_MAX_GROUPS + group];
 }
@@ -239,4 +242,167 @@ game_enemies_to_come(const struct game *g)
 	for (w = 0; w < g->nwaves; w++)
 		n += g->wave_total[w] - g->wave_sent[w];
 	return n;
+}
+
+/* Gold the game has ever had: the start, bounties and bonuses. */
+int
+game_income(const struct game *g)
+{
+	return g->income;
+}
+
+/* Waves past the level's own that have been cleared (endless games). */
+int
+game_endless_cleared(const struct game *g)
+{
+	return g->waves_cleared > g->level_waves ?
+	    g->waves_cleared - g->level_waves : 0;
+}
+
+/*
+ * Stars for a game: none unless won; three when it kept at least
+ * GAME_STARS_3_PCT of its lives, two for GAME_STARS_2_PCT, else one.
+ */
+int
+game_stars(const struct game *g)
+{
+	int	start = game_pct(g->lv->lives,
+		    difficulty_types[g->difficulty].lives_pct, 1);
+
+	if (g->state != GAME_WON)
+		return 0;
+	if (g->lives * 100 >= start * GAME_STARS_3_PCT)
+		return 3;
+	if (g->lives * 100 >= start * GAME_STARS_2_PCT)
+		return 2;
+	return 1;
+}
+
+/* Whether enemy kind k may come in a made wave of level lv. */
+static bool
+game_endless_fits(const struct level *lv, int k)
+{
+	unsigned t = enemy_types[k].traits;
+
+	if (t & (ENEMY_TRAIT_BOSS | ENEMY_TRAIT_ESCORT))
+		return false;
+	return lv->has_hero || !(t & ENEMY_TRAIT_HUNTS);
+}
+
+/*
+ * Endless wave n (1-based: the first after the level's own) of level lv
+ * for seed, into out. The rule, escalating with n and drawn from a
+ * generator of its own (so the game's generator is untouched):
+ *  - kinds: those the level's waves send, and one kind more every
+ *    GAME_ENDLESS_NEW_EVERY waves, in the registry's order (hunters only
+ *    where there is a hero; bosses and escorts only as below);
+ *  - groups: 1 + n / 3 (at most LEVEL_MAX_GROUPS), each of a kind drawn
+ *    from those, from a spawn drawn from the level's, starting 2 s apart;
+ *  - count: (6 + n) x 4 / (bounty + 3) of a kind, so cheap kinds come in
+ *    crowds, at least 1; every 10th wave a boss with four escorts too;
+ *  - hit points: as every wave's, growing ENEMY_HP_GROWTH_PCT a wave
+ *    with the wave's number (the level's waves counted);
+ *  - calm before it: 8 s.
+ */
+void
+game_endless_wave(const struct level *lv, uint64_t seed, int n,
+    struct level_wave *out)
+{
+	struct steer_rng	 r;
+	int			 pool[ENEMY_NKINDS], npool = 0, k, i, extra;
+	bool			 in[ENEMY_NKINDS] = { false };
+
+	memset(out, 0, sizeof *out);
+	out->after_ms = GAME_ENDLESS_CALM_MS;
+	if (lv->nspawns == 0)
+		return;
+	steer_rng_seed(&r, seed ^ (0x9e3779b97f4a7c15ULL * (uint64_t)n));
+	for (i = 0; i < lv->nwaves; i++)
+		for (k = 0; k < lv->waves[i].ngroups; k++)
+			in[lv->waves[i].groups[k].enemy] = true;
+	extra = n / GAME_ENDLESS_NEW_EVERY;
+	for (k = 0; k < ENEMY_NKINDS; k++) {
+		if (!game_endless_fits(lv, k))
+			continue;
+		if (!in[k] && extra > 0) {
+			in[k] = true;
+			extra--;
+		}
+		if (in[k])
+			pool[npool++] = k;
+	}
+	if (npool == 0)
+		pool[npool++] = ENEMY_GRUNT;
+	out->ngroups = 1 + n / 3;
+	if (out->ngroups > LEVEL_MAX_GROUPS - 2)
+		out->ngroups = LEVEL_MAX_GROUPS - 2;
+	for (i = 0; i < out->ngroups; i++) {
+		struct level_group	*gr = &out->groups[i];
+		long			 count;
+
+		gr->enemy = pool[steer_rng_next(&r) % (uint64_t)npool];
+		gr->spawn = (int)(steer_rng_next(&r) % (uint64_t)lv->nspawns);
+		gr->from = lv->spawns[gr->spawn].label;
+		count = (6L + n) * 4 / (enemy_types[gr->enemy].bounty + 3);
+		gr->count = count < 1 ? 1 : count > LEVEL_COUNT_MAX ?
+		    LEVEL_COUNT_MAX : (int)count;
+		gr->every_ms = enemy_types[gr->enemy].bounty <= 2 ? 350 : 700;
+		gr->after_ms = i * 2000;
+	}
+	if (n % 10 == 0) {
+		int b, e;
+
+		for (b = 0; b < ENEMY_NKINDS; b++)
+			if (enemy_types[b].traits & ENEMY_TRAIT_BOSS)
+				break;
+		for (e = 0; e < ENEMY_NKINDS; e++)
+			if (enemy_types[e].traits & ENEMY_TRAIT_ESCORT)
+				break;
+		if (b < ENEMY_NKINDS && e < ENEMY_NKINDS) {
+			struct level_group *gb = &out->groups[out->ngroups++];
+			struct level_group *ge = &out->groups[out->ngroups++];
+
+			gb->enemy = b;
+			gb->count = 1 + n / 50;
+			gb->spawn = (int)(steer_rng_next(&r) %
+			    (uint64_t)lv->nspawns);
+			gb->from = lv->spawns[gb->spawn].label;
+			gb->every_ms = 4000;
+			gb->after_ms = 1000;
+			*ge = *gb;
+			ge->enemy = e;
+			ge->count = 4 * gb->count;
+			ge->every_ms = 250;
+		}
+	}
+}
+
+/*
+ * The tick a run of game g is cut off at: GAME_SLACK_TICKS after the time
+ * its waves take to send, each wave's calm plus its slowest group, so that
+ * no level the rules allow (up to 100 waves of an hour's calm, groups of
+ * 1000 a minute apart) can time out while it is still sending.
+ */
+long
+game_max_ticks(const struct game *g)
+{
+	long	ms = 0;
+	int	w, k;
+
+	for (w = 0; w < g->nwaves; w++) {
+		const struct level_wave	*wv = &g->waves[w];
+		long			 longest = 0;
+
+		for (k = 0; k < wv->ngroups; k++) {
+			const struct level_group *gr = &wv->groups[k];
+			long t = gr->after_ms + (long)(gr->count - 1) *
+			    gr->every_ms;
+
+			if (t > longest)
+				longest = t;
+		}
+		ms += wv->after_ms + longest;
+	}
+	return GAME_SLACK_TICKS + ms / 1000 * GAME_RATE +
+	    (ms % 1000) * GAME_RATE / 1000 + 1;
 }

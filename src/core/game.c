@@ -221,22 +221,69 @@ game_map_changed(struct game *g, int x, int y, int cost)
 	}
 }
 
-/* Make a game of level lv with the generator seeded by seed. */
+/* Make a game of level lv, as written, with the generator seeded by seed. */
 struct game *
 game_new(const struct level *lv, uint64_t seed, bool sandbox)
+{
+	struct game_opts	o = GAME_OPTS_INIT;
+
+	o.sandbox = sandbox;
+	return game_new_opts(lv, seed, &o);
+}
+
+/* The waves: the level's own, then for an endless game the made ones. */
+static void
+game_new_waves(struct game *g, uint64_t seed)
+{
+	const struct level	*lv = g->lv;
+	int			 n;
+
+	g->level_waves = lv->nwaves;
+	g->nwaves = lv->nwaves;
+	g->waves = lv->waves;
+	if (!g->endless || lv->nwaves == 0)
+		return;
+	g->nwaves = lv->nwaves + GAME_ENDLESS_WAVES;
+	g->made_waves = xcalloc((size_t)g->nwaves, sizeof *g->made_waves);
+	memcpy(g->made_waves, lv->waves, (size_t)lv->nwaves *
+	    sizeof *g->made_waves);
+	for (n = 1; n <= GAME_ENDLESS_WAVES; n++)
+		game_endless_wave(lv, seed, n, &g->made_waves[lv->nwaves + n -
+		    1]);
+	g->waves = g->made_waves;
+}
+
+/* The options game g was made with. */
+void
+game_opts(const struct game *g, struct game_opts *o)
+{
+	o->sandbox = g->sandbox;
+	o->difficulty = g->difficulty;
+	o->endless = g->endless;
+}
+
+/* Make a game of level lv played as o says, seeded by seed. */
+struct game *
+game_new_opts(const struct level *lv, uint64_t seed, const struct game_opts *o)
 {
 	struct game	*g = xcalloc(1, sizeof *g);
 	size_t		 cells = grid_cells(lv->w, lv->h);
 	int		 i, k, total, buildable = 0, x, y;
+	const struct difficulty_type *d;
 
 	g->lv = lv;
 	g->w = lv->w;
 	g->h = lv->h;
-	g->sandbox = sandbox;
+	g->sandbox = o->sandbox;
+	g->difficulty = o->difficulty >= 0 && o->difficulty < DIFF_NKINDS ?
+	    o->difficulty : DIFF_NORMAL;
+	g->endless = o->endless;
+	d = &difficulty_types[g->difficulty];
 	g->state = GAME_PLAYING;
 	steer_rng_seed(&g->rng, seed);
-	g->gold = lv->gold;
-	g->lives = lv->lives;
+	g->gold = game_pct(lv->gold, d->gold_pct, 0);
+	g->income = g->gold;
+	g->lives = game_pct(lv->lives, d->lives_pct, 1);
 
 	grid_init(&g->grid, xmalloc(cells), lv->w, lv->h, lv->diagonal);
 	level_build_grid(lv, &g->grid);
@@ -265,8 +312,10 @@ game_new(const struct level *lv, uint64_t seed, bool sandbox)
 	for (i = 0; i < lv->w * lv->h; i++)
 		g->tower_at[i] = -1;
 
+	game_new_waves(g, seed);
+
 	/* Enemies and shots: as many enemies as the level sends, capped. */
-	total = level_total_enemies(lv);
+	total = g->endless ? GAME_MAX_ENEMIES : level_total_enemies(lv);
 	g->max_enemies = total < GAME_MAX_ENEMIES ? total : GAME_MAX_ENEMIES;
 	if (g->max_enemies < 1)
 		g->max_enemies = 1;
@@ -303,20 +352,19 @@ game_new(const struct level *lv, uint64_t seed, bool sandbox)
 	g->crowd->ntypes = ENEMY_NSTEER;
 
 	/* Waves. */
-	g->nwaves = lv->nwaves;
-	g->wave_start = xcalloc((size_t)lv->nwaves, sizeof *g->wave_start);
-	g->wave_sent = xcalloc((size_t)lv->nwaves, sizeof *g->wave_sent);
-	g->wave_total = xcalloc((size_t)lv->nwaves, sizeof *g->wave_total);
-	g->wave_alive = xcalloc((size_t)lv->nwaves, sizeof *g->wave_alive);
-	g->wave_done = xcalloc((size_t)lv->nwaves, sizeof *g->wave_done);
-	g->group_sent = xcalloc((size_t)lv->nwaves * LEVEL_MAX_GROUPS,
+	g->wave_start = xcalloc((size_t)g->nwaves + 1, sizeof *g->wave_start);
+	g->wave_sent = xcalloc((size_t)g->nwaves + 1, sizeof *g->wave_sent);
+	g->wave_total = xcalloc((size_t)g->nwaves + 1, sizeof *g->wave_total);
+	g->wave_alive = xcalloc((size_t)g->nwaves + 1, sizeof *g->wave_alive);
+	g->wave_done = xcalloc((size_t)g->nwaves + 1, sizeof *g->wave_done);
+	g->group_sent = xcalloc(((size_t)g->nwaves + 1) * LEVEL_MAX_GROUPS,
 	    sizeof *g->group_sent);
-	for (i = 0; i < lv->nwaves; i++) {
+	for (i = 0; i < g->nwaves; i++) {
 		g->wave_start[i] = -1;
-		for (k = 0; k < lv->waves[i].ngroups; k++)
-			g->wave_total[i] += lv->waves[i].groups[k].count;
+		for (k = 0; k < g->waves[i].ngroups; k++)
+			g->wave_total[i] += g->waves[i].groups[k].count;
 	}
-	g->next_wave_at = lv->nwaves > 0 ? game_ms_ticks(lv->waves[0].after_ms) :
+	g->next_wave_at = g->nwaves > 0 ? game_ms_ticks(g->waves[0].after_ms) :
 	    -1;
 
 	field_build(g->field, &g->grid, g->goals, g->ngoals);
@@ -353,6 +401,7 @@ game_free(struct game *g)
 	free(g->wave_alive);
 	free(g->wave_done);
 	free(g->group_sent);
+	free(g->made_waves);
 	free(g->log);
 	game_hero_free(g);
 	free(g);

@@ -76,6 +76,8 @@
 #define GAME_COORD_MAX		1000000000 /* |x|, |y| a command may give */
 #define GAME_BY_HERO		(-2)	/* a kill's tower kind: the hero */
 #define GAME_HOPELESS_S		20	/* no headway this long: lifted on */
+#define GAME_SLACK_TICKS	(10L * 3600 * GAME_RATE) /* game_max_ticks:
+					   ten hours past the last wave */
 
 /* The hero: a ground unit the player sends about; it fights back. */
 #define GAME_HERO_HP		300	/* hit points */
@@ -231,12 +233,35 @@ struct game_fx {
 	double			 radius;	/* pulse: its range */
 };
 
+/*
+ * How a game is played besides its level and seed. A difficulty setting
+ * scales the level's numbers (kinds.h, struct difficulty_type). Endless:
+ * when the level's own waves are out, GAME_ENDLESS_WAVES more follow,
+ * made from the seed by game_endless_wave (game-wave.c); surviving them
+ * all wins. GAME_OPTS_INIT is the level as written.
+ */
+struct game_opts {
+	bool			 sandbox;	/* unlimited gold */
+	enum game_difficulty	 difficulty;
+	bool			 endless;
+};
+#define GAME_OPTS_INIT		{ false, DIFF_NORMAL, false }
+#define GAME_ENDLESS_WAVES	500	/* waves after the level's own */
+#define GAME_ENDLESS_NEW_EVERY	4	/* a kind more every this many waves */
+#define GAME_ENDLESS_CALM_MS	8000	/* calm before a made wave */
+#define GAME_STARS_3_PCT	90	/* lives kept for three stars */
+#define GAME_STARS_2_PCT	50	/* ... and for two */
+
 struct game {
 	const struct level	*lv;		/* not owned */
 	int			 w, h;
 	enum game_state		 state;
 	long			 tick;		/* steps taken */
 	bool			 sandbox;	/* unlimited gold */
+	enum game_difficulty	 difficulty;
+	bool			 endless;
+	int			 income;	/* gold ever had: the start, every
+						   bounty and bonus (not refunds) */
 	struct steer_rng	 rng;
 
 	int			 gold, lives, score;
@@ -281,7 +306,10 @@ struct game {
 	int32_t			*remap;		/* compaction scratch */
 	int			*spawn_turn;	/* per spawn: next cell */
 
-	/* Waves. */
+	/* Waves: the level's, then (endless) the made ones. */
+	const struct level_wave	*waves;		/* [nwaves] */
+	struct level_wave	*made_waves;	/* owned, endless only */
+	int			 level_waves;	/* the level's own */
 	int			 nwaves;
 	int			 next_wave;	/* index of the next to start */
 	long			 next_wave_at;	/* its tick, -1 while unknown */
@@ -331,6 +359,12 @@ struct game_summary {
 };
 
 struct game	*game_new(const struct level *lv, uint64_t seed, bool sandbox);
+struct game	*game_new_opts(const struct level *lv, uint64_t seed,
+		     const struct game_opts *o);
+void		 game_opts(const struct game *g, struct game_opts *o);
+int		 game_stars(const struct game *g);
+void		 game_endless_wave(const struct level *lv, uint64_t seed,
+		     int n, struct level_wave *out);
 void		 game_free(struct game *g);
 void		 game_set_events(struct game *g, game_event_fn *fn, void *arg);
 
@@ -356,6 +390,9 @@ int		 game_wave_count(const struct game *g, int wave, int *counts);
 int		 game_group_sent(const struct game *g, int wave, int group);
 bool		 game_wave_sending(const struct game *g, int wave);
 int		 game_enemies_to_come(const struct game *g);
+int		 game_income(const struct game *g);
+long		 game_max_ticks(const struct game *g);
+int		 game_endless_cleared(const struct game *g);
 bool		 game_enemy_blocks_cell(const struct game *g, int x, int y);
 enum game_reason game_order_hero(struct game *g, int x, int y);
 const struct steer_agent *game_hero_agent(const struct game *g);

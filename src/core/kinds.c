@@ -292,6 +292,18 @@ _Static_assert(sizeof kinds_overlays / sizeof kinds_overlays[0] == OVERLAY_NKIND
     "an overlay without a row");
 const struct overlay_type *const overlay_types = kinds_overlays;
 
+static const struct difficulty_type kinds_difficulties[] = {
+	[DIFF_EASY] = { "easy", 75, 125, 150,
+	    "enemies have 75% of their hit points; 125% gold, 150% lives" },
+	[DIFF_NORMAL] = { "normal", 100, 100, 100,
+	    "the level as written" },
+	[DIFF_HARD] = { "hard", 130, 85, 100,
+	    "enemies have 130% of their hit points; 85% gold" },
+};
+_Static_assert(sizeof kinds_difficulties / sizeof kinds_difficulties[0] ==
+    DIFF_NKINDS, "a difficulty setting without a row");
+const struct difficulty_type *const difficulty_types = kinds_difficulties;
+
 /* Index of the name among n that name(i) gives, matching len bytes, or -1. */
 static int
 kind_find(const char *(*name)(int), int n, const char *s, size_t len)
@@ -413,6 +425,22 @@ overlay_name(int o)
 	return overlay_types[o].name;
 }
 
+/* The name of difficulty setting d ("?" out of range). */
+const char *
+difficulty_name(int d)
+{
+	if (d < 0 || d >= DIFF_NKINDS)
+		return "?";
+	return difficulty_types[d].name;
+}
+
+/* The difficulty setting called name (len bytes), or -1. */
+int
+difficulty_lookup(const char *name, size_t len)
+{
+	return kind_find(difficulty_name, DIFF_NKINDS, name, len);
+}
+
 /*
  * Write the n names into buf as "a, b, c or d" (last is the word before
  * the last name: "or", "and"); returns the length the whole list has, as
@@ -464,4 +492,11 @@ size_t
 cmd_list(char *buf, size_t len)
 {
 	return kind_list(buf, len, cmd_name_of, GAME_NCMDS, "or");
+}
+
+/* "easy, normal or hard" into buf (see kind_list). */
+size_t
+difficulty_list(char *buf, size_t len)
+{
+	return kind_list(buf, len, difficulty_name, DIFF_NKINDS, "or");
 }

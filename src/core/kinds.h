@@ -223,6 +223,30 @@ struct overlay_type {
 
 extern const struct overlay_type *const overlay_types;	/* [OVERLAY_NKINDS] */
 
+/* --- difficulty settings (game_new_opts) --- */
+
+enum game_difficulty {
+	DIFF_EASY,
+	DIFF_NORMAL,
+	DIFF_HARD,
+	DIFF_NKINDS
+};
+
+/*
+ * What a setting changes against the level as written: the enemies' hit
+ * points, the starting gold and the lives, each in percent (rounded down,
+ * never below 1). Nothing else: prices, bounties and waves stay.
+ */
+struct difficulty_type {
+	const char		*name;		/* as --difficulty and saves say */
+	int			 hp_pct;
+	int			 gold_pct;
+	int			 lives_pct;
+	const char		*about;		/* one line for help and the man page */
+};
+
+extern const struct difficulty_type *const difficulty_types; /* [DIFF_NKINDS] */
+
 /* --- looking kinds up --- */
 
 int		 tower_lookup(const char *name, size_t len);
@@ -236,6 +260,8 @@ int		 cmd_lookup(const char *name, size_t len);
 const char	*game_cmd_name(enum game_cmd_type t);
 int		 cmd_by_key(int key);
 const char	*overlay_name(int kind);
+int		 difficulty_lookup(const char *name, size_t len);
+const char	*difficulty_name(int d);
 
 /* "a, b or c" of every name of a table, into buf; its length. */
 #define KIND_LIST_MAX	256	/* room for any of the lists below */
@@ -245,5 +271,6 @@ size_t		 tower_list(char *buf, size_t len);
 size_t		 enemy_list(char *buf, size_t len);
 size_t		 target_list(char *buf, size_t len);
 size_t		 cmd_list(char *buf, size_t len);
+size_t		 difficulty_list(char *buf, size_t len);
 
 #endif

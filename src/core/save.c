@@ -52,10 +52,18 @@ static int
 save_header(char *buf, size_t len, const char *level, uint64_t level_hash,
     uint64_t seed, const struct game *g)
 {
+	char	play[64] = "";
+
+	if (g->difficulty != DIFF_NORMAL)
+		snprintf(play, sizeof play, "difficulty %s\n",
+		    difficulty_name(g->difficulty));
+	if (g->endless)
+		snprintf(play + strlen(play), sizeof play - strlen(play),
+		    "endless 1\n");
 	return snprintf(buf, len, "weir-save %d\nlevel %s\nlevel-hash %016"
-	    PRIx64 "\nseed %" PRIu64 "\nsandbox %d\ntick %ld\ncommands %d\n",
-	    SAVE_VERSION, level, level_hash, seed, g->sandbox ? 1 : 0, g->tick,
-	    g->nlog);
+	    PRIx64 "\nseed %" PRIu64 "\nsandbox %d\n%stick %ld\ncommands %d\n",
+	    SAVE_VERSION, level, level_hash, seed, g->sandbox ? 1 : 0, play,
+	    g->tick, g->nlog);
 }
 
 /*
@@ -175,6 +183,17 @@ save_key(struct textio *r, const char *key, const char **value,
 	return 0;
 }
 
+/* Whether the next line is "KEY ..." (read nothing either way). */
+static bool
+save_has(const struct textio *r, const char *key)
+{
+	struct textio	peek = *r;
+	size_t		k = strlen(key);
+
+	return textio_next(&peek) && peek.linelen > k &&
+	    memcmp(peek.line, key, k) == 0 && peek.line[k] == ' ';
+}
+
 /* Read "KEY N" with N a decimal number no larger than max. */
 static int
 save_number(struct textio *r, const char *key, uint64_t max, uint64_t *out)
@@ -249,6 +268,25 @@ save_parse(const char *name, const char *text, size_t len, char *err,
 	if (save_number(&r, "sandbox", 1, &x) < 0)
 		goto fail;
 	s->sandbox = x != 0;
+	s->difficulty = DIFF_NORMAL;
+	if (save_has(&r, "difficulty")) {
+		if (save_key(&r, "difficulty", &v, &n) < 0)
+			goto fail;
+		if ((got = difficulty_lookup(v, n)) < 0) {
+			char names[KIND_LIST_MAX];
+
+			difficulty_list(names, sizeof names);
+			save_error(&r, 12, "expected %s after 'difficulty'",
+			    names);
+			goto fail;
+		}
+		s->difficulty = (enum game_difficulty)got;
+	}
+	if (save_has(&r, "endless")) {
+		if (save_number(&r, "endless", 1, &x) < 0)
+			goto fail;
+		s->endless = x != 0;
+	}
 	if (save_number(&r, "tick", SCRIPT_TICK_MAX, &x) < 0)
 		goto fail;
 	s->tick = (long)x;
@@ -459,6 +497,15 @@ save_free(struct save *s)
 	free(s);
 }
 
+/* The options the game saved in s was made with. */
+void
+save_opts(const struct save *s, struct game_opts *o)
+{
+	o->sandbox = s->sandbox;
+	o->difficulty = s->difficulty;
+	o->endless = s->endless;
+}
+
 /*
  * Replay save s on g, a game just made from the same level, seed and
  * sandbox flag: every command at its tick, then ticks up to the saved
@@ -469,7 +516,8 @@ save_replay(struct game *g, const struct save *s, char *err, size_t errlen)
 {
 	int	k;
 
-	if (g->tick != 0 || g->nlog != 0 || g->sandbox != s->sandbox) {
+	if (g->tick != 0 || g->nlog != 0 || g->sandbox != s->sandbox ||
+	    g->difficulty != s->difficulty || g->endless != s->endless) {
 		snprintf(err, errlen, "does not replay: replay needs a fresh "
 		    "game of the same kind");
 		return -1;

@@ -15,6 +15,10 @@
  *	950 wave
  *	end
  *
+ * A game played at another difficulty than normal, or endless, has the
+ * line "difficulty NAME" and/or "endless 1" after "sandbox"; saves without
+ * them are of normal, not endless games.
+ *
  * Loading replays the log on a fresh game up to the saved tick, which
  * gives the very same game. A save is written as safefile.h says: under a
  * lock on PATH.lock, to PATH.tmp, flushed to disk and renamed over the old
@@ -56,6 +60,8 @@ struct save {
 	uint64_t	 level_hash;	/* save_hash of its bytes */
 	uint64_t	 seed;
 	bool		 sandbox;
+	enum game_difficulty difficulty; /* "difficulty NAME", if not normal */
+	bool		 endless;	/* "endless 1" */
 	long		 tick;		/* clock when saved */
 	struct game_cmd	*cmds;		/* the command log */
 	int		 ncmds;
@@ -68,6 +74,7 @@ int		 save_hash_file(const char *path, uint64_t *h, char *err,
 int		 save_write(const char *path, const char *level,
 		    uint64_t level_hash, uint64_t seed, const struct game *g,
 		    char *err, size_t errlen);
+void		 save_opts(const struct save *s, struct game_opts *o);
 struct save	*save_read(const char *path, char *err, size_t errlen);
 struct save	*save_load(const char *path, enum save_status *st, char *err,
 		    size_t errlen);

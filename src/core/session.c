@@ -83,13 +83,24 @@ struct session *
 session_open(const char *path, uint64_t seed, bool sandbox, char *err,
     size_t errlen)
 {
+	struct game_opts	o = GAME_OPTS_INIT;
+
+	o.sandbox = sandbox;
+	return session_open_opts(path, seed, &o, err, errlen);
+}
+
+/* A new game of the level file at path played as o says (see game.h). */
+struct session *
+session_open_opts(const char *path, uint64_t seed, const struct game_opts *o,
+    char *err, size_t errlen)
+{
 	struct session	*s;
 
 	if ((s = session_read_level(path, err, errlen)) == NULL)
 		return NULL;
 	s->seed = seed;
-	s->sandbox = sandbox;
-	s->g = game_new(s->lv, seed, sandbox);
+	s->sandbox = o->sandbox;
+	s->g = game_new_opts(s->lv, seed, o);
 	return s;
 }
 
@@ -115,6 +126,7 @@ session_resume(const char *save, enum session_owner owner,
 	enum save_status	 sst;
 	struct save		*sv;
 	struct session		*s = NULL;
+	struct game_opts	 opts;
 	char			 why[SESSION_MSG_MAX];
 
 	if (st == NULL)
@@ -142,7 +154,8 @@ session_resume(const char *save, enum session_owner owner,
 	}
 	s->seed = sv->seed;
 	s->sandbox = sv->sandbox;
-	s->g = game_new(s->lv, s->seed, s->sandbox);
+	save_opts(sv, &opts);
+	s->g = game_new_opts(s->lv, s->seed, &opts);
 	if (save_replay(s->g, sv, err, errlen) != 0) {
 		/* "SAVE: does not replay: ..." */
 		*st = SESSION_CORRUPT;

@@ -72,6 +72,8 @@ struct level	*session_load_level(const char *path, char *err,
 		    size_t errlen);
 struct session	*session_open(const char *path, uint64_t seed, bool sandbox,
 		    char *err, size_t errlen);
+struct session	*session_open_opts(const char *path, uint64_t seed,
+		    const struct game_opts *o, char *err, size_t errlen);
 struct session	*session_resume(const char *save, enum session_owner owner,
 		    enum session_status *st, char *err, size_t errlen);
 int		 session_save(const struct session *s, const char *path,

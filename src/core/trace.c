@@ -20,12 +20,20 @@ trace_summary_fields(FILE *f, const struct game *g, const char *result)
 	    s.gold, s.score, s.killed, s.leaked, s.ticks);
 }
 
-/* Write the summary object and a line end. */
+/*
+ * Write the summary object and a line end: the end event's fields, then
+ * the setting, the stars, the gold the game gave and, endless, the waves
+ * survived past the level's own.
+ */
 void
 trace_summary(FILE *f, const struct game *g, const char *result)
 {
 	fputc('{', f);
 	trace_summary_fields(f, g, result);
+	fprintf(f, ",\"difficulty\":\"%s\",\"stars\":%d,\"income\":%d",
+	    difficulty_name(g->difficulty), game_stars(g), game_income(g));
+	if (g->endless)
+		fprintf(f, ",\"endless_waves\":%d", game_endless_cleared(g));
 	fputs("}\n", f);
 }
 

@@ -445,9 +445,19 @@ struct play *
 play_open(const char *path, const char *name, uint64_t seed, char *err,
     size_t errlen)
 {
+	struct game_opts	o = GAME_OPTS_INIT;
+
+	return play_open_opts(path, name, seed, &o, err, errlen);
+}
+
+/* play_open, for a game played as o says (see game.h). */
+struct play *
+play_open_opts(const char *path, const char *name, uint64_t seed,
+    const struct game_opts *o, char *err, size_t errlen)
+{
 	struct session	*s;
 
-	if ((s = session_open(path, seed, false, err, errlen)) == NULL)
+	if ((s = session_open_opts(path, seed, o, err, errlen)) == NULL)
 		return NULL;
 	return play_new(s, name);
 }

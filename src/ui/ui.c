@@ -102,6 +102,7 @@ struct ui {
 	bool			 ended;		/* p's end has been handled */
 	struct catalog		 cat;
 	struct ui_title		 title;
+	struct game_opts	 game;		/* setting of new games */
 	struct ui_end		 end;
 	char			 save_path[PLAY_PATH_MAX];
 	bool			 have_save_path;
@@ -451,7 +452,8 @@ static struct play *
 ui_new_play(struct ui *u, const char *path, const char *name, char *err,
     size_t errlen)
 {
-	return play_open(path, name, u->l->seed, err, errlen);
+	return play_open_opts(path, name, u->l->seed, &u->game, err,
+	    errlen);
 }
 
 /* The game has just ended: keep the score, show the end. */
@@ -1204,6 +1206,7 @@ ui_run(const struct ui_launch *l)
 
 	memset(&u, 0, sizeof u);
 	u.l = l;
+	u.game = l->game;
 	setlocale(LC_ALL, "");
 	u.have_save_path = save_default_path(u.save_path, sizeof u.save_path,
 	    false) == 0;

@@ -13,6 +13,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "core/game.h"
+
 /* How to draw; all false is the default (detect everything). */
 struct ui_options {
 	bool	ascii;		/* ASCII glyphs even in a UTF-8 locale */
@@ -27,6 +29,7 @@ struct ui_launch {
 	const char		*level_dir;	/* where installed levels are */
 	bool			 resume;	/* play the saved game */
 	uint64_t		 seed;		/* for new games */
+	struct game_opts	 game;		/* ... and their setting */
 	struct ui_options	 opt;
 };
 

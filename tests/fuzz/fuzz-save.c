@@ -28,6 +28,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct save *s;
 	struct level *lv;
 	struct game *g;
+	struct game_opts o;
 	int k;
 
 	s = save_parse("fuzz.save", (const char *)data, size, err, sizeof err);
@@ -45,7 +46,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		    sizeof fuzz_level - 1, err, sizeof err);
 		if (lv == NULL)
 			abort();
-		g = game_new(lv, s->seed, s->sandbox);
+		save_opts(s, &o);
+		g = game_new_opts(lv, s->seed, &o);
 		if (save_replay(g, s, err, sizeof err) == 0 &&
 		    g->tick != s->tick)
 			abort();
