@@ -446,8 +446,8 @@ END_TEST
 START_TEST(test_catalog_scores)
 {
 	struct catalog	c = { NULL, 0, 0 };
-	struct score	games[3];
-	struct scores	s = { games, 3, 3 };
+	struct score	games[4];
+	struct scores	s = { games, 4, 4 };
 	char		err[T_ERR];
 
 	t_level("a.weir", "A");
@@ -459,13 +459,24 @@ START_TEST(test_catalog_scores)
 	snprintf(games[1].level, sizeof games[1].level, "a");
 	games[1].score = 300;
 	games[1].won = true;
+	games[1].stars = 2;
 	snprintf(games[2].level, sizeof games[2].level, "b");
 	games[2].score = 50;
+	snprintf(games[3].level, sizeof games[3].level, "c@hard");
+	games[3].score = 70;
+	games[3].won = true;
+	games[3].stars = 3;
 	ck_assert_int_eq(catalog_load(&c, t_dir, err, sizeof err), 0);
-	catalog_scores(&c, &s);
+	catalog_scores(&c, &s, "normal", false);
 	ck_assert(c.v[0].has_best && c.v[0].best == 900 && c.v[0].completed);
+	ck_assert_int_eq(c.v[0].stars, 2);
 	ck_assert(c.v[1].has_best && c.v[1].best == 50 && !c.v[1].completed);
 	ck_assert(!c.v[2].has_best && !c.v[2].completed);
+	/* Another setting keeps its own board. */
+	catalog_scores(&c, &s, "hard", false);
+	ck_assert(!c.v[0].has_best && !c.v[0].completed);
+	ck_assert(c.v[2].has_best && c.v[2].best == 70 && c.v[2].completed);
+	ck_assert_int_eq(c.v[2].stars, 3);
 	catalog_free(&c);
 }
 END_TEST

@@ -224,12 +224,12 @@ START_TEST(test_round_trip_and_order)
 	ck_assert(scores_completed(&s, "meadow"));
 	ck_assert(!scores_completed(&s, "hive"));
 	ck_assert_str_eq(t_read(t_path),
-	    "weir-scores 1\n"
-	    "hive 300 lost 3 8 0 9300 300 tester\n"
-	    "meadow 900 won 8 8 12 9900 200 tester\n"
-	    "meadow 700 lost 3 8 0 9700 400 tester\n"
-	    "meadow 700 lost 3 8 0 9700 500 tester\n"
-	    "meadow 500 lost 3 8 0 9500 100 tester\n"
+	    "weir-scores 2\n"
+	    "hive 300 lost 3 8 0 0 9300 300 tester\n"
+	    "meadow 900 won 8 8 12 1 9900 200 tester\n"
+	    "meadow 700 lost 3 8 0 0 9700 400 tester\n"
+	    "meadow 700 lost 3 8 0 0 9700 500 tester\n"
+	    "meadow 500 lost 3 8 0 0 9500 100 tester\n"
 	    "end\n");
 	scores_free(&s);
 }
@@ -343,9 +343,9 @@ START_TEST(test_killed_writer_is_cleared)
 	/* The next game is added, and nothing but the file is left. */
 	ck_assert_int_eq(t_add("meadow", 200, false, 2), 1);
 	ck_assert_int_eq(t_count_files("scores"), 1);
-	ck_assert_str_eq(t_read(t_path), "weir-scores 1\n"
-	    "meadow 200 lost 3 8 0 9200 2 tester\n"
-	    "meadow 100 lost 3 8 0 9100 1 tester\n"
+	ck_assert_str_eq(t_read(t_path), "weir-scores 2\n"
+	    "meadow 200 lost 3 8 0 0 9200 2 tester\n"
+	    "meadow 100 lost 3 8 0 0 9100 1 tester\n"
 	    "end\n");
 
 	/* A temporary file that cannot be replaced stops the write, and the
@@ -398,13 +398,74 @@ START_TEST(test_corrupt_file_is_kept_aside)
 	ck_assert_int_eq(rank, 1);
 	snprintf(aside, sizeof aside, "%s.corrupt-2", t_path);
 	ck_assert_msg(strstr(note, aside) != NULL, "%s", note);
-	ck_assert_msg(strstr(note, ":1:1: expected 'weir-scores 1'") != NULL,
+	ck_assert_msg(strstr(note, ":1:1: expected 'weir-scores 1' or "
+	    "'weir-scores 2'") != NULL,
 	    "%s", note);
 	ck_assert_str_eq(t_read(aside), "not a scores file\n");
 	snprintf(aside, sizeof aside, "%s.corrupt-1", t_path);
 	ck_assert_str_eq(t_read(aside), garbage);
 	ck_assert_str_eq(t_read(t_path),
-	    "weir-scores 1\nhive 42 won 8 8 12 9042 7 tester\nend\n");
+	    "weir-scores 2\nhive 42 won 8 8 12 1 9042 7 tester\nend\n");
+	scores_free(&s);
+}
+END_TEST
+
+START_TEST(test_version_1_file_loads)
+{
+	struct scores		 s = { NULL, 0, 0 };
+	const struct score	*first;
+	char			 err[T_ERR];
+
+	/* A file from before stars and settings: every game normal. */
+	t_write(t_path, "weir-scores 1\n"
+	    "meadow 900 won 8 8 12 9900 200 alice\n"
+	    "meadow 500 lost 3 8 0 9500 100 bob\n"
+	    "end\n");
+	ck_assert_int_eq(scores_read(t_path, &s, err, sizeof err), SCORES_OK);
+	ck_assert_int_eq(scores_level(&s, "meadow", &first), 2);
+	ck_assert(first[0].won && first[0].stars == 1 && first[0].lives == 12);
+	ck_assert(!first[1].won && first[1].stars == 0);
+	ck_assert_int_eq(scores_stars(&s, "meadow"), 1);
+	/* Adding a game rewrites it as version 2, the old games kept. */
+	ck_assert_int_eq(t_add("meadow", 1000, true, 300), 1);
+	ck_assert_str_eq(t_read(t_path), "weir-scores 2\n"
+	    "meadow 1000 won 8 8 12 1 10000 300 tester\n"
+	    "meadow 900 won 8 8 12 1 9900 200 alice\n"
+	    "meadow 500 lost 3 8 0 0 9500 100 bob\n"
+	    "end\n");
+	scores_free(&s);
+}
+END_TEST
+
+START_TEST(test_settings_keep_their_own_boards)
+{
+	struct scores	s = { NULL, 0, 0 };
+	struct score	e;
+	char		board[SCORES_NAME_MAX + 1], note[T_ERR], err[T_ERR];
+	int		rank;
+
+	scores_board(board, sizeof board, "meadow", "normal", false);
+	ck_assert_str_eq(board, "meadow");
+	scores_board(board, sizeof board, "meadow", "hard", false);
+	ck_assert_str_eq(board, "meadow@hard");
+	scores_board(board, sizeof board, "meadow", "normal", true);
+	ck_assert_str_eq(board, "meadow@normal+endless");
+	memset(&e, 0, sizeof e);
+	snprintf(e.level, sizeof e.level, "meadow@hard");
+	snprintf(e.who, sizeof e.who, "tester");
+	e.score = 50;
+	e.won = true;
+	e.stars = 3;
+	ck_assert_int_eq(scores_add(t_path, &e, &rank, note, sizeof note, err,
+	    sizeof err), 0);
+	ck_assert_int_eq(rank, 1);
+	ck_assert_int_eq(t_add("meadow", 900, false, 1), 1);
+	ck_assert_int_eq(scores_read(t_path, &s, err, sizeof err), SCORES_OK);
+	ck_assert_int_eq(scores_best(&s, "meadow")->score, 900);
+	ck_assert(!scores_completed(&s, "meadow"));
+	ck_assert_int_eq(scores_best(&s, "meadow@hard")->score, 50);
+	ck_assert(scores_completed(&s, "meadow@hard"));
+	ck_assert_int_eq(scores_stars(&s, "meadow@hard"), 3);
 	scores_free(&s);
 }
 END_TEST
@@ -415,7 +476,20 @@ static const struct {
 	const char	*want;
 } t_bad[] = {
 	{ "", ":1:1: empty file" },
-	{ "weir-scores 2\nend\n", ":1:1: expected 'weir-scores 1'" },
+	{ "weir-scores 3\nend\n", ":1:1: expected 'weir-scores 1' or "
+	    "'weir-scores 2'" },
+	{ "weir-scores 2\nmeadow 1 won 8 8 1 1 1 me\nend\n",
+	    ":2:26: too few words: expected 10" },
+	{ "weir-scores 2\nmeadow 1 won 8 8 1 0 1 1 me\nend\n",
+	    ":2:20: bad stars" },
+	{ "weir-scores 2\nmeadow 1 lost 8 8 1 2 1 1 me\nend\n",
+	    ":2:21: bad stars" },
+	{ "weir-scores 2\nmeadow 1 won 8 8 1 4 1 1 me\nend\n",
+	    ":2:20: bad stars" },
+	{ "weir-scores 2\nmeadow@ 1 won 8 8 1 3 1 1 me\nend\n",
+	    ":2:1: bad level name" },
+	{ "weir-scores 2\n@hard 1 won 8 8 1 3 1 1 me\nend\n",
+	    ":2:1: bad level name" },
 	{ "weir-scores 1\n", ":2:1: missing 'end'" },
 	{ "weir-scores 1\nmeadow 1 won 8 8 1 1 1 me\n",
 	    ":3:1: missing 'end'" },
@@ -572,7 +646,7 @@ START_TEST(test_file_stays_readable)
 	char			 name[SCORES_NAME_MAX + 1], *text, *p;
 	size_t			 cap = (size_t)SCORES_FILE_MAX + 4096;
 	long			 when = 1000;
-	int			 n = 0, levels = 0;
+	int			 n = 0, levels = 0, wins = 0;
 
 	/*
 	 * A file of exactly the reader's bound: many levels, each an old win
@@ -583,34 +657,35 @@ START_TEST(test_file_stays_readable)
 	who[SCORES_WHO_MAX] = '\0';
 	text = p = malloc(cap);
 	ck_assert_ptr_nonnull(text);
-	p += sprintf(p, "weir-scores 1\n");
+	p += sprintf(p, "weir-scores 2\n");
 	for (;;) {
 		size_t	left = SCORES_FILE_MAX - 4 - (size_t)(p - text);
 
 		snprintf(name, sizeof name, "%0*d", SCORES_NAME_MAX, levels++);
 		if (left >= 600) {
 			p += sprintf(p, "%s 2000000000 won 100000 100000 "
-			    "1000000 9000000000000000 %ld %s\n", name, when++,
-			    who);
-			p += sprintf(p, "%s 1000000000 lost 3 100000 0 "
+			    "1000000 3 9000000000000000 %ld %s\n", name,
+			    when++, who);
+			p += sprintf(p, "%s 1000000000 lost 3 100000 0 0 "
 			    "9000000000000000 %ld %s\n", name,
 			    when++ + 1000000, who);
 			n += 2;
+			wins++;
 			continue;
 		}
 		/*
-		 * Then lines of L bytes, "NAME 1 lost 0 1 0 1 9000000 WHO\n"
-		 * (25 bytes and the names), 121 each until the last two
+		 * Then lines of L bytes, "NAME 1 lost 0 1 0 0 1 9000000 WHO\n"
+		 * (27 bytes and the names), 121 each until the last two
 		 * share what is left.
 		 */
 		int len = left > 242 ? 121 : (left > 121 ? (int)left / 2 :
 		    (int)left);
-		int nl = len - 26 > SCORES_NAME_MAX ? SCORES_NAME_MAX : len - 26;
+		int nl = len - 28 > SCORES_NAME_MAX ? SCORES_NAME_MAX : len - 28;
 
 		if (left == 0)
 			break;
-		p += sprintf(p, "%0*d 1 lost 0 1 0 1 9000000 %.*s\n", nl,
-		    levels, len - 25 - nl, who);
+		p += sprintf(p, "%0*d 1 lost 0 1 0 0 1 9000000 %.*s\n", nl,
+		    levels, len - 27 - nl, who);
 		n++;
 	}
 	ck_assert_int_eq((size_t)(p - text), SCORES_FILE_MAX - 4);
@@ -627,7 +702,7 @@ START_TEST(test_file_stays_readable)
 	ck_assert_int_eq(scores_read(t_path, &s, err, sizeof err), SCORES_OK);
 	ck_assert_ptr_nonnull(scores_best(&s, "newcomer"));
 	ck_assert_int_eq(scores_level(&s, "newcomer", &first), 1);
-	for (int i = 0; i < levels; i += levels / 7) {
+	for (int i = 0; i < wins; i += wins / 7) {
 		char level[SCORES_NAME_MAX + 1];
 
 		snprintf(level, sizeof level, "%0*d", SCORES_NAME_MAX, i);
@@ -693,6 +768,8 @@ scores_suite(void)
 	tcase_add_test(tc, test_path_follows_xdg);
 	tcase_add_test(tc, test_missing_file_is_empty);
 	tcase_add_test(tc, test_round_trip_and_order);
+	tcase_add_test(tc, test_version_1_file_loads);
+	tcase_add_test(tc, test_settings_keep_their_own_boards);
 	tcase_add_test(tc, test_names_are_made_safe);
 	tcase_add_test(tc, test_keeps_the_best_and_the_best_win);
 	suite_add_tcase(s, tc);

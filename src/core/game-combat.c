@@ -38,7 +38,8 @@ game_damage(struct game *g, int i, int damage, bool pierce, int t, int kind)
 	g->gold += bounty;
 	g->income += bounty;
 	g->bounty += bounty;
-	g->score += GAME_SCORE_BOUNTY * bounty;
+	g->score += g->endless ? GAME_SCORE_ENDLESS_KILL :
+	    GAME_SCORE_BOUNTY * bounty;
 	g->wave_alive[u->wave - 1]--;
 	if (t >= 0)
 		g->towers[t].kills++;

@@ -25,7 +25,8 @@ game_start_wave(struct game *g, bool early)
 		g->gold += bonus * GAME_EARLY_GOLD;
 		g->income += bonus * GAME_EARLY_GOLD;
 		g->early_s += bonus;
-		g->score += GAME_SCORE_EARLY_S * bonus;
+		if (!g->endless)
+			g->score += GAME_SCORE_EARLY_S * bonus;
 	}
 	g->wave_start[g->next_wave] = g->tick;
 	ev = game_event_make(GAME_EV_WAVE);
@@ -166,7 +167,8 @@ game_bookkeeping(struct game *g)
 		bonus = GAME_CLEAR_GOLD + GAME_CLEAR_GOLD_WAVE * (w + 1);
 		g->gold += bonus;
 		g->income += bonus;
-		g->score += GAME_SCORE_WAVE;
+		g->score += g->endless ? GAME_SCORE_ENDLESS_WAVE :
+		    GAME_SCORE_WAVE;
 		ev = game_event_make(GAME_EV_CLEAR);
 		ev.wave = w + 1;
 		ev.gold = bonus;

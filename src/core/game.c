@@ -431,7 +431,7 @@ game_end(struct game *g, enum game_state s)
 	if (g->state != GAME_PLAYING)
 		return;
 	g->state = s;
-	if (s == GAME_WON)
+	if (s == GAME_WON && !g->endless)
 		g->score += GAME_SCORE_LIFE * g->lives;
 	ev = game_event_make(GAME_EV_END);
 	game_emit(g, &ev);

@@ -37,6 +37,10 @@
  * about with a command; the hunt field, whose one goal is the hero's cell,
  * is repaired as it moves, and hunting kinds follow it (game-hero.c).
  *
+ * Endless games score only waves survived and kills
+ * (GAME_SCORE_ENDLESS_WAVE, GAME_SCORE_ENDLESS_KILL), so the board ranks
+ * how long the defence held, then how many fell.
+ *
  * Economy. Gold: the level's purse; a kill pays the enemy's bounty, a wave
  * cleared pays GAME_CLEAR_GOLD + GAME_CLEAR_GOLD_WAVE x its number, calling
  * a wave early pays GAME_EARLY_GOLD a whole second of calm skipped, a sale
@@ -72,6 +76,8 @@
 #define GAME_SCORE_WAVE		50	/* score a wave cleared */
 #define GAME_SCORE_EARLY_S	5	/* score a second skipped calling early */
 #define GAME_SCORE_LIFE		100	/* score a life left at a win */
+#define GAME_SCORE_ENDLESS_WAVE	1000	/* endless: a wave survived ... */
+#define GAME_SCORE_ENDLESS_KILL	1	/* ... and a kill; nothing else */
 #define GAME_FX_MAX		64	/* instant attacks remembered to draw */
 #define GAME_COORD_MAX		1000000000 /* |x|, |y| a command may give */
 #define GAME_BY_HERO		(-2)	/* a kill's tower kind: the hero */

@@ -17,7 +17,8 @@
 #include "textio.h"
 #include "util.h"
 
-#define SCORES_FIELDS		9	/* words on a game's line */
+#define SCORES_FIELDS		10	/* words on a game's line */
+#define SCORES_FIELDS_V1	9	/* ... in a version 1 file (no stars) */
 #define SCORES_PATH_MAX		SAFEFILE_PATH_MAX
 #define SCORES_NUM_MAX		((int64_t)1 << 53)	/* ticks, when */
 #define SCORES_WAVES_MAX	100000
@@ -81,6 +82,45 @@ scores_name(char *dst, size_t size, const char *src)
 	if (i == 0 && max > 0)
 		dst[i++] = '-';
 	dst[i] = '\0';
+}
+
+/*
+ * The board a game's score goes on, into dst (SCORES_NAME_MAX + 1 bytes
+ * or more): name (a scores_name) for a normal game, "name@SETTING" for
+ * another difficulty or endless ("meadow@hard", "meadow@normal+endless").
+ * '@' is never in a name, so boards cannot be mistaken for one another.
+ */
+void
+scores_board(char *dst, size_t size, const char *name, const char *difficulty,
+    bool endless)
+{
+	if (!endless && strcmp(difficulty, "normal") == 0)
+		snprintf(dst, size, "%s", name);
+	else
+		snprintf(dst, size, "%.*s@%s%s", SCORES_NAME_MAX - 24, name,
+		    difficulty, endless ? "+endless" : "");
+}
+
+/* Copy board src to dst as the file accepts it: scores_name each part. */
+static void
+scores_board_clean(char *dst, size_t size, const char *src)
+{
+	const char	*at = strchr(src, '@');
+	char		 name[SCORES_NAME_MAX + 1], set[SCORES_NAME_MAX + 1];
+	size_t		 n = at != NULL ? (size_t)(at - src) : strlen(src);
+
+	if (n > SCORES_NAME_MAX)
+		n = SCORES_NAME_MAX;
+	memcpy(set, src, n);
+	set[n] = '\0';
+	scores_name(name, sizeof name, set);
+	if (at == NULL) {
+		snprintf(dst, size, "%s", name);
+		return;
+	}
+	scores_name(set, sizeof set, at + 1);
+	snprintf(dst, size, "%.*s@%.*s", SCORES_NAME_MAX / 2, name,
+	    SCORES_NAME_MAX / 2 - 1, set);
 }
 
 /* Whether a is a better game than b (both of the same level). */
@@ -166,26 +206,48 @@ scores_fault(size_t *col, const char *line, const char *word, const char *why)
 	return why;
 }
 
+/* Whether w (len bytes) is a board: a level's name, "@" and a setting. */
+static bool
+scores_word_board(const char *w, size_t len, char *dst, size_t max)
+{
+	const char	*at = memchr(w, '@', len);
+	size_t		 n = at != NULL ? (size_t)(at - w) : len;
+
+	if (!scores_word_name(w, n, dst, max))
+		return false;
+	if (at == NULL)
+		return true;
+	if (len > max || !scores_word_name(at + 1, len - n - 1, dst + n + 1,
+	    max - n - 1))
+		return false;
+	dst[n] = '@';
+	return true;
+}
+
 /*
- * Parse one game's line (len bytes, no line end) into e; NULL, or what is
- * wrong with it and at which column (*col, from 1).
+ * Parse one game's line (len bytes, no line end) of a file of version
+ * (1: no stars) into e; NULL, or what is wrong with it and at which
+ * column (*col, from 1).
  */
 static const char *
-scores_parse_line(const char *line, size_t len, struct score *e, size_t *col)
+scores_parse_line(const char *line, size_t len, int version, struct score *e,
+    size_t *col)
 {
 	const char	*w[SCORES_FIELDS];
 	size_t		 wl[SCORES_FIELDS], i = 0;
-	int		 n = 0;
+	int		 n = 0, want, k;
 	int64_t		 v[SCORES_FIELDS];
 
+	want = version == 1 ? SCORES_FIELDS_V1 : SCORES_FIELDS;
 	while (i < len) {
 		while (i < len && line[i] == ' ')
 			i++;
 		if (i == len)
 			break;
-		if (n == SCORES_FIELDS) {
+		if (n == want) {
 			*col = i + 1;
-			return "too many words: expected 9";
+			return version == 1 ? "too many words: expected 9" :
+			    "too many words: expected 10";
 		}
 		w[n] = line + i;
 		while (i < len && line[i] != ' ')
@@ -193,12 +255,13 @@ scores_parse_line(const char *line, size_t len, struct score *e, size_t *col)
 		wl[n] = (size_t)(line + i - w[n]);
 		n++;
 	}
-	if (n != SCORES_FIELDS) {
+	if (n != want) {
 		*col = len + 1;
-		return "too few words: expected 9";
+		return version == 1 ? "too few words: expected 9" :
+		    "too few words: expected 10";
 	}
 	memset(e, 0, sizeof *e);
-	if (!scores_word_name(w[0], wl[0], e->level, SCORES_NAME_MAX))
+	if (!scores_word_board(w[0], wl[0], e->level, SCORES_NAME_MAX))
 		return scores_fault(col, line, w[0], "bad level name");
 	if ((v[1] = scores_number(w[1], wl[1], INT_MAX)) < 0)
 		return scores_fault(col, line, w[1], "bad score");
@@ -214,18 +277,28 @@ scores_parse_line(const char *line, size_t len, struct score *e, size_t *col)
 		return scores_fault(col, line, w[4], "bad wave counts");
 	if ((v[5] = scores_number(w[5], wl[5], SCORES_LIVES_MAX)) < 0)
 		return scores_fault(col, line, w[5], "bad lives");
-	if ((v[6] = scores_number(w[6], wl[6], SCORES_NUM_MAX)) < 0)
-		return scores_fault(col, line, w[6], "bad ticks");
-	if ((v[7] = scores_number(w[7], wl[7], SCORES_NUM_MAX)) < 0)
-		return scores_fault(col, line, w[7], "bad time");
-	if (!scores_word_name(w[8], wl[8], e->who, SCORES_WHO_MAX))
-		return scores_fault(col, line, w[8], "bad player name");
+	/* Version 1 had no stars: a win there counts one. */
+	k = 6;
+	if (version == 1)
+		e->stars = e->won ? 1 : 0;
+	else if ((v[k] = scores_number(w[k], wl[k], 3)) < 0 ||
+	    (v[k] > 0) != e->won)
+		return scores_fault(col, line, w[k], "bad stars: expected 1 to "
+		    "3 for a win, 0 for a loss");
+	else
+		e->stars = (int)v[k++];
+	if ((v[k] = scores_number(w[k], wl[k], SCORES_NUM_MAX)) < 0)
+		return scores_fault(col, line, w[k], "bad ticks");
+	e->ticks = (long)v[k++];
+	if ((v[k] = scores_number(w[k], wl[k], SCORES_NUM_MAX)) < 0)
+		return scores_fault(col, line, w[k], "bad time");
+	e->when = v[k++];
+	if (!scores_word_name(w[k], wl[k], e->who, SCORES_WHO_MAX))
+		return scores_fault(col, line, w[k], "bad player name");
 	e->score = (int)v[1];
 	e->waves = (int)v[3];
 	e->waves_total = (int)v[4];
 	e->lives = (int)v[5];
-	e->ticks = (long)v[6];
-	e->when = v[7];
 	return NULL;
 }
 
@@ -237,8 +310,9 @@ static const char *
 scores_parse(const char *text, size_t len, struct scores *s, int *lineno,
     size_t *col)
 {
-	static const char	 header[] = "weir-scores 1";
+	static const char	 header[] = "weir-scores ";
 	struct textio		 in;
+	int			 version = 0;
 	const char		*line, *why, *bad;
 	size_t			 ll;
 	bool			 ended = false;
@@ -260,22 +334,27 @@ scores_parse(const char *text, size_t len, struct scores *s, int *lineno,
 		if (ended)
 			return "text after 'end'";
 		if (*lineno == 1) {
-			if (ll != sizeof header - 1 ||
-			    memcmp(line, header, ll) != 0)
-				return "expected 'weir-scores 1'";
+			if (ll == sizeof header && memcmp(line, header,
+			    ll - 1) == 0 && line[ll - 1] >= '1' &&
+			    line[ll - 1] <= '0' + SCORES_VERSION)
+				version = line[ll - 1] - '0';
+			else
+				return "expected 'weir-scores 1' or "
+				    "'weir-scores 2'";
 			continue;
 		}
 		if (ll == 3 && memcmp(line, "end", 3) == 0) {
 			ended = true;
 			continue;
 		}
-		if ((why = scores_parse_line(line, ll, &e, col)) != NULL)
+		if ((why = scores_parse_line(line, ll, version, &e, col)) !=
+		    NULL)
 			return why;
 		*scores_grow(s) = e;
 	}
 	if (*lineno == 0) {
 		*lineno = 1;
-		return "empty file: expected 'weir-scores 1'";
+		return "empty file: expected 'weir-scores 2'";
 	}
 	if (!ended) {
 		(*lineno)++;
@@ -365,9 +444,9 @@ scores_line(FILE *f, const struct score *e)
 	char	buf[SCORES_NAME_MAX + SCORES_WHO_MAX + 128];
 	int	n;
 
-	n = snprintf(buf, sizeof buf, "%s %d %s %d %d %d %ld %" PRId64 " %s\n",
-	    e->level, e->score, e->won ? "won" : "lost", e->waves,
-	    e->waves_total, e->lives, e->ticks, e->when, e->who);
+	n = snprintf(buf, sizeof buf, "%s %d %s %d %d %d %d %ld %" PRId64
+	    " %s\n", e->level, e->score, e->won ? "won" : "lost", e->waves,
+	    e->waves_total, e->lives, e->stars, e->ticks, e->when, e->who);
 	if (f != NULL)
 		fputs(buf, f);
 	return n > 0 ? (size_t)n : 0;
@@ -413,7 +492,7 @@ scores_bound(struct scores *s, int keep)
 {
 	struct score	**age;
 	bool		 *gone;
-	size_t		  size = sizeof "weir-scores 1\nend\n" - 1;
+	size_t		  size = sizeof "weir-scores 2\nend\n" - 1;
 	int		  i, j, pass, out = keep;
 
 	for (i = 0; i < s->n; i++)
@@ -504,8 +583,10 @@ scores_add(const char *path, const struct score *e, int *rank, char *note,
 	int			 at, first, rc = -1;
 
 	note[0] = '\0';
-	scores_name(add.level, sizeof add.level, e->level);
+	scores_board_clean(add.level, sizeof add.level, e->level);
 	scores_name(add.who, sizeof add.who, e->who);
+	add.stars = !add.won ? 0 : add.stars < 1 ? 1 : add.stars > 3 ? 3 :
+	    add.stars;
 	if (rank != NULL)
 		*rank = 0;
 	if (safefile_lock(&sf, path, err, errlen) != 0)
@@ -585,4 +666,18 @@ scores_completed(const struct scores *s, const char *level)
 			return true;
 	}
 	return false;
+}
+
+/* The most stars a win on board level has had, 0 when none. */
+int
+scores_stars(const struct scores *s, const char *level)
+{
+	const struct score	*first;
+	int			 i, n, most = 0;
+
+	n = scores_level(s, level, &first);
+	for (i = 0; i < n; i++)
+		if (first[i].stars > most)
+			most = first[i].stars;
+	return most;
 }

@@ -1,17 +1,23 @@
 /*
  * High scores: one plain text file holding the best games of every level,
  *
- *	weir-scores 1
- *	meadow 1250 won 8 8 17 11234 1732250000 alice
- *	meadow 410 lost 3 8 0 4210 1732240000 alice
+ *	weir-scores 2
+ *	meadow 1250 won 8 8 17 3 11234 1732250000 alice
+ *	meadow 410 lost 3 8 0 0 4210 1732240000 alice
+ *	meadow@hard 990 won 8 8 5 1 11802 1732260000 alice
  *	end
  *
- * one game a line: LEVEL SCORE RESULT WAVES-CLEARED WAVES LIVES TICKS WHEN
- * WHO (WHEN in seconds since 1970), grouped by level, best first. A level
- * keeps its SCORES_KEEP best games and, should it have fallen out of them,
- * its best win, so a level once completed stays completed. The file never
- * grows past SCORES_FILE_MAX, the most the reader takes: the oldest games
- * give way first, a level's best win only when nothing else is left.
+ * one game a line: BOARD SCORE RESULT WAVES-CLEARED WAVES LIVES STARS
+ * TICKS WHEN WHO (WHEN in seconds since 1970), grouped by board, best
+ * first. A board is a level's name for its normal games and
+ * LEVEL@SETTING for the others (scores_board), so each difficulty and
+ * endless play keep their own. STARS: 1 to 3 for a win (game_stars),
+ * 0 for a loss. A version 1 file (no STARS column, every game normal)
+ * still reads, its wins as one star; the file is rewritten as version 2.
+ * A board keeps its SCORES_KEEP best games and, should it have fallen out
+ * of them, its best win, so a level once completed stays completed. The
+ * file never grows past SCORES_FILE_MAX, the most the reader takes: the
+ * oldest games give way first, a best win only when nothing else is left.
  *
  * The file is never written in place (safefile.h): a new one is written to
  * PATH.tmp, flushed to disk and renamed over it, so a reader sees the old
@@ -28,7 +34,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define SCORES_VERSION		1
+#define SCORES_VERSION		2
 #define SCORES_KEEP		10	/* best games kept per level */
 #define SCORES_NAME_MAX		64	/* bytes of a level's name */
 #define SCORES_WHO_MAX		32	/* bytes of a player's name */
@@ -48,6 +54,7 @@ struct score {
 	bool		won;
 	int		waves, waves_total;	/* cleared, in the level */
 	int		lives;			/* left at the end */
+	int		stars;			/* 1..3 for a win, 0 */
 	long		ticks;			/* length of the game */
 	int64_t		when;			/* seconds since 1970 */
 	char		who[SCORES_WHO_MAX + 1];
@@ -60,6 +67,8 @@ struct scores {
 
 int		 scores_path(char *buf, size_t len, bool make_dir);
 void		 scores_name(char *dst, size_t size, const char *src);
+void		 scores_board(char *dst, size_t size, const char *name,
+		    const char *difficulty, bool endless);
 enum scores_status scores_read(const char *path, struct scores *s, char *err,
 		    size_t errlen);
 int		 scores_open(const char *path, struct scores *s, char *note,
@@ -71,5 +80,6 @@ int		 scores_level(const struct scores *s, const char *level,
 		    const struct score **first);
 const struct score *scores_best(const struct scores *s, const char *level);
 bool		 scores_completed(const struct scores *s, const char *level);
+int		 scores_stars(const struct scores *s, const char *level);
 
 #endif

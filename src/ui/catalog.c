@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "core/rate.h"
 #include "core/safefile.h"
 #include "core/session.h"
 #include "core/util.h"
@@ -21,14 +22,34 @@ catalog_plain_name(const char *name, size_t len)
 	return len <= SCORES_NAME_MAX && session_level_name(name, len);
 }
 
-/* Give every level the order file names its place in the campaign. */
+/* The rating after a level's name in the order file, or -1 if none. */
+static int
+catalog_rating(const char *s)
+{
+	char	*end;
+	long	 v;
+
+	while (*s == ' ' || *s == '\t')
+		s++;
+	if (*s < '0' || *s > '9')
+		return -1;
+	v = strtol(s, &end, 10);
+	if (v > RATE_UNBEATEN || strspn(end, " \t\r\n") != strlen(end))
+		return -1;
+	return (int)v;
+}
+
+/*
+ * Give every level the order file names its place in the campaign and
+ * its rating, when the line gives one ("NAME RATING", weir --rate).
+ */
 static void
 catalog_order(struct catalog *c, const char *dir)
 {
 	char	 path[CATALOG_PATH_MAX], line[256];
 	FILE	*f;
 	size_t	 len;
-	int	 i, fd, rank = 0;
+	int	 i, fd, rank = 0, rating;
 
 	snprintf(path, sizeof path, "%s/%s", dir, CATALOG_ORDER_FILE);
 	if ((fd = safefile_open(path, line, sizeof line)) < 0)
@@ -45,12 +66,14 @@ catalog_order(struct catalog *c, const char *dir)
 		while (*s == ' ' || *s == '\t')
 			s++;
 		len = strcspn(s, " \t\r\n");
-		s[len] = '\0';
 		if (len == 0)
 			continue;
+		rating = catalog_rating(s + len);
+		s[len] = '\0';
 		for (i = 0; i < c->n; i++) {
 			if (strcmp(c->v[i].name, s) == 0 && c->v[i].rank == 0) {
 				c->v[i].rank = ++rank;
+				c->v[i].rating = rating;
 				break;
 			}
 		}
@@ -107,6 +130,7 @@ catalog_load(struct catalog *c, const char *dir, char *err, size_t errlen)
 		}
 		cl = &c->v[c->n++];
 		memset(cl, 0, sizeof *cl);
+		cl->rating = -1;
 		snprintf(cl->name, sizeof cl->name, "%.*s", (int)(len - 5),
 		    de->d_name);
 		snprintf(cl->path, sizeof cl->path, "%s/%s", dir, de->d_name);
@@ -131,20 +155,28 @@ catalog_load(struct catalog *c, const char *dir, char *err, size_t errlen)
 	return 0;
 }
 
-/* Fill in every level's best score and whether it has been won. */
+/*
+ * Fill in every level's best score, stars and whether it has been won,
+ * on the board of the setting (scores_board).
+ */
 void
-catalog_scores(struct catalog *c, const struct scores *s)
+catalog_scores(struct catalog *c, const struct scores *s,
+    const char *difficulty, bool endless)
 {
 	const struct score	*best;
+	char			 board[SCORES_NAME_MAX + 1];
 	int			 i;
 
 	for (i = 0; i < c->n; i++) {
 		struct catalog_level *cl = &c->v[i];
 
-		best = scores_best(s, cl->name);
+		scores_board(board, sizeof board, cl->name, difficulty,
+		    endless);
+		best = scores_best(s, board);
 		cl->has_best = best != NULL;
 		cl->best = best != NULL ? best->score : 0;
-		cl->completed = scores_completed(s, cl->name);
+		cl->completed = scores_completed(s, board);
+		cl->stars = scores_stars(s, board);
 	}
 }
 

@@ -440,6 +440,14 @@ play_new(struct session *s, const char *name)
 	return p;
 }
 
+/* The high-score board p's game goes on (scores_board) into buf. */
+void
+play_board(const struct play *p, char *buf, size_t size)
+{
+	scores_board(buf, size, p->name, difficulty_name(p->g->difficulty),
+	    p->g->endless);
+}
+
 /* A new game of the level file at path (see play_new); NULL with err. */
 struct play *
 play_open(const char *path, const char *name, uint64_t seed, char *err,

@@ -103,6 +103,7 @@ struct play	*play_open(const char *path, const char *name, uint64_t seed,
 struct play	*play_open_opts(const char *path, const char *name,
 		    uint64_t seed, const struct game_opts *o, char *err,
 		    size_t errlen);
+void		 play_board(const struct play *p, char *buf, size_t size);
 struct play	*play_load(const char *save, char *err, size_t errlen);
 void		 play_free(struct play *p);
 int		 play_save(const struct play *p, const char *path, char *err,

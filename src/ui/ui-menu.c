@@ -1,7 +1,8 @@
 /*
  * Painting the title screen and the end of a level. The title screen is a
- * table of the installed levels in campaign order, which is the order of
- * difficulty, drawn as pips filling up from the first level to the last;
+ * table of the installed levels in campaign order with their measured
+ * difficulty (the rating weir --rate gives, kept in the campaign file) as
+ * pips, their best score and the stars won at the chosen setting;
  * below it, the chosen level's description. The end of a level is a box
  * over the final state of the map.
  */
@@ -31,20 +32,44 @@ ui_menu_bar(const struct ui_view *v)
 	attrset(A_NORMAL);
 }
 
-/* The difficulty of a level at rank of n, as pips, into buf. */
+/* n stars of three, filled and hollow, into buf. */
 static void
-ui_menu_pips(const struct ui_view *v, int rank, int n, char *buf,
-    size_t size)
+ui_menu_stars(const struct ui_view *v, int n, char *buf, size_t size)
+{
+	int	i;
+	size_t	len;
+
+	buf[0] = '\0';
+	for (i = 0; i < 3; i++) {
+		len = strlen(buf);
+		if (v->utf8)
+			snprintf(buf + len, size - len, "%s", i < n ?
+			    "\u2605" : "\u2606");
+		else
+			snprintf(buf + len, size - len, "%c", i < n ? '*' :
+			    '.');
+	}
+}
+
+/*
+ * The measured difficulty of a level (its rating, rate.h: 0..100, or
+ * RATE_UNBEATEN) as pips, one more every 20 points, into buf; "?" when
+ * the level has no rating.
+ */
+static void
+ui_menu_pips(const struct ui_view *v, int rating, char *buf, size_t size)
 {
 	int	full, i;
 	size_t	len;
 
 	buf[0] = '\0';
-	if (rank <= 0) {
+	if (rating < 0) {
 		snprintf(buf, size, "  ?  ");
 		return;
 	}
-	full = n <= 1 ? 1 : 1 + (rank - 1) * (UI_MENU_PIPS - 1) / (n - 1);
+	full = 1 + rating * (UI_MENU_PIPS - 1) / 100;
+	if (full > UI_MENU_PIPS)
+		full = UI_MENU_PIPS;
 	for (i = 0; i < UI_MENU_PIPS; i++) {
 		len = strlen(buf);
 		if (v->utf8)
@@ -111,6 +136,7 @@ ui_menu_title(const struct ui_view *v, const struct catalog *c,
 {
 	const struct catalog_level	*cl;
 	char				 line[512], pips[64], best[32];
+	char				 done[32];
 	int				 listtop = 5, rows, i, y, tw;
 	int				 extra = 0, space, about = 2, least;
 	bool				 names = COLS >= 70;
@@ -125,6 +151,9 @@ ui_menu_title(const struct ui_view *v, const struct catalog *c,
 	attrset(A_BOLD);
 	ui_draw_centred(v, 2, "weir: keep the horde from the exits");
 	attrset(A_NORMAL);
+	snprintf(line, sizeof line, "d: %s   e: %s", difficulty_name(
+	    t->game.difficulty), t->game.endless ? "endless" : "not endless");
+	ui_draw_centred(v, 3, line);
 
 	/* A note longer than its two rows takes some of the list's. */
 	if (t->note[0] != '\0')
@@ -170,10 +199,10 @@ ui_menu_title(const struct ui_view *v, const struct catalog *c,
 		tw = 8;
 	if (names)
 		snprintf(line, sizeof line, "   #  %-13s %-*s %-7s %6s  %s",
-		    "level", tw, "title", "diffic.", "best", "done");
+		    "level", tw, "title", "diffic.", "best", "stars");
 	else
 		snprintf(line, sizeof line, "   #  %-*s %-7s %6s  %s", tw,
-		    "title", "diffic.", "best", "done");
+		    "title", "diffic.", "best", "stars");
 	attrset(A_UNDERLINE);
 	ui_draw_text_at(v, listtop - 1, 0, line);
 	attrset(A_NORMAL);
@@ -183,7 +212,13 @@ ui_menu_title(const struct ui_view *v, const struct catalog *c,
 	for (i = t->top, y = listtop; i < c->n && y < listtop + rows;
 	    i++, y++) {
 		cl = &c->v[i];
-		ui_menu_pips(v, cl->rank, c->nranked, pips, sizeof pips);
+		ui_menu_pips(v, cl->rating, pips, sizeof pips);
+		if (cl->err[0] != '\0')
+			snprintf(done, sizeof done, "broken");
+		else if (cl->completed)
+			ui_menu_stars(v, cl->stars, done, sizeof done);
+		else
+			done[0] = '\0';
 		if (cl->has_best)
 			snprintf(best, sizeof best, "%d", cl->best);
 		else
@@ -191,14 +226,11 @@ ui_menu_title(const struct ui_view *v, const struct catalog *c,
 		if (names)
 			snprintf(line, sizeof line, " %c%2d  %-13.13s %-*.*s "
 			    "%s   %6s  %s", i == t->sel ? '>' : ' ', i + 1,
-			    cl->name, tw, tw, cl->title, pips, best,
-			    cl->err[0] != '\0' ? "broken" :
-			    (cl->completed ? "won" : ""));
+			    cl->name, tw, tw, cl->title, pips, best, done);
 		else
 			snprintf(line, sizeof line, " %c%2d  %-*.*s %s   %6s  "
 			    "%s", i == t->sel ? '>' : ' ', i + 1, tw, tw,
-			    cl->title, pips, best, cl->err[0] != '\0' ?
-			    "broken" : (cl->completed ? "won" : ""));
+			    cl->title, pips, best, done);
 		if (i == t->sel)
 			attrset(A_REVERSE | A_BOLD);
 		else if (cl->err[0] != '\0')
@@ -258,6 +290,8 @@ ui_menu_title_help(const struct ui_view *v, int *first)
 		"Enter, space     play it",
 		"mouse            click: choose a level; again: play it",
 		"c                continue the saved game",
+		"d                difficulty: easy, normal or hard",
+		"e                endless: waves go on past the level's",
 		"?, F1            this help (?, Escape close it)",
 		"q                quit (asks first)",
 		"",
@@ -285,6 +319,7 @@ ui_menu_end(const struct ui_view *v, const struct play *p,
 	const struct game	*g = p->g;
 	const struct score	*first;
 	char			 text[16][128], clock[32], date[32];
+	char			 board[SCORES_NAME_MAX + 1], stars[32];
 	const char		*lines[16];
 	int			 n = 0, k, count;
 	struct tm		 tm;
@@ -292,8 +327,14 @@ ui_menu_end(const struct ui_view *v, const struct play *p,
 
 	if (COLS < UI_MIN_COLS || LINES < UI_MIN_LINES)
 		return;
-	snprintf(text[n++], sizeof text[0], "%s", g->state == GAME_WON ?
-	    "VICTORY" : "DEFEAT");
+	ui_menu_stars(v, game_stars(g), stars, sizeof stars);
+	snprintf(text[n++], sizeof text[0], "%s%s  (%s%s)", g->state ==
+	    GAME_WON ? "VICTORY  " : "DEFEAT", g->state == GAME_WON ? stars :
+	    "", difficulty_name(g->difficulty), g->endless ? ", endless" : "");
+	if (g->endless)
+		snprintf(text[n++], sizeof text[0], "held %d wave%s past the "
+		    "level's own", game_endless_cleared(g),
+		    game_endless_cleared(g) == 1 ? "" : "s");
 	snprintf(text[n++], sizeof text[0], "%s: score %d", p->lv->title,
 	    g->score);
 	ui_menu_clock(g->tick, clock, sizeof clock);
@@ -311,7 +352,8 @@ ui_menu_end(const struct ui_view *v, const struct play *p,
 	else
 		snprintf(text[n++], sizeof text[0], "not among the best");
 	text[n++][0] = '\0';
-	count = scores_level(&e->table, p->name, &first);
+	play_board(p, board, sizeof board);
+	count = scores_level(&e->table, board, &first);
 	if (count > 0)
 		snprintf(text[n++], sizeof text[0], "best of %s:", p->name);
 	for (k = 0; k < count && k < 5 && n < 14; k++) {

@@ -23,6 +23,7 @@ struct ui_title {
 	char	 note[UI_NOTE_MAX];	/* a line to show, "" when none */
 	bool	 note_error;
 	char	 saved[160];		/* the saved game, "" when none */
+	struct game_opts game;		/* the setting new games are played at */
 };
 
 /* What the end of a level shows. */

@@ -102,7 +102,6 @@ struct ui {
 	bool			 ended;		/* p's end has been handled */
 	struct catalog		 cat;
 	struct ui_title		 title;
-	struct game_opts	 game;		/* setting of new games */
 	struct ui_end		 end;
 	char			 save_path[PLAY_PATH_MAX];
 	bool			 have_save_path;
@@ -401,6 +400,21 @@ ui_find_save(struct ui *u)
 	save_free(sv);
 }
 
+/* The best scores, stars and wins of the title's levels, for its setting. */
+static void
+ui_title_scores(struct ui *u)
+{
+	struct scores	s = { NULL, 0, 0 };
+	char		path[PLAY_PATH_MAX], err[UI_ERR_MAX];
+
+	if (scores_path(path, sizeof path, false) == 0 &&
+	    scores_read(path, &s, err, sizeof err) != SCORES_OK)
+		scores_free(&s);
+	catalog_scores(&u->cat, &s, difficulty_name(u->title.game.difficulty),
+	    u->title.game.endless);
+	scores_free(&s);
+}
+
 /* Go to the title screen: list the levels with their best scores. */
 static void
 ui_enter_title(struct ui *u)
@@ -424,8 +438,8 @@ ui_enter_title(struct ui *u)
 		else if (note[0] != '\0')
 			ui_title_note(u, "high scores: ", note);
 	}
-	catalog_scores(&u->cat, &s);
 	scores_free(&s);
+	ui_title_scores(u);
 	if (u->title.sel >= u->cat.n)
 		u->title.sel = u->cat.n > 0 ? u->cat.n - 1 : 0;
 	ui_find_save(u);
@@ -452,7 +466,7 @@ static struct play *
 ui_new_play(struct ui *u, const char *path, const char *name, char *err,
     size_t errlen)
 {
-	return play_open_opts(path, name, u->l->seed, &u->game, err,
+	return play_open_opts(path, name, u->l->seed, &u->title.game, err,
 	    errlen);
 }
 
@@ -468,8 +482,9 @@ ui_game_over(struct ui *u)
 		return;
 	u->ended = true;
 	memset(&e, 0, sizeof e);
-	snprintf(e.level, sizeof e.level, "%s", u->p->name);
+	play_board(u->p, e.level, sizeof e.level);
 	e.score = g->score;
+	e.stars = game_stars(g);
 	e.won = g->state == GAME_WON;
 	e.waves = g->waves_cleared;
 	e.waves_total = g->nwaves;
@@ -683,6 +698,14 @@ ui_key_title(struct ui *u, int ch)
 	case 'c':
 	case 'C':
 		ui_title_continue(u);
+		return;
+	case 'd':
+		t->game.difficulty = (t->game.difficulty + 1) % DIFF_NKINDS;
+		ui_title_scores(u);
+		return;
+	case 'e':
+		t->game.endless = !t->game.endless;
+		ui_title_scores(u);
 		return;
 	case KEY_MOUSE:
 		if (getmouse(&ev) != OK ||
@@ -1206,7 +1229,7 @@ ui_run(const struct ui_launch *l)
 
 	memset(&u, 0, sizeof u);
 	u.l = l;
-	u.game = l->game;
+	u.title.game = l->game;
 	setlocale(LC_ALL, "");
 	u.have_save_path = save_default_path(u.save_path, sizeof u.save_path,
 	    false) == 0;
