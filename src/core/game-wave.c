@@ -261,6 +261,14 @@ game_endless_cleared(const struct game *g)
 	    g->waves_cleared - g->level_waves : 0;
 }
 
+/* The lives the game started with: the level's, as its setting scales. */
+int
+game_start_lives(const struct game *g)
+{
+	return game_pct(g->lv->lives, difficulty_types[g->difficulty].lives_pct,
+	    1);
+}
+
 /*
  * Stars for a game: none unless won; three when it kept at least
  * GAME_STARS_3_PCT of its lives, two for GAME_STARS_2_PCT, else one.
@@ -268,8 +276,7 @@ game_endless_cleared(const struct game *g)
 int
 game_stars(const struct game *g)
 {
-	int	start = game_pct(g->lv->lives,
-		    difficulty_types[g->difficulty].lives_pct, 1);
+	int	start = game_start_lives(g);
 
 	if (g->state != GAME_WON)
 		return 0;

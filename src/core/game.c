@@ -283,7 +283,7 @@ game_new_opts(const struct level *lv, uint64_t seed, const struct game_opts *o)
 	steer_rng_seed(&g->rng, seed);
 	g->gold = game_pct(lv->gold, d->gold_pct, 0);
 	g->income = g->gold;
-	g->lives = game_pct(lv->lives, d->lives_pct, 1);
+	g->lives = game_start_lives(g);
 
 	grid_init(&g->grid, xmalloc(cells), lv->w, lv->h, lv->diagonal);
 	level_build_grid(lv, &g->grid);

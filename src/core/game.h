@@ -369,6 +369,7 @@ struct game	*game_new_opts(const struct level *lv, uint64_t seed,
 		     const struct game_opts *o);
 void		 game_opts(const struct game *g, struct game_opts *o);
 int		 game_stars(const struct game *g);
+int		 game_start_lives(const struct game *g);
 void		 game_endless_wave(const struct level *lv, uint64_t seed,
 		     int n, struct level_wave *out);
 void		 game_free(struct game *g);

@@ -293,11 +293,12 @@ play_on_event(void *arg, const struct game_event *ev)
 		break;
 	case GAME_EV_WAVE:
 		if (ev->early)
-			play_message(p, false, "wave %d of %d called early: "
-			    "+%d gold", ev->wave, g->nwaves, ev->gold);
+			play_message(p, false, "wave %d of %d%s called early: "
+			    "+%d gold", ev->wave, g->level_waves, g->endless ?
+			    "+" : "", ev->gold);
 		else
-			play_message(p, false, "wave %d of %d", ev->wave,
-			    g->nwaves);
+			play_message(p, false, "wave %d of %d%s", ev->wave,
+			    g->level_waves, g->endless ? "+" : "");
 		break;
 	case GAME_EV_LEAK:
 		play_message(p, true, "%s got through: -%d li%s",
@@ -429,9 +430,9 @@ play_new(struct session *s, const char *name)
 			break;
 	}
 	if (s->resumed) {
-		play_message(p, false, "%s resumed at wave %d of %d, paused: p "
-		    "goes on, ? shows the keys", lv->title, p->g->next_wave,
-		    p->g->nwaves);
+		play_message(p, false, "%s resumed at wave %d of %d%s, paused: "
+		    "p goes on, ? shows the keys", lv->title, p->g->next_wave,
+		    p->g->level_waves, p->g->endless ? "+" : "");
 		p->paused = true;
 	} else
 		play_message(p, false, "%s: %d wave%s. Build, then n calls the "

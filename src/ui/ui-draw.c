@@ -649,8 +649,15 @@ ui_draw_title(const struct ui_view *v, const struct play *p)
 	attron(A_BOLD);
 	used = ui_draw_text_at(v, 0, 0, " weir: ");
 	attroff(A_BOLD);
-	ui_draw_text(v, p->lv->title[0] != '\0' ? p->lv->title :
+	used += ui_draw_text(v, p->lv->title[0] != '\0' ? p->lv->title :
 	    "(untitled)", COLS - used - rw - 1);
+	if (p->g->difficulty != DIFF_NORMAL || p->g->endless) {
+		char set[40];
+
+		snprintf(set, sizeof set, " (%s%s)", difficulty_name(
+		    p->g->difficulty), p->g->endless ? ", endless" : "");
+		ui_draw_text(v, set, COLS - used - rw - 1);
+	}
 	if (COLS - rw > used) {
 		if (p->paused && !game_over(p->g))
 			attron(A_BOLD);
@@ -673,16 +680,16 @@ ui_draw_status(const struct ui_view *v, const struct play *p, int row)
 	x += ui_draw_text(v, buf, COLS - x);
 	attrset(A_NORMAL);
 	x += ui_draw_text(v, "  lives ", COLS - x);
-	if (g->lives * 4 <= p->lv->lives)
+	if (g->lives * 4 <= game_start_lives(g))
 		ui_draw_attr(v, UI_PAIR_ERROR, A_BOLD, A_BOLD);
 	else
 		ui_draw_attr(v, UI_PAIR_GOOD, A_BOLD, A_BOLD);
 	snprintf(buf, sizeof buf, "%d", g->lives);
 	x += ui_draw_text(v, buf, COLS - x);
 	attrset(A_NORMAL);
-	snprintf(buf, sizeof buf, "/%d  wave %d/%d  score %d  kills %d  "
-	    "enemies %d", p->lv->lives, g->next_wave, g->nwaves, g->score,
-	    g->killed, g->nenemies);
+	snprintf(buf, sizeof buf, "/%d  wave %d/%d%s  score %d  kills %d  "
+	    "enemies %d", game_start_lives(g), g->next_wave, g->level_waves,
+	    g->endless ? "+" : "", g->score, g->killed, g->nenemies);
 	x += ui_draw_text(v, buf, COLS - x);
 	if (!g->has_hero)
 		return;

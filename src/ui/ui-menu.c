@@ -340,7 +340,7 @@ ui_menu_end(const struct ui_view *v, const struct play *p,
 	ui_menu_clock(g->tick, clock, sizeof clock);
 	snprintf(text[n++], sizeof text[0], "%d/%d waves, %d/%d lives, %d "
 	    "killed, %d through, %s", g->waves_cleared, g->nwaves, g->lives,
-	    p->lv->lives, g->killed, g->leaked, clock);
+	    game_start_lives(g), g->killed, g->leaked, clock);
 	if (!e->recorded)
 		snprintf(text[n++], sizeof text[0], "(the score could not be "
 		    "kept)");
