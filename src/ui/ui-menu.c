@@ -151,8 +151,9 @@ ui_menu_title(const struct ui_view *v, const struct catalog *c,
 	attrset(A_BOLD);
 	ui_draw_centred(v, 2, "weir: keep the horde from the exits");
 	attrset(A_NORMAL);
-	snprintf(line, sizeof line, "d: %s   e: %s", difficulty_name(
-	    t->game.difficulty), t->game.endless ? "endless" : "not endless");
+	snprintf(line, sizeof line, "difficulty: %s (d)   endless: %s (e)",
+	    difficulty_name(t->game.difficulty), t->game.endless ? "on" :
+	    "off");
 	ui_draw_centred(v, 3, line);
 
 	/* A note longer than its two rows takes some of the list's. */
