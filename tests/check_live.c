@@ -294,7 +294,9 @@ live_campaign(char names[][64], int max)
 	    line = strtok(NULL, "\n")) {
 		if (line[0] == '#' || line[0] == '\0')
 			continue;
-		snprintf(names[n++], 64, "%s", line);
+		/* "NAME RATING": the name only. */
+		snprintf(names[n++], 64, "%.*s", (int)strcspn(line, " \t"),
+		    line);
 	}
 	free(text);
 	return n;
