@@ -287,10 +287,24 @@ static const struct overlay_type kinds_overlays[] = {
 	[OVERLAY_PREVIEW] = { "route preview" },
 	[OVERLAY_HUNT_HEAT] = { "hunt heatmap", true },
 	[OVERLAY_HUNT_FLOW] = { "hunt arrows", true },
+	[OVERLAY_COVER_GROUND] = { "ground cover" },
+	[OVERLAY_COVER_AIR] = { "air cover" },
 };
 _Static_assert(sizeof kinds_overlays / sizeof kinds_overlays[0] == OVERLAY_NKINDS,
     "an overlay without a row");
 const struct overlay_type *const overlay_types = kinds_overlays;
+
+static const struct view_type kinds_views[] = {
+	[VIEW_WAVES] = { "waves", 'w', "w",
+	    "the waves to come: groups, warnings, times" },
+	[VIEW_LOG] = { "messages", 'm', "m",
+	    "the message log (j k PgUp PgDn scroll)" },
+	[VIEW_BELL] = { "bell", 'b', "b",
+	    "the terminal bell on a leak: on or off" },
+};
+_Static_assert(sizeof kinds_views / sizeof kinds_views[0] == VIEW_NKINDS,
+    "a view without a row");
+const struct view_type *const view_types = kinds_views;
 
 /* Index of the name among n that name(i) gives, matching len bytes, or -1. */
 static int
@@ -411,6 +425,19 @@ overlay_name(int o)
 	if (o < 0 || o >= OVERLAY_NKINDS)
 		return "?";
 	return overlay_types[o].name;
+}
+
+/* The view key gives on the game screen, or -1. */
+int
+view_by_key(int key)
+{
+	int	k;
+
+	for (k = 0; k < VIEW_NKINDS; k++) {
+		if (view_types[k].key == key)
+			return k;
+	}
+	return -1;
 }
 
 /*
