@@ -47,7 +47,7 @@ struct main_opts {
 	bool		game_opts;	/* one of them was given */
 	const char	*bad;		/* an option with a bad argument */
 	const char	*bad_setting;	/* --difficulty's, when not one */
-	struct ui_options ui;		/* --ascii, --no-color */
+	struct ui_options ui;		/* --ascii, --no-color, --bell */
 	bool		resume;		/* --continue */
 	bool		headless_given;	/* --headless, even if --check wins */
 	bool		rate_given;	/* --rate, even if --check wins */
@@ -63,6 +63,7 @@ static main_set_fn main_set_bot, main_set_save, main_set_load;
 static main_set_fn main_set_stop_at, main_set_difficulty, main_set_endless;
 static main_set_fn main_set_strength, main_set_rate;
 static main_set_fn main_set_ascii, main_set_no_color, main_set_continue;
+static main_set_fn main_set_bell;
 
 /* The options, in the order --help lists them. */
 static const struct main_option {
@@ -125,6 +126,9 @@ static const struct main_option {
 	  "draw with ASCII characters only", main_set_ascii },
 	{ "no-color", 'm', no_argument, NULL,
 	  "draw without colours", main_set_no_color },
+	{ "bell", 'B', no_argument, NULL,
+	  "ring the terminal bell when an enemy gets out (b in\n"
+	  "the game turns it on or off)", main_set_bell },
 };
 #define MAIN_NOPTIONS (sizeof main_options / sizeof main_options[0])
 
@@ -326,6 +330,13 @@ static void
 main_set_no_color(struct main_opts *o, const char *arg)
 {
 	o->ui.no_color = true;
+}
+
+/* --bell */
+static void
+main_set_bell(struct main_opts *o, const char *arg)
+{
+	o->ui.bell = true;
 }
 
 /* The directory installed levels are looked up in. */

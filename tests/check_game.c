@@ -457,6 +457,103 @@ START_TEST(test_next_wave_info)
 }
 END_TEST
 
+/*
+ * game_wave_eta: each wave's time to come adds the sending of the waves
+ * before it and their calms, and matches the tick each wave really starts
+ * on when nobody calls a wave early; game_kind_seen follows the sending.
+ */
+START_TEST(test_wave_eta_and_kinds_seen)
+{
+	struct level *lv = tu_level(OPEN_MAP "wave after 3\ngroup 4 grunt from "
+	    "A\ngroup 2 flyer from A after 1\nwave after 2\ngroup 1 boss "
+	    "from A\ngroup 3 escort from A every 0.5\nwave after 5\n"
+	    "group 2 runner from A\n");
+	struct game *g = game_new(lv, 1, false);
+	long eta[3], left;
+	int w;
+
+	/* Wave 1 in 3 s; it sends for 3 s (its fourth grunt), calm 2 s. */
+	for (w = 0; w < 3; w++)
+		eta[w] = game_wave_eta(g, w);
+	ck_assert_int_eq(eta[0], 3 * GAME_RATE);
+	ck_assert_int_eq(eta[1], 3 * GAME_RATE + 3 * GAME_RATE +
+	    2 * GAME_RATE);
+	ck_assert_int_eq(eta[2], eta[1] + GAME_RATE + 5 * GAME_RATE);
+	ck_assert_int_eq(game_wave_eta(g, 3), -1);
+	ck_assert_int_eq(game_wave_eta(g, -1), -1);
+	ck_assert(!game_kind_seen(g, ENEMY_GRUNT));
+	/* Every wave starts on the tick its time to come said. */
+	for (long t = 0; g->next_wave < 3 && t < 60 * GAME_RATE; t++) {
+		int before = g->next_wave;
+
+		game_tick(g);
+		if (g->next_wave > before)
+			ck_assert_msg(g->tick - 1 == eta[before] ||
+			    g->tick == eta[before], "wave %d at %ld, said %ld",
+			    before + 1, g->tick, eta[before]);
+		if (g->next_wave < 3) {
+			/* Later: counts down with the clock. */
+			left = game_wave_eta(g, 2);
+			ck_assert_int_le(left, eta[2] - g->tick + 1);
+			ck_assert_int_ge(left, eta[2] - g->tick - 1);
+		}
+		if (g->next_wave == 1 && g->wave_sent[0] == 0)
+			ck_assert(!game_kind_seen(g, ENEMY_GRUNT));
+		if (g->wave_sent[0] > 0)
+			ck_assert(game_kind_seen(g, ENEMY_GRUNT));
+	}
+	ck_assert_int_eq(g->next_wave, 3);
+	ck_assert_int_eq(game_wave_eta(g, 0), 0);
+	ck_assert(game_kind_seen(g, ENEMY_BOSS));
+	ck_assert(!game_kind_seen(g, ENEMY_BRUTE));
+	game_free(g);
+	level_free(lv);
+}
+END_TEST
+
+/*
+ * A tower's kills and damage count what it did, the hit points it really
+ * took off (not more than an enemy had), and leave the state hash alone.
+ */
+START_TEST(test_tower_stats)
+{
+	struct level *lv = tu_level(OPEN_MAP "wave after 0\ngroup 3 grunt "
+	    "from A every 0\n");
+	struct game *g = game_new(lv, 1, false);
+	struct rec *r = xcalloc(1, sizeof *r);
+	const struct game_tower *tw;
+	uint64_t h;
+	long hp = 0;
+	int k, kills = 0;
+
+	game_set_events(g, rec_event, r);
+	ck_assert_int_eq(game_place(g, TOWER_SNIPER, 5, 3), GAME_OK);
+	ck_assert_int_eq(game_place(g, TOWER_ARROW, 5, 5), GAME_OK);
+	for (k = 0; k < 60 * GAME_RATE && !game_over(g); k++)
+		game_tick(g);
+	for (k = 0; k < r->n; k++)
+		if (r->ev[k].type == GAME_EV_KILL)
+			kills++;
+	ck_assert_int_eq(kills, 3);
+	tw = game_tower_at(g, 5, 3);
+	hp = tw->damage;
+	ck_assert_int_gt(tw->kills + game_tower_at(g, 5, 5)->kills, 0);
+	ck_assert_int_eq(tw->kills + game_tower_at(g, 5, 5)->kills, 3);
+	/* Three grunts of 50 hit points: 150 taken off in all, no more. */
+	ck_assert_int_eq(hp + game_tower_at(g, 5, 5)->damage, 3 * 50);
+	ck_assert_int_gt(hp, 0);
+	/* The counters are no part of the state. */
+	h = game_hash(g);
+	g->towers[0].damage += 1000;
+	g->towers[0].kills += 7;
+	g->leaked_by[ENEMY_GRUNT] += 3;
+	ck_assert_uint_eq(game_hash(g), h);
+	free(r);
+	game_free(g);
+	level_free(lv);
+}
+END_TEST
+
 /* --- targeting --- */
 
 /*
@@ -759,6 +856,16 @@ START_TEST(test_leaks_cost_lives)
 	ck_assert_int_eq(rec_count(r, GAME_EV_LEAK), 3);
 	ck_assert_int_eq(g->lives, 10 - 1 - 1 - 2);
 	ck_assert_int_eq(g->nenemies, 0);
+	/* Each leak says the exit it left by, and is counted by kind. */
+	for (k = 0; k < r->n; k++) {
+		if (r->ev[k].type != GAME_EV_LEAK)
+			continue;
+		ck_assert_int_eq(r->ev[k].x, 21);
+		ck_assert_int_eq(r->ev[k].y, 4);
+	}
+	ck_assert_int_eq(g->leaked_by[ENEMY_GRUNT], 2);
+	ck_assert_int_eq(g->leaked_by[ENEMY_BRUTE], 1);
+	ck_assert_int_eq(g->leaked_by[ENEMY_RUNNER], 0);
 	/* Every enemy leaked and none was killed: cleared, and won. */
 	ck_assert_int_eq(g->state, GAME_WON);
 	ck_assert_int_eq(g->score, 50 + 100 * 6);
@@ -1650,6 +1757,8 @@ game_suite(void)
 
 	tc = tcase_create("refusals");
 	tcase_add_test(tc, test_refuse_out_of_map);
+	tcase_add_test(tc, test_wave_eta_and_kinds_seen);
+	tcase_add_test(tc, test_tower_stats);
 	tcase_add_test(tc, test_refuse_not_buildable);
 	tcase_add_test(tc, test_refuse_occupied_by_tower);
 	tcase_add_test(tc, test_refuse_occupied_by_enemy);

@@ -137,6 +137,19 @@ START_TEST(test_names_glyphs_and_keys_unique)
 			    enemy_types[j].glyph);
 		}
 	}
+	for (i = 0; i < VIEW_NKINDS; i++) {
+		ck_assert_ptr_nonnull(view_types[i].name);
+		ck_assert_ptr_nonnull(view_types[i].about);
+		ck_assert_int_eq(view_by_key(view_types[i].key), i);
+		for (j = 0; j < i; j++)
+			ck_assert_int_ne(view_types[i].key, view_types[j].key);
+		for (j = 0; j < GAME_NCMDS; j++)
+			ck_assert_int_ne(view_types[i].key, cmd_types[j].key);
+		for (j = 0; j < TOWER_NTYPES; j++)
+			ck_assert_int_ne(view_types[i].key, tower_types[j].key);
+		ck_assert_ptr_null(strchr(ui_keys, view_types[i].key));
+	}
+	ck_assert_int_eq(view_by_key('#'), -1);
 	for (i = 0; i < GAME_NCMDS; i++) {
 		if (cmd_types[i].key == 0)
 			continue;
@@ -145,6 +158,65 @@ START_TEST(test_names_glyphs_and_keys_unique)
 		ck_assert_ptr_null(strchr(ui_keys, cmd_types[i].key));
 		ck_assert_ptr_nonnull(cmd_types[i].about);
 	}
+}
+END_TEST
+
+/*
+ * tower_in_range is the test of reach: at most range, at least the least
+ * range (a mortar is blind up close), edges included; tower_covers draws
+ * the same disc over cells, centre to centre, and none for a wall.
+ */
+START_TEST(test_tower_range)
+{
+	const struct tower_stats *m = &tower_types[TOWER_MORTAR].level[0];
+	const struct tower_stats *a = &tower_types[TOWER_ARROW].level[0];
+	int k, dx, dy, n;
+
+	ck_assert(m->min_range > 0);
+	ck_assert(tower_in_range(m, m->range * m->range));
+	ck_assert(!tower_in_range(m, m->range * m->range + 1e-9));
+	ck_assert(tower_in_range(m, m->min_range * m->min_range));
+	ck_assert(!tower_in_range(m, m->min_range * m->min_range - 1e-9));
+	ck_assert(!tower_in_range(m, 0.0));
+	ck_assert(tower_in_range(a, 0.0));
+	ck_assert(!tower_in_range(a, a->range * a->range * 1.0001));
+	for (k = 0; k < TOWER_NTYPES; k++) {
+		const struct tower_type *tt = &tower_types[k];
+
+		if (tt->attack == TOWER_ATTACK_NONE) {
+			ck_assert(!tower_covers(k, 1, 5, 5, 5, 5));
+			continue;
+		}
+		for (int l = 1; l <= tt->nlevels; l++) {
+			const struct tower_stats *st = &tt->level[l - 1];
+
+			n = 0;
+			for (dy = -12; dy <= 12; dy++)
+				for (dx = -12; dx <= 12; dx++) {
+					double d2 = dx * dx + dy * dy;
+					bool in = d2 <= st->range * st->range &&
+					    d2 >= st->min_range *
+					    st->min_range;
+
+					ck_assert_int_eq(tower_covers(k, l,
+					    20, 20, 20 + dx, 20 + dy), in);
+					n += in;
+				}
+			ck_assert_int_gt(n, 0);
+		}
+		ck_assert(!tower_covers(k, 0, 5, 5, 5, 5));
+		ck_assert(!tower_covers(k, tt->nlevels + 1, 5, 5, 5, 5));
+	}
+	/* Arrow level 1 (3.5 cells): 37 cells, the 7x7 square less corners. */
+	for (n = 0, dy = -4; dy <= 4; dy++)
+		for (dx = -4; dx <= 4; dx++)
+			n += tower_covers(TOWER_ARROW, 1, 0, 0, dx, dy);
+	ck_assert_int_eq(n, 37);
+	/* The mortar's blind ring: its own cell and its neighbours. */
+	ck_assert(!tower_covers(TOWER_MORTAR, 1, 0, 0, 0, 0));
+	ck_assert(!tower_covers(TOWER_MORTAR, 1, 0, 0, 1, 1));
+	ck_assert(tower_covers(TOWER_MORTAR, 1, 0, 0, 2, 0));
+	ck_assert(!tower_covers(-1, 1, 0, 0, 0, 0));
 }
 END_TEST
 
@@ -247,6 +319,7 @@ kinds_suite(void)
 	TCase	*tc = tcase_create("registry");
 
 	tcase_add_test(tc, test_no_row_missing);
+	tcase_add_test(tc, test_tower_range);
 	tcase_add_test(tc, test_lists_name_every_row);
 	tcase_add_test(tc, test_list_short_buffer);
 	tcase_add_test(tc, test_lookups_find_every_row);

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "core/game.h"
+#include "core/tower.h"
 #include "core/scores.h"
 #include "ui/catalog.h"
 #include "ui/play.h"
@@ -288,6 +289,121 @@ START_TEST(test_messages_from_events)
 }
 END_TEST
 
+/* How many cells of p's reach marks have bit. */
+static int
+t_range_cells(const struct play *p, uint8_t bit)
+{
+	int	i, n = 0;
+
+	for (i = 0; i < p->w * p->h; i++)
+		n += (p->range[i] & bit) != 0;
+	return n;
+}
+
+/*
+ * What the player sees besides the map: the reach of the kind to build
+ * and of the tower on the cursor (the core's test, clipped to the map),
+ * coverage, the exit a leak left by and the lives' alarm for a moment,
+ * the bell owed, and the log keeping every message, repeats counted.
+ */
+START_TEST(test_sight)
+{
+	struct play		*p = t_play();
+	const struct play_log	*l;
+	struct game_cmd		 c;
+	int			 k, leaks = 0, exits = 0;
+
+	/* An arrow to build on (5,2): 37 cells, less the rows off the map. */
+	play_choose(p, TOWER_ARROW);
+	play_set_cursor(p, 5, 2);
+	play_prepare(p);
+	ck_assert_int_eq(t_range_cells(p, PLAY_RANGE_NOW), 5 + 7 + 7 + 7 + 5);
+	ck_assert_int_eq(t_range_cells(p, PLAY_RANGE_NEXT), 0);
+	for (k = 0; k < p->w * p->h; k++)
+		if (p->range[k] & PLAY_RANGE_NOW)
+			ck_assert(tower_covers(TOWER_ARROW, 1, 5, 2,
+			    k % p->w, k / p->w));
+	/* Built: its reach and its next level's. */
+	ck_assert_int_eq(t_place(p, TOWER_ARROW, 5, 2), GAME_OK);
+	play_prepare(p);
+	ck_assert_int_eq(t_range_cells(p, PLAY_RANGE_NOW), 31);
+	ck_assert_int_gt(t_range_cells(p, PLAY_RANGE_NEXT), 31);
+	/* A wall chosen, the cursor on free ground: nothing drawn. */
+	play_choose(p, TOWER_WALL);
+	play_set_cursor(p, 10, 1);
+	play_prepare(p);
+	ck_assert_int_eq(t_range_cells(p, PLAY_RANGE_NOW), 0);
+	/* Coverage, while its overlay is shown: one arrow, ground and air. */
+	while (p->overlay != OVERLAY_COVER_GROUND)
+		play_cycle_overlay(p);
+	play_prepare(p);
+	ck_assert_int_eq(p->cover_ground[2 * p->w + 7], 1);
+	ck_assert_int_eq(p->cover_air[2 * p->w + 7], 1);
+	ck_assert_int_eq(p->cover_ground[2 * p->w + 10], 0);
+	p->g->gold += 100;	/* staged: room for a cannon */
+	ck_assert_int_eq(t_place(p, TOWER_CANNON, 6, 1), GAME_OK);
+	play_prepare(p);
+	ck_assert_int_eq(p->cover_ground[2 * p->w + 7], 2);
+	ck_assert_int_eq(p->cover_air[2 * p->w + 7], 1);
+
+	/* Leaks: the exit (11,2) is marked a moment, the lives alarmed. */
+	ck_assert(!play_lives_alarm(p));
+	memset(&c, 0, sizeof c);
+	c.type = GAME_CMD_SELL;
+	c.x = 5;
+	c.y = 2;
+	ck_assert_int_eq(play_command(p, &c), GAME_OK);
+	c.x = 6;
+	c.y = 1;
+	ck_assert_int_eq(play_command(p, &c), GAME_OK);
+	c.type = GAME_CMD_WAVE;
+	ck_assert_int_eq(play_command(p, &c), GAME_OK);
+	while (p->g->leaked == 0)
+		play_tick(p);
+	ck_assert(play_leak_marked(p, 11, 2));
+	ck_assert(!play_leak_marked(p, 10, 2));
+	ck_assert(play_lives_alarm(p));
+	ck_assert_int_eq(p->bell_due, 1);
+	for (k = 0; k < PLAY_LIVES_TICKS && p->g->leaked == 1; k++)
+		play_tick(p);
+	if (p->g->leaked == 1)
+		ck_assert(!play_lives_alarm(p));
+	while (!game_over(p->g))
+		play_tick(p);
+
+	/* The log kept every message: the build, the leaks, the end. */
+	ck_assert_int_eq(play_log_count(p), p->nlog);
+	for (k = 0; k < play_log_count(p); k++) {
+		l = play_log_line(p, k);
+		if (strstr(l->text, "got through at (11,2)") != NULL)
+			leaks += l->times;
+		if (strstr(l->text, "built arrow at (5,2)") != NULL)
+			exits++;
+	}
+	ck_assert_int_eq(leaks, p->g->leaked);
+	ck_assert_int_eq(exits, 1);
+	l = play_log_line(p, play_log_count(p) - 1);
+	ck_assert_str_eq(l->text, "defeat: the last life is gone");
+	ck_assert_ptr_null(play_log_line(p, play_log_count(p)));
+	ck_assert_ptr_null(play_log_line(p, -1));
+	/* The same line again counts up; the ring keeps the newest. */
+	play_message(p, false, "x");
+	play_message(p, false, "x");
+	ck_assert_int_eq(play_log_line(p, play_log_count(p) - 1)->times, 2);
+	for (k = 0; k < PLAY_LOG_MAX + 5; k++)
+		play_message(p, false, "line %d", k);
+	ck_assert_int_eq(play_log_count(p), PLAY_LOG_MAX);
+	ck_assert_str_eq(play_log_line(p, 0)->text, "line 5");
+	/* The bell toggles, and owes nothing once turned. */
+	ck_assert(!p->bell);
+	play_toggle_bell(p);
+	ck_assert(p->bell);
+	ck_assert_int_eq(p->bell_due, 0);
+	ck_assert_str_eq(p->msg, "bell on a leak: on");
+	play_free(p);
+}
+END_TEST
+
 /* The hero's messages: sent, refused with the reason, no hero at all. */
 START_TEST(test_hero_messages)
 {
@@ -495,6 +611,7 @@ play_suite(void)
 	tcase_add_test(tc, test_routes_and_preview);
 	tcase_add_test(tc, test_a_tower_that_would_block);
 	tcase_add_test(tc, test_messages_from_events);
+	tcase_add_test(tc, test_sight);
 	tcase_add_test(tc, test_hero_messages);
 	tcase_add_test(tc, test_save_and_resume);
 	suite_add_tcase(s, tc);

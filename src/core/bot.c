@@ -209,7 +209,7 @@ bot_reaches(int dx, int dy, double range, double min_range)
 {
 	int	d2 = dx * dx + dy * dy;
 
-	return d2 <= range * range && d2 >= min_range * min_range;
+	return tower_reach(range, min_range, d2);
 }
 
 /*

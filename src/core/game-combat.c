@@ -19,11 +19,14 @@ game_damage(struct game *g, int i, int damage, bool pierce, int t, int kind)
 {
 	struct game_unit	*u = &g->units[i];
 	struct game_event	 ev;
-	int			 bounty;
+	int			 bounty, taken;
 
 	if (!game_alive(g, i))
 		return;
-	u->hp -= tower_hit_damage(damage, u->armour, pierce);
+	taken = tower_hit_damage(damage, u->armour, pierce);
+	if (t >= 0)
+		g->towers[t].damage += taken < u->hp ? taken : u->hp;
+	u->hp -= taken;
 	if ((enemy_types[u->type].traits & ENEMY_TRAIT_SKITTISH) && t >= 0) {
 		u->panic_ticks = ENEMY_PANIC_TICKS;
 		g->agents[i].goal = game_centre(g->towers[t].x,
@@ -156,17 +159,13 @@ game_pick(const struct game *g, int t)
 {
 	const struct game_tower	*tw = &g->towers[t];
 	const struct tower_type	*tt = &tower_types[tw->type];
-	double			 r = tt->level[tw->level - 1].range;
-	double			 rmin = tt->level[tw->level - 1].min_range;
+	const struct tower_stats *st = &tt->level[tw->level - 1];
 	struct vec		 c = game_centre(tw->x, tw->y);
 	int			 i, best = -1;
 
 	for (i = 0; i < g->nunits; i++) {
-		double d;
-
 		if (!game_alive(g, i) || !game_can_hit(g, i, tt->hits) ||
-		    (d = vec_dist2(g->agents[i].pos, c)) > r * r ||
-		    d < rmin * rmin)
+		    !tower_in_range(st, vec_dist2(g->agents[i].pos, c)))
 			continue;
 		if (best < 0 || game_better(g, tw->mode, c, i, best))
 			best = i;
@@ -320,8 +319,8 @@ game_towers(struct game *g)
 				struct game_unit *u = &g->units[i];
 
 				if (!game_alive(g, i) || !game_can_hit(g, i,
-				    tt->hits) || vec_dist2(g->agents[i].pos,
-				    c) > st->range * st->range)
+				    tt->hits) || !tower_in_range(st,
+				    vec_dist2(g->agents[i].pos, c)))
 					continue;
 				if (u->slow_ticks == 0 ||
 				    st->slow_pct < u->slow_pct)

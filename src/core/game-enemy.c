@@ -311,9 +311,11 @@ game_leak(struct game *g, int i)
 	struct game_unit	*u = &g->units[i];
 	int			 cost = enemy_types[u->type].leak;
 	struct game_event	 ev;
+	struct vec		 at;
 
 	u->dead = true;
 	g->leaked++;
+	g->leaked_by[u->type]++;
 	g->wave_alive[u->wave - 1]--;
 	g->lives -= cost;
 	if (g->lives < 0)
@@ -323,6 +325,9 @@ game_leak(struct game *g, int i)
 	ev.enemy = u->type;
 	ev.wave = u->wave;
 	ev.value = cost;
+	at = u->mover == ENEMY_FLY ? g->agents[i].goal : g->agents[i].pos;
+	ev.x = (int)floor(at.x);	/* a flyer leaves by its goal's cell */
+	ev.y = (int)floor(at.y);
 	game_emit(g, &ev);
 	if (g->lives == 0)
 		game_end(g, GAME_LOST);

@@ -415,3 +415,79 @@ game_max_ticks(const struct game *g)
 	return GAME_SLACK_TICKS + ms / 1000 * GAME_RATE +
 	    (ms % 1000) * GAME_RATE / 1000 + 1;
 }
+
+/* Ticks from a wave's start until group gi of it has sent its last enemy. */
+static long
+game_group_span(const struct level_group *grp)
+{
+	return game_ms_ticks(grp->after_ms + (long)(grp->count - 1) *
+	    grp->every_ms);
+}
+
+/*
+ * Ticks until wave (index) starts if no wave is called early and every
+ * enemy is sent on time: 0 for one that has started, -1 out of range.
+ * A wave's calm counts from the moment the wave before has sent its last
+ * enemy (see game_bookkeeping), so later waves add up their waves' sending
+ * and their calms.
+ */
+long
+game_wave_eta(const struct game *g, int wave)
+{
+	long	t, span;
+	int	w, k;
+
+	if (wave < 0 || wave >= g->nwaves)
+		return -1;
+	if (wave < g->next_wave)
+		return 0;
+	w = g->next_wave;
+	if (g->next_wave_at >= 0)
+		t = g->next_wave_at - g->tick;
+	else {
+		/* The wave before is still sending: when does it stop? */
+		t = 0;
+		if (w > 0) {
+			const struct level_wave *lw = &g->waves[w - 1];
+
+			for (k = 0; k < lw->ngroups; k++) {
+				span = g->wave_start[w - 1] +
+				    game_group_span(&lw->groups[k]) - g->tick;
+				if (span > t)
+					t = span;
+			}
+		}
+		t += game_ms_ticks(g->waves[w].after_ms);
+	}
+	if (t < 0)
+		t = 0;
+	for (; w < wave; w++) {
+		const struct level_wave *lw = &g->waves[w];
+
+		span = 0;
+		for (k = 0; k < lw->ngroups; k++) {
+			if (game_group_span(&lw->groups[k]) > span)
+				span = game_group_span(&lw->groups[k]);
+		}
+		t += span + game_ms_ticks(g->waves[w + 1].after_ms);
+	}
+	return t;
+}
+
+/* Whether an enemy of kind has been sent in this game yet. */
+bool
+game_kind_seen(const struct game *g, int kind)
+{
+	int	w, k;
+
+	for (w = 0; w < g->next_wave; w++) {
+		const struct level_wave *lw = &g->waves[w];
+
+		for (k = 0; k < lw->ngroups; k++) {
+			if ((int)lw->groups[k].enemy == kind &&
+			    g->group_sent[w * LEVEL_MAX_GROUPS + k] > 0)
+				return true;
+		}
+	}
+	return false;
+}

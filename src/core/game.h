@@ -133,7 +133,8 @@ enum game_event_type {
 	GAME_EV_WAVE,		/* wave (1-based), early, gold = bonus */
 	GAME_EV_SPAWN,		/* id, enemy, wave, x, y */
 	GAME_EV_KILL,		/* id, enemy, tower = by what, gold = bounty */
-	GAME_EV_LEAK,		/* id, enemy, lives lost in value */
+	GAME_EV_LEAK,		/* id, enemy, x, y of the cell it left
+				   by, lives lost in value */
 	GAME_EV_CLEAR,		/* wave cleared, gold = bonus */
 	GAME_EV_END,		/* the game is over: read the summary */
 	GAME_EV_HERO_ORDER,	/* x, y: where the hero is sent */
@@ -227,7 +228,8 @@ struct game_tower {
 	int			 x, y;
 	int			 mode;		/* enum tower_target */
 	int			 cooldown;	/* ticks until it may attack */
-	int			 kills;
+	int			 kills;		/* enemies it finished */
+	long			 damage;	/* hit points it took off */
 	double			 aim;		/* radians of its last attack */
 };
 
@@ -272,6 +274,7 @@ struct game {
 
 	int			 gold, lives, score;
 	int			 killed, leaked;
+	int			 leaked_by[ENEMY_NKINDS]; /* leaks of each kind */
 	int			 bounty;	/* gold earned from kills */
 	int			 early_s;	/* seconds skipped */
 
@@ -400,6 +403,8 @@ int		 game_enemies_to_come(const struct game *g);
 int		 game_income(const struct game *g);
 long		 game_max_ticks(const struct game *g);
 int		 game_endless_cleared(const struct game *g);
+long		 game_wave_eta(const struct game *g, int wave);
+bool		 game_kind_seen(const struct game *g, int kind);
 bool		 game_enemy_blocks_cell(const struct game *g, int x, int y);
 enum game_reason game_order_hero(struct game *g, int x, int y);
 const struct steer_agent *game_hero_agent(const struct game *g);

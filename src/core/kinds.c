@@ -287,6 +287,8 @@ static const struct overlay_type kinds_overlays[] = {
 	[OVERLAY_PREVIEW] = { "route preview" },
 	[OVERLAY_HUNT_HEAT] = { "hunt heatmap", true },
 	[OVERLAY_HUNT_FLOW] = { "hunt arrows", true },
+	[OVERLAY_COVER_GROUND] = { "ground cover" },
+	[OVERLAY_COVER_AIR] = { "air cover" },
 };
 _Static_assert(sizeof kinds_overlays / sizeof kinds_overlays[0] == OVERLAY_NKINDS,
     "an overlay without a row");
@@ -303,6 +305,17 @@ static const struct difficulty_type kinds_difficulties[] = {
 _Static_assert(sizeof kinds_difficulties / sizeof kinds_difficulties[0] ==
     DIFF_NKINDS, "a difficulty setting without a row");
 const struct difficulty_type *const difficulty_types = kinds_difficulties;
+static const struct view_type kinds_views[] = {
+	[VIEW_WAVES] = { "waves", 'w', "w",
+	    "the waves to come: groups, warnings, times" },
+	[VIEW_LOG] = { "messages", 'm', "m",
+	    "the message log (j k PgUp PgDn scroll)" },
+	[VIEW_BELL] = { "bell", 'b', "b",
+	    "the terminal bell on a leak: on or off" },
+};
+_Static_assert(sizeof kinds_views / sizeof kinds_views[0] == VIEW_NKINDS,
+    "a view without a row");
+const struct view_type *const view_types = kinds_views;
 
 /* Index of the name among n that name(i) gives, matching len bytes, or -1. */
 static int
@@ -439,6 +452,19 @@ int
 difficulty_lookup(const char *name, size_t len)
 {
 	return kind_find(difficulty_name, DIFF_NKINDS, name, len);
+}
+
+/* The view key gives on the game screen, or -1. */
+int
+view_by_key(int key)
+{
+	int	k;
+
+	for (k = 0; k < VIEW_NKINDS; k++) {
+		if (view_types[k].key == key)
+			return k;
+	}
+	return -1;
 }
 
 /*

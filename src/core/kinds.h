@@ -212,6 +212,8 @@ enum overlay_kind {
 	OVERLAY_PREVIEW,	/* routes with a tower on the cursor */
 	OVERLAY_HUNT_HEAT,	/* the hunt field as a heatmap */
 	OVERLAY_HUNT_FLOW,	/* the hunt field's pointers as arrows */
+	OVERLAY_COVER_GROUND,	/* towers that reach each cell, ground */
+	OVERLAY_COVER_AIR,	/* ... that reach a flyer over it */
 	OVERLAY_NKINDS
 };
 
@@ -246,6 +248,26 @@ struct difficulty_type {
 };
 
 extern const struct difficulty_type *const difficulty_types; /* [DIFF_NKINDS] */
+/*
+ * --- views: what the terminal UI shows or does on a key without giving
+ * the game a command (panels, toggles); keys the help lists ---
+ */
+
+enum view_kind {
+	VIEW_WAVES,		/* the waves to come */
+	VIEW_LOG,		/* the messages so far */
+	VIEW_BELL,		/* the bell on a leak, on or off */
+	VIEW_NKINDS
+};
+
+struct view_type {
+	const char		*name;		/* as the help says it */
+	int			 key;		/* on the game screen */
+	const char		*keys;		/* the keys as help names them */
+	const char		*about;		/* one line of help */
+};
+
+extern const struct view_type *const view_types;	/* [VIEW_NKINDS] */
 
 /* --- looking kinds up --- */
 
@@ -262,6 +284,7 @@ int		 cmd_by_key(int key);
 const char	*overlay_name(int kind);
 int		 difficulty_lookup(const char *name, size_t len);
 const char	*difficulty_name(int d);
+int		 view_by_key(int key);
 
 /* "a, b or c" of every name of a table, into buf; its length. */
 #define KIND_LIST_MAX	256	/* room for any of the lists below */

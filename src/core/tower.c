@@ -42,3 +42,37 @@ tower_hit_damage(int damage, int armour, bool pierce)
 	d = pierce ? damage : damage - armour;
 	return d < 1 ? 1 : d;
 }
+
+/*
+ * Whether something at squared distance d2 from a tower's centre is in
+ * reach of a tower with stats st: within its range, not nearer than its
+ * least range.
+ */
+bool
+tower_in_range(const struct tower_stats *st, double d2)
+{
+	return tower_reach(st->range, st->min_range, d2);
+}
+
+/* Whether squared distance d2 lies between min_range and range. */
+bool
+tower_reach(double range, double min_range, double d2)
+{
+	return d2 <= range * range && !(d2 < min_range * min_range);
+}
+
+/* Whether a tower of kind at level (1-based) on (tx, ty) covers (x, y). */
+bool
+tower_covers(int kind, int level, int tx, int ty, int x, int y)
+{
+	const struct tower_type	*tt;
+	double			 dx = x - tx, dy = y - ty;
+
+	if (kind < 0 || kind >= TOWER_NTYPES)
+		return false;
+	tt = &tower_types[kind];
+	if (tt->attack == TOWER_ATTACK_NONE || level < 1 ||
+	    level > tt->nlevels)
+		return false;
+	return tower_in_range(&tt->level[level - 1], dx * dx + dy * dy);
+}

@@ -11,6 +11,11 @@
  * the nearest enemies not yet hit, and a beam hits at once through armour.
  * Damage is whole hit points; armour takes its value off every hit, but a
  * hit always does at least 1 (a beam ignores armour).
+ *
+ * Range: an enemy is in reach when the square of its distance from the
+ * tower's centre is at most range squared and at least min_range squared
+ * (tower_in_range, the one test every attack and every drawn disc uses);
+ * a map cell is covered when its centre is (tower_covers).
  */
 #ifndef WEIR_TOWER_H
 #define WEIR_TOWER_H
@@ -25,5 +30,9 @@ int		 tower_spent(int kind, int level);
 int		 tower_refund(int kind, int level);
 int		 tower_upgrade_cost(int kind, int level);
 int		 tower_hit_damage(int damage, int armour, bool pierce);
+bool		 tower_reach(double range, double min_range, double d2);
+bool		 tower_in_range(const struct tower_stats *st, double d2);
+bool		 tower_covers(int kind, int level, int tx, int ty, int x,
+		     int y);
 
 #endif

@@ -39,6 +39,7 @@ play_message(struct play *p, bool error, const char *fmt, ...)
 	va_end(ap);
 	p->msg_error = error;
 	p->msg_tick = p->g != NULL ? p->g->tick : 0;
+	play_log_add(p, error, p->msg);
 }
 
 /* The label of the spawn covering (x, y), or 0. */
@@ -268,6 +269,7 @@ play_on_event(void *arg, const struct game_event *ev)
 	const struct game	*g = p->g;
 	char			 buf[PLAY_MSG_MAX], who[32];
 
+	play_sight_event(p, ev);
 	switch (ev->type) {
 	case GAME_EV_PLACE:
 		play_message(p, false, "built %s at (%d,%d) for %d gold",
@@ -301,9 +303,10 @@ play_on_event(void *arg, const struct game_event *ev)
 			    g->level_waves, g->endless ? "+" : "");
 		break;
 	case GAME_EV_LEAK:
-		play_message(p, true, "%s got through: -%d li%s",
-		    play_enemy_words(ev->enemy, who, sizeof who), ev->value,
-		    ev->value == 1 ? "fe" : "ves");
+		play_message(p, true, "%s got through at (%d,%d): -%d li%s, "
+		    "%d left", play_enemy_words(ev->enemy, who, sizeof who),
+		    ev->x, ev->y, ev->value, ev->value == 1 ? "fe" : "ves",
+		    g->lives);
 		break;
 	case GAME_EV_CLEAR:
 		play_message(p, false, "wave %d cleared: +%d gold", ev->wave,
@@ -370,6 +373,7 @@ play_new(struct session *s, const char *name)
 	int		 sp, c, k = 0;
 
 	p = xcalloc(1, sizeof *p);
+	p->log = xcalloc(PLAY_LOG_MAX, sizeof *p->log);
 	p->s = s;
 	p->lv = lv;
 	p->g = s->g;
@@ -401,6 +405,7 @@ play_new(struct session *s, const char *name)
 			    lv->spawns[sp].cells[c].y);
 	}
 	p->scratch = xcalloc(2 * grid_cells(lv->w, lv->h), sizeof *p->scratch);
+	play_sight_new(p);
 
 	p->speed = 1;
 	/* The first kind that attacks is chosen to begin with. */
@@ -409,26 +414,7 @@ play_new(struct session *s, const char *name)
 		p->tower++;
 	p->px = p->py = -1;
 	/* The cursor starts on the open ground nearest the map's middle. */
-	p->cx = lv->w / 2;
-	p->cy = lv->h / 2;
-	for (int r = 0; r < lv->w + lv->h; r++) {
-		bool found = false;
-
-		for (int dy = -r; dy <= r && !found; dy++) {
-			for (int dx = -r; dx <= r && !found; dx++) {
-				int x = lv->w / 2 + dx, y = lv->h / 2 + dy;
-
-				if (abs(dx) + abs(dy) == r &&
-				    level_buildable(lv, x, y)) {
-					p->cx = x;
-					p->cy = y;
-					found = true;
-				}
-			}
-		}
-		if (found)
-			break;
-	}
+	play_cursor_near(p, lv->w / 2, lv->h / 2);
 	if (s->resumed) {
 		play_message(p, false, "%s resumed at wave %d of %d%s, paused: "
 		    "p goes on, ? shows the keys", lv->title, p->g->next_wave,
@@ -503,6 +489,8 @@ play_free(struct play *p)
 	field_free(p->pfield);
 	free(p->sources);
 	free(p->scratch);
+	play_sight_free(p);
+	free(p->log);
 	free(p);
 }
 
@@ -863,4 +851,5 @@ play_prepare(struct play *p)
 	play_update_fx(p);
 	play_update_preview(p);
 	p->verdict = game_check_place(p->g, p->tower, p->cx, p->cy);
+	play_sight_prepare(p);
 }

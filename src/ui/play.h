@@ -43,8 +43,31 @@ enum play_preview {
 	PLAY_PREVIEW_BLOCKS		/* it would cut a spawn or enemy off */
 };
 
-#define PLAY_SPEED_MAX	4		/* 1x, 2x, 4x */
+/* Bits of play.range for one map cell (play-sight.c). */
+#define PLAY_RANGE_NOW		0x01	/* in reach of the tower shown */
+#define PLAY_RANGE_NEXT		0x02	/* ... at its next level */
+
 #define PLAY_MSG_MAX	200		/* bytes of the message line */
+#define PLAY_LOG_MAX	256		/* messages the log keeps */
+#define PLAY_LEAK_MARKS	32		/* leaks remembered to draw */
+#define PLAY_LEAK_TICKS	(3 * GAME_RATE)	/* how long an exit is marked */
+#define PLAY_LIVES_TICKS (GAME_RATE * 3 / 2) /* lives drawn alarmed */
+
+/* A leak, kept a moment to mark the exit it left by. */
+struct play_leak {
+	int			 x, y;
+	long			 tick;
+};
+
+/* One line of the message log. */
+struct play_log {
+	char			 text[PLAY_MSG_MAX];
+	bool			 error;
+	long			 tick;
+	int			 times;		/* said this many times running */
+};
+
+#define PLAY_SPEED_MAX	4		/* 1x, 2x, 4x */
 #define PLAY_PATH_MAX	4096		/* bytes of the level's path */
 #define PLAY_FX_TICKS	6		/* how long an attack is drawn */
 
@@ -92,6 +115,24 @@ struct play {
 	int			 nspawn_cells;
 	int32_t			*scratch;	/* reach_*: 2 ints a cell */
 
+	/*
+	 * What the player sees besides the map (play-sight.c): the reach
+	 * of the tower on the cursor or the one to build, how many towers
+	 * cover each cell, the last leaks, the bell and the message log.
+	 */
+	uint8_t			*range;		/* w * h: PLAY_RANGE_* */
+	int			 rx0, ry0, rx1, ry1; /* box range marks */
+	uint8_t			*cover_ground;	/* w * h: towers reaching */
+	uint8_t			*cover_air;
+	bool			 cover_stale;	/* towers changed since */
+	struct play_leak	 leaks[PLAY_LEAK_MARKS];
+	int			 nleaks;	/* total ever; ring index mod */
+	long			 lives_tick;	/* last leak, -1: none */
+	bool			 bell;		/* ring the bell on a leak */
+	int			 bell_due;	/* leaks not rung for yet */
+	struct play_log		*log;		/* PLAY_LOG_MAX, a ring */
+	int			 nlog;		/* total ever kept */
+
 	char			 msg[PLAY_MSG_MAX];	/* "" when none */
 	bool			 msg_error;	/* it says why something failed */
 	long			 msg_tick;
@@ -122,6 +163,19 @@ void		 play_toggle_pause(struct play *p);
 void		 play_cycle_speed(struct play *p);
 void		 play_message(struct play *p, bool error, const char *fmt, ...)
 		     __attribute__((format(printf, 3, 4)));
+
+/* play-sight.c */
+void		 play_sight_new(struct play *p);
+void		 play_sight_free(struct play *p);
+void		 play_sight_event(struct play *p, const struct game_event *ev);
+void		 play_sight_prepare(struct play *p);
+void		 play_log_add(struct play *p, bool error, const char *text);
+const struct play_log *play_log_line(const struct play *p, int k);
+int		 play_log_count(const struct play *p);
+bool		 play_leak_marked(const struct play *p, int x, int y);
+bool		 play_lives_alarm(const struct play *p);
+void		 play_toggle_bell(struct play *p);
+void		 play_cursor_near(struct play *p, int x, int y);
 
 const struct game_tower *play_tower(const struct play *p);
 int		 play_enemy(const struct play *p);

@@ -18,6 +18,7 @@
 
 #include "core/enemy.h"
 #include "ui/ui-draw.h"
+#include "ui/ui-sight.h"
 
 /* Kinds of terrain with a look of their own. */
 enum ui_kind {
@@ -131,6 +132,9 @@ ui_draw_init(struct ui_view *v, bool utf8, bool utf8_locale, bool color)
 	init_pair(UI_PAIR_HP_MID, c256 ? 220 : COLOR_YELLOW, bg);
 	init_pair(UI_PAIR_HP_LOW, c256 ? 196 : COLOR_RED, bg);
 	init_pair(UI_PAIR_HERO, black, c256 ? 220 : COLOR_YELLOW);
+	init_pair(UI_PAIR_RANGE, c256 ? 87 : COLOR_CYAN, bg);
+	init_pair(UI_PAIR_RANGE_NEXT, c256 ? 141 : COLOR_MAGENTA, bg);
+	init_pair(UI_PAIR_LEAK, COLOR_WHITE, c256 ? 196 : COLOR_RED);
 	/* A tower's cell has its colour behind; a blocker's, in front. */
 	for (i = 0; i < TOWER_NTYPES; i++) {
 		short c = ui_draw_colour(tower_types[i].colour, c256);
@@ -253,8 +257,11 @@ ui_draw_layout(struct ui_view *v, const struct play *p)
 	else
 		v->cellw = p->w * 2 <= COLS ? 2 : 1;
 
-	v->cols = COLS / v->cellw < p->w ? COLS / v->cellw : p->w;
-	v->rows = maprows < p->h ? maprows : p->h;
+	/* A map larger than the screen keeps a border to point beyond. */
+	v->edge_x = p->w * v->cellw > COLS;
+	v->cols = v->edge_x ? (COLS - 2) / v->cellw : p->w;
+	v->edge_y = p->h > maprows;
+	v->rows = v->edge_y ? maprows - 2 : p->h;
 	if (v->cols == p->w)
 		v->ox = 0;
 	else {
@@ -362,14 +369,19 @@ ui_draw_tower_look(const struct ui_view *v, int k, int lvl,
 		ui_draw_kind_look(v, UI_PWALL, c);
 		return;
 	}
-	if (v->cellw == 2)
-		snprintf(c->text, sizeof c->text, "%c%d", tower_types[k].glyph,
-		    lvl);
-	else
-		snprintf(c->text, sizeof c->text, "%c", tower_types[k].glyph);
 	c->pair = (short)(UI_PAIR_TOWER + k);
 	c->attr = A_BOLD;
 	c->mono = A_BOLD | A_UNDERLINE;
+	if (v->cellw == 2) {
+		snprintf(c->text, sizeof c->text, "%c%d", tower_types[k].glyph,
+		    lvl);
+		return;
+	}
+	/* One column: the level is in the looks, plain, bold, underlined. */
+	snprintf(c->text, sizeof c->text, "%c", tower_types[k].glyph);
+	c->attr = lvl <= 1 ? 0 : (lvl == 2 ? A_BOLD : A_BOLD | A_UNDERLINE);
+	c->mono = lvl <= 1 ? A_UNDERLINE : (lvl == 2 ? A_BOLD | A_UNDERLINE :
+	    A_BOLD | A_UNDERLINE | A_REVERSE);
 }
 
 /*
@@ -387,7 +399,13 @@ ui_draw_health(const struct ui_view *v, double f, struct ui_draw_cell *c)
 	hp = f > 2.0 / 3 ? UI_PAIR_HP_HIGH : (f > 1.0 / 3 ? UI_PAIR_HP_MID :
 	    UI_PAIR_HP_LOW);
 	if (v->cellw == 1) {
+		/* The glyph takes the health's colour; dim, then underlined
+		 * without colour. */
 		c->pair = hp;
+		if (hp == UI_PAIR_HP_LOW)
+			c->mono |= A_UNDERLINE;
+		else if (hp == UI_PAIR_HP_MID)
+			c->mono |= A_DIM;
 		return;
 	}
 	if (v->utf8) {
@@ -428,6 +446,46 @@ ui_draw_hero_look(const struct ui_view *v, const struct play *p,
 	c->attr = A_BOLD;
 	c->mono = A_BOLD | A_REVERSE;
 	ui_draw_health(v, (double)p->g->hero_hp / GAME_HERO_HP, c);
+}
+
+/* A cell n towers reach: the count (+ past 9), brighter the more. */
+static void
+ui_draw_cover(const struct ui_view *v, int n, struct ui_draw_cell *c)
+{
+	char	g[4];
+
+	if (n == 0)
+		return;
+	snprintf(g, sizeof g, "%c", n > 9 ? '+' : '0' + n);
+	ui_draw_glyph(v, c, g);
+	c->pair = n >= 2 ? UI_PAIR_GOOD : UI_PAIR_RANGE;
+	c->attr = n >= 3 ? A_BOLD : 0;
+	c->mono = n >= 3 ? A_BOLD : 0;
+}
+
+/*
+ * A cell in reach of the tower shown (bits PLAY_RANGE_*): open ground
+ * shows the reach's mark, other terrain keeps its glyph in the reach's
+ * colour (underlined without colour).
+ */
+static void
+ui_draw_range(const struct ui_view *v, uint8_t bits, enum ui_kind k,
+    struct ui_draw_cell *c)
+{
+	bool	now = (bits & PLAY_RANGE_NOW) != 0;
+
+	if (k == UI_SPAWN || k == UI_EXIT)
+		return;
+	if (k == UI_GROUND) {
+		if (v->utf8)
+			ui_draw_glyph(v, c, now ? "\u2218" : "\u00b0");
+		else
+			ui_draw_glyph(v, c, now ? ":" : "'");
+		c->mono = now ? A_BOLD : 0;
+	} else
+		c->mono |= A_UNDERLINE;
+	c->pair = now ? UI_PAIR_RANGE : UI_PAIR_RANGE_NEXT;
+	c->attr = now ? A_BOLD : 0;
 }
 
 /* The overlay's look for walkable cell (x, y), drawn over c. */
@@ -524,6 +582,12 @@ ui_draw_overlay(const struct ui_view *v, const struct play *p, int x, int y,
 			c->mono = A_DIM;
 		}
 		break;
+	case OVERLAY_COVER_GROUND:
+	case OVERLAY_COVER_AIR:
+		ui_draw_cover(v, p->overlay == OVERLAY_COVER_AIR ?
+		    p->cover_air[(size_t)y * p->w + x] :
+		    p->cover_ground[(size_t)y * p->w + x], c);
+		break;
 	default:
 		break;
 	}
@@ -562,6 +626,8 @@ ui_draw_cell_look(const struct ui_view *v, const struct play *p, int x, int y,
 			c->attr = c->mono = A_BOLD;
 		}
 	}
+	if (tw == NULL && p->range[cell] != 0 && fx == 0)
+		ui_draw_range(v, p->range[cell], k, c);
 	if (p->g->hero_order.x == x && p->g->hero_order.y == y && e < 0) {
 		/* Where the hero was sent. */
 		ui_draw_glyph(v, c, v->utf8 ? "\u00d7" : "x");
@@ -580,6 +646,17 @@ ui_draw_cell_look(const struct ui_view *v, const struct play *p, int x, int y,
 		c->pair = (short)(t >= 0 && t < TOWER_NTYPES ? UI_PAIR_FX + t :
 		    UI_PAIR_SHOT);
 		c->attr = c->mono = A_BOLD;
+	}
+	if (k == UI_EXIT && play_leak_marked(p, x, y)) {
+		/* An enemy got out here a moment ago: it flashes. */
+		ui_draw_glyph(v, c, "!");
+		if (v->cellw == 2)
+			snprintf(c->text, sizeof c->text, "!!");
+		c->second[0] = '\0';
+		c->pair = UI_PAIR_LEAK;
+		c->attr = (p->g->tick / 8) % 2 == 0 ? A_BOLD : A_BOLD |
+		    A_REVERSE;
+		c->mono = A_BOLD | A_REVERSE;
 	}
 
 	if (x == p->cx && y == p->cy) {
@@ -680,7 +757,9 @@ ui_draw_status(const struct ui_view *v, const struct play *p, int row)
 	x += ui_draw_text(v, buf, COLS - x);
 	attrset(A_NORMAL);
 	x += ui_draw_text(v, "  lives ", COLS - x);
-	if (g->lives * 4 <= game_start_lives(g))
+	if (play_lives_alarm(p))
+		ui_draw_attr(v, UI_PAIR_LEAK, A_BOLD, A_BOLD | A_REVERSE);
+	else if (g->lives * 4 <= game_start_lives(g))
 		ui_draw_attr(v, UI_PAIR_ERROR, A_BOLD, A_BOLD);
 	else
 		ui_draw_attr(v, UI_PAIR_GOOD, A_BOLD, A_BOLD);
@@ -1050,7 +1129,8 @@ ui_draw_box_from(const struct ui_view *v, const char *const *lines, int n,
 	attrset(A_NORMAL);
 }
 
-#define UI_HELP_LINES	(48 + TOWER_NTYPES + GAME_NCMDS + TOWER_NTARGETS)
+#define UI_HELP_LINES	(56 + TOWER_NTYPES + GAME_NCMDS + TOWER_NTARGETS + \
+			 VIEW_NKINDS)
 #define UI_HELP_WIDTH	96
 
 /* Add one help line, printf-style, to lines[*n] (room kept in text). */
@@ -1102,13 +1182,27 @@ ui_draw_help(const struct ui_view *v, int *first)
 		    "health bar",
 		"XX on the cursor: a tower there would block",
 		"paths: \u2022 route  \u25c6 waypoint; preview: + new, "
-		    "\u00d7 left"
+		    "\u00d7 left",
+		"\u2218 in reach of the tower on the cursor, \u00b0 at its "
+		    "next level",
+		"!! an exit an enemy just got out by",
+		"one column a cell: level 1 plain, 2 bold, 3 underlined;",
+		"  an enemy's letter takes its health's colour",
+		"beyond the view: \u25c0 \u25b6 \u25b2 \u25bc on its border, and "
+		    "where",
+		"  spawns, exits and the hero lie off screen"
 	};
 	static const char *const ascii[] = {
 		"# rock  . ground  = road  ~ marsh  A spawn  > exit",
 		"[] wall  A2 arrow tower, level 2  g5 grunt, health 5/9",
 		"XX on the cursor: a tower there would block",
-		"paths: * route  @ waypoint; preview: + new, x left"
+		"paths: * route  @ waypoint; preview: + new, x left",
+		": in reach of the tower on the cursor, ' at its next level",
+		"!! an exit an enemy just got out by",
+		"one column a cell: level 1 plain, 2 bold, 3 underlined;",
+		"  an enemy's letter takes its health's colour",
+		"beyond the view: < > ^ v on its border, and where",
+		"  spawns, exits and the hero lie off screen"
 	};
 	static char	 text[UI_HELP_LINES][UI_HELP_WIDTH];
 	const char	*lines[UI_HELP_LINES];
@@ -1144,6 +1238,9 @@ ui_draw_help(const struct ui_view *v, int *first)
 	}
 	ui_draw_help_line(lines, text, &n, "%-16s %s", wrapped ? "" : "v",
 	    list);
+	for (k = 0; k < VIEW_NKINDS; k++)
+		ui_draw_help_line(lines, text, &n, "%-16s %s",
+		    view_types[k].keys, view_types[k].about);
 	for (i = 0; i < sizeof keys / sizeof keys[0]; i++)
 		lines[n++] = keys[i];
 
@@ -1158,7 +1255,8 @@ ui_draw_help(const struct ui_view *v, int *first)
 		ui_draw_help_line(lines, text, &n, "  %-10s %s",
 		    target_modes[k].name, target_modes[k].about);
 	lines[n++] = "";
-	for (i = 0; i < 4 && n < UI_HELP_LINES; i++)
+	for (i = 0; i < sizeof utf8 / sizeof utf8[0] && n < UI_HELP_LINES;
+	    i++)
 		lines[n++] = v->utf8 ? utf8[i] : ascii[i];
 	ui_draw_box_from(v, lines, (int)n, first);
 }
@@ -1193,6 +1291,7 @@ ui_draw_play(struct ui_view *v, const struct play *p)
 	}
 	ui_draw_title(v, p);
 	ui_draw_map(v, p);
+	ui_sight_edges(v, p);
 	ui_draw_status(v, p, LINES - 5);
 	ui_draw_next_wave(v, p, LINES - 4);
 	ui_draw_palette(v, p, LINES - 3);

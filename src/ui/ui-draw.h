@@ -49,6 +49,9 @@ enum ui_pair {
 	UI_PAIR_HP_MID,
 	UI_PAIR_HP_LOW,
 	UI_PAIR_HERO,
+	UI_PAIR_RANGE,				/* a tower's reach */
+	UI_PAIR_RANGE_NEXT,			/* ... at its next level */
+	UI_PAIR_LEAK,				/* an exit just left by */
 	UI_PAIR_TOWER,				/* one per tower kind */
 	UI_PAIR_ENEMY = UI_PAIR_TOWER + TOWER_NTYPES,	/* per enemy type */
 	UI_PAIR_FX = UI_PAIR_ENEMY + ENEMY_NKINDS,	/* per tower kind */
@@ -68,6 +71,9 @@ struct ui_view {
 	int		 top, left;	/* screen position of cell (ox, oy) */
 	int		 rows, cols;	/* cells in view */
 	int		 ox, oy;	/* map cell at the viewport's corner */
+	bool		 edge_x;	/* the map scrolls sideways: a column
+					   each side shows what lies beyond */
+	bool		 edge_y;	/* ... up and down: a row each side */
 };
 
 void	ui_draw_init(struct ui_view *v, bool utf8, bool utf8_locale,

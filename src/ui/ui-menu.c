@@ -11,6 +11,7 @@
 #include <time.h>
 
 #include "ui/ui-menu.h"
+#include "ui/ui-sight.h"
 
 #define UI_MENU_PIPS	5	/* difficulty pips */
 #define UI_MENU_NOTE_ROWS 5	/* rows a long note may take */
@@ -315,13 +316,13 @@ ui_menu_clock(long ticks, char *buf, size_t size)
 /* Paint the end-of-level box over the screen (the caller refreshes). */
 void
 ui_menu_end(const struct ui_view *v, const struct play *p,
-    const struct ui_end *e)
+    const struct ui_end *e, int *top)
 {
 	const struct game	*g = p->g;
 	const struct score	*first;
-	char			 text[16][128], clock[32], date[32];
+	char			 text[40][UI_SIGHT_LINE], clock[32], date[32];
 	char			 board[SCORES_NAME_MAX + 1], stars[32];
-	const char		*lines[16];
+	const char		*lines[40];
 	int			 n = 0, k, count;
 	struct tm		 tm;
 	time_t			 when;
@@ -353,11 +354,16 @@ ui_menu_end(const struct ui_view *v, const struct play *p,
 	else
 		snprintf(text[n++], sizeof text[0], "not among the best");
 	text[n++][0] = '\0';
+	k = ui_sight_end_lines(p, text + n, UI_SIGHT_END_LINES);
+	if (k > 0) {
+		n += k;
+		text[n++][0] = '\0';
+	}
 	play_board(p, board, sizeof board);
 	count = scores_level(&e->table, board, &first);
 	if (count > 0)
 		snprintf(text[n++], sizeof text[0], "best of %s:", p->name);
-	for (k = 0; k < count && k < 5 && n < 14; k++) {
+	for (k = 0; k < count && k < 5 && n < 36; k++) {
 		when = (time_t)first[k].when;
 		if (localtime_r(&when, &tm) == NULL ||
 		    strftime(date, sizeof date, "%Y-%m-%d", &tm) == 0)
@@ -368,11 +374,12 @@ ui_menu_end(const struct ui_view *v, const struct play *p,
 	}
 	if (count > 0)
 		text[n++][0] = '\0';
-	snprintf(text[n++], sizeof text[0], "Enter: levels  r: play again  "
-	    "q: quit");
+	snprintf(text[n++], sizeof text[0], "Enter: levels  n: next level  "
+	    "r: play again  q: quit");
 	for (k = 0; k < n; k++)
 		lines[k] = text[k];
-	ui_draw_box(v, lines, n);
+	/* On a short screen the box scrolls (j k). */
+	ui_draw_box_from(v, lines, n, top);
 	if (e->note[0] != '\0') {
 		ui_draw_attr(v, UI_PAIR_ERROR, A_BOLD, A_BOLD);
 		move(LINES - 1, 0);

@@ -38,6 +38,6 @@ void	ui_menu_title(const struct ui_view *v, const struct catalog *c,
 	    struct ui_title *t);
 void	ui_menu_title_help(const struct ui_view *v, int *first);
 void	ui_menu_end(const struct ui_view *v, const struct play *p,
-	    const struct ui_end *e);
+	    const struct ui_end *e, int *top);
 
 #endif

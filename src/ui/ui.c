@@ -52,6 +52,7 @@
 #include "ui/ui-curses.h"
 #include "ui/ui-draw.h"
 #include "ui/ui-menu.h"
+#include "ui/ui-sight.h"
 #include "ui/ui.h"
 
 #define UI_FPS		30	/* frames a second, at most */
@@ -87,7 +88,9 @@ enum ui_dialog {
 	UI_DIALOG_SELL,		/* "sell ...? (y/n)" */
 	UI_DIALOG_END,		/* the level is won or lost */
 	UI_DIALOG_UNSAVED,	/* quitting, the game could not be saved */
-	UI_DIALOG_DISCARD	/* the saved game cannot be resumed */
+	UI_DIALOG_DISCARD,	/* the saved game cannot be resumed */
+	UI_DIALOG_WAVES,	/* the waves to come */
+	UI_DIALOG_LOG		/* the messages so far */
 };
 
 struct ui {
@@ -97,6 +100,9 @@ struct ui {
 	enum ui_dialog		 dialog;
 	enum ui_dialog		 under;		/* what "quit?" covers */
 	int			 help_top;	/* first help line shown */
+	int			 panel_top;	/* ... of the waves or the log */
+	int			 end_top;	/* ... of the end of a level */
+	bool			 bell;		/* ring on a leak (b, --bell) */
 	struct play		*p;
 	bool			 resumed;	/* p is the saved game */
 	bool			 ended;		/* p's end has been handled */
@@ -457,7 +463,10 @@ ui_enter_play(struct ui *u, struct play *p, bool resumed)
 	u->screen = UI_SCREEN_PLAY;
 	u->dialog = UI_DIALOG_NONE;
 	u->acc = 0;
+	u->end_top = 0;
+	p->bell = u->bell;
 	scores_free(&u->end.table);
+	ui_sight_start(&u->v, p);
 	ui_redraw(u);
 }
 
@@ -468,6 +477,46 @@ ui_new_play(struct ui *u, const char *path, const char *name, char *err,
 {
 	return play_open_opts(path, name, u->l->seed, &u->title.game, err,
 	    errlen);
+}
+
+/*
+ * Play the level after this one in the campaign's order (the title
+ * screen's list); say why not on the end box when there is none.
+ */
+static void
+ui_next_level(struct ui *u)
+{
+	struct play	*p;
+	char		 err[UI_ERR_MAX];
+	int		 i;
+
+	if (u->cat.n == 0 && catalog_load(&u->cat, u->l->level_dir, err,
+	    sizeof err) != 0) {
+		ui_note(u->end.note, sizeof u->end.note, "", err);
+		return;
+	}
+	for (i = 0; i < u->cat.n; i++) {
+		if (strcmp(u->cat.v[i].name, u->p->name) == 0 ||
+		    strcmp(u->cat.v[i].path, u->p->s->path) == 0)
+			break;
+	}
+	if (i >= u->cat.n) {
+		ui_note(u->end.note, sizeof u->end.note, "", "this level is "
+		    "not in the campaign: Enter lists the levels");
+		return;
+	}
+	if (i + 1 >= u->cat.n) {
+		ui_note(u->end.note, sizeof u->end.note, "", "that was the "
+		    "last level: Enter lists the levels");
+		return;
+	}
+	if ((p = ui_new_play(u, u->cat.v[i + 1].path, u->cat.v[i + 1].name,
+	    err, sizeof err)) == NULL) {
+		ui_note(u->end.note, sizeof u->end.note, "", err);
+		return;
+	}
+	u->title.sel = i + 1;
+	ui_enter_play(u, p, false);
 }
 
 /* The game has just ended: keep the score, show the end. */
@@ -834,6 +883,22 @@ ui_key_play(struct ui *u, int ch)
 		play_command(p, &c);
 		return;
 	}
+	switch (ch >= 0 && ch < 128 ? view_by_key(tolower(ch)) : -1) {
+	case VIEW_WAVES:
+		u->dialog = UI_DIALOG_WAVES;
+		u->panel_top = 0;
+		return;
+	case VIEW_LOG:
+		u->dialog = UI_DIALOG_LOG;
+		u->panel_top = PLAY_LOG_MAX + 4;	/* the newest: the end */
+		return;
+	case VIEW_BELL:
+		play_toggle_bell(p);
+		u->bell = p->bell;
+		return;
+	default:
+		break;
+	}
 	switch (ch) {
 	case 'p':
 	case 'P':
@@ -874,6 +939,27 @@ ui_key_dialog(struct ui *u, int ch)
 	bool		close = ch == UI_KEY_ESC;
 
 	switch (u->dialog) {
+	case UI_DIALOG_WAVES:
+	case UI_DIALOG_LOG:
+		/* Scrolled; drawing keeps it in range. */
+		if (ch == KEY_DOWN || ch == 'j')
+			u->panel_top++;
+		else if (ch == KEY_UP || ch == 'k')
+			u->panel_top--;
+		else if (ch == KEY_NPAGE || ch == ' ')
+			u->panel_top += 10;
+		else if (ch == KEY_PPAGE)
+			u->panel_top -= 10;
+		else if (ch == KEY_HOME)
+			u->panel_top = 0;
+		else if (ch == KEY_END)
+			u->panel_top = PLAY_LOG_MAX + LEVEL_MAX_WAVES * 20;
+		else if (close || ch == 'q' || ch == '\n' || ch == '\r' ||
+		    ch == KEY_ENTER || (ch >= 0 && ch < 128 &&
+		    view_by_key(tolower(ch)) == (u->dialog == UI_DIALOG_WAVES ?
+		    VIEW_WAVES : VIEW_LOG)))
+			u->dialog = UI_DIALOG_NONE;
+		break;
 	case UI_DIALOG_HELP:
 		/* Scrolled on a short screen; drawing keeps it in range. */
 		if (ch == KEY_DOWN || ch == 'j')
@@ -942,7 +1028,13 @@ ui_key_dialog(struct ui *u, int ch)
 			else
 				ui_note(u->end.note, sizeof u->end.note, "",
 				    err);
-		} else if (ch == 'q' || ch == 'Q') {
+		} else if (ch == 'n' || ch == 'N')
+			ui_next_level(u);
+		else if (ch == KEY_DOWN || ch == 'j')
+			u->end_top++;
+		else if (ch == KEY_UP || ch == 'k')
+			u->end_top--;
+		else if (ch == 'q' || ch == 'Q') {
 			u->under = UI_DIALOG_END;
 			u->dialog = UI_DIALOG_QUIT;
 		}
@@ -1035,11 +1127,15 @@ ui_paint(struct ui *u)
 		if (!small && (u->dialog == UI_DIALOG_END ||
 		    (u->dialog == UI_DIALOG_QUIT &&
 		    u->under == UI_DIALOG_END)))
-			ui_menu_end(&u->v, u->p, &u->end);
+			ui_menu_end(&u->v, u->p, &u->end, &u->end_top);
 		if (!small && u->dialog == UI_DIALOG_HELP)
 			ui_draw_help(&u->v, &u->help_top);
 		if (!small && u->dialog == UI_DIALOG_SELL)
 			ui_draw_sell(u);
+		if (!small && u->dialog == UI_DIALOG_WAVES)
+			ui_sight_waves(&u->v, u->p, &u->panel_top);
+		if (!small && u->dialog == UI_DIALOG_LOG)
+			ui_sight_log(&u->v, u->p, &u->panel_top);
 	}
 	if (u->dialog == UI_DIALOG_QUIT) {
 		if (small)
@@ -1089,6 +1185,12 @@ ui_advance(struct ui *u, double now)
 	for (; n > 0 && !game_over(u->p->g); n--) {
 		play_tick(u->p);
 		u->dirty = true;
+	}
+	/* One ring for the leaks of a frame, when the bell is on. */
+	if (u->p->bell_due > 0) {
+		if (u->p->bell)
+			beep();
+		u->p->bell_due = 0;
 	}
 	if (game_over(u->p->g))
 		ui_game_over(u);
@@ -1230,6 +1332,7 @@ ui_run(const struct ui_launch *l)
 	memset(&u, 0, sizeof u);
 	u.l = l;
 	u.title.game = l->game;
+	u.bell = l->opt.bell;
 	setlocale(LC_ALL, "");
 	u.have_save_path = save_default_path(u.save_path, sizeof u.save_path,
 	    false) == 0;

@@ -20,6 +20,7 @@ struct ui_options {
 	bool	ascii;		/* ASCII glyphs even in a UTF-8 locale */
 	bool	no_color;	/* no colours even if the terminal has them */
 	bool	no_mouse;	/* leave the mouse to the terminal */
+	bool	bell;		/* ring the bell on a leak (b toggles) */
 };
 
 /* What to start with. */
