@@ -203,6 +203,9 @@ play_refusal(struct play *p, const struct game_event *ev, char *buf,
 		snprintf(what, sizeof what, "send the hero to (%d,%d)", ev->x,
 		    ev->y);
 		break;
+	case GAME_CMD_UNDO:
+		snprintf(what, sizeof what, "undo");
+		break;
 	case GAME_CMD_WAVE:
 	case GAME_NCMDS:
 		snprintf(what, sizeof what, "call a wave");
@@ -221,7 +224,8 @@ play_refusal(struct play *p, const struct game_event *ev, char *buf,
 		if (ev->cmd == GAME_CMD_PLACE && ev->tower >= 0 &&
 		    ev->tower < TOWER_NTYPES)
 			snprintf(more, sizeof more, ": it costs %d, you have %d",
-			    tower_types[ev->tower].level[0].cost, g->gold);
+			    game_place_cost(g, ev->tower, ev->x, ev->y),
+			    g->gold);
 		else if (ev->cmd == GAME_CMD_UPGRADE &&
 		    game_tower_at(g, ev->x, ev->y) != NULL) {
 			const struct game_tower *tw = game_tower_at(g, ev->x,
@@ -239,6 +243,17 @@ play_refusal(struct play *p, const struct game_event *ev, char *buf,
 		snprintf(more, sizeof more, ": %s stands there",
 		    game_tower_at(g, ev->x, ev->y) != NULL ? "a tower" :
 		    "an enemy");
+		break;
+	case GAME_NO_UNDO:
+		snprintf(more, sizeof more, ": nothing built since the last "
+		    "wave began");
+		break;
+	case GAME_UNDO_WAVE:
+		snprintf(more, sizeof more, ": undo lasts until the next wave");
+		break;
+	case GAME_UNDO_SEEN:
+		snprintf(more, sizeof more, ": the latest tower has been in "
+		    "action");
 		break;
 	case GAME_NO_TARGETING:
 		snprintf(more, sizeof more, ": a wall does not shoot");
@@ -270,8 +285,14 @@ play_on_event(void *arg, const struct game_event *ev)
 
 	switch (ev->type) {
 	case GAME_EV_PLACE:
-		play_message(p, false, "built %s at (%d,%d) for %d gold",
-		    tower_name(ev->tower), ev->x, ev->y, ev->gold);
+		play_message(p, false, "built %s at (%d,%d) for %d gold%s",
+		    tower_name(ev->tower), ev->x, ev->y, ev->gold,
+		    ev->value ? " (on its wall)" : "");
+		break;
+	case GAME_EV_UNDO:
+		play_message(p, false, "undone: %s at (%d,%d), %d gold back%s",
+		    tower_name(ev->tower), ev->x, ev->y, ev->gold,
+		    ev->level ? " (the wall stands again)" : "");
 		break;
 	case GAME_EV_UPGRADE:
 		play_message(p, false, "%s at (%d,%d) raised to level %d for "
