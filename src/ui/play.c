@@ -363,18 +363,7 @@ play_on_event(void *arg, const struct game_event *ev)
 void
 play_level_name(char *dst, size_t size, const char *path)
 {
-	const char	*base = strrchr(path, '/');
-	char		 buf[SCORES_NAME_MAX + 1];
-	size_t		 n;
-
-	base = base != NULL ? base + 1 : path;
-	snprintf(buf, sizeof buf, "%s", base);
-	n = strlen(buf);
-	if (n > 5 && strcmp(buf + n - 5, ".weir") == 0)
-		buf[n - 5] = '\0';
-	else if (n > 4 && strcmp(buf + n - 4, ".map") == 0)
-		buf[n - 4] = '\0';
-	scores_name(dst, size, buf);
+	save_level_name(dst, size, path);
 }
 
 /*
@@ -577,7 +566,7 @@ play_toggle_pause(struct play *p)
 	play_message(p, false, p->paused ? "paused: p goes on" : "playing");
 }
 
-/* Next speed: 1x, 2x, 4x. */
+/* Next speed: 1x, 2x, 4x, 8x. */
 void
 play_cycle_speed(struct play *p)
 {

@@ -43,7 +43,7 @@ enum play_preview {
 	PLAY_PREVIEW_BLOCKS		/* it would cut a spawn or enemy off */
 };
 
-#define PLAY_SPEED_MAX	4		/* 1x, 2x, 4x */
+#define PLAY_SPEED_MAX	8		/* 1x, 2x, 4x, 8x */
 #define PLAY_MSG_MAX	200		/* bytes of the message line */
 #define PLAY_PATH_MAX	4096		/* bytes of the level's path */
 #define PLAY_FX_TICKS	6		/* how long an attack is drawn */
@@ -59,7 +59,7 @@ struct play {
 	int			 tower;		/* kind chosen for building */
 	enum overlay_kind	 overlay;	/* drawn over the map */
 	bool			 paused;
-	int			 speed;		/* 1, 2 or 4 */
+	int			 speed;		/* 1, 2, 4 or 8 */
 
 	/* The view, brought up to date by play_prepare. */
 	int32_t			*enemy_at;	/* w * h: unit drawn there, -1 */
