@@ -245,7 +245,7 @@ play_refusal(struct play *p, const struct game_event *ev, char *buf,
 		    "an enemy");
 		break;
 	case GAME_NO_UNDO:
-		snprintf(more, sizeof more, ": nothing built since the last "
+		snprintf(more, sizeof more, ": no placement since the last "
 		    "wave began");
 		break;
 	case GAME_UNDO_WAVE:

@@ -1295,8 +1295,8 @@ ui_paint(struct ui *u)
 			ui_draw_sell(u);
 	}
 	if (u->dialog == UI_DIALOG_QUIT && ui_in_game(u)) {
-		const char *lines[] = { "Leave this game? It is saved: the "
-		    "title screen's c resumes it.", "",
+		const char *lines[] = { "Leave this game? It will be saved: "
+		    "c on the title screen resumes it.", "",
 		    "q, y: quit weir   l: back to the level list   n, Esc: "
 		    "play on" };
 
