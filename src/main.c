@@ -348,21 +348,26 @@ main_say(const char *msg)
 	fprintf(stderr, "%s\n", text_visible(buf, sizeof buf, msg));
 }
 
-/* --check FILE...: report every file's error; 1 if any had one. */
+/* An error of --check: to standard error, controls escaped. */
+static void
+main_check_say(void *arg, const char *msg)
+{
+	(void)arg;
+	main_say(msg);
+}
+
+/*
+ * --check FILE...: report every independent error of every file (up to
+ * LEVEL_MAX_ERRORS a file); 1 if any had one.
+ */
 static int
 main_check(char **files, int nfiles)
 {
-	struct level	*l;
-	char		 err[MAIN_ERR_MAX];
-	int		 i, status = 0;
+	int	i, status = 0;
 
 	for (i = 0; i < nfiles; i++) {
-		if ((l = session_load_level(files[i], err,
-		    sizeof err)) == NULL) {
-			main_say(err);
+		if (session_check_level(files[i], main_check_say, NULL) != 0)
 			status = MAIN_EXIT_ERROR;
-		}
-		level_free(l);
 	}
 	return status;
 }

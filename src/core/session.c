@@ -62,6 +62,38 @@ session_load_level(const char *path, char *err, size_t errlen)
 	return level_load(path, err, errlen);
 }
 
+/*
+ * Check the level file at path, handing each error ("FILE:LINE:COL:
+ * message", or "FILE: reason" when it cannot be read) to sink: every
+ * independent error of a weir level, up to LEVEL_MAX_ERRORS, or the first
+ * of a Moving AI map. Returns how many errors there were.
+ */
+int
+session_check_level(const char *path, void (*sink)(void *, const char *),
+    void *arg)
+{
+	struct level	*l;
+	char		 err[SESSION_MSG_MAX], *text;
+	size_t		 n = strlen(path), len;
+	int		 nerr;
+
+	if (n >= 4 && strcmp(path + n - 4, ".map") == 0) {
+		if ((l = movingai_load(path, err, sizeof err)) == NULL) {
+			sink(arg, err);
+			return 1;
+		}
+		level_free(l);
+		return 0;
+	}
+	if ((text = level_read_file(path, &len, err, sizeof err)) == NULL) {
+		sink(arg, err);
+		return 1;
+	}
+	nerr = level_check_all(path, text, len, sink, arg, LEVEL_MAX_ERRORS);
+	free(text);
+	return nerr;
+}
+
 /* A session with the level file at path read and hashed, no game yet. */
 static struct session *
 session_read_level(const char *path, char *err, size_t errlen)
