@@ -839,11 +839,8 @@ level_read_lines(struct level_parser *p)
 	size_t			off;
 
 	while (level_next_line(p, &ln)) {
-		if (!level_check_text(p, &ln)) {
-			if (level_go_on(p, &ln))
-				continue;
-			return false;
-		}
+		if (!level_check_text(p, &ln))
+			return false;	/* not text: the rest would be noise */
 		if (p->inmap) {
 			if (level_line_is(&ln, "end")) {
 				p->inmap = false;
@@ -924,26 +921,6 @@ level_check_reach(struct level_parser *p)
 	return !p->in.failed;
 }
 
-/*
- * After errors on lines (reading on), the checks of the whole file that
- * do not follow from them: the map closed, every required key there.
- */
-static bool
-level_check_keys(struct level_parser *p, long line, size_t col)
-{
-	int	k;
-
-	if (p->inmap)
-		level_error(p, line, col,
-		    "map not closed: expected 'end' after the last row");
-	for (k = 0; k < (int)LEVEL_NKEYS; k++) {
-		if (level_keys[k].required && p->keyline[k] == 0)
-			level_error(p, line, col, "missing '%s'",
-			    level_keys[k].name);
-	}
-	return false;
-}
-
 /* The checks that need the whole file, in a fixed order. */
 static bool
 level_check_whole(struct level_parser *p)
@@ -959,8 +936,6 @@ level_check_whole(struct level_parser *p)
 		    "expected 'weir-level %d' at the start of the file",
 		    LEVEL_FORMAT_VERSION);
 	}
-	if (p->in.failed)
-		return level_check_keys(p, line, col);
 	if (p->inmap) {
 		return level_error(p, line, col,
 		    "map not closed: expected 'end' after the last row");
@@ -1086,9 +1061,8 @@ level_parse_sink(const char *name, const char *text, size_t len, char *err,
 	if (p->in.len > LEVEL_FILE_MAX)
 		level_error(p, 1, 1, "too large: at most %d bytes",
 		    LEVEL_FILE_MAX);
-	else if (level_read_lines(p) || (p->all && p->header != 0 &&
-	    !textio_full(&p->in)))
-		level_check_whole(p);
+	else if (level_read_lines(p))
+		level_check_whole(p);	/* not after errors: they may follow */
 	l = p->l;
 	if (nerrors != NULL)
 		*nerrors = p->in.nerrors;
