@@ -268,13 +268,32 @@ main_set_no_color(struct main_opts *o, const char *arg)
 	o->ui.no_color = true;
 }
 
-/* The directory installed levels are looked up in. */
+static const char *main_argv0;	/* how the program was run, for its path */
+
+/*
+ * The directory installed levels are looked up in: WEIR_LEVELDIR when it
+ * is absolute, else the configured one, or, when that holds no levels,
+ * the build tree's or a moved prefix's beside the program (session.h).
+ */
 static const char *
 main_level_dir(void)
 {
+	static char	 found[MAIN_PATH_MAX];
 	const char	*dir = getenv("WEIR_LEVELDIR");
+	char		 self[MAIN_PATH_MAX];
+	ssize_t		 n;
 
-	return dir != NULL && dir[0] == '/' ? dir : LEVELDIR;
+	if (dir != NULL && dir[0] == '/')
+		return dir;
+	if (found[0] == '\0') {
+		n = readlink("/proc/self/exe", self, sizeof self - 1);
+		if (n > 0)
+			self[n] = '\0';
+		session_level_dir(LEVELDIR, n > 0 ? self : (main_argv0 !=
+		    NULL && strchr(main_argv0, '/') != NULL ? main_argv0 :
+		    NULL), found, sizeof found);
+	}
+	return found;
 }
 
 /* Print --help to stdout. */
@@ -578,7 +597,10 @@ main_close_stdout(void)
 int
 main(int argc, char **argv)
 {
-	int	status = main_run(argc, argv);
+	int	status;
+
+	main_argv0 = argv[0];
+	status = main_run(argc, argv);
 
 	if (!main_close_stdout() && status == 0)
 		status = MAIN_EXIT_ERROR;
