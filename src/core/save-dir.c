@@ -3,14 +3,13 @@
  * NAME.save, NAME being the level's name as high scores know it (its
  * file's base name without the suffix), so that leaving one level never
  * overwrites another's save. Older weirs kept one save for all,
- * $XDG_STATE_HOME/weir/current.save: save_list moves such a save to its
- * level's place when that place is free, and lists it where it is when
- * not, so it can always be resumed.
+ * $XDG_STATE_HOME/weir/current.save: save_list lists such a save too, to
+ * be read where it is; a game resumed from it is saved next in its
+ * level's place (and the old file removed then).
  */
 #include <sys/stat.h>
 
 #include <dirent.h>
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -84,28 +83,6 @@ save_level_path(char *buf, size_t len, const char *name, bool make_dir)
 	return 0;
 }
 
-/* Move an old single save to its level's place, if that is free. */
-static void
-save_migrate(void)
-{
-	struct save	*s;
-	struct stat	 st;
-	char		 old[SAVE_PATH_MAX], to[SAVE_PATH_MAX];
-	char		 name[SCORES_NAME_MAX + 1], err[256];
-
-	if (save_default_path(old, sizeof old, false) != 0 ||
-	    lstat(old, &st) != 0 || !S_ISREG(st.st_mode))
-		return;
-	if ((s = save_read(old, err, sizeof err)) == NULL)
-		return;		/* save_open deals with it where it is */
-	save_level_name(name, sizeof name, s->level);
-	save_free(s);
-	if (save_level_path(to, sizeof to, name, true) != 0 ||
-	    lstat(to, &st) == 0 || errno != ENOENT)
-		return;
-	(void)rename(old, to);
-}
-
 /* qsort: paths in byte order. */
 static int
 save_cmp(const void *a, const void *b)
@@ -126,8 +103,9 @@ save_list_add(struct save_list *l, const char *path)
 }
 
 /*
- * Every saved game there is, in l (a level's save by its name, then an
- * old single save that could not be moved). Returns how many.
+ * Every saved game there is, in l: each level's, by name, then an old
+ * single save. Anything there but a directory is listed, for save_open
+ * to say what it is. Returns how many.
  */
 int
 save_list(struct save_list *l)
@@ -140,7 +118,6 @@ save_list(struct save_list *l)
 	int		 r;
 
 	memset(l, 0, sizeof *l);
-	save_migrate();
 	if (save_state_dir(dir, sizeof dir) != 0)
 		return 0;
 	r = snprintf(path, sizeof path, "%s/levels", dir);
@@ -152,8 +129,8 @@ save_list(struct save_list *l)
 			r = snprintf(path, sizeof path, "%s/levels/%s", dir,
 			    de->d_name);
 			if (r < 0 || (size_t)r >= sizeof path ||
-			    lstat(path, &st) != 0 || !S_ISREG(st.st_mode))
-				continue;
+			    lstat(path, &st) != 0 || S_ISDIR(st.st_mode))
+				continue;	/* not a file: save_open says */
 			save_list_add(l, path);
 		}
 		closedir(d);
@@ -162,7 +139,7 @@ save_list(struct save_list *l)
 			    save_cmp);
 	}
 	if (save_default_path(path, sizeof path, false) == 0 &&
-	    lstat(path, &st) == 0 && S_ISREG(st.st_mode))
+	    lstat(path, &st) == 0 && !S_ISDIR(st.st_mode))
 		save_list_add(l, path);
 	return l->n;
 }

@@ -108,7 +108,10 @@ struct ui {
 	struct catalog		 cat;
 	struct ui_title		 title;
 	struct ui_end		 end;
-	char			 save_path[PLAY_PATH_MAX];
+	char			 save_path[PLAY_PATH_MAX];	/* the
+						   level's own save */
+	char			 resume_path[PLAY_PATH_MAX]; /* the save
+						   a resumed game came from */
 	bool			 have_save_path;
 	int			 sell_x, sell_y;
 	struct save_list	 saves;		/* every saved game */
@@ -529,8 +532,8 @@ ui_enter_play(struct ui *u, struct play *p, bool resumed)
 	u->acc = 0;
 	u->saved = false;
 	u->drag = false;
-	/* A level's own save; a resumed game goes back where it came from. */
-	if (!resumed && u->have_save_path)
+	/* A level's own save (a resumed game's may have been elsewhere). */
+	if (u->have_save_path)
 		save_level_path(u->save_path, sizeof u->save_path, p->name,
 		    false);
 	scores_free(&u->end.table);
@@ -595,7 +598,7 @@ ui_game_over(struct ui *u)
 	 * A saved game that has now been played to its end is spent; a game
 	 * another weir has saved there meanwhile is not.
 	 */
-	if (u->resumed && u->have_save_path && save_remove(u->save_path,
+	if (u->resumed && u->have_save_path && save_remove(u->resume_path,
 	    &u->p->s->save_stamp, err, sizeof err) != 0 &&
 	    u->end.note[0] == '\0')
 		ui_note(u->end.note, sizeof u->end.note, "saved game: ", err);
@@ -639,6 +642,10 @@ ui_try_save(struct ui *u)
 		snprintf(u->why, sizeof u->why, "%s", err);
 		return false;
 	}
+	/* Resumed from an old single save: its level's save holds it now. */
+	if (u->resumed && strcmp(u->resume_path, u->save_path) != 0)
+		(void)save_remove(u->resume_path, &u->p->s->save_stamp, err,
+		    sizeof err);
 	u->saved = true;
 	snprintf(u->farewell, sizeof u->farewell, "weir: game saved to %s; "
 	    "'weir --continue' resumes it", u->save_path);
@@ -698,10 +705,10 @@ ui_discard_save(struct ui *u)
 
 	u->title.note[0] = '\0';
 	u->title.note_error = false;
-	if ((sv = save_open(u->save_path, &st, err, sizeof err)) == NULL) {
+	if ((sv = save_open(u->resume_path, &st, err, sizeof err)) == NULL) {
 		if (st != SAVE_MISSING)
 			ui_title_note(u, "saved game: ", err);
-	} else if (save_remove(u->save_path, &sv->stamp, err, sizeof err) !=
+	} else if (save_remove(u->resume_path, &sv->stamp, err, sizeof err) !=
 	    0)
 		ui_title_note(u, "saved game: ", err);
 	else {
@@ -745,13 +752,14 @@ ui_title_resume(struct ui *u, int k)
 
 	if (k < 0 || k >= u->saves.n)
 		return;
-	snprintf(u->save_path, sizeof u->save_path, "%s", u->saves.paths[k]);
-	if ((p = play_load(u->save_path, err, sizeof err)) == NULL) {
+	snprintf(u->resume_path, sizeof u->resume_path, "%s",
+	    u->saves.paths[k]);
+	if ((p = play_load(u->resume_path, err, sizeof err)) == NULL) {
 		u->title.note[0] = '\0';
 		ui_title_note(u, "", err);
 		ui_find_save(u);
 		/* Still there (its level gone or changed): offer to drop it. */
-		if (access(u->save_path, F_OK) == 0) {
+		if (access(u->resume_path, F_OK) == 0) {
 			ui_note(u->why, sizeof u->why, "", err);
 			u->dialog = UI_DIALOG_DISCARD;
 		}
@@ -1295,14 +1303,13 @@ ui_paint(struct ui *u)
 			ui_draw_sell(u);
 	}
 	if (u->dialog == UI_DIALOG_QUIT && ui_in_game(u)) {
-		const char *lines[] = { "Leave this game? It will be saved: "
-		    "c on the title screen resumes it.", "",
-		    "q, y: quit weir   l: back to the level list   n, Esc: "
-		    "play on" };
+		const char *lines[] = { "quit? (y/n)",
+		    "l: back to the level list instead",
+		    "(the game is saved either way: c continues it)" };
 
 		if (small)
-			ui_draw_centred(&u->v, LINES / 2 + 1, "q quit, l level "
-			    "list, n play on");
+			ui_draw_centred(&u->v, LINES / 2 + 1, "quit? (y/n, l: "
+			    "level list)");
 		else
 			ui_draw_box(&u->v, lines, 3);
 	} else if (u->dialog == UI_DIALOG_QUIT) {
@@ -1530,11 +1537,11 @@ ui_run(const struct ui_launch *l)
 			    "game\n");
 			return 1;
 		}
-		if (ui_latest_save(u.save_path, sizeof u.save_path) != 0) {
+		if (ui_latest_save(u.resume_path, sizeof u.resume_path) != 0) {
 			ui_say("weir: no saved game");
 			return 1;
 		}
-		if ((p = play_load(u.save_path, err, sizeof err)) == NULL) {
+		if ((p = play_load(u.resume_path, err, sizeof err)) == NULL) {
 			ui_say(err);
 			return 1;
 		}
