@@ -1494,16 +1494,18 @@ ui_latest_save(char *buf, size_t size)
 {
 	struct save_list	 l;
 	struct stat		 st;
-	time_t			 best = 0;
+	struct timespec		 best = { 0, 0 };
 	int			 i, found = -1;
 
 	save_list(&l);
 	for (i = 0; i < l.n; i++) {
 		if (stat(l.paths[i], &st) != 0)
 			continue;
-		if (found < 0 || st.st_mtime > best) {
+		if (found < 0 || st.st_mtim.tv_sec > best.tv_sec ||
+		    (st.st_mtim.tv_sec == best.tv_sec &&
+		    st.st_mtim.tv_nsec > best.tv_nsec)) {
 			found = i;
-			best = st.st_mtime;
+			best = st.st_mtim;
 		}
 	}
 	if (found >= 0)
