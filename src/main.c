@@ -334,9 +334,10 @@ main_usage(void)
 	    "  XDG_DATA_HOME       high scores go to XDG_DATA_HOME/weir/scores\n"
 	    "                      (default ~/.local/share)\n"
 	    "  XDG_STATE_HOME      an unfinished game is saved to\n"
-	    "                      XDG_STATE_HOME/weir/current.save "
+	    "                      XDG_STATE_HOME/weir/levels/LEVEL.save "
 	    "(default\n"
-	    "                      ~/.local/state)\n\n", LEVELDIR);
+	    "                      ~/.local/state), one save a level\n\n",
+	    LEVELDIR);
 	printf("Report bugs to: %s\n", PACKAGE_BUGREPORT);
 }
 
