@@ -244,17 +244,6 @@ play_refusal(struct play *p, const struct game_event *ev, char *buf,
 		    game_tower_at(g, ev->x, ev->y) != NULL ? "a tower" :
 		    "an enemy");
 		break;
-	case GAME_NO_UNDO:
-		snprintf(more, sizeof more, ": no placement since the last "
-		    "wave began");
-		break;
-	case GAME_UNDO_WAVE:
-		snprintf(more, sizeof more, ": undo lasts until the next wave");
-		break;
-	case GAME_UNDO_SEEN:
-		snprintf(more, sizeof more, ": the latest tower has been in "
-		    "action");
-		break;
 	case GAME_NO_TARGETING:
 		snprintf(more, sizeof more, ": a wall does not shoot");
 		break;

@@ -747,14 +747,15 @@ ui_draw_status(const struct ui_view *v, const struct play *p, int row)
 }
 
 /*
- * Text s on row y from column 0, cut at a word (before a space) when the
- * row is too narrow for all of it, separators at the cut left off.
+ * Text s on row y from column 0, cut when the row is too narrow for all
+ * of it: before the last " | " that fits (the HUD's fields stay whole),
+ * else before the last space; separators at the cut left off.
  */
 static void
 ui_draw_words_at(const struct ui_view *v, int y, const char *s)
 {
 	char	buf[1024];
-	size_t	cut = 0, i;
+	size_t	cut = 0, bar = 0, i;
 
 	if (ui_draw_width(s) <= COLS || strlen(s) >= sizeof buf) {
 		ui_draw_text_at(v, y, 0, s);
@@ -768,7 +769,11 @@ ui_draw_words_at(const struct ui_view *v, int y, const char *s)
 		if (ui_draw_width(buf) > COLS)
 			break;
 		cut = i;
+		if (strncmp(s + i, " | ", 3) == 0)
+			bar = i;
 	}
+	if (bar > 0)
+		cut = bar;
 	memcpy(buf, s, cut);
 	while (cut > 0 && strchr(" |,:;(", buf[cut - 1]) != NULL)
 		cut--;
