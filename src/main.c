@@ -279,13 +279,32 @@ main_set_bell(struct main_opts *o, const char *arg)
 	o->ui.bell = true;
 }
 
-/* The directory installed levels are looked up in. */
+static const char *main_argv0;	/* how the program was run, for its path */
+
+/*
+ * The directory installed levels are looked up in: WEIR_LEVELDIR when it
+ * is absolute, else the configured one, or, when that holds no levels,
+ * the build tree's or a moved prefix's beside the program (session.h).
+ */
 static const char *
 main_level_dir(void)
 {
+	static char	 found[MAIN_PATH_MAX];
 	const char	*dir = getenv("WEIR_LEVELDIR");
+	char		 self[MAIN_PATH_MAX];
+	ssize_t		 n;
 
-	return dir != NULL && dir[0] == '/' ? dir : LEVELDIR;
+	if (dir != NULL && dir[0] == '/')
+		return dir;
+	if (found[0] == '\0') {
+		n = readlink("/proc/self/exe", self, sizeof self - 1);
+		if (n > 0)
+			self[n] = '\0';
+		session_level_dir(LEVELDIR, n > 0 ? self : (main_argv0 !=
+		    NULL && strchr(main_argv0, '/') != NULL ? main_argv0 :
+		    NULL), found, sizeof found);
+	}
+	return found;
 }
 
 /* Print --help to stdout. */
@@ -326,9 +345,10 @@ main_usage(void)
 	    "  XDG_DATA_HOME       high scores go to XDG_DATA_HOME/weir/scores\n"
 	    "                      (default ~/.local/share)\n"
 	    "  XDG_STATE_HOME      an unfinished game is saved to\n"
-	    "                      XDG_STATE_HOME/weir/current.save "
+	    "                      XDG_STATE_HOME/weir/levels/LEVEL.save "
 	    "(default\n"
-	    "                      ~/.local/state)\n\n", LEVELDIR);
+	    "                      ~/.local/state), one save a level\n\n",
+	    LEVELDIR);
 	printf("Report bugs to: %s\n", PACKAGE_BUGREPORT);
 }
 
@@ -359,21 +379,26 @@ main_say(const char *msg)
 	fprintf(stderr, "%s\n", text_visible(buf, sizeof buf, msg));
 }
 
-/* --check FILE...: report every file's error; 1 if any had one. */
+/* An error of --check: to standard error, controls escaped. */
+static void
+main_check_say(void *arg, const char *msg)
+{
+	(void)arg;
+	main_say(msg);
+}
+
+/*
+ * --check FILE...: report every independent error of every file (up to
+ * LEVEL_MAX_ERRORS a file); 1 if any had one.
+ */
 static int
 main_check(char **files, int nfiles)
 {
-	struct level	*l;
-	char		 err[MAIN_ERR_MAX];
-	int		 i, status = 0;
+	int	i, status = 0;
 
 	for (i = 0; i < nfiles; i++) {
-		if ((l = session_load_level(files[i], err,
-		    sizeof err)) == NULL) {
-			main_say(err);
+		if (session_check_level(files[i], main_check_say, NULL) != 0)
 			status = MAIN_EXIT_ERROR;
-		}
-		level_free(l);
 	}
 	return status;
 }
@@ -584,7 +609,10 @@ main_close_stdout(void)
 int
 main(int argc, char **argv)
 {
-	int	status = main_run(argc, argv);
+	int	status;
+
+	main_argv0 = argv[0];
+	status = main_run(argc, argv);
 
 	if (!main_close_stdout() && status == 0)
 		status = MAIN_EXIT_ERROR;

@@ -48,7 +48,8 @@ START_TEST(test_lists_name_every_row)
 	target_list(buf, sizeof buf);
 	ck_assert_str_eq(buf, "first, last, strongest, weakest or closest");
 	cmd_list(buf, sizeof buf);
-	ck_assert_str_eq(buf, "place, upgrade, sell, target, wave or hero");
+	ck_assert_str_eq(buf, "place, upgrade, sell, target, wave, hero or "
+	    "undo");
 }
 END_TEST
 

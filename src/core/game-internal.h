@@ -45,6 +45,15 @@ struct game_event game_event_make(enum game_event_type t);
 void		 game_plan(struct game *g, int i, bool via_centre);
 void		 game_map_changed(struct game *g, int x, int y, int cost);
 void		 game_end(struct game *g, enum game_state s);
+void		 game_circles(struct game *g);
+
+/* game-undo.c: what undo can take back. */
+void		 game_undo_push(struct game *g, int slot, int paid, int over);
+void		 game_undo_paid(struct game *g, int slot, int gold);
+void		 game_undo_forget(struct game *g, int slot);
+void		 game_undo_wave(struct game *g);
+void		 game_undo_watch(struct game *g);
+enum game_reason game_do_undo(struct game *g, const struct game_cmd *c);
 
 /* game-wave.c: starting waves, sending enemies, waves cleared. */
 void		 game_start_wave(struct game *g, bool early);

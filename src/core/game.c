@@ -27,7 +27,8 @@ static const char *const game_reason_names[GAME_NREASONS] = {
 	"ok", "out of map", "not buildable", "occupied", "not enough gold",
 	"would block", "no tower", "max level", "cannot target",
 	"no more waves", "tower limit", "game over", "bad command",
-	"no hero", "cannot walk there"
+	"no hero", "cannot walk there", "nothing to undo",
+	"a wave has begun since", "an enemy came in range"
 };
 
 /* The words a trace and a message use for refusal r. */
@@ -151,7 +152,7 @@ game_plan(struct game *g, int i, bool via_centre)
 }
 
 /* Rebuild the obstacle circles flyers steer round: attacking towers. */
-static void
+void
 game_circles(struct game *g)
 {
 	int	t, n = 0;
@@ -234,6 +235,7 @@ game_new(const struct level *lv, uint64_t seed, bool sandbox)
 	g->h = lv->h;
 	g->sandbox = sandbox;
 	g->state = GAME_PLAYING;
+	g->undo_none = GAME_NO_UNDO;
 	steer_rng_seed(&g->rng, seed);
 	g->gold = lv->gold;
 	g->lives = lv->lives;
@@ -464,4 +466,5 @@ game_tick(struct game *g)
 	}
 	game_compact(g);
 	game_bookkeeping(g);
+	game_undo_watch(g);
 }

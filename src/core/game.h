@@ -22,7 +22,15 @@
  * tower or on a ground enemy (its disc overlapping the cell at all; flyers
  * do not count), without the gold, when it would leave a spawn or a ground
  * enemy where it stands with no way to any exit, or past GAME_MAX_TOWERS.
- * Accepted placements and sales repair the field at once (repair.h).
+ * Accepted placements and sales repair the field at once (repair.h). An
+ * attacking tower may be built on a wall: the wall becomes that tower in
+ * place for the difference in price, and the field does not change (the
+ * cell stays blocked).
+ *
+ * Undo takes back the latest placement (and, again, the one before, up to
+ * GAME_UNDO_MAX) for all the gold paid for it, until a wave begins or an
+ * enemy comes within the tower's range (a wall's: GAME_UNDO_WALL_REACH).
+ * A tower built on a wall turns back into the wall.
  *
  * Drawing: the enemies and shots in flight are units[0..nunits) with their
  * agents[i] (pos, look for the heading to draw, radius), kind telling the
@@ -76,6 +84,9 @@
 #define GAME_COORD_MAX		1000000000 /* |x|, |y| a command may give */
 #define GAME_BY_HERO		(-2)	/* a kill's tower kind: the hero */
 #define GAME_HOPELESS_S		20	/* no headway this long: lifted on */
+#define GAME_UNDO_MAX		16	/* placements undo remembers */
+#define GAME_UNDO_WALL_REACH	1.5	/* cells: an enemy this near a new
+					   wall ends its undo */
 
 /* The hero: a ground unit the player sends about; it fights back. */
 #define GAME_HERO_HP		300	/* hit points */
@@ -105,6 +116,9 @@ enum game_reason {
 	GAME_BAD_COMMAND,	/* "bad command": unknown type or mode */
 	GAME_NO_HERO,		/* "no hero": the level has none */
 	GAME_NOT_WALKABLE,	/* "cannot walk there": wall, tower, cut off */
+	GAME_NO_UNDO,		/* "nothing to undo": no placement to take back */
+	GAME_UNDO_WAVE,		/* "a wave has begun since": undo is over */
+	GAME_UNDO_SEEN,		/* "an enemy came in range": undo is over */
 	GAME_NREASONS
 };
 
@@ -117,7 +131,8 @@ struct game_cmd {
 };
 
 enum game_event_type {
-	GAME_EV_PLACE,		/* tower, x, y, gold = cost */
+	GAME_EV_PLACE,		/* tower, x, y, gold = cost; value: 1 when
+				   built on a wall (paying the difference) */
 	GAME_EV_UPGRADE,	/* tower, x, y, level, gold = cost */
 	GAME_EV_SELL,		/* tower, x, y, gold = refund */
 	GAME_EV_TARGET,		/* tower, x, y, mode */
@@ -134,8 +149,10 @@ enum game_event_type {
 				   lost, level = hit points left */
 	GAME_EV_HERO_FALL,	/* x, y where it fell; value = seconds down */
 	GAME_EV_HERO_RETURN,	/* x, y: back at its start */
-	GAME_EV_UNSTICK		/* id, enemy, x, y: the cell it was lifted
+	GAME_EV_UNSTICK,	/* id, enemy, x, y: the cell it was lifted
 				   to after GAME_HOPELESS_S without headway */
+	GAME_EV_UNDO		/* tower, x, y, gold = refund; level: 1 when
+				   a wall stands there again, else 0 */
 };
 
 struct game_event {
@@ -223,6 +240,18 @@ struct game_tower {
 	int			 kills;		/* enemies it finished */
 	long			 damage;	/* hit points it took off */
 	double			 aim;		/* radians of its last attack */
+};
+
+/*
+ * A placement undo can take back: the tower's slot, the gold paid for it
+ * (placement and upgrades since) and the kind it was built over (a wall,
+ * or -1); gone says why it can be undone no more (GAME_OK while it can).
+ */
+struct game_undo {
+	int			 slot;
+	int			 paid;
+	int			 over;
+	enum game_reason	 gone;
 };
 
 /* An instant attack, kept a moment for drawing. */
@@ -320,6 +349,12 @@ struct game {
 	struct game_cmd		*log;
 	int			 nlog, log_size;
 
+	/* Undo: the latest placements, oldest first (game-undo.c). */
+	struct game_undo	 undo[GAME_UNDO_MAX];
+	int			 nundo;
+	enum game_reason	 undo_none;	/* why there is none: no
+						   placement, or a wave */
+
 	game_event_fn		*on_event;
 	void			*event_arg;
 };
@@ -345,6 +380,10 @@ enum game_reason game_sell(struct game *g, int x, int y);
 enum game_reason game_target(struct game *g, int x, int y, int mode);
 enum game_reason game_call_wave(struct game *g);
 enum game_reason game_check_place(struct game *g, int tower, int x, int y);
+int		 game_place_cost(const struct game *g, int tower, int x, int y);
+bool		 game_builds_over(const struct game *g, int tower, int x, int y);
+enum game_reason game_undo(struct game *g);
+enum game_reason game_check_undo(const struct game *g);
 
 /* The simulation. */
 void		 game_tick(struct game *g);

@@ -11,6 +11,7 @@
 
 #include "enemy.h"
 #include "kinds.h"
+#include "tower.h"
 
 static const struct enemy_type kinds_enemies[] = {
 	[ENEMY_GRUNT] = {
@@ -266,13 +267,16 @@ static const struct cmd_type kinds_cmds[] = {
 	[GAME_CMD_UPGRADE] = { "upgrade", CMD_ARG_XY, 'u', "u",
 	    "upgrade the tower on the cursor" },
 	[GAME_CMD_SELL] = { "sell", CMD_ARG_XY, 's', "s, Delete",
-	    "sell it (asks first)" },
+	    "sell it (asks first above " TOWER_SELL_ASK_TEXT " gold)" },
 	[GAME_CMD_TARGET] = { "target", CMD_ARG_XY | CMD_ARG_MODE, 't', "t",
 	    "change what it aims at" },
 	[GAME_CMD_WAVE] = { "wave", 0, 'n', "n",
 	    "call the next wave now (early gold)" },
 	[GAME_CMD_HERO] = { "hero", CMD_ARG_XY, 'g', "g",
 	    "send the hero to the cursor" },
+	[GAME_CMD_UNDO] = { "undo", 0, 'x', "x, Backspace",
+	    "undo the latest placement, all gold back (till a wave or an "
+	    "enemy near)" },
 };
 _Static_assert(sizeof kinds_cmds / sizeof kinds_cmds[0] == GAME_NCMDS,
     "a command without a row");

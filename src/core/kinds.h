@@ -183,6 +183,7 @@ enum game_cmd_type {
 	GAME_CMD_TARGET,	/* target X Y MODE */
 	GAME_CMD_WAVE,		/* wave: call the next wave now */
 	GAME_CMD_HERO,		/* hero X Y: the hero walks there */
+	GAME_CMD_UNDO,		/* undo: take back the latest placement */
 	GAME_NCMDS
 };
 

@@ -36,8 +36,9 @@ trace_event(FILE *f, const struct game *g, const struct game_event *ev)
 	switch (ev->type) {
 	case GAME_EV_PLACE:
 		fprintf(f, "{\"tick\":%ld,\"event\":\"place\",\"type\":\"%s\","
-		    "\"x\":%d,\"y\":%d,\"cost\":%d}\n", ev->tick,
-		    tower_name(ev->tower), ev->x, ev->y, ev->gold);
+		    "\"x\":%d,\"y\":%d,\"cost\":%d%s}\n", ev->tick,
+		    tower_name(ev->tower), ev->x, ev->y, ev->gold,
+		    ev->value ? ",\"on\":\"wall\"" : "");
 		break;
 	case GAME_EV_UPGRADE:
 		fprintf(f, "{\"tick\":%ld,\"event\":\"upgrade\",\"type\":\"%s\","
@@ -53,7 +54,8 @@ trace_event(FILE *f, const struct game *g, const struct game_event *ev)
 		fprintf(f, "{\"tick\":%ld,\"event\":\"reject\",\"command\":"
 		    "\"%s\",\"reason\":\"%s\",", ev->tick,
 		    game_cmd_name(ev->cmd), game_reason_name(ev->reason));
-		if (ev->cmd == GAME_CMD_WAVE)
+		if ((int)ev->cmd >= 0 && ev->cmd < GAME_NCMDS &&
+		    !(cmd_types[ev->cmd].args & CMD_ARG_XY))
 			fputs("\"x\":null,\"y\":null}\n", f);
 		else
 			fprintf(f, "\"x\":%d,\"y\":%d}\n", ev->x, ev->y);
@@ -106,6 +108,12 @@ trace_event(FILE *f, const struct game *g, const struct game_event *ev)
 		fprintf(f, "{\"tick\":%ld,\"event\":\"end\",", ev->tick);
 		trace_summary_fields(f, g, NULL);
 		fputs("}\n", f);
+		break;
+	case GAME_EV_UNDO:
+		fprintf(f, "{\"tick\":%ld,\"event\":\"undo\",\"type\":\"%s\","
+		    "\"x\":%d,\"y\":%d,\"refund\":%d%s}\n", ev->tick,
+		    tower_name(ev->tower), ev->x, ev->y, ev->gold,
+		    ev->level ? ",\"wall\":true" : "");
 		break;
 	case GAME_EV_TARGET:
 	case GAME_EV_CLEAR:

@@ -204,6 +204,9 @@ play_refusal(struct play *p, const struct game_event *ev, char *buf,
 		snprintf(what, sizeof what, "send the hero to (%d,%d)", ev->x,
 		    ev->y);
 		break;
+	case GAME_CMD_UNDO:
+		snprintf(what, sizeof what, "undo");
+		break;
 	case GAME_CMD_WAVE:
 	case GAME_NCMDS:
 		snprintf(what, sizeof what, "call a wave");
@@ -222,7 +225,8 @@ play_refusal(struct play *p, const struct game_event *ev, char *buf,
 		if (ev->cmd == GAME_CMD_PLACE && ev->tower >= 0 &&
 		    ev->tower < TOWER_NTYPES)
 			snprintf(more, sizeof more, ": it costs %d, you have %d",
-			    tower_types[ev->tower].level[0].cost, g->gold);
+			    game_place_cost(g, ev->tower, ev->x, ev->y),
+			    g->gold);
 		else if (ev->cmd == GAME_CMD_UPGRADE &&
 		    game_tower_at(g, ev->x, ev->y) != NULL) {
 			const struct game_tower *tw = game_tower_at(g, ev->x,
@@ -272,8 +276,14 @@ play_on_event(void *arg, const struct game_event *ev)
 	play_sight_event(p, ev);
 	switch (ev->type) {
 	case GAME_EV_PLACE:
-		play_message(p, false, "built %s at (%d,%d) for %d gold",
-		    tower_name(ev->tower), ev->x, ev->y, ev->gold);
+		play_message(p, false, "built %s at (%d,%d) for %d gold%s",
+		    tower_name(ev->tower), ev->x, ev->y, ev->gold,
+		    ev->value ? " (on its wall)" : "");
+		break;
+	case GAME_EV_UNDO:
+		play_message(p, false, "undone: %s at (%d,%d), %d gold back%s",
+		    tower_name(ev->tower), ev->x, ev->y, ev->gold,
+		    ev->level ? " (the wall stands again)" : "");
 		break;
 	case GAME_EV_UPGRADE:
 		play_message(p, false, "%s at (%d,%d) raised to level %d for "
@@ -345,18 +355,7 @@ play_on_event(void *arg, const struct game_event *ev)
 void
 play_level_name(char *dst, size_t size, const char *path)
 {
-	const char	*base = strrchr(path, '/');
-	char		 buf[SCORES_NAME_MAX + 1];
-	size_t		 n;
-
-	base = base != NULL ? base + 1 : path;
-	snprintf(buf, sizeof buf, "%s", base);
-	n = strlen(buf);
-	if (n > 5 && strcmp(buf + n - 5, ".weir") == 0)
-		buf[n - 5] = '\0';
-	else if (n > 4 && strcmp(buf + n - 4, ".map") == 0)
-		buf[n - 4] = '\0';
-	scores_name(dst, size, buf);
+	save_level_name(dst, size, path);
 }
 
 /*
@@ -544,7 +543,7 @@ play_toggle_pause(struct play *p)
 	play_message(p, false, p->paused ? "paused: p goes on" : "playing");
 }
 
-/* Next speed: 1x, 2x, 4x. */
+/* Next speed: 1x, 2x, 4x, 8x. */
 void
 play_cycle_speed(struct play *p)
 {

@@ -47,6 +47,7 @@ enum play_preview {
 #define PLAY_RANGE_NOW		0x01	/* in reach of the tower shown */
 #define PLAY_RANGE_NEXT		0x02	/* ... at its next level */
 
+#define PLAY_SPEED_MAX	8		/* 1x, 2x, 4x, 8x */
 #define PLAY_MSG_MAX	200		/* bytes of the message line */
 #define PLAY_LOG_MAX	256		/* messages the log keeps */
 #define PLAY_LEAK_MARKS	32		/* leaks remembered to draw */
@@ -67,7 +68,6 @@ struct play_log {
 	int			 times;		/* said this many times running */
 };
 
-#define PLAY_SPEED_MAX	4		/* 1x, 2x, 4x */
 #define PLAY_PATH_MAX	4096		/* bytes of the level's path */
 #define PLAY_FX_TICKS	6		/* how long an attack is drawn */
 
@@ -82,7 +82,7 @@ struct play {
 	int			 tower;		/* kind chosen for building */
 	enum overlay_kind	 overlay;	/* drawn over the map */
 	bool			 paused;
-	int			 speed;		/* 1, 2 or 4 */
+	int			 speed;		/* 1, 2, 4 or 8 */
 
 	/* The view, brought up to date by play_prepare. */
 	int32_t			*enemy_at;	/* w * h: unit drawn there, -1 */

@@ -360,6 +360,26 @@ ui_draw_kind_look(const struct ui_view *v, enum ui_kind k,
 	c->mono = lk->mono;
 }
 
+/*
+ * The one-column glyph of tower kind k, as the map draws it: the player's
+ * wall look for a kind that does not attack, else the registry's letter.
+ * The tower bar and the help take their glyphs from here too.
+ */
+const char *
+ui_draw_tower_glyph(const struct ui_view *v, int k)
+{
+	static char	letters[TOWER_NTYPES][2];
+
+	if (k < 0 || k >= TOWER_NTYPES)
+		return "?";
+	if (tower_types[k].attack == TOWER_ATTACK_NONE)
+		return v->utf8 ? ui_draw_looks[UI_PWALL].u1 :
+		    ui_draw_looks[UI_PWALL].a1;
+	letters[k][0] = tower_types[k].glyph;
+	letters[k][1] = '\0';
+	return letters[k];
+}
+
 /* Fill c with the look of a tower of kind k at level lvl. */
 static void
 ui_draw_tower_look(const struct ui_view *v, int k, int lvl,
@@ -373,12 +393,12 @@ ui_draw_tower_look(const struct ui_view *v, int k, int lvl,
 	c->attr = A_BOLD;
 	c->mono = A_BOLD | A_UNDERLINE;
 	if (v->cellw == 2) {
-		snprintf(c->text, sizeof c->text, "%c%d", tower_types[k].glyph,
-		    lvl);
+		snprintf(c->text, sizeof c->text, "%s%d",
+		    ui_draw_tower_glyph(v, k), lvl);
 		return;
 	}
 	/* One column: the level is in the looks, plain, bold, underlined. */
-	snprintf(c->text, sizeof c->text, "%c", tower_types[k].glyph);
+	snprintf(c->text, sizeof c->text, "%s", ui_draw_tower_glyph(v, k));
 	c->attr = lvl <= 1 ? 0 : (lvl == 2 ? A_BOLD : A_BOLD | A_UNDERLINE);
 	c->mono = lvl <= 1 ? A_UNDERLINE : (lvl == 2 ? A_BOLD | A_UNDERLINE :
 	    A_BOLD | A_UNDERLINE | A_REVERSE);
@@ -701,11 +721,21 @@ ui_draw_map(const struct ui_view *v, const struct play *p)
 	attrset(A_NORMAL);
 }
 
+/* "PAUSED" or the speed, "2x", into buf. */
+static const char *
+ui_draw_speed(const struct play *p, char *buf, size_t size)
+{
+	if (p->paused)
+		return "PAUSED";
+	snprintf(buf, size, "%dx", p->speed);
+	return buf;
+}
+
 /* The title bar: level, speed or pause, overlay, where help is. */
 static void
 ui_draw_title(const struct ui_view *v, const struct play *p)
 {
-	char	right[96];
+	char	right[96], speed[16];
 	int	rw, used;
 
 	if (game_over(p->g))
@@ -713,12 +743,11 @@ ui_draw_title(const struct ui_view *v, const struct play *p)
 		    game_state_name(p->g->state));
 	else
 		snprintf(right, sizeof right, " %s | overlay: %s | ? help ",
-		    p->paused ? "PAUSED" : (p->speed == 1 ? "1x" :
-		    (p->speed == 2 ? "2x" : "4x")),
+		    ui_draw_speed(p, speed, sizeof speed),
 		    overlay_name(p->overlay));
 	if ((int)strlen(right) > COLS / 2 + 4)
-		snprintf(right, sizeof right, " %s ", p->paused ? "PAUSED" :
-		    (p->speed == 1 ? "1x" : (p->speed == 2 ? "2x" : "4x")));
+		snprintf(right, sizeof right, " %s ", ui_draw_speed(p, speed,
+		    sizeof speed));
 	rw = (int)strlen(right);
 	ui_draw_attr(v, UI_PAIR_TITLE, 0, A_REVERSE);
 	move(0, 0);
@@ -736,44 +765,101 @@ ui_draw_title(const struct ui_view *v, const struct play *p)
 	attrset(A_NORMAL);
 }
 
-/* Gold, lives, waves, score, kills, enemies out. */
+/*
+ * Text s at the cursor (column *x) if all of it fits on the row, in the
+ * looks given; returns whether it did. The HUD's lines are made of such
+ * items, most wanted first, so a narrow screen drops whole items and
+ * never cuts a word.
+ */
+static bool
+ui_draw_item(const struct ui_view *v, int *x, const char *s, short pair,
+    attr_t attr)
+{
+	if (*x + ui_draw_width(s) > COLS)
+		return false;
+	if (pair != 0 || attr != 0)
+		ui_draw_attr(v, pair, attr, attr);
+	*x += ui_draw_text(v, s, COLS - *x);
+	attrset(A_NORMAL);
+	return true;
+}
+
+/* Gold, lives, wave, enemies out, the hero, score, kills: what fits. */
 static void
 ui_draw_status(const struct ui_view *v, const struct play *p, int row)
 {
 	const struct game	*g = p->g;
 	char			 buf[160];
-	int			 x;
+	int			 x = 0;
 
-	x = ui_draw_text_at(v, row, 0, " gold ");
-	ui_draw_attr(v, UI_PAIR_SHOT, A_BOLD, A_BOLD);
+	move(row, 0);
+	ui_draw_item(v, &x, " gold ", 0, 0);
 	snprintf(buf, sizeof buf, "%d", g->gold);
-	x += ui_draw_text(v, buf, COLS - x);
-	attrset(A_NORMAL);
-	x += ui_draw_text(v, "  lives ", COLS - x);
-	if (play_lives_alarm(p))
-		ui_draw_attr(v, UI_PAIR_LEAK, A_BOLD, A_BOLD | A_REVERSE);
-	else if (g->lives * 4 <= p->lv->lives)
-		ui_draw_attr(v, UI_PAIR_ERROR, A_BOLD, A_BOLD);
-	else
-		ui_draw_attr(v, UI_PAIR_GOOD, A_BOLD, A_BOLD);
-	snprintf(buf, sizeof buf, "%d", g->lives);
-	x += ui_draw_text(v, buf, COLS - x);
-	attrset(A_NORMAL);
-	snprintf(buf, sizeof buf, "/%d  wave %d/%d  score %d  kills %d  "
-	    "enemies %d", p->lv->lives, g->next_wave, g->nwaves, g->score,
-	    g->killed, g->nenemies);
-	x += ui_draw_text(v, buf, COLS - x);
-	if (!g->has_hero)
+	ui_draw_item(v, &x, buf, UI_PAIR_SHOT, A_BOLD);
+	if (!ui_draw_item(v, &x, "  lives ", 0, 0))
 		return;
-	if (g->hero >= 0)
-		snprintf(buf, sizeof buf, "  hero %d/%d", g->hero_hp,
-		    GAME_HERO_HP);
-	else
-		snprintf(buf, sizeof buf, "  hero down %ds",
-		    (g->hero_down + GAME_RATE - 1) / GAME_RATE);
-	ui_draw_attr(v, UI_PAIR_HERO, A_BOLD, A_BOLD);
-	ui_draw_text(v, buf, COLS - x);
-	attrset(A_NORMAL);
+	snprintf(buf, sizeof buf, "%d", g->lives);
+	if (play_lives_alarm(p)) {
+		/* Just lost some: white on red for a moment. */
+		ui_draw_attr(v, UI_PAIR_LEAK, A_BOLD, A_BOLD | A_REVERSE);
+		ui_draw_item(v, &x, buf, 0, 0);
+	} else
+		ui_draw_item(v, &x, buf, g->lives * 4 <= p->lv->lives ?
+		    UI_PAIR_ERROR : UI_PAIR_GOOD, A_BOLD);
+	snprintf(buf, sizeof buf, "/%d", p->lv->lives);
+	ui_draw_item(v, &x, buf, 0, 0);
+	snprintf(buf, sizeof buf, "  wave %d/%d", g->next_wave, g->nwaves);
+	ui_draw_item(v, &x, buf, 0, 0);
+	snprintf(buf, sizeof buf, "  enemies %d", g->nenemies);
+	ui_draw_item(v, &x, buf, 0, 0);
+	if (g->has_hero) {
+		if (g->hero >= 0)
+			snprintf(buf, sizeof buf, "  hero %d/%d", g->hero_hp,
+			    GAME_HERO_HP);
+		else
+			snprintf(buf, sizeof buf, "  hero down %ds",
+			    (g->hero_down + GAME_RATE - 1) / GAME_RATE);
+		ui_draw_item(v, &x, buf, UI_PAIR_HERO, A_BOLD);
+	}
+	snprintf(buf, sizeof buf, "  score %d", g->score);
+	ui_draw_item(v, &x, buf, 0, 0);
+	snprintf(buf, sizeof buf, "  kills %d", g->killed);
+	ui_draw_item(v, &x, buf, 0, 0);
+}
+
+/*
+ * Text s on row y from column 0, cut when the row is too narrow for all
+ * of it: before the last " | " that fits (the HUD's fields stay whole),
+ * else before the last space; separators at the cut left off.
+ */
+static void
+ui_draw_words_at(const struct ui_view *v, int y, const char *s)
+{
+	char	buf[1024];
+	size_t	cut = 0, bar = 0, i;
+
+	if (ui_draw_width(s) <= COLS || strlen(s) >= sizeof buf) {
+		ui_draw_text_at(v, y, 0, s);
+		return;
+	}
+	for (i = 1; s[i] != '\0'; i++) {
+		if (s[i] != ' ' || s[i - 1] == ' ')
+			continue;
+		memcpy(buf, s, i);
+		buf[i] = '\0';
+		if (ui_draw_width(buf) > COLS)
+			break;
+		cut = i;
+		if (strncmp(s + i, " | ", 3) == 0)
+			bar = i;
+	}
+	if (bar > 0)
+		cut = bar;
+	memcpy(buf, s, cut);
+	while (cut > 0 && strchr(" |,:;(", buf[cut - 1]) != NULL)
+		cut--;
+	buf[cut] = '\0';
+	ui_draw_text_at(v, y, 0, buf);
 }
 
 /* "8 grunt, 2 runner" for wave index w, into buf. */
@@ -811,10 +897,18 @@ ui_draw_next_wave(const struct ui_view *v, const struct play *p, int row)
 		return;
 	}
 	if (game_next_wave(g, &n, &left) == NULL) {
-		snprintf(line, sizeof line, " every wave is out: %d enem%s on "
-		    "the map, %d still to come", g->nenemies,
-		    g->nenemies == 1 ? "y" : "ies", game_enemies_to_come(g));
-		ui_draw_text_at(v, row, 0, line);
+		/* Begun waves may still hold enemies back at the spawns. */
+		int more = game_enemies_to_come(g);
+
+		if (more > 0)
+			snprintf(line, sizeof line, " every wave has begun: %d "
+			    "enem%s on the map, %d more yet to spawn",
+			    g->nenemies, g->nenemies == 1 ? "y" : "ies", more);
+		else
+			snprintf(line, sizeof line, " every wave has begun: "
+			    "the last %d enem%s on the map", g->nenemies,
+			    g->nenemies == 1 ? "y is" : "ies are");
+		ui_draw_words_at(v, row, line);
 		return;
 	}
 	ui_draw_wave_contents(p, n - 1, what, sizeof what);
@@ -825,7 +919,7 @@ ui_draw_next_wave(const struct ui_view *v, const struct play *p, int row)
 	else
 		snprintf(line, sizeof line, " next: wave %d once wave %d is "
 		    "out: %s (n calls it now)", n, n - 1, what);
-	ui_draw_text_at(v, row, 0, line);
+	ui_draw_words_at(v, row, line);
 }
 
 /* The towers to choose from, with their keys and costs. */
@@ -847,8 +941,9 @@ ui_draw_palette(const struct ui_view *v, const struct play *p, int row)
 			snprintf(item, sizeof item, "%c %s %d",
 			    tower_types[k].key, tower_types[k].name, cost);
 		else
-			snprintf(item, sizeof item, "%c%c%d",
-			    tower_types[k].key, tower_types[k].glyph, cost);
+			snprintf(item, sizeof item, "%c%s%d",
+			    tower_types[k].key, ui_draw_tower_glyph(v, k),
+			    cost);
 		if (k == p->tower)
 			ui_draw_attr(v, UI_PAIR_TOWER + k, A_BOLD | A_REVERSE,
 			    A_REVERSE | A_BOLD);
@@ -974,6 +1069,11 @@ ui_draw_info(const struct ui_view *v, const struct play *p, int row)
 			snprintf(line + len, sizeof line - len, " | u: L%d %dg",
 			    tw->level + 1, up);
 		len = strlen(line);
+		if (game_builds_over(g, p->tower, p->cx, p->cy))
+			snprintf(line + len, sizeof line - len, " | Enter: %s "
+			    "here %dg", tower_types[p->tower].name,
+			    game_place_cost(g, p->tower, p->cx, p->cy));
+		len = strlen(line);
 		snprintf(line + len, sizeof line - len, " | s: sell %dg%s",
 		    tower_refund(tw->type, tw->level),
 		    tower_types[tw->type].attack != TOWER_ATTACK_NONE ?
@@ -987,7 +1087,7 @@ ui_draw_info(const struct ui_view *v, const struct play *p, int row)
 			    "kill%s", tower_target_name(tw->mode), tw->kills,
 			    tw->kills == 1 ? "" : "s");
 		attrset(A_BOLD);
-		ui_draw_text_at(v, row, 0, line);
+		ui_draw_words_at(v, row, line);
 		attrset(A_NORMAL);
 		return;
 	}
@@ -1011,7 +1111,7 @@ ui_draw_info(const struct ui_view *v, const struct play *p, int row)
 	if (p->preview == PLAY_PREVIEW_BLOCKS || (p->verdict != GAME_OK &&
 	    p->verdict != GAME_NOT_BUILDABLE && p->verdict != GAME_ENDED))
 		ui_draw_attr(v, UI_PAIR_ERROR, 0, 0);
-	ui_draw_text_at(v, row, 0, line);
+	ui_draw_words_at(v, row, line);
 	attrset(A_NORMAL);
 }
 
@@ -1024,14 +1124,18 @@ ui_draw_message(const struct ui_view *v, const struct play *p, int row)
 			ui_draw_attr(v, UI_PAIR_ERROR, A_BOLD, A_BOLD);
 		else
 			attrset(A_BOLD);
-		move(row, 0);
-		addch(' ');
-		ui_draw_text(v, p->msg, COLS - 1);
+		char line[PLAY_MSG_MAX + 2];
+
+		snprintf(line, sizeof line, " %s", p->msg);
+		ui_draw_words_at(v, row, line);
 	} else {
+		char keys[160];
+
+		snprintf(keys, sizeof keys, " arrows move | 1-%d tower | enter "
+		    "build | u s t x | n wave | p pause | f speed | v overlay "
+		    "| ? help | q quit", TOWER_NTYPES);
 		attrset(A_DIM);
-		ui_draw_text_at(v, row, 0, " arrows move | 1-7 tower | enter "
-		    "build | u s t | n wave | p pause | f speed | v overlay | "
-		    "? help | q quit");
+		ui_draw_words_at(v, row, keys);
 	}
 	attrset(A_NORMAL);
 }
@@ -1159,13 +1263,16 @@ ui_draw_help(const struct ui_view *v, int *first)
 		"PgUp, PgDn       ten rows up or down",
 	};
 	static const char *const keys[] = {
-		"p                pause; f  speed 1x, 2x, 4x",
+		"p                pause; f  speed 1x, 2x, 4x, 8x",
 		"z                cell width: auto, 2 columns, 1 column",
 		"mouse            click: cursor there (picks a tower);",
-		"                 click the cursor again: build",
+		"                 click the cursor again: build;",
+		"                 drag with the wall chosen: a line of walls",
+		"                 (on a wall, an attacking tower replaces it",
+		"                 for the difference in price)",
 		"?, F1            this help (?, Escape close it)",
 		"Ctrl-L           redraw the screen",
-		"q                quit (asks first)",
+		"q                quit or back to the level list (asks)",
 		"",
 	};
 	static const char *const utf8[] = {

@@ -95,6 +95,7 @@ void	ui_draw_box_from(const struct ui_view *v, const char *const *lines,
 	    int n, int *first);
 void	ui_draw_too_small(const struct ui_view *v, const char *also);
 void	ui_draw_tower_stats(char *buf, size_t size, int kind, int level);
+const char *ui_draw_tower_glyph(const struct ui_view *v, int k);
 void	ui_draw_help(const struct ui_view *v, int *first);
 
 #endif
