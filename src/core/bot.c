@@ -786,7 +786,7 @@ bot_hero(struct bot *b, struct game *g)
 static int
 bot_do(struct game *g, const struct bot_action *a)
 {
-	struct game_cmd	c = { 0, a->type, a->tower, a->x, a->y, 0 };
+	struct game_cmd	c = { 0, a->type, a->tower, a->x, a->y, 0, -1 };
 
 	return game_command(g, &c) == GAME_OK;
 }

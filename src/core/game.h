@@ -33,6 +33,11 @@
  * At most GAME_MAX_ENEMIES enemies are out at once; a wave holds back the
  * rest until some are gone.
  *
+ * Powers (game-power.c) are commands too: free, aimed at a cell, each
+ * then cooling down; a strike hurts at once, a barrier blocks its cell
+ * (the field repaired as for a tower, when it rises and when it falls),
+ * a freeze slows enemies on its disc while it lasts.
+ *
  * The hero (a level's 'hero X Y') is a unit of the crowd the player sends
  * about with a command; the hunt field, whose one goal is the hero's cell,
  * is repaired as it moves, and hunting kinds follow it (game-hero.c).
@@ -76,6 +81,8 @@
 #define GAME_COORD_MAX		1000000000 /* |x|, |y| a command may give */
 #define GAME_BY_HERO		(-2)	/* a kill's tower kind: the hero */
 #define GAME_HOPELESS_S		20	/* no headway this long: lifted on */
+#define GAME_BY_POWER		(-3)	/* a kill's tower kind: power 0; power
+					   k is GAME_BY_POWER - k */
 
 /* The hero: a ground unit the player sends about; it fights back. */
 #define GAME_HERO_HP		300	/* hit points */
@@ -105,6 +112,7 @@ enum game_reason {
 	GAME_BAD_COMMAND,	/* "bad command": unknown type or mode */
 	GAME_NO_HERO,		/* "no hero": the level has none */
 	GAME_NOT_WALKABLE,	/* "cannot walk there": wall, tower, cut off */
+	GAME_COOLING,		/* "cooling down": a power not ready yet */
 	GAME_NREASONS
 };
 
@@ -114,6 +122,7 @@ struct game_cmd {
 	int			tower;	/* PLACE: enum tower_kind */
 	int			x, y;	/* not WAVE */
 	int			mode;	/* TARGET: enum tower_target */
+	int			power;	/* POWER: enum power_kind */
 };
 
 enum game_event_type {
@@ -133,8 +142,11 @@ enum game_event_type {
 				   lost, level = hit points left */
 	GAME_EV_HERO_FALL,	/* x, y where it fell; value = seconds down */
 	GAME_EV_HERO_RETURN,	/* x, y: back at its start */
-	GAME_EV_UNSTICK		/* id, enemy, x, y: the cell it was lifted
+	GAME_EV_UNSTICK,	/* id, enemy, x, y: the cell it was lifted
 				   to after GAME_HOPELESS_S without headway */
+	GAME_EV_POWER,		/* power, x, y; value = enemies it touched */
+	GAME_EV_POWER_END	/* power, x, y: its effect is over (a
+				   barrier falls, a freeze thaws) */
 };
 
 struct game_event {
@@ -152,6 +164,7 @@ struct game_event {
 	int			 gold;	/* cost, refund, bounty or bonus */
 	int			 value;	/* LEAK: lives lost */
 	bool			 early;	/* WAVE: called before its time */
+	int			 power;	/* POWER*, REJECT: the power, or -1 */
 };
 
 typedef void game_event_fn(void *arg, const struct game_event *ev);
@@ -229,6 +242,18 @@ struct game_fx {
 	int			 tower;		/* kind */
 	struct vec		 from, to;
 	double			 radius;	/* pulse: its range */
+};
+
+/*
+ * A power's state: its cooldown, and its effect while it lasts (a barrier
+ * standing on its cell, a freeze on its disc). One slot a kind, in the
+ * game itself: a power's cooldown is never shorter than its effect, so
+ * the slot is free again before it can be used again.
+ */
+struct game_power {
+	int			 cooldown;	/* ticks until it may be used */
+	int			 left;		/* ticks its effect lasts yet */
+	int			 x, y;		/* where it was last aimed */
 };
 
 struct game {
@@ -314,6 +339,10 @@ struct game {
 	struct field		*hero_field;	/* goal: its order's cell */
 	struct point		*hero_path;	/* GAME_PATH_MAX waypoints */
 
+	/* Powers (game-power.c): a slot each, no allocation. */
+	struct game_power	 powers[POWER_NKINDS];
+	int			 power_kills;	/* enemies powers killed */
+
 	struct game_cmd		*log;
 	int			 nlog, log_size;
 
@@ -342,6 +371,8 @@ enum game_reason game_sell(struct game *g, int x, int y);
 enum game_reason game_target(struct game *g, int x, int y, int mode);
 enum game_reason game_call_wave(struct game *g);
 enum game_reason game_check_place(struct game *g, int tower, int x, int y);
+enum game_reason game_use_power(struct game *g, int power, int x, int y);
+enum game_reason game_check_power(struct game *g, int power, int x, int y);
 
 /* The simulation. */
 void		 game_tick(struct game *g);
@@ -357,6 +388,9 @@ int		 game_group_sent(const struct game *g, int wave, int group);
 bool		 game_wave_sending(const struct game *g, int wave);
 int		 game_enemies_to_come(const struct game *g);
 bool		 game_enemy_blocks_cell(const struct game *g, int x, int y);
+int		 game_barrier_at(const struct game *g, int x, int y);
+bool		 game_in_power(const struct game *g, int power, int x, int y,
+		     struct vec p);
 enum game_reason game_order_hero(struct game *g, int x, int y);
 const struct steer_agent *game_hero_agent(const struct game *g);
 bool		 game_hunting(const struct game *g, int i);

@@ -704,7 +704,26 @@ ui_key_title(struct ui *u, int ch)
 		t->sel = 0;
 }
 
-/* A click on the map: move the cursor there, or build if it is there. */
+/* Use the power being aimed at the cursor; aiming ends when it works. */
+static void
+ui_use_power(struct play *p)
+{
+	struct game_cmd	c;
+
+	memset(&c, 0, sizeof c);
+	c.type = GAME_CMD_POWER;
+	c.tower = -1;
+	c.power = p->power;
+	c.x = p->cx;
+	c.y = p->cy;
+	if (play_command(p, &c) == GAME_OK)
+		p->power = -1;
+}
+
+/*
+ * A click on the map: move the cursor there, or build (or use the power
+ * being aimed) if it is there.
+ */
 static void
 ui_mouse_play(struct ui *u)
 {
@@ -743,6 +762,10 @@ ui_mouse_play(struct ui *u)
 		play_set_cursor(p, x, y);
 		return;
 	}
+	if (p->power >= 0) {
+		ui_use_power(p);
+		return;
+	}
 	c.type = GAME_CMD_PLACE;
 	c.tower = p->tower;
 	play_command(p, &c);
@@ -779,9 +802,17 @@ ui_key_play(struct ui *u, int ch)
 		play_choose(p, k);
 		return;
 	}
+	if (ch >= 0 && ch < 128 && (k = power_by_key(tolower(ch))) >= 0) {
+		play_choose_power(p, k);
+		return;
+	}
 	/* Keys of the registry's commands, their other names first. */
 	if (ch == '\r' || ch == ' ' || ch == KEY_ENTER)
 		ch = cmd_types[GAME_CMD_PLACE].key;
+	if (ch == cmd_types[GAME_CMD_PLACE].key && p->power >= 0) {
+		ui_use_power(p);
+		return;
+	}
 	else if (ch == KEY_DC)
 		ch = cmd_types[GAME_CMD_SELL].key;
 	memset(&c, 0, sizeof c);
@@ -832,6 +863,7 @@ ui_key_play(struct ui *u, int ch)
 	case UI_KEY_ESC:
 		p->msg[0] = '\0';
 		p->hero_selected = false;
+		p->power = -1;
 		return;
 	case KEY_MOUSE:
 		ui_mouse_play(u);
