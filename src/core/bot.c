@@ -865,6 +865,8 @@ bot_act(struct bot *b, struct game *g)
 			    GAME_OK;
 	}
 
+	if (bot_powers(g))
+		return 1;
 	bot_routes(b, g);
 	bot_threat(b, g);
 	bot_defence(b, g);
