@@ -8,9 +8,9 @@
  *    least BOT_FREEZE_PACK enemies once it is within BOT_FREEZE_TOGO
  *    cells of an exit: aimed at the enemy whose disc catches the most;
  *  - strike where the disc takes the most hit points (each enemy counts
- *    what the strike would take from it), when that is at least
- *    BOT_STRIKE_WORTH strikes' worth, or when an enemy it would reach is
- *    within BOT_STRIKE_TOGO cells of an exit;
+ *    what the strike would take from it) when that is at least
+ *    BOT_STRIKE_WORTH strikes' worth; or else at the enemy nearest an
+ *    exit, once it is within BOT_STRIKE_TOGO cells of it;
  *  - raise a barrier when a ground enemy is within BOT_BARRIER_TOGO cells
  *    of an exit: on the first cell of its way down the field, past the
  *    cells it touches, that the barrier may stand on, so it must turn
@@ -25,8 +25,8 @@
 #include "bot.h"
 #include "game-internal.h"
 
-#define BOT_FREEZE_PACK		4	/* enemies in one freeze */
-#define BOT_FREEZE_TOGO		14.0	/* cells from an exit */
+#define BOT_FREEZE_PACK		5	/* enemies in one freeze */
+#define BOT_FREEZE_TOGO		8.0	/* cells from an exit */
 #define BOT_STRIKE_WORTH	2.0	/* strikes' worth of hit points */
 #define BOT_STRIKE_TOGO		4.0	/* an enemy this near an exit */
 #define BOT_BARRIER_TOGO	5.0	/* a ground enemy this near an exit */
@@ -106,21 +106,43 @@ bot_freeze(struct game *g, int k)
 	return game_use_power(g, k, x, y) == GAME_OK;
 }
 
-/* Strike a dense group, or one about to leak. */
+/*
+ * The living enemy power k reaches that is nearest an exit, where k may
+ * be aimed at it, within most cells of route left, or -1.
+ */
+static int
+bot_leading(struct game *g, int k, double most)
+{
+	int	i, lead = -1, x, y;
+
+	for (i = 0; i < g->nunits; i++) {
+		if (!game_alive(g, i) || g->units[i].togo > most ||
+		    (lead >= 0 && g->units[i].togo >= g->units[lead].togo))
+			continue;
+		x = (int)floor(g->agents[i].pos.x);
+		y = (int)floor(g->agents[i].pos.y);
+		if (bot_power_reaches(g, k, x, y, i) &&
+		    game_check_power(g, k, x, y) == GAME_OK)
+			lead = i;
+	}
+	return lead;
+}
+
+/* Strike a dense group, or else the one nearest to leaking. */
 static bool
 bot_strike(struct game *g, int k)
 {
 	double	worth, near;
 	bool	boss;
-	int	x, y;
+	int	x, y, i;
 
 	worth = bot_power_aim(g, k, true, &x, &y, &near, &boss);
-	if (x < 0)
+	if (x >= 0 && worth >= BOT_STRIKE_WORTH * power_types[k].damage)
+		return game_use_power(g, k, x, y) == GAME_OK;
+	if ((i = bot_leading(g, k, BOT_STRIKE_TOGO)) < 0)
 		return false;
-	if (worth < BOT_STRIKE_WORTH * power_types[k].damage &&
-	    near > BOT_STRIKE_TOGO)
-		return false;
-	return game_use_power(g, k, x, y) == GAME_OK;
+	return game_use_power(g, k, (int)floor(g->agents[i].pos.x),
+	    (int)floor(g->agents[i].pos.y)) == GAME_OK;
 }
 
 /* A barrier in the way of the ground enemy nearest an exit. */
