@@ -705,16 +705,20 @@ ui_draw_title(const struct ui_view *v, const struct play *p)
 
 /*
  * The powers after the towers on the palette line from column x: key,
- * name (or glyph when narrow) and the seconds each still cools down; the
+ * name (or glyph when there is no room) and the seconds each still cools
+ * down; the
  * one being aimed stands out, the ones cooling down are dim.
  */
 static void
-ui_draw_powers(const struct ui_view *v, const struct play *p, int x,
-    bool full)
+ui_draw_powers(const struct ui_view *v, const struct play *p, int x)
 {
 	char	item[48];
-	int	k, s;
+	int	k, s, need = x;
+	bool	full;
 
+	for (k = 0; k < POWER_NKINDS; k++)
+		need += 2 + (int)strlen(power_types[k].name) + 5;
+	full = need <= COLS;
 	for (k = 0; k < POWER_NKINDS && x < COLS; k++) {
 		const struct power_type *pt = &power_types[k];
 
@@ -868,7 +872,7 @@ ui_draw_palette(const struct ui_view *v, const struct play *p, int row)
 			x++;
 		}
 	}
-	ui_draw_powers(v, p, x, full <= COLS);
+	ui_draw_powers(v, p, x);
 }
 
 /*
@@ -1249,6 +1253,11 @@ ui_draw_help(const struct ui_view *v, int *first)
 	ui_draw_help_line(lines, text, &n, "%c - %c            choose a tower "
 	    "(the towers are below)", tower_types[0].key,
 	    tower_types[TOWER_NTYPES - 1].key);
+	for (k = 0, len = 0; k < POWER_NKINDS; k++)
+		len += (size_t)snprintf(list + len, sizeof list - len, "%s%c",
+		    k > 0 ? " " : "", power_types[k].key);
+	ui_draw_help_line(lines, text, &n, "%-16s aim a power (below) at the "
+	    "cursor; Enter uses it", list);
 	for (k = 0; k < GAME_NCMDS; k++) {
 		if (cmd_types[k].key != 0)
 			ui_draw_help_line(lines, text, &n, "%-16s %s",
