@@ -973,8 +973,8 @@ ui_draw_power_info(const struct ui_view *v, const struct play *p, int row)
 		snprintf(line, sizeof line, " (%d,%d) %s: %s | Enter: use it | "
 		    "Escape: cancel", p->cx, p->cy, pt->name, what);
 	else if (p->verdict == GAME_COOLING)
-		snprintf(line, sizeof line, " (%d,%d) %s: %s | ready in %d s",
-		    p->cx, p->cy, pt->name, what,
+		snprintf(line, sizeof line, " (%d,%d) %s: %s | ready in %d s "
+		    "| Escape: build", p->cx, p->cy, pt->name, what,
 		    (gp->cooldown + GAME_RATE - 1) / GAME_RATE);
 	else
 		snprintf(line, sizeof line, " (%d,%d) %s: %s | here: %s",

@@ -704,7 +704,11 @@ ui_key_title(struct ui *u, int ch)
 		t->sel = 0;
 }
 
-/* Use the power being aimed at the cursor; aiming ends when it works. */
+/*
+ * Use the power being aimed at the cursor. Aiming goes on (Escape or a
+ * tower's key ends it), so a second Enter is refused as cooling down and
+ * never builds a tower by surprise.
+ */
 static void
 ui_use_power(struct play *p)
 {
@@ -716,8 +720,7 @@ ui_use_power(struct play *p)
 	c.power = p->power;
 	c.x = p->cx;
 	c.y = p->cy;
-	if (play_command(p, &c) == GAME_OK)
-		p->power = -1;
+	play_command(p, &c);
 }
 
 /*
