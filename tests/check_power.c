@@ -1,12 +1,13 @@
 /*
  * Unit tests of the player's powers: the strike's area (ground and air,
- * nothing outside), the barrier (it blocks, the fields and paths are
- * repaired to exactly what a rebuild gives when it rises and when it
- * falls, and it obeys the tower's rule about blocking cell for cell), the
- * freeze's slow inside its disc and not outside, cooldowns, every refusal
- * with its reason, the script word and the trace lines, and a saved game
- * taken while a barrier stands replaying bit for bit. Scenes are staged by
- * moving enemies' agents. Set WEIR_TEST_VERBOSE to see the figures.
+ * nothing outside), the barrier (it blocks, the exit and hunt fields and
+ * the paths are repaired to exactly what a rebuild gives when it rises
+ * and when it falls, and it obeys the tower's rule about blocking cell for
+ * cell), the freeze's slow inside its disc and not outside, cooldowns,
+ * every refusal with its reason, the script word and the trace lines, and
+ * a saved game taken while a barrier stands replaying bit for bit. Scenes
+ * are staged by moving enemies' agents. Set WEIR_TEST_VERBOSE to see the
+ * figures.
  */
 #include <check.h>
 #include <math.h>
@@ -114,7 +115,7 @@ send_first_wave(struct game *g)
 
 /*
  * Whether the game's exit field is exactly the field a full rebuild of
- * its grid gives: every distance and every pointer.
+ * its grid gives: every distance, pointer and line of sight.
  */
 static bool
 field_is_rebuilt(const struct game *g)
@@ -125,7 +126,8 @@ field_is_rebuilt(const struct game *g)
 	field_build(f, &g->grid, g->goals, g->ngoals);
 	same = memcmp(f->dist, g->field->dist, f->ncells *
 	    sizeof *f->dist) == 0 && memcmp(f->dir, g->field->dir,
-	    f->ncells * sizeof *f->dir) == 0;
+	    f->ncells * sizeof *f->dir) == 0 && memcmp(f->los,
+	    g->field->los, f->ncells * sizeof *f->los) == 0;
 	field_free(f);
 	return same;
 }
@@ -276,6 +278,52 @@ START_TEST(test_barrier_blocks_and_repairs)
 	tu_say("barrier: route from A %.2f, %.2f with it, %.2f after\n",
 	    before, during, field_distance(g->field, 0, 4));
 	free(r);
+	game_free(g);
+	level_free(lv);
+}
+END_TEST
+
+/* Whether the hunt field is exactly a rebuild toward the hero's cell. */
+static bool
+hunt_is_rebuilt(const struct game *g)
+{
+	struct field	*f = field_new(g->w, g->h);
+	int32_t		 goal = grid_index(&g->grid, g->hero_cell.x,
+			    g->hero_cell.y);
+	bool		 same;
+
+	field_build(f, &g->grid, &goal, 1);
+	same = memcmp(f->dist, g->hunt->dist, f->ncells *
+	    sizeof *f->dist) == 0 && memcmp(f->dir, g->hunt->dir,
+	    f->ncells * sizeof *f->dir) == 0 && memcmp(f->los,
+	    g->hunt->los, f->ncells * sizeof *f->los) == 0;
+	field_free(f);
+	return same;
+}
+
+/* On a hero's level the hunt field goes round a barrier, and back. */
+START_TEST(test_barrier_repairs_the_hunt)
+{
+	struct level *lv = level_load(tu_srcpath(
+	    "tests/data/levels/good/hero.weir"), NULL, 0);
+	struct game *g;
+	double before;
+	int k;
+
+	ck_assert_ptr_nonnull(lv);
+	g = game_new(lv, 1, false);
+	ck_assert_ptr_nonnull(g->hunt);
+	before = field_distance(g->hunt, 7, 2);
+	/* Between the hero (5,2) and the cell two to its right. */
+	ck_assert_int_eq(game_use_power(g, POWER_BARRIER, 6, 2), GAME_OK);
+	ck_assert(hunt_is_rebuilt(g));
+	ck_assert(field_is_rebuilt(g));
+	ck_assert(field_distance(g->hunt, 7, 2) > before);
+	for (k = 0; k < power_types[POWER_BARRIER].ticks; k++)
+		game_tick(g);
+	ck_assert_int_eq(game_barrier_at(g, 6, 2), -1);
+	ck_assert(hunt_is_rebuilt(g));
+	ck_assert(field_is_rebuilt(g));
 	game_free(g);
 	level_free(lv);
 }
@@ -654,6 +702,7 @@ power_suite(void)
 	tcase_add_test(tc, test_strike_hits_its_disc_only);
 	tcase_add_test(tc, test_cooldown_runs_down);
 	tcase_add_test(tc, test_barrier_blocks_and_repairs);
+	tcase_add_test(tc, test_barrier_repairs_the_hunt);
 	tcase_add_test(tc, test_barrier_on_road_and_marsh);
 	tcase_add_test(tc, test_barrier_refusals);
 	tcase_add_test(tc, test_barrier_same_rule_as_tower);
