@@ -10,8 +10,11 @@
 #include "reach.h"
 #include "util.h"
 
-/* Whether the grid with (x, y) blocked still lets everyone out. */
-static bool
+/*
+ * Whether blocking (x, y) would leave a spawn or a ground enemy where it
+ * stands with no way to any exit: the rule every tower and barrier obeys.
+ */
+bool
 game_would_block(struct game *g, int x, int y)
 {
 	int	i, n = g->nspawn_cells;
@@ -83,6 +86,7 @@ game_check_place(struct game *g, int tower, int x, int y)
 		return GAME_OK;
 	}
 	if (g->tower_at[(size_t)y * g->w + x] >= 0 ||
+	    game_barrier_at(g, x, y) >= 0 ||
 	    game_enemy_blocks_cell(g, x, y) || game_hero_blocks_cell(g, x, y))
 		return GAME_OCCUPIED;
 	if (!g->sandbox && g->gold < tower_types[tower].level[0].cost)
@@ -308,6 +312,9 @@ game_cmd_valid(const struct game_cmd *c)
 	if (c->type == GAME_CMD_TARGET && (c->mode < 0 ||
 	    c->mode >= TOWER_NTARGETS))
 		return false;
+	if (c->type == GAME_CMD_POWER && (c->power < 0 ||
+	    c->power >= POWER_NKINDS))
+		return false;
 	return !(cmd_types[c->type].args & CMD_ARG_XY) ||
 	    (c->x >= -GAME_COORD_MAX &&
 	    c->x <= GAME_COORD_MAX && c->y >= -GAME_COORD_MAX &&
@@ -348,6 +355,9 @@ game_command(struct game *g, const struct game_cmd *c)
 	case GAME_CMD_UNDO:
 		r = game_do_undo(g, c);
 		break;
+	case GAME_CMD_POWER:
+		r = game_do_power(g, c);
+		break;
 	case GAME_NCMDS:
 		break;
 	}
@@ -363,6 +373,7 @@ game_command(struct game *g, const struct game_cmd *c)
 		ev.y = c->y;
 	}
 	ev.tower = valid && c->type == GAME_CMD_PLACE ? c->tower : -1;
+	ev.power = valid && c->type == GAME_CMD_POWER ? c->power : -1;
 	game_emit(g, &ev);
 	return r;
 }
@@ -371,7 +382,7 @@ game_command(struct game *g, const struct game_cmd *c)
 enum game_reason
 game_place(struct game *g, int tower, int x, int y)
 {
-	struct game_cmd	c = { 0, GAME_CMD_PLACE, tower, x, y, 0 };
+	struct game_cmd	c = { 0, GAME_CMD_PLACE, tower, x, y, 0, -1 };
 
 	return game_command(g, &c);
 }
@@ -380,7 +391,7 @@ game_place(struct game *g, int tower, int x, int y)
 enum game_reason
 game_upgrade(struct game *g, int x, int y)
 {
-	struct game_cmd	c = { 0, GAME_CMD_UPGRADE, -1, x, y, 0 };
+	struct game_cmd	c = { 0, GAME_CMD_UPGRADE, -1, x, y, 0, -1 };
 
 	return game_command(g, &c);
 }
@@ -389,7 +400,7 @@ game_upgrade(struct game *g, int x, int y)
 enum game_reason
 game_sell(struct game *g, int x, int y)
 {
-	struct game_cmd	c = { 0, GAME_CMD_SELL, -1, x, y, 0 };
+	struct game_cmd	c = { 0, GAME_CMD_SELL, -1, x, y, 0, -1 };
 
 	return game_command(g, &c);
 }
@@ -398,7 +409,16 @@ game_sell(struct game *g, int x, int y)
 enum game_reason
 game_target(struct game *g, int x, int y, int mode)
 {
-	struct game_cmd	c = { 0, GAME_CMD_TARGET, -1, x, y, mode };
+	struct game_cmd	c = { 0, GAME_CMD_TARGET, -1, x, y, mode, -1 };
+
+	return game_command(g, &c);
+}
+
+/* Use power at (x, y). */
+enum game_reason
+game_use_power(struct game *g, int power, int x, int y)
+{
+	struct game_cmd	c = { 0, GAME_CMD_POWER, -1, x, y, 0, power };
 
 	return game_command(g, &c);
 }
@@ -407,7 +427,7 @@ game_target(struct game *g, int x, int y, int mode)
 enum game_reason
 game_call_wave(struct game *g)
 {
-	struct game_cmd	c = { 0, GAME_CMD_WAVE, -1, -1, -1, 0 };
+	struct game_cmd	c = { 0, GAME_CMD_WAVE, -1, -1, -1, 0, -1 };
 
 	return game_command(g, &c);
 }
@@ -416,7 +436,7 @@ game_call_wave(struct game *g)
 enum game_reason
 game_undo(struct game *g)
 {
-	struct game_cmd	c = { 0, GAME_CMD_UNDO, -1, -1, -1, 0 };
+	struct game_cmd	c = { 0, GAME_CMD_UNDO, -1, -1, -1, 0, -1 };
 
 	return game_command(g, &c);
 }

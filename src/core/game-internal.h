@@ -76,6 +76,13 @@ enum game_reason game_do_hero(struct game *g, const struct game_cmd *c);
 void		 game_hero_step(struct game *g);
 void		 game_hero_fight(struct game *g);
 
+/* game-cmd.c: the rule every blocked cell obeys. */
+bool		 game_would_block(struct game *g, int x, int y);
+
+/* game-power.c: powers cooling down and lasting. */
+enum game_reason game_do_power(struct game *g, const struct game_cmd *c);
+void		 game_powers(struct game *g);
+
 /* game-combat.c: shots and towers. */
 void		 game_damage(struct game *g, int i, int damage, bool pierce,
 		     int t, int kind);

@@ -41,6 +41,11 @@
  * At most GAME_MAX_ENEMIES enemies are out at once; a wave holds back the
  * rest until some are gone.
  *
+ * Powers (game-power.c) are commands too: free, aimed at a cell, each
+ * then cooling down; a strike hurts at once, a barrier blocks its cell
+ * (the field repaired as for a tower, when it rises and when it falls),
+ * a freeze slows enemies on its disc while it lasts.
+ *
  * The hero (a level's 'hero X Y') is a unit of the crowd the player sends
  * about with a command; the hunt field, whose one goal is the hero's cell,
  * is repaired as it moves, and hunting kinds follow it (game-hero.c).
@@ -87,6 +92,8 @@
 #define GAME_UNDO_MAX		16	/* placements undo remembers */
 #define GAME_UNDO_WALL_REACH	1.5	/* cells: an enemy this near a new
 					   wall ends its undo */
+#define GAME_BY_POWER		(-3)	/* a kill's tower kind: power 0; power
+					   k is GAME_BY_POWER - k */
 
 /* The hero: a ground unit the player sends about; it fights back. */
 #define GAME_HERO_HP		300	/* hit points */
@@ -119,6 +126,7 @@ enum game_reason {
 	GAME_NO_UNDO,		/* "nothing to undo": no placement to take back */
 	GAME_UNDO_WAVE,		/* "a wave has begun since": undo is over */
 	GAME_UNDO_SEEN,		/* "an enemy came in range": undo is over */
+	GAME_COOLING,		/* "cooling down": a power not ready yet */
 	GAME_NREASONS
 };
 
@@ -128,6 +136,7 @@ struct game_cmd {
 	int			tower;	/* PLACE: enum tower_kind */
 	int			x, y;	/* not WAVE */
 	int			mode;	/* TARGET: enum tower_target */
+	int			power;	/* POWER: enum power_kind */
 };
 
 enum game_event_type {
@@ -151,8 +160,11 @@ enum game_event_type {
 	GAME_EV_HERO_RETURN,	/* x, y: back at its start */
 	GAME_EV_UNSTICK,	/* id, enemy, x, y: the cell it was lifted
 				   to after GAME_HOPELESS_S without headway */
-	GAME_EV_UNDO		/* tower, x, y, gold = refund; level: 1 when
+	GAME_EV_UNDO,		/* tower, x, y, gold = refund; level: 1 when
 				   a wall stands there again, else 0 */
+	GAME_EV_POWER,		/* power, x, y; value = enemies it touched */
+	GAME_EV_POWER_END	/* power, x, y: its effect is over (a
+				   barrier falls, a freeze thaws) */
 };
 
 struct game_event {
@@ -170,6 +182,7 @@ struct game_event {
 	int			 gold;	/* cost, refund, bounty or bonus */
 	int			 value;	/* LEAK: lives lost */
 	bool			 early;	/* WAVE: called before its time */
+	int			 power;	/* POWER*, REJECT: the power, or -1 */
 };
 
 typedef void game_event_fn(void *arg, const struct game_event *ev);
@@ -262,6 +275,18 @@ struct game_fx {
 	double			 radius;	/* pulse: its range */
 };
 
+/*
+ * A power's state: its cooldown, and its effect while it lasts (a barrier
+ * standing on its cell, a freeze on its disc). One slot a kind, in the
+ * game itself: a power's cooldown is never shorter than its effect, so
+ * the slot is free again before it can be used again.
+ */
+struct game_power {
+	int			 cooldown;	/* ticks until it may be used */
+	int			 left;		/* ticks its effect lasts yet */
+	int			 x, y;		/* where it was last aimed */
+};
+
 struct game {
 	const struct level	*lv;		/* not owned */
 	int			 w, h;
@@ -346,6 +371,10 @@ struct game {
 	struct field		*hero_field;	/* goal: its order's cell */
 	struct point		*hero_path;	/* GAME_PATH_MAX waypoints */
 
+	/* Powers (game-power.c): a slot each, no allocation. */
+	struct game_power	 powers[POWER_NKINDS];
+	int			 power_kills;	/* enemies powers killed */
+
 	struct game_cmd		*log;
 	int			 nlog, log_size;
 
@@ -384,6 +413,8 @@ int		 game_place_cost(const struct game *g, int tower, int x, int y);
 bool		 game_builds_over(const struct game *g, int tower, int x, int y);
 enum game_reason game_undo(struct game *g);
 enum game_reason game_check_undo(const struct game *g);
+enum game_reason game_use_power(struct game *g, int power, int x, int y);
+enum game_reason game_check_power(struct game *g, int power, int x, int y);
 
 /* The simulation. */
 void		 game_tick(struct game *g);
@@ -401,6 +432,9 @@ int		 game_enemies_to_come(const struct game *g);
 long		 game_wave_eta(const struct game *g, int wave);
 bool		 game_kind_seen(const struct game *g, int kind);
 bool		 game_enemy_blocks_cell(const struct game *g, int x, int y);
+int		 game_barrier_at(const struct game *g, int x, int y);
+bool		 game_in_power(const struct game *g, int power, int x, int y,
+		     struct vec p);
 enum game_reason game_order_hero(struct game *g, int x, int y);
 const struct steer_agent *game_hero_agent(const struct game *g);
 bool		 game_hunting(const struct game *g, int i);

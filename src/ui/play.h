@@ -1,7 +1,7 @@
 /*
  * A game as the player sees it: the session (session.h: the level, the
  * game and where they came from; owned), the cursor, the tower kind chosen
- * for building, the overlay being shown, the speed, pause, and the message
+ * for building or the power being aimed, the overlay being shown, the speed, pause, and the message
  * line. It knows nothing of terminals: keys
  * and clicks become struct game_cmd values given through play_command, the
  * very commands a script gives, and the screen is drawn from this state by
@@ -80,6 +80,7 @@ struct play {
 
 	int			 cx, cy;	/* cursor */
 	int			 tower;		/* kind chosen for building */
+	int			 power;		/* power being aimed, or -1 */
 	enum overlay_kind	 overlay;	/* drawn over the map */
 	bool			 paused;
 	int			 speed;		/* 1, 2, 4 or 8 */
@@ -90,7 +91,8 @@ struct play {
 	uint8_t			*fx_at;		/* w * h: 1 + the least tower
 						   kind whose fresh attack
 						   crossed it, 0 for none */
-	enum game_reason	 verdict;	/* placing p->tower on the cursor */
+	enum game_reason	 verdict;	/* placing p->tower on the cursor,
+						   or using p->power there */
 	uint8_t			*route;		/* w * h: PLAY_ROUTE_* bits */
 	struct point		*pathbuf;	/* room for any descended path */
 	int			 pathmax;
@@ -154,6 +156,7 @@ void		 play_prepare(struct play *p);
 void		 play_move(struct play *p, int dx, int dy);
 void		 play_set_cursor(struct play *p, int x, int y);
 void		 play_choose(struct play *p, int tower);
+void		 play_choose_power(struct play *p, int power);
 void		 play_cycle_overlay(struct play *p);
 void		 play_toggle_pause(struct play *p);
 void		 play_cycle_speed(struct play *p);

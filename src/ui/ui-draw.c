@@ -149,6 +149,10 @@ ui_draw_init(struct ui_view *v, bool utf8, bool utf8_locale, bool color)
 		init_pair(UI_PAIR_ENEMY + i,
 		    ui_draw_colour(enemy_types[i].colour, c256), bg);
 	}
+	/* A power's area and barrier: its colour behind. */
+	for (i = 0; i < POWER_NKINDS; i++)
+		init_pair(UI_PAIR_POWER + i, black,
+		    ui_draw_colour(power_types[i].colour, c256));
 	v->nramp = c256 ? UI_RAMP256 : UI_RAMP8;
 	if (COLOR_PAIRS <= UI_PAIR_RAMP + v->nramp) {
 		v->nramp = 0;
@@ -613,6 +617,43 @@ ui_draw_overlay(const struct ui_view *v, const struct play *p, int x, int y,
 	}
 }
 
+/*
+ * The powers on cell (x, y): a barrier standing there (its glyph in its
+ * colour), a freeze lasting over it (its colour behind), and the area of
+ * the power being aimed at the cursor (its colour behind, dim when it
+ * would be refused there).
+ */
+static void
+ui_draw_power_look(const struct ui_view *v, const struct play *p, int x,
+    int y, struct ui_draw_cell *c)
+{
+	const struct game	*g = p->g;
+	struct vec		 at = vec_make(x + 0.5, y + 0.5);
+	char			 glyph[2];
+	int			 k;
+
+	for (k = 0; k < POWER_NKINDS; k++) {
+		const struct game_power *gp = &g->powers[k];
+
+		if (gp->left == 0 || !game_in_power(g, k, gp->x, gp->y, at))
+			continue;
+		if (power_types[k].effect == POWER_EFFECT_BARRIER) {
+			glyph[0] = power_types[k].glyph;
+			glyph[1] = '\0';
+			ui_draw_glyph(v, c, glyph);
+			c->attr = c->mono = A_BOLD;
+		} else
+			c->mono = A_BOLD | A_UNDERLINE;
+		c->pair = (short)(UI_PAIR_POWER + k);
+	}
+	if (p->power >= 0 && !game_over(g) &&
+	    game_in_power(g, p->power, p->cx, p->cy, at)) {
+		c->pair = (short)(UI_PAIR_POWER + p->power);
+		c->attr = p->verdict == GAME_OK ? A_BOLD : A_DIM;
+		c->mono = A_REVERSE | (p->verdict == GAME_OK ? A_BOLD : A_DIM);
+	}
+}
+
 /* Work out how cell (x, y) looks, every layer. */
 static void
 ui_draw_cell_look(const struct ui_view *v, const struct play *p, int x, int y,
@@ -634,6 +675,9 @@ ui_draw_cell_look(const struct ui_view *v, const struct play *p, int x, int y,
 	else if (k == UI_GROUND || k == UI_ROAD || k == UI_SLOW)
 		ui_draw_overlay(v, p, x, y, k, c);
 
+	if (tw == NULL && p->range[cell] != 0)
+		ui_draw_range(v, p->range[cell], k, c);
+	ui_draw_power_look(v, p, x, y, c);
 	if (tw == NULL && fx != 0) {
 		int t = fx - 1;
 
@@ -646,8 +690,6 @@ ui_draw_cell_look(const struct ui_view *v, const struct play *p, int x, int y,
 			c->attr = c->mono = A_BOLD;
 		}
 	}
-	if (tw == NULL && p->range[cell] != 0 && fx == 0)
-		ui_draw_range(v, p->range[cell], k, c);
 	if (p->g->hero_order.x == x && p->g->hero_order.y == y && e < 0) {
 		/* Where the hero was sent. */
 		ui_draw_glyph(v, c, v->utf8 ? "\u00d7" : "x");
@@ -680,7 +722,9 @@ ui_draw_cell_look(const struct ui_view *v, const struct play *p, int x, int y,
 	}
 
 	if (x == p->cx && y == p->cy) {
-		if (p->preview == PLAY_PREVIEW_BLOCKS && e < 0) {
+		if (p->power >= 0)
+			;	/* the power's area shows where it goes */
+		else if (p->preview == PLAY_PREVIEW_BLOCKS && e < 0) {
 			snprintf(c->text, sizeof c->text, "%s",
 			    v->cellw == 2 ? "XX" : "X");
 			c->pair = UI_PAIR_BLOCK;
@@ -763,6 +807,48 @@ ui_draw_title(const struct ui_view *v, const struct play *p)
 		ui_draw_text_at(v, 0, COLS - rw, right);
 	}
 	attrset(A_NORMAL);
+}
+
+/*
+ * The powers after the towers on the palette line from column x: key,
+ * name (or glyph when there is no room) and the seconds each still cools
+ * down; the
+ * one being aimed stands out, the ones cooling down are dim.
+ */
+static void
+ui_draw_powers(const struct ui_view *v, const struct play *p, int x)
+{
+	char	item[48];
+	int	k, s, need = x;
+	bool	full;
+
+	for (k = 0; k < POWER_NKINDS; k++)
+		need += 2 + (int)strlen(power_types[k].name) + 5;
+	full = need <= COLS;
+	for (k = 0; k < POWER_NKINDS && x < COLS; k++) {
+		const struct power_type *pt = &power_types[k];
+
+		s = (p->g->powers[k].cooldown + GAME_RATE - 1) / GAME_RATE;
+		if (full)
+			snprintf(item, sizeof item, s > 0 ? "%c %s %ds" :
+			    "%c %s", pt->key, pt->name, s);
+		else
+			snprintf(item, sizeof item, s > 0 ? "%c%c%d" : "%c%c",
+			    pt->key, pt->glyph, s);
+		if (k == p->power)
+			ui_draw_attr(v, UI_PAIR_POWER + k, A_BOLD, A_REVERSE |
+			    A_BOLD);
+		else if (s > 0)
+			attrset(A_DIM);
+		else
+			attrset(A_BOLD);
+		x += ui_draw_text(v, item, COLS - x);
+		attrset(A_NORMAL);
+		if (x < COLS) {
+			addch(' ');
+			x++;
+		}
+	}
 }
 
 /*
@@ -932,6 +1018,8 @@ ui_draw_palette(const struct ui_view *v, const struct play *p, int row)
 	for (k = 0; k < TOWER_NTYPES; k++)
 		full += 2 + (int)strlen(tower_types[k].name) + 1 +
 		    (tower_types[k].level[0].cost >= 100 ? 3 : 2) + 1;
+	for (k = 0; k < POWER_NKINDS; k++)
+		full += 2 + (int)strlen(power_types[k].name) + 5;
 	move(row, 0);
 	addch(' ');
 	x = 1;
@@ -958,6 +1046,7 @@ ui_draw_palette(const struct ui_view *v, const struct play *p, int row)
 			x++;
 		}
 	}
+	ui_draw_powers(v, p, x);
 }
 
 /*
@@ -1029,6 +1118,50 @@ ui_draw_routes(const struct ui_view *v, const struct play *p, char *buf,
 	}
 }
 
+/*
+ * The cursor line while a power is aimed: where, what it does, and
+ * whether it can be used there now or why not.
+ */
+static void
+ui_draw_power_info(const struct ui_view *v, const struct play *p, int row)
+{
+	const struct power_type	*pt = &power_types[p->power];
+	const struct game_power	*gp = &p->g->powers[p->power];
+	char			 line[256], what[96];
+
+	switch (pt->effect) {
+	case POWER_EFFECT_STRIKE:
+		snprintf(what, sizeof what, "%d dmg within %g", pt->damage,
+		    pt->radius);
+		break;
+	case POWER_EFFECT_BARRIER:
+		snprintf(what, sizeof what, "blocks this cell %d s",
+		    pt->ticks / GAME_RATE);
+		break;
+	case POWER_EFFECT_FREEZE:
+		snprintf(what, sizeof what, "speed %d%% within %g for %d s",
+		    pt->slow_pct, pt->radius, pt->ticks / GAME_RATE);
+		break;
+	}
+	if (p->verdict == GAME_OK)
+		snprintf(line, sizeof line, " (%d,%d) %s: %s | Enter: use it | "
+		    "Escape: cancel", p->cx, p->cy, pt->name, what);
+	else if (p->verdict == GAME_COOLING)
+		snprintf(line, sizeof line, " (%d,%d) %s: %s | ready in %d s "
+		    "| Escape: build", p->cx, p->cy, pt->name, what,
+		    (gp->cooldown + GAME_RATE - 1) / GAME_RATE);
+	else
+		snprintf(line, sizeof line, " (%d,%d) %s: %s | here: %s",
+		    p->cx, p->cy, pt->name, what,
+		    game_reason_name(p->verdict));
+	if (p->verdict == GAME_OK)
+		ui_draw_attr(v, UI_PAIR_GOOD, A_BOLD, A_BOLD);
+	else if (p->verdict != GAME_ENDED)
+		ui_draw_attr(v, UI_PAIR_ERROR, 0, 0);
+	ui_draw_text_at(v, row, 0, line);
+	attrset(A_NORMAL);
+}
+
 /* What is under the cursor: an enemy, a tower, or what building does. */
 static void
 ui_draw_info(const struct ui_view *v, const struct play *p, int row)
@@ -1039,6 +1172,10 @@ ui_draw_info(const struct ui_view *v, const struct play *p, int row)
 	char			 line[512], st[200];
 	size_t			 len;
 
+	if (p->power >= 0) {
+		ui_draw_power_info(v, p, row);
+		return;
+	}
 	if (e >= 0) {
 		const struct game_unit *u = &g->units[e];
 
@@ -1132,8 +1269,8 @@ ui_draw_message(const struct ui_view *v, const struct play *p, int row)
 		char keys[160];
 
 		snprintf(keys, sizeof keys, " arrows move | 1-%d tower | enter "
-		    "build | u s t x | n wave | p pause | f speed | v overlay "
-		    "| ? help | q quit", TOWER_NTYPES);
+		    "build | u s t x | a r c power | n wave | p pause | "
+		    "f speed | v overlay | ? help | q quit", TOWER_NTYPES);
 		attrset(A_DIM);
 		ui_draw_words_at(v, row, keys);
 	}
@@ -1227,7 +1364,7 @@ ui_draw_box_from(const struct ui_view *v, const char *const *lines, int n,
 }
 
 #define UI_HELP_LINES	(56 + TOWER_NTYPES + GAME_NCMDS + TOWER_NTARGETS + \
-			 VIEW_NKINDS)
+			 VIEW_NKINDS + POWER_NKINDS)
 #define UI_HELP_WIDTH	96
 
 /* Add one help line, printf-style, to lines[*n] (room kept in text). */
@@ -1316,6 +1453,11 @@ ui_draw_help(const struct ui_view *v, int *first)
 	ui_draw_help_line(lines, text, &n, "%c - %c            choose a tower "
 	    "(the towers are below)", tower_types[0].key,
 	    tower_types[TOWER_NTYPES - 1].key);
+	for (k = 0, len = 0; k < POWER_NKINDS; k++)
+		len += (size_t)snprintf(list + len, sizeof list - len, "%s%c",
+		    k > 0 ? " " : "", power_types[k].key);
+	ui_draw_help_line(lines, text, &n, "%-16s aim a power (below) at the "
+	    "cursor; Enter uses it", list);
 	for (k = 0; k < GAME_NCMDS; k++) {
 		if (cmd_types[k].key != 0)
 			ui_draw_help_line(lines, text, &n, "%-16s %s",
@@ -1349,6 +1491,13 @@ ui_draw_help(const struct ui_view *v, int *first)
 		ui_draw_help_line(lines, text, &n, "%c %-7s %3dg  %s",
 		    tower_types[k].key, tower_types[k].name,
 		    tower_types[k].level[0].cost, tower_types[k].about);
+	lines[n++] = "";
+	ui_draw_help_line(lines, text, &n, "Powers (free; key aims it, Enter "
+	    "uses it, then it cools down):");
+	for (k = 0; k < POWER_NKINDS; k++)
+		ui_draw_help_line(lines, text, &n, "%c %-7s %3ds  %s",
+		    power_types[k].key, power_types[k].name,
+		    power_types[k].cooldown / GAME_RATE, power_types[k].about);
 	lines[n++] = "";
 	ui_draw_help_line(lines, text, &n, "Aim (t), what a tower shoots:");
 	for (k = 0; k < TOWER_NTARGETS; k++)

@@ -55,7 +55,8 @@ enum ui_pair {
 	UI_PAIR_TOWER,				/* one per tower kind */
 	UI_PAIR_ENEMY = UI_PAIR_TOWER + TOWER_NTYPES,	/* per enemy type */
 	UI_PAIR_FX = UI_PAIR_ENEMY + ENEMY_NKINDS,	/* per tower kind */
-	UI_PAIR_RAMP = UI_PAIR_FX + TOWER_NTYPES	/* heatmap colours */
+	UI_PAIR_POWER = UI_PAIR_FX + TOWER_NTYPES,	/* per power */
+	UI_PAIR_RAMP = UI_PAIR_POWER + POWER_NKINDS	/* heatmap colours */
 };
 
 struct ui_view {

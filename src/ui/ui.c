@@ -903,6 +903,25 @@ ui_key_title(struct ui *u, int ch)
 		t->sel = 0;
 }
 
+/*
+ * Use the power being aimed at the cursor. Aiming goes on (Escape or a
+ * tower's key ends it), so a second Enter is refused as cooling down and
+ * never builds a tower by surprise.
+ */
+static void
+ui_use_power(struct play *p)
+{
+	struct game_cmd	c;
+
+	memset(&c, 0, sizeof c);
+	c.type = GAME_CMD_POWER;
+	c.tower = -1;
+	c.power = p->power;
+	c.x = p->cx;
+	c.y = p->cy;
+	play_command(p, &c);
+}
+
 /* Build a wall on (x, y), as Enter there would: a drag draws them. */
 static void
 ui_drag_wall(struct ui *u, int x, int y)
@@ -952,7 +971,10 @@ ui_mouse_drag(struct ui *u, int x, int y)
 	u->drag_y = y;
 }
 
-/* A click on the map: move the cursor there, or build if it is there. */
+/*
+ * A click on the map: move the cursor there, or build (or use the power
+ * being aimed) if it is there.
+ */
 static void
 ui_mouse_play(struct ui *u)
 {
@@ -1011,6 +1033,10 @@ ui_mouse_play(struct ui *u)
 		play_set_cursor(p, x, y);
 		return;
 	}
+	if (p->power >= 0) {
+		ui_use_power(p);
+		return;
+	}
 	c.type = GAME_CMD_PLACE;
 	c.tower = p->tower;
 	play_command(p, &c);
@@ -1047,9 +1073,17 @@ ui_key_play(struct ui *u, int ch)
 		play_choose(p, k);
 		return;
 	}
+	if (ch >= 0 && ch < 128 && (k = power_by_key(tolower(ch))) >= 0) {
+		play_choose_power(p, k);
+		return;
+	}
 	/* Keys of the registry's commands, their other names first. */
 	if (ch == '\r' || ch == ' ' || ch == KEY_ENTER)
 		ch = cmd_types[GAME_CMD_PLACE].key;
+	if (ch == cmd_types[GAME_CMD_PLACE].key && p->power >= 0) {
+		ui_use_power(p);
+		return;
+	}
 	else if (ch == KEY_DC)
 		ch = cmd_types[GAME_CMD_SELL].key;
 	else if (ch == KEY_BACKSPACE || ch == 127 || ch == '\b')
@@ -1119,6 +1153,7 @@ ui_key_play(struct ui *u, int ch)
 	case UI_KEY_ESC:
 		p->msg[0] = '\0';
 		p->hero_selected = false;
+		p->power = -1;
 		return;
 	case KEY_MOUSE:
 		ui_mouse_play(u);
