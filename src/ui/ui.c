@@ -465,6 +465,17 @@ ui_game_over(struct ui *u)
 	if (u->ended)
 		return;
 	u->ended = true;
+	if (u->l->trial) {
+		/* A level being edited: no high score for a draft. */
+		u->end.recorded = false;
+		u->end.rank = 0;
+		scores_free(&u->end.table);
+		snprintf(u->end.note, sizeof u->end.note, "a trial of the "
+		    "level being edited: no high score");
+		u->dialog = UI_DIALOG_END;
+		ui_redraw(u);
+		return;
+	}
 	memset(&e, 0, sizeof e);
 	snprintf(e.level, sizeof e.level, "%s", u->p->name);
 	e.score = g->score;
@@ -517,7 +528,8 @@ ui_unsaved(const struct ui *u)
 {
 	const struct game	*g;
 
-	if (u->screen != UI_SCREEN_PLAY || u->p == NULL || u->saved)
+	if (u->screen != UI_SCREEN_PLAY || u->p == NULL || u->saved ||
+	    u->l->trial)
 		return false;
 	g = u->p->g;
 	return !game_over(g) && (g->tick > 0 || g->nlog > 0);
@@ -903,8 +915,11 @@ ui_key_dialog(struct ui *u, int ch)
 		}
 		break;
 	case UI_DIALOG_END:
-		if (ch == '\n' || ch == '\r' || ch == ' ' || ch == KEY_ENTER ||
-		    close)
+		if ((ch == '\n' || ch == '\r' || ch == ' ' ||
+		    ch == KEY_ENTER || close) && u->l->trial)
+			u->quit = true;	/* back to the editor */
+		else if (ch == '\n' || ch == '\r' || ch == ' ' ||
+		    ch == KEY_ENTER || close)
 			ui_enter_title(u);
 		else if (ch == 'r' || ch == 'R') {
 			struct play	*p;
