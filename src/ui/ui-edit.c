@@ -497,9 +497,10 @@ ue_draw_title(struct ue *u)
 	char	line[PATH_MAX + 256], brush[64];
 
 	ue_brush_name(u, brush, sizeof brush);
-	snprintf(line, sizeof line, " weir editor: %s%s | %dx%d | brush: %s%s "
-	    "| overlay: %s | ?: keys", u->path, edit_modified(u->e) ?
-	    " [modified]" : "", u->e->w, u->e->h, brush, u->pen ?
+	snprintf(line, sizeof line, " weir editor: %s%s | %dx%d | %d problem%s "
+	    "| brush: %s%s | overlay: %s | ?: keys", u->path,
+	    edit_modified(u->e) ? " [modified]" : "", u->e->w, u->e->h,
+	    u->e->nproblems, u->e->nproblems == 1 ? "" : "s", brush, u->pen ?
 	    " (pen down)" : "", overlay_name(u->overlay));
 	ui_draw_attr(&u->v, UI_PAIR_TITLE, 0, A_REVERSE);
 	move(0, 0);
@@ -1693,6 +1694,8 @@ ui_edit_run(const struct ui_edit_launch *l)
 			    sizeof shown, err));
 			return 1;
 		}
+		u.cx = u.e->w / 2;
+		u.cy = u.e->h / 2;
 		ue_say(&u, false, "%s: %dx%d, %d wave%s; ? lists the keys",
 		    l->path, u.e->w, u.e->h, u.e->m.nwaves,
 		    u.e->m.nwaves == 1 ? "" : "s");
