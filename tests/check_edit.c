@@ -562,6 +562,7 @@ edit_suite(void)
 	TCase	*tc;
 
 	tc = tcase_create("paint");
+	tcase_set_timeout(tc, 60);	/* a rebuild to compare after each cell */
 	tcase_add_test(tc, test_paint_undo_redo);
 	tcase_add_test(tc, test_stroke_and_fill_are_one_step);
 	tcase_add_test(tc, test_field_repaired_for_each_cell);
