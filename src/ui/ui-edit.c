@@ -275,6 +275,22 @@ ue_in_rect(const struct ue *u, int x, int y)
 	return u->rect && x >= x0 && x <= x1 && y >= y0 && y <= y1;
 }
 
+/* Whether the editor draws overlay k: those of the exit field. */
+static bool
+ue_overlay_drawn(int k)
+{
+	switch (k) {
+	case OVERLAY_NONE:
+	case OVERLAY_HEAT:
+	case OVERLAY_FLOW:
+	case OVERLAY_LOS:
+	case OVERLAY_PATH:
+		return true;
+	default:
+		return false;	/* towers' previews, the hunt, ... */
+	}
+}
+
 /* Draw one map cell at the current screen position. */
 static void
 ue_draw_cell(struct ue *u, int x, int y, double maxd)
@@ -1575,8 +1591,7 @@ ue_key_map(struct ue *u, int ch, SCREEN **scr)
 	case 'o':
 		do {
 			u->overlay = (u->overlay + 1) % OVERLAY_NKINDS;
-		} while (overlay_types[u->overlay].hunt ||
-		    u->overlay == OVERLAY_PREVIEW);
+		} while (!ue_overlay_drawn(u->overlay));
 		break;
 	case 'n':
 		ue_next_problem(u);
