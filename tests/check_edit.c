@@ -424,6 +424,49 @@ START_TEST(test_hand_written_file_kept)
 }
 END_TEST
 
+START_TEST(test_resize)
+{
+	struct edit	*e = t_parse(t_hand);
+	char		*s;
+
+	/* Taller: new rows of ground after the last, before "end". */
+	ck_assert(edit_resize(e, 10, 6));
+	ck_assert(!edit_resize(e, 10, 6));
+	ck_assert_int_eq(edit_get(e, 3, 5), '.');
+	t_field_is_rebuilt(e);
+	s = t_text(e);
+	ck_assert_ptr_nonnull(strstr(s, "##########\n..........\nend\n"));
+	ck_assert_ptr_nonnull(strstr(s, "# the end\n"));
+	free(s);
+	/* Narrower and shorter: every row rewritten, the hero still on. */
+	ck_assert(edit_resize(e, 6, 4));
+	ck_assert_int_eq(e->w, 6);
+	t_field_is_rebuilt(e);
+	s = t_text(e);
+	ck_assert_ptr_nonnull(strstr(s, "map\n######\n#.....\nA.....\n"
+	    "#.....\nend\n"));
+	free(s);
+	edit_refresh(e);
+	ck_assert_int_ge(t_problem(e, "no exit"), 0);
+	/* A stroke after the resize, then everything undone. */
+	edit_paint(e, 5, 2, '>');
+	edit_refresh(e);
+	ck_assert_int_eq(e->nproblems, 0);
+	while (edit_undo(e))
+		t_field_is_rebuilt(e);
+	ck_assert_int_eq(e->w, 10);
+	ck_assert_int_eq(e->h, 5);
+	s = t_text(e);
+	ck_assert_str_eq(s, t_hand);
+	free(s);
+	while (edit_redo(e))
+		;
+	ck_assert_int_eq(e->w, 6);
+	ck_assert_int_eq(edit_get(e, 5, 2), '>');
+	edit_free(e);
+}
+END_TEST
+
 START_TEST(test_crlf_and_no_final_newline)
 {
 	const char	*text = "weir-level 1\r\ntitle C\r\ngold 1\r\n"
@@ -578,6 +621,7 @@ edit_suite(void)
 	tcase_add_test(tc, test_new_level_writes_and_reads_back);
 	tcase_add_test(tc, test_hand_written_file_kept);
 	tcase_add_test(tc, test_crlf_and_no_final_newline);
+	tcase_add_test(tc, test_resize);
 	tcase_add_test(tc, test_save_is_atomic_and_reads_back);
 	tcase_add_test(tc, test_movingai_map_converts);
 	suite_add_tcase(s, tc);

@@ -72,6 +72,8 @@ struct edit_step {
 	struct edit_cell	*cells;
 	int			 ncells, cap;
 	struct edit_meta	*m;
+	uint8_t			*map;		/* a resize: the other map */
+	int			 w, h;		/* and its size */
 };
 
 /* A growing output buffer. */
@@ -387,9 +389,11 @@ edit_saved(struct edit *e, char *text, size_t len)
 	if (e->orig == NULL)
 		e->orig = xmalloc(sizeof *e->orig);
 	*e->orig = e->m;
-	if (e->orig_map == NULL)
-		e->orig_map = xmalloc((size_t)e->w * e->h);
+	free(e->orig_map);
+	e->orig_map = xmalloc((size_t)e->w * e->h);
 	memcpy(e->orig_map, e->map, (size_t)e->w * e->h);
+	e->orig_w = e->w;
+	e->orig_h = e->h;
 	e->saved_at = e->nsteps;
 }
 
@@ -445,6 +449,7 @@ edit_drop_steps(struct edit *e, int k)
 	for (i = k; i < e->ntotal; i++) {
 		free(e->steps[i].cells);
 		free(e->steps[i].m);
+		free(e->steps[i].map);
 	}
 	e->ntotal = k;
 	if (e->saved_at > k)
@@ -642,6 +647,61 @@ edit_set_meta(struct edit *e, const struct edit_meta *m)
 	return true;
 }
 
+/* Swap the map and its size with a resize step's; the field is rebuilt. */
+static void
+edit_swap_map(struct edit *e, struct edit_step *s)
+{
+	uint8_t	*map = e->map;
+	int	 w = e->w, h = e->h;
+	size_t	 n;
+
+	e->map = s->map;
+	e->w = s->w;
+	e->h = s->h;
+	s->map = map;
+	s->w = w;
+	s->h = h;
+	n = (size_t)e->w * e->h;
+	free(e->marks);
+	free(e->scratch);
+	e->marks = xcalloc(n, 1);
+	e->scratch = xcalloc(n + 1, sizeof *e->scratch);
+	grid_free(e->grid);
+	field_free(e->field);
+	e->grid = grid_new(e->w, e->h, e->m.diagonal);
+	e->field = field_new(e->w, e->h);
+	edit_field_build(e);
+}
+
+/*
+ * Make the map w x h, as one step: what fits stays where it is (from the
+ * top left), new cells are ground. False if the size is the same or not
+ * one a level may have.
+ */
+bool
+edit_resize(struct edit *e, int w, int h)
+{
+	struct edit_step	*s;
+	int			 x, y;
+
+	if ((w == e->w && h == e->h) || w < 1 || h < 1 || w > GRID_MAX_W ||
+	    h > GRID_MAX_H)
+		return false;
+	edit_end(e);
+	s = edit_push(e);
+	s->w = w;
+	s->h = h;
+	s->map = xmalloc((size_t)w * h);
+	memset(s->map, level_terrain_types[LEVEL_GROUND].glyph,
+	    (size_t)w * h);
+	for (y = 0; y < h && y < e->h; y++) {
+		for (x = 0; x < w && x < e->w; x++)
+			s->map[(size_t)y * w + x] = e->map[(size_t)y * e->w + x];
+	}
+	edit_swap_map(e, s);	/* s->map holds the old map now */
+	return true;
+}
+
 /* Swap step s's contents with the edit's, cells last first if back. */
 static void
 edit_swap_step(struct edit *e, struct edit_step *s, bool back)
@@ -650,6 +710,10 @@ edit_swap_step(struct edit *e, struct edit_step *s, bool back)
 
 	if (s->meta) {
 		edit_swap_meta(e, s->m);
+		return;
+	}
+	if (s->map != NULL) {
+		edit_swap_map(e, s);
 		return;
 	}
 	for (k = 0; k < n; k++) {
@@ -1136,7 +1200,8 @@ edit_write_over(struct edit_buf *b, const struct edit *e)
 		case EDIT_LN_ROW:
 			if (ln->a >= e->h)
 				copy = false;
-			else if (memcmp(e->map + (size_t)ln->a * e->w,
+			else if (e->w != e->orig_w ||
+			    memcmp(e->map + (size_t)ln->a * e->w,
 			    e->orig_map + (size_t)ln->a * e->w,
 			    (size_t)e->w) != 0) {
 				edit_write_row(b, e, ln->a);
@@ -1171,6 +1236,11 @@ edit_write_over(struct edit_buf *b, const struct edit *e)
 			edit_put(b, s, ln->len);
 			if (ln->len == 0 || s[ln->len - 1] != '\n')
 				b->open = true;
+		}
+		/* Rows past the last the source had (the map grew). */
+		if (ln->kind == EDIT_LN_ROW && ln->a == e->orig_h - 1) {
+			for (int y = e->orig_h; y < e->h; y++)
+				edit_write_row(b, e, y);
 		}
 		if (ln->kind == EDIT_LN_KEY)
 			edit_write_missing(b, e, keyline, ln->a);

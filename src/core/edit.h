@@ -124,6 +124,7 @@ struct edit {
 	int			 nlines;
 	bool			 crlf;
 	uint8_t			*orig_map;
+	int			 orig_w, orig_h;
 	struct edit_meta	*orig;
 
 	/* Scratch for routes. */
@@ -146,6 +147,7 @@ bool		 edit_paint(struct edit *e, int x, int y, int glyph);
 void		 edit_end(struct edit *e);
 int		 edit_fill(struct edit *e, int x0, int y0, int x1, int y1,
 		    int glyph);
+bool		 edit_resize(struct edit *e, int w, int h);
 
 /* Settings and waves: change a copy, then set it as one step. */
 bool		 edit_set_meta(struct edit *e, const struct edit_meta *m);

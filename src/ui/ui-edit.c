@@ -47,7 +47,7 @@
 #define UE_ERR_MAX	1024
 #define UE_NEW_W	32	/* a new level's size, offered */
 #define UE_NEW_H	16
-#define UE_FIELDS	8
+#define UE_FIELDS	9
 #define UE_KEY_ESC	27
 #define UE_BRUSH_HERO	LEVEL_NTERRAINS	/* the brush after the terrains */
 
@@ -214,6 +214,10 @@ ue_layout(struct ue *u)
 	int		 avail;
 
 	u->v.too_small = COLS < UI_MIN_COLS || LINES < UI_MIN_LINES;
+	if (u->cx >= e->w)	/* an undone resize */
+		u->cx = e->w - 1;
+	if (u->cy >= e->h)
+		u->cy = e->h - 1;
 	u->panel = COLS >= e->w + UE_PANEL + 1 || COLS >= 40 + UE_PANEL;
 	avail = COLS - (u->panel ? UE_PANEL + 1 : 0);
 	u->cols = e->w < avail ? e->w : avail;
@@ -795,6 +799,7 @@ ue_form_settings(struct ue *u)
 		ue_field(f, "hero x y", 10, "%d %d", m->hero_x, m->hero_y);
 	else
 		ue_field(f, "hero x y", 10, "none");
+	ue_field(f, "size", 9, "%dx%d", u->e->w, u->e->h);
 	u->mode = UE_FORM;
 }
 
@@ -909,10 +914,19 @@ ue_apply_settings(struct ue *u)
 {
 	struct ue_form		*f = &u->form;
 	struct edit_meta	*m = xmalloc(sizeof *m);
-	int			 mv, x, y;
-	bool			 ok = false;
+	int			 mv, x, y, w, h;
+	bool			 ok = false, resized;
+	char			 c;
 
 	*m = u->e->m;
+	if (sscanf(f->f[7].buf, "%dx%d%c", &w, &h, &c) != 2 ||
+	    w < EDIT_NEW_MIN || h < EDIT_NEW_MIN || w > GRID_MAX_W ||
+	    h > GRID_MAX_H) {
+		snprintf(f->err, sizeof f->err, "size: WxH, each %d to %d",
+		    EDIT_NEW_MIN, GRID_MAX_W);
+		f->sel = 7;
+		goto out;
+	}
 	if (!ue_form_text(f, 0, m->title, sizeof m->title, true) ||
 	    !ue_form_text(f, 1, m->description, sizeof m->description,
 	    false) ||
@@ -930,7 +944,7 @@ ue_apply_settings(struct ue *u)
 	if (strcmp(f->f[6].buf, "none") == 0 || f->f[6].buf[0] == '\0')
 		m->has_hero = false;
 	else if (sscanf(f->f[6].buf, "%d %d", &x, &y) == 2 && x >= 0 &&
-	    y >= 0 && x < u->e->w && y < u->e->h) {
+	    y >= 0 && x < w && y < h) {
 		m->has_hero = true;
 		m->hero_x = x;
 		m->hero_y = y;
@@ -940,8 +954,17 @@ ue_apply_settings(struct ue *u)
 		f->sel = 6;
 		goto out;
 	}
-	ue_say(u, false, edit_set_meta(u->e, m) ? "settings changed" :
-	    "settings as they were");
+	resized = edit_resize(u->e, w, h);
+	if (edit_set_meta(u->e, m))
+		ue_say(u, false, resized ? "map resized, settings changed (two "
+		    "steps to undo)" : "settings changed");
+	else
+		ue_say(u, false, resized ? "map resized to %dx%d" :
+		    "settings as they were", w, h);
+	if (u->cx >= w)
+		u->cx = w - 1;
+	if (u->cy >= h)
+		u->cy = h - 1;
 	ok = true;
 out:
 	free(m);
