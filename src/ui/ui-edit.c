@@ -517,11 +517,11 @@ ue_draw_title(struct ue *u)
 	char	line[PATH_MAX + 256], brush[64];
 
 	ue_brush_name(u, brush, sizeof brush);
-	snprintf(line, sizeof line, " weir editor: %s%s | %dx%d | %d problem%s "
-	    "| brush: %s%s | overlay: %s | ?: keys", u->path,
-	    edit_modified(u->e) ? " [modified]" : "", u->e->w, u->e->h,
-	    u->e->nproblems, u->e->nproblems == 1 ? "" : "s", brush, u->pen ?
-	    " (pen down)" : "", overlay_name(u->overlay));
+	snprintf(line, sizeof line, " %s%s | %d problem%s | brush: %s%s | "
+	    "overlay: %s | %dx%d | ?: keys | weir editor", u->path,
+	    edit_modified(u->e) ? " [modified]" : "", u->e->nproblems,
+	    u->e->nproblems == 1 ? "" : "s", brush, u->pen ? " (pen down)" :
+	    "", overlay_name(u->overlay), u->e->w, u->e->h);
 	ui_draw_attr(&u->v, UI_PAIR_TITLE, 0, A_REVERSE);
 	move(0, 0);
 	hline(' ', COLS);
@@ -614,7 +614,7 @@ ue_draw_form(struct ue *u)
 	const char	*lines[UE_FIELDS * 2 + 8];
 	char		 text[UE_FIELDS + 4][LEVEL_DESC_MAX + 64];
 	char		 hint[KIND_LIST_MAX + 64];
-	int		 n = 0, i, first = 0;
+	int		 n = 0, i, first = 0, shown;
 
 	lines[n++] = f->title;
 	lines[n++] = "";
@@ -635,6 +635,10 @@ ue_draw_form(struct ue *u)
 	lines[n++] = "Up/Down: field, Enter: done, Esc: cancel";
 	if (f->err[0] != '\0')
 		lines[n++] = f->err;
+	/* On a short screen the box scrolls to keep the field in view. */
+	shown = (n + 2 < LINES ? n + 2 : LINES) - 2;
+	if (f->sel + 2 >= shown)
+		first = f->sel + 3 - shown;
 	ui_draw_box_from(&u->v, lines, n, &first);
 }
 
