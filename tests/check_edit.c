@@ -187,12 +187,17 @@ START_TEST(test_stroke_and_fill_are_one_step)
 	ck_assert_int_eq(edit_get(e, 6, 4), '=');
 
 	/* A rectangle, corners either way round, clipped to the map. */
-	ck_assert_int_eq(edit_fill(e, 4, 3, 2, 1, '#'), 9);
+	ck_assert_int_eq(edit_fill(e, 4, 3, 2, 1, '#'), 9);	/* built */
 	ck_assert_int_eq(edit_get(e, 3, 2), '#');
-	ck_assert_int_eq(edit_fill(e, 18, 8, 25, 30, '~'), 4);
+	t_field_is_rebuilt(e);
+	ck_assert_int_eq(edit_fill(e, 18, 8, 25, 30, '~'), 4); /* repaired */
+	ck_assert_uint_eq(e->field->stats.rebuilt, 0);
 	ck_assert_int_eq(edit_get(e, 19, 9), '~');
+	t_field_is_rebuilt(e);
 	ck_assert(edit_undo(e));
+	t_field_is_rebuilt(e);
 	ck_assert(edit_undo(e));
+	t_field_is_rebuilt(e);
 	ck_assert_int_eq(edit_get(e, 3, 2), '.');
 	ck_assert_int_eq(edit_get(e, 19, 9), '#');
 	/* An empty stroke is no step. */

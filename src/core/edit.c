@@ -29,6 +29,14 @@
 
 #define EDIT_TRIAL_SLACK	(10L * 3600 * GAME_RATE)  /* as headless */
 #define EDIT_PARSE_CELLS	(256 * 256)	/* refresh re-parses up to this */
+/*
+ * A rectangle, an undo or a redo changing more cells than this builds the
+ * field once instead of repairing it for each: a repair's line-of-sight
+ * sweep can cover much of the map (about 33 ms a cell on an open
+ * 1024x1024 map against 62 ms for a whole build), so past a few cells one
+ * build is the cheaper. Cells painted one at a time are always repaired.
+ */
+#define EDIT_BATCH		8
 
 /* The once-only statements, in the order a new file has them. */
 enum edit_key {
@@ -536,7 +544,12 @@ edit_paint(struct edit *e, int x, int y, int glyph)
 		edit_begin(e);
 	s = &e->steps[e->stroke];
 	i = y * e->w + x;
-	old = edit_put_cell(e, x, y, glyph);
+	if (e->batch) {
+		/* Many cells at once: the field is built once at the end. */
+		old = e->map[i];
+		e->map[i] = (uint8_t)glyph;
+	} else
+		old = edit_put_cell(e, x, y, glyph);
 	/*
 	 * A cell painted twice in one stroke is recorded twice: swapped back
 	 * last first, then forward first first, it comes out right both ways.
@@ -550,6 +563,20 @@ edit_paint(struct edit *e, int x, int y, int glyph)
 	if (own)
 		edit_end(e);
 	return true;
+}
+
+/* Cells of the rectangle x0..x1, y0..y1 (in order) that glyph changes. */
+static int
+edit_fill_count(const struct edit *e, int x0, int y0, int x1, int y1,
+    int glyph)
+{
+	int	x, y, n = 0;
+
+	for (y = y0 < 0 ? 0 : y0; y <= y1 && y < e->h; y++) {
+		for (x = x0 < 0 ? 0 : x0; x <= x1 && x < e->w; x++)
+			n += edit_get(e, x, y) != glyph;
+	}
+	return n;
 }
 
 /* Fill the rectangle with corners (x0, y0), (x1, y1): one step; cells set. */
@@ -571,9 +598,15 @@ edit_fill(struct edit *e, int x0, int y0, int x1, int y1, int glyph)
 	}
 	if (own)
 		edit_begin(e);
+	e->batch = edit_glyph_ok(glyph) &&
+	    edit_fill_count(e, x0, y0, x1, y1, glyph) > EDIT_BATCH;
 	for (y = y0 < 0 ? 0 : y0; y <= y1 && y < e->h; y++) {
 		for (x = x0 < 0 ? 0 : x0; x <= x1 && x < e->w; x++)
 			n += edit_paint(e, x, y, glyph);
+	}
+	if (e->batch) {
+		e->batch = false;
+		edit_field_build(e);
 	}
 	if (own)
 		edit_end(e);
@@ -718,10 +751,16 @@ edit_swap_step(struct edit *e, struct edit_step *s, bool back)
 	}
 	for (k = 0; k < n; k++) {
 		struct edit_cell *c = &s->cells[back ? n - 1 - k : k];
+		uint8_t old = e->map[c->i];
 
-		c->glyph = (uint8_t)edit_put_cell(e, c->i % e->w, c->i / e->w,
-		    c->glyph);
+		if (n > EDIT_BATCH)
+			e->map[c->i] = c->glyph;
+		else
+			edit_put_cell(e, c->i % e->w, c->i / e->w, c->glyph);
+		c->glyph = old;
 	}
+	if (n > EDIT_BATCH)
+		edit_field_build(e);
 }
 
 /* Undo the last step done; false if there is none. */

@@ -114,6 +114,7 @@ struct edit {
 	struct edit_step	*steps;
 	int			 nsteps, ntotal, cap;
 	int			 stroke;	/* open stroke's step, or -1 */
+	bool			 batch;		/* painting without repair */
 	int			 saved_at;	/* nsteps when last saved */
 	bool			 changed;	/* something was ever done */
 
