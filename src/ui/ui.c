@@ -468,10 +468,10 @@ ui_game_over(struct ui *u)
 	if (u->l->trial) {
 		/* A level being edited: no high score for a draft. */
 		u->end.recorded = false;
+		u->end.trial = true;
 		u->end.rank = 0;
+		u->end.note[0] = '\0';
 		scores_free(&u->end.table);
-		snprintf(u->end.note, sizeof u->end.note, "a trial of the "
-		    "level being edited: no high score");
 		u->dialog = UI_DIALOG_END;
 		ui_redraw(u);
 		return;
