@@ -1716,6 +1716,7 @@ ui_edit_run(const struct ui_edit_launch *l)
 	SCREEN			*scr;
 	char			 err[UE_ERR_MAX];
 	int			 ch, i;
+	bool			 dirty;
 
 	memset(&u, 0, sizeof u);
 	u.l = l;
@@ -1767,8 +1768,10 @@ ui_edit_run(const struct ui_edit_launch *l)
 		ue_field(&u.form, "width", 4, "%d", UE_NEW_W);
 		ue_field(&u.form, "height", 4, "%d", UE_NEW_H);
 	}
+	dirty = true;
 	while (!u.done && ue_signal == 0) {
-		if (u.e == NULL) {
+		/* Painted only when a key came; the wait is to see signals. */
+		if (dirty && u.e == NULL) {
 			const char *lines[8];
 			char a[LEVEL_DESC_MAX + 32], b[LEVEL_DESC_MAX + 32];
 			int first = 0, n = 0;
@@ -1790,10 +1793,12 @@ ui_edit_run(const struct ui_edit_launch *l)
 				lines[n++] = u.form.err;
 			ui_draw_box_from(&u.v, lines, n, &first);
 			refresh();
-		} else
+		} else if (dirty)
 			ue_paint(&u);
+		dirty = false;
 		if ((ch = getch()) == ERR)
 			continue;
+		dirty = true;
 		if (u.e == NULL)
 			ue_key_form(&u, ch);
 		else
