@@ -619,9 +619,19 @@ ue_draw_form(struct ue *u)
 	lines[n++] = f->title;
 	lines[n++] = "";
 	for (i = 0; i < f->n; i++) {
-		snprintf(text[i], sizeof text[i], "%s %-12s %s%s",
-		    i == f->sel ? ">" : " ", f->f[i].label, f->f[i].buf,
-		    i == f->sel ? "_" : "");
+		const char	*tail = f->f[i].buf;
+		int		 room = COLS - 24;
+
+		/* The field typed in shows its end when it does not fit. */
+		if (i == f->sel && room > 4 && ui_draw_width(tail) > room) {
+			while (ui_draw_width(tail) > room - 1)
+				tail++;
+			while (((unsigned char)*tail & 0xc0) == 0x80)
+				tail++;
+		}
+		snprintf(text[i], sizeof text[i], "%s %-12s %s%s%s",
+		    i == f->sel ? ">" : " ", f->f[i].label, tail !=
+		    f->f[i].buf ? "<" : "", tail, i == f->sel ? "_" : "");
 		lines[n++] = text[i];
 	}
 	lines[n++] = "";
