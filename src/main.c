@@ -24,6 +24,7 @@
 #include "core/text.h"
 #include "ui/ui.h"
 #include "headless.h"
+#include "ui/ui-edit.h"
 
 #define MAIN_EXIT_ERROR	1	/* a level had an error */
 #define MAIN_EXIT_USAGE	2	/* the command line was wrong */
@@ -34,6 +35,7 @@
 enum main_mode {
 	MAIN_PLAY,		/* open LEVEL */
 	MAIN_HEADLESS,		/* --headless: play LEVEL with no terminal */
+	MAIN_EDIT,		/* --edit FILE: the level editor */
 	MAIN_CHECK,		/* --check FILE... */
 	MAIN_VERSION,		/* --version */
 	MAIN_HELP		/* --help */
@@ -47,6 +49,8 @@ struct main_opts {
 	struct ui_options ui;		/* --ascii, --no-color, --bell */
 	bool		resume;		/* --continue */
 	bool		headless_given;	/* --headless, even if --check wins */
+	const char	*edit;		/* --edit FILE */
+	bool		check_given;	/* --check, even if another wins */
 };
 
 typedef void main_set_fn(struct main_opts *, const char *);
@@ -55,7 +59,7 @@ static main_set_fn main_set_check, main_set_help, main_set_version;
 static main_set_fn main_set_headless, main_set_seed, main_set_script;
 static main_set_fn main_set_trace, main_set_snapshot, main_set_sandbox;
 static main_set_fn main_set_bot, main_set_save, main_set_load;
-static main_set_fn main_set_stop_at;
+static main_set_fn main_set_stop_at, main_set_edit;
 static main_set_fn main_set_ascii, main_set_no_color, main_set_continue;
 static main_set_fn main_set_bell;
 
@@ -103,6 +107,11 @@ static const struct main_option {
 	  "resume the game saved in FILE (no LEVEL)", main_set_load },
 	{ "stop-at", 'T', required_argument, "TICK",
 	  "stop (and --save) when the clock reaches TICK", main_set_stop_at },
+	{ "edit", 'E', required_argument, "FILE",
+	  "edit the level FILE in the level editor; a new level\n"
+	  "when there is no FILE, and a Moving AI .map is\n"
+	  "converted (saved as the same name ending in .weir)",
+	  main_set_edit },
 	{ "continue", 'r', no_argument, NULL,
 	  "resume the game left unfinished (no LEVEL)", main_set_continue },
 	{ "ascii", 'a', no_argument, NULL,
@@ -127,7 +136,16 @@ main_set_mode(struct main_opts *o, enum main_mode m)
 static void
 main_set_check(struct main_opts *o, const char *arg)
 {
+	o->check_given = true;
 	main_set_mode(o, MAIN_CHECK);
+}
+
+/* --edit FILE */
+static void
+main_set_edit(struct main_opts *o, const char *arg)
+{
+	o->edit = arg;
+	main_set_mode(o, MAIN_EDIT);
 }
 
 /* --help */
@@ -318,6 +336,7 @@ main_usage(void)
 
 	printf("Usage: %s [OPTION]... [LEVEL]\n", PACKAGE_NAME);
 	printf("  or:  %s --check FILE...\n", PACKAGE_NAME);
+	printf("  or:  %s --edit FILE\n", PACKAGE_NAME);
 	printf("Defend the exits of LEVEL in a tower-defence game for the "
 	    "terminal.\n\n");
 	printf("LEVEL is the name of an installed level, read from the file\n"
@@ -516,6 +535,20 @@ main_headless(struct main_opts *o, char **args, int nargs)
 	return headless_run(&o->headless);
 }
 
+/* --edit FILE: the level editor, in the terminal. */
+static int
+main_edit(const struct main_opts *o)
+{
+	struct ui_edit_launch	l;
+
+	memset(&l, 0, sizeof l);
+	l.path = o->edit;
+	l.level_dir = main_level_dir();
+	l.seed = o->headless.seed;
+	l.opt = o->ui;
+	return ui_edit_run(&l);
+}
+
 /* Read the command line and do what it asks; the exit status. */
 static int
 main_run(int argc, char **argv)
@@ -550,6 +583,10 @@ main_run(int argc, char **argv)
 	    o.headless.seed_set || o.resume))
 		return main_usage_error("--check takes level files, not a "
 		    "game to play");
+	if (o.edit != NULL && (o.headless_given || o.game_opts ||
+	    o.resume || o.check_given))
+		return main_usage_error("--edit takes one level file to edit, "
+		    "not a game to play or files to check");
 	if (o.headless.snapshot_every > 0 && o.headless.trace == NULL)
 		return main_usage_error("--snapshot-every needs --trace");
 
@@ -567,6 +604,11 @@ main_run(int argc, char **argv)
 		return main_check(argv + optind, nargs);
 	case MAIN_HEADLESS:
 		return main_headless(&o, argv + optind, nargs);
+	case MAIN_EDIT:
+		if (nargs > 0)
+			return main_usage_error("--edit takes its FILE and no "
+			    "LEVEL");
+		return main_edit(&o);
 	case MAIN_PLAY:
 		break;
 	}

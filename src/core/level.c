@@ -30,6 +30,16 @@ _Static_assert(LEVEL_EXIT_CELLS <= FIELD_MAX_GOALS,
 
 #define LEVEL_QUOTE_MAX	32	/* bytes of a token an error message repeats */
 
+/* The terrains of the map block, by enum level_terrain. */
+const struct level_terrain_type level_terrain_types[LEVEL_NTERRAINS] = {
+	[LEVEL_WALL] = { "wall", '#', "blocks; nothing is built on it" },
+	[LEVEL_GROUND] = { "ground", '.', "walkable, towers can be built" },
+	[LEVEL_ROAD] = { "road", '=', "walkable, nothing is built on it" },
+	[LEVEL_SLOW] = { "marsh", '~', "walkable at the 'slow' cost" },
+	[LEVEL_SPAWN] = { "spawn", 'A', "enemies enter: a letter A to Z" },
+	[LEVEL_EXIT] = { "exit", '>', "enemies leave: each costs lives" },
+};
+
 
 /* One line of text, trailing CR and blanks already dropped. */
 struct level_line {
@@ -1219,6 +1229,21 @@ level_spawn_index(const struct level *l, char label)
 	for (i = 0; i < l->nspawns; i++) {
 		if (l->spawns[i].label == label)
 			return i;
+	}
+	return -1;
+}
+
+/* The terrain map glyph c stands for, or -1 if it is not a map glyph. */
+int
+level_glyph_terrain(int c)
+{
+	int	t;
+
+	if (c >= 'A' && c <= 'Z')
+		return LEVEL_SPAWN;
+	for (t = 0; t < LEVEL_NTERRAINS; t++) {
+		if (t != LEVEL_SPAWN && level_terrain_types[t].glyph == c)
+			return t;
 	}
 	return -1;
 }

@@ -319,7 +319,10 @@ ui_menu_end(const struct ui_view *v, const struct play *p,
 	snprintf(text[n++], sizeof text[0], "%d/%d waves, %d/%d lives, %d "
 	    "killed, %d through, %s", g->waves_cleared, g->nwaves, g->lives,
 	    p->lv->lives, g->killed, g->leaked, clock);
-	if (!e->recorded)
+	if (e->trial)
+		snprintf(text[n++], sizeof text[0], "(a trial from the editor: "
+		    "no high score)");
+	else if (!e->recorded)
 		snprintf(text[n++], sizeof text[0], "(the score could not be "
 		    "kept)");
 	else if (e->rank == 1)
@@ -350,8 +353,12 @@ ui_menu_end(const struct ui_view *v, const struct play *p,
 	}
 	if (count > 0)
 		text[n++][0] = '\0';
-	snprintf(text[n++], sizeof text[0], "Enter: levels  n: next level  "
-	    "r: play again  q: quit");
+	if (e->trial)
+		snprintf(text[n++], sizeof text[0], "Enter: back to the editor  "
+		    "r: play again  q: quit");
+	else
+		snprintf(text[n++], sizeof text[0], "Enter: levels  n: next "
+		    "level  r: play again  q: quit");
 	for (k = 0; k < n; k++)
 		lines[k] = text[k];
 	/* On a short screen the box scrolls (j k). */

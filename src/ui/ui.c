@@ -608,6 +608,17 @@ ui_game_over(struct ui *u)
 	if (u->ended)
 		return;
 	u->ended = true;
+	if (u->l->trial) {
+		/* A level being edited: no high score for a draft. */
+		u->end.recorded = false;
+		u->end.trial = true;
+		u->end.rank = 0;
+		u->end.note[0] = '\0';
+		scores_free(&u->end.table);
+		u->dialog = UI_DIALOG_END;
+		ui_redraw(u);
+		return;
+	}
 	if (g->state == GAME_WON)
 		snprintf(u->won, sizeof u->won, "%s", u->p->name);
 	memset(&e, 0, sizeof e);
@@ -662,7 +673,8 @@ ui_unsaved(const struct ui *u)
 {
 	const struct game	*g;
 
-	if (u->screen != UI_SCREEN_PLAY || u->p == NULL || u->saved)
+	if (u->screen != UI_SCREEN_PLAY || u->p == NULL || u->saved ||
+	    u->l->trial)
 		return false;
 	g = u->p->g;
 	return !game_over(g) && (g->tick > 0 || g->nlog > 0);
@@ -1288,8 +1300,11 @@ ui_key_dialog(struct ui *u, int ch)
 		}
 		break;
 	case UI_DIALOG_END:
-		if (ch == '\n' || ch == '\r' || ch == ' ' || ch == KEY_ENTER ||
-		    close)
+		if ((ch == '\n' || ch == '\r' || ch == ' ' ||
+		    ch == KEY_ENTER || close) && u->l->trial)
+			u->quit = true;	/* back to the editor */
+		else if (ch == '\n' || ch == '\r' || ch == ' ' ||
+		    ch == KEY_ENTER || close)
 			ui_enter_title(u);
 		else if (ch == 'r' || ch == 'R') {
 			struct play	*p;
@@ -1304,7 +1319,7 @@ ui_key_dialog(struct ui *u, int ch)
 			else
 				ui_note(u->end.note, sizeof u->end.note, "",
 				    err);
-		} else if (ch == 'n' || ch == 'N')
+		} else if ((ch == 'n' || ch == 'N') && !u->l->trial)
 			ui_next_level(u);
 		else if (ch == KEY_DOWN || ch == 'j')
 			u->end_top++;
