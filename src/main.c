@@ -25,6 +25,7 @@
 #include "core/text.h"
 #include "ui/ui.h"
 #include "headless.h"
+#include "ui/ui-edit.h"
 
 #define MAIN_EXIT_ERROR	1	/* a level had an error */
 #define MAIN_EXIT_USAGE	2	/* the command line was wrong */
@@ -36,6 +37,7 @@ enum main_mode {
 	MAIN_PLAY,		/* open LEVEL */
 	MAIN_HEADLESS,		/* --headless: play LEVEL with no terminal */
 	MAIN_RATE,		/* --rate LEVEL... */
+	MAIN_EDIT,		/* --edit FILE: the level editor */
 	MAIN_CHECK,		/* --check FILE... */
 	MAIN_VERSION,		/* --version */
 	MAIN_HELP		/* --help */
@@ -52,6 +54,8 @@ struct main_opts {
 	bool		headless_given;	/* --headless, even if --check wins */
 	bool		rate_given;	/* --rate, even if --check wins */
 	bool		strength_set;	/* --strength */
+	const char	*edit;		/* --edit FILE */
+	bool		check_given;	/* --check, even if another wins */
 };
 
 typedef void main_set_fn(struct main_opts *, const char *);
@@ -62,6 +66,7 @@ static main_set_fn main_set_trace, main_set_snapshot, main_set_sandbox;
 static main_set_fn main_set_bot, main_set_save, main_set_load;
 static main_set_fn main_set_stop_at, main_set_difficulty, main_set_endless;
 static main_set_fn main_set_strength, main_set_rate;
+static main_set_fn main_set_stop_at, main_set_edit;
 static main_set_fn main_set_ascii, main_set_no_color, main_set_continue;
 static main_set_fn main_set_bell;
 
@@ -120,6 +125,11 @@ static const struct main_option {
 	  "resume the game saved in FILE (no LEVEL)", main_set_load },
 	{ "stop-at", 'T', required_argument, "TICK",
 	  "stop (and --save) when the clock reaches TICK", main_set_stop_at },
+	{ "edit", 'E', required_argument, "FILE",
+	  "edit the level FILE in the level editor; a new level\n"
+	  "when there is no FILE, and a Moving AI .map is\n"
+	  "converted (saved as the same name ending in .weir)",
+	  main_set_edit },
 	{ "continue", 'r', no_argument, NULL,
 	  "resume the game left unfinished (no LEVEL)", main_set_continue },
 	{ "ascii", 'a', no_argument, NULL,
@@ -144,7 +154,16 @@ main_set_mode(struct main_opts *o, enum main_mode m)
 static void
 main_set_check(struct main_opts *o, const char *arg)
 {
+	o->check_given = true;
 	main_set_mode(o, MAIN_CHECK);
+}
+
+/* --edit FILE */
+static void
+main_set_edit(struct main_opts *o, const char *arg)
+{
+	o->edit = arg;
+	main_set_mode(o, MAIN_EDIT);
 }
 
 /* --help */
@@ -339,13 +358,32 @@ main_set_bell(struct main_opts *o, const char *arg)
 	o->ui.bell = true;
 }
 
-/* The directory installed levels are looked up in. */
+static const char *main_argv0;	/* how the program was run, for its path */
+
+/*
+ * The directory installed levels are looked up in: WEIR_LEVELDIR when it
+ * is absolute, else the configured one, or, when that holds no levels,
+ * the build tree's or a moved prefix's beside the program (session.h).
+ */
 static const char *
 main_level_dir(void)
 {
+	static char	 found[MAIN_PATH_MAX];
 	const char	*dir = getenv("WEIR_LEVELDIR");
+	char		 self[MAIN_PATH_MAX];
+	ssize_t		 n;
 
-	return dir != NULL && dir[0] == '/' ? dir : LEVELDIR;
+	if (dir != NULL && dir[0] == '/')
+		return dir;
+	if (found[0] == '\0') {
+		n = readlink("/proc/self/exe", self, sizeof self - 1);
+		if (n > 0)
+			self[n] = '\0';
+		session_level_dir(LEVELDIR, n > 0 ? self : (main_argv0 !=
+		    NULL && strchr(main_argv0, '/') != NULL ? main_argv0 :
+		    NULL), found, sizeof found);
+	}
+	return found;
 }
 
 /* Print --help to stdout. */
@@ -359,6 +397,7 @@ main_usage(void)
 
 	printf("Usage: %s [OPTION]... [LEVEL]\n", PACKAGE_NAME);
 	printf("  or:  %s --check FILE...\n", PACKAGE_NAME);
+	printf("  or:  %s --edit FILE\n", PACKAGE_NAME);
 	printf("Defend the exits of LEVEL in a tower-defence game for the "
 	    "terminal.\n\n");
 	printf("LEVEL is the name of an installed level, read from the file\n"
@@ -386,9 +425,10 @@ main_usage(void)
 	    "  XDG_DATA_HOME       high scores go to XDG_DATA_HOME/weir/scores\n"
 	    "                      (default ~/.local/share)\n"
 	    "  XDG_STATE_HOME      an unfinished game is saved to\n"
-	    "                      XDG_STATE_HOME/weir/current.save "
+	    "                      XDG_STATE_HOME/weir/levels/LEVEL.save "
 	    "(default\n"
-	    "                      ~/.local/state)\n\n", LEVELDIR);
+	    "                      ~/.local/state), one save a level\n\n",
+	    LEVELDIR);
 	printf("Report bugs to: %s\n", PACKAGE_BUGREPORT);
 }
 
@@ -419,21 +459,26 @@ main_say(const char *msg)
 	fprintf(stderr, "%s\n", text_visible(buf, sizeof buf, msg));
 }
 
-/* --check FILE...: report every file's error; 1 if any had one. */
+/* An error of --check: to standard error, controls escaped. */
+static void
+main_check_say(void *arg, const char *msg)
+{
+	(void)arg;
+	main_say(msg);
+}
+
+/*
+ * --check FILE...: report every independent error of every file (up to
+ * LEVEL_MAX_ERRORS a file); 1 if any had one.
+ */
 static int
 main_check(char **files, int nfiles)
 {
-	struct level	*l;
-	char		 err[MAIN_ERR_MAX];
-	int		 i, status = 0;
+	int	i, status = 0;
 
 	for (i = 0; i < nfiles; i++) {
-		if ((l = session_load_level(files[i], err,
-		    sizeof err)) == NULL) {
-			main_say(err);
+		if (session_check_level(files[i], main_check_say, NULL) != 0)
 			status = MAIN_EXIT_ERROR;
-		}
-		level_free(l);
 	}
 	return status;
 }
@@ -604,6 +649,20 @@ main_headless(struct main_opts *o, char **args, int nargs)
 	return headless_run(&o->headless);
 }
 
+/* --edit FILE: the level editor, in the terminal. */
+static int
+main_edit(const struct main_opts *o)
+{
+	struct ui_edit_launch	l;
+
+	memset(&l, 0, sizeof l);
+	l.path = o->edit;
+	l.level_dir = main_level_dir();
+	l.seed = o->headless.seed;
+	l.opt = o->ui;
+	return ui_edit_run(&l);
+}
+
 /* Read the command line and do what it asks; the exit status. */
 static int
 main_run(int argc, char **argv)
@@ -656,6 +715,10 @@ main_run(int argc, char **argv)
 	    o.rate_given))
 		return main_usage_error("--check takes level files, not a "
 		    "game to play");
+	if (o.edit != NULL && (o.headless_given || o.game_opts ||
+	    o.resume || o.check_given))
+		return main_usage_error("--edit takes one level file to edit, "
+		    "not a game to play or files to check");
 	if (o.headless.snapshot_every > 0 && o.headless.trace == NULL)
 		return main_usage_error("--snapshot-every needs --trace");
 
@@ -678,6 +741,11 @@ main_run(int argc, char **argv)
 			return main_usage_error("--rate needs at least one "
 			    "LEVEL");
 		return main_rate(&o, argv + optind, nargs);
+	case MAIN_EDIT:
+		if (nargs > 0)
+			return main_usage_error("--edit takes its FILE and no "
+			    "LEVEL");
+		return main_edit(&o);
 	case MAIN_PLAY:
 		break;
 	}
@@ -723,7 +791,10 @@ main_close_stdout(void)
 int
 main(int argc, char **argv)
 {
-	int	status = main_run(argc, argv);
+	int	status;
+
+	main_argv0 = argv[0];
+	status = main_run(argc, argv);
 
 	if (!main_close_stdout() && status == 0)
 		status = MAIN_EXIT_ERROR;

@@ -7,6 +7,7 @@
  */
 #include <check.h>
 #include <stdlib.h>
+#include <ctype.h>
 #include <string.h>
 
 #include "core/enemy.h"
@@ -48,7 +49,10 @@ START_TEST(test_lists_name_every_row)
 	target_list(buf, sizeof buf);
 	ck_assert_str_eq(buf, "first, last, strongest, weakest or closest");
 	cmd_list(buf, sizeof buf);
-	ck_assert_str_eq(buf, "place, upgrade, sell, target, wave or hero");
+	ck_assert_str_eq(buf, "place, upgrade, sell, target, wave, hero, "
+	    "undo or power");
+	power_list(buf, sizeof buf);
+	ck_assert_str_eq(buf, "strike, barrier or freeze");
 }
 END_TEST
 
@@ -157,6 +161,21 @@ START_TEST(test_names_glyphs_and_keys_unique)
 			ck_assert_int_ne(cmd_types[i].key, cmd_types[j].key);
 		ck_assert_ptr_null(strchr(ui_keys, cmd_types[i].key));
 		ck_assert_ptr_nonnull(cmd_types[i].about);
+	}
+	/* A power's key (either case) is no tower's, command's or screen's. */
+	for (i = 0; i < POWER_NKINDS; i++) {
+		int key = power_types[i].key;
+
+		for (j = 0; j < i; j++) {
+			ck_assert_str_ne(power_types[i].name,
+			    power_types[j].name);
+			ck_assert_int_ne(key, power_types[j].key);
+		}
+		ck_assert_int_lt(tower_by_key(key), 0);
+		ck_assert_int_lt(cmd_by_key(key), 0);
+		ck_assert_int_lt(cmd_by_key(toupper(key)), 0);
+		ck_assert_ptr_null(strchr(ui_keys, key));
+		ck_assert_ptr_null(strchr(ui_keys, toupper(key)));
 	}
 }
 END_TEST

@@ -174,6 +174,9 @@ START_TEST(test_choose_and_toggles)
 	ck_assert_int_eq(p->speed, 4);
 	ck_assert_str_eq(p->msg, "speed 4x");
 	play_cycle_speed(p);
+	ck_assert_int_eq(p->speed, 8);
+	ck_assert_str_eq(p->msg, "speed 8x");
+	play_cycle_speed(p);
 	ck_assert_int_eq(p->speed, 1);
 	play_free(p);
 }
@@ -207,8 +210,13 @@ START_TEST(test_routes_and_preview)
 	ck_assert_uint_ne(p->route_gen, gen);
 	ck_assert(!(t_route(p, 6, 2) & PLAY_ROUTE_NOW));
 	ck_assert((t_route(p, 6, 1) | t_route(p, 6, 3)) & PLAY_ROUTE_NOW);
-	/* On a tower there is nothing to preview. */
+	/* On a tower there is nothing to preview; an attacking tower may
+	 * replace a wall, another wall may not. */
 	ck_assert_int_eq(p->preview, PLAY_PREVIEW_NONE);
+	ck_assert_int_eq(p->verdict, tower_types[p->tower].attack ==
+	    TOWER_ATTACK_NONE ? GAME_OCCUPIED : GAME_OK);
+	play_choose(p, TOWER_WALL);
+	play_prepare(p);
 	ck_assert_int_eq(p->verdict, GAME_OCCUPIED);
 	play_free(p);
 }

@@ -788,7 +788,7 @@ bot_hero(struct bot *b, struct game *g)
 static int
 bot_do(struct game *g, const struct bot_action *a)
 {
-	struct game_cmd	c = { 0, a->type, a->tower, a->x, a->y, 0 };
+	struct game_cmd	c = { 0, a->type, a->tower, a->x, a->y, 0, -1 };
 
 	return game_command(g, &c) == GAME_OK;
 }
@@ -881,6 +881,8 @@ bot_act(struct bot *b, struct game *g)
 			    GAME_OK;
 	}
 
+	if (bot_powers(g))
+		return 1;
 	bot_routes(b, g);
 	bot_threat(b, g);
 	bot_defence(b, g);

@@ -10,8 +10,11 @@
 #include "reach.h"
 #include "util.h"
 
-/* Whether the grid with (x, y) blocked still lets everyone out. */
-static bool
+/*
+ * Whether blocking (x, y) would leave a spawn or a ground enemy where it
+ * stands with no way to any exit: the rule every tower and barrier obeys.
+ */
+bool
 game_would_block(struct game *g, int x, int y)
 {
 	int	i, n = g->nspawn_cells;
@@ -28,6 +31,42 @@ game_would_block(struct game *g, int x, int y)
 	    x, y, g->scratch);
 }
 
+/*
+ * Whether placing tower at (x, y) would turn the wall standing there into
+ * it: an attacking kind over a tower that does not attack.
+ */
+bool
+game_builds_over(const struct game *g, int tower, int x, int y)
+{
+	int32_t	t;
+
+	if (tower < 0 || tower >= TOWER_NTYPES || !grid_inside(&g->grid, x, y))
+		return false;
+	if ((t = g->tower_at[(size_t)y * g->w + x]) < 0)
+		return false;
+	return tower_types[tower].attack != TOWER_ATTACK_NONE &&
+	    tower_types[g->towers[t].type].attack == TOWER_ATTACK_NONE;
+}
+
+/* What placing tower at (x, y) costs: its price, less a wall it replaces. */
+int
+game_place_cost(const struct game *g, int tower, int x, int y)
+{
+	int	cost;
+
+	if (tower < 0 || tower >= TOWER_NTYPES)
+		return 0;
+	cost = tower_types[tower].level[0].cost;
+	if (game_builds_over(g, tower, x, y)) {
+		const struct game_tower *tw = game_tower_at(g, x, y);
+
+		cost -= tower_spent(tw->type, tw->level);
+		if (cost < 0)
+			cost = 0;
+	}
+	return cost;
+}
+
 /* Why tower could not be placed at (x, y) now, or GAME_OK. */
 enum game_reason
 game_check_place(struct game *g, int tower, int x, int y)
@@ -40,7 +79,14 @@ game_check_place(struct game *g, int tower, int x, int y)
 		return GAME_OUT_OF_MAP;
 	if (!level_buildable(g->lv, x, y))
 		return GAME_NOT_BUILDABLE;
+	if (game_builds_over(g, tower, x, y)) {
+		/* The cell stays blocked: nothing to cut off, none to add. */
+		if (!g->sandbox && g->gold < game_place_cost(g, tower, x, y))
+			return GAME_NO_GOLD;
+		return GAME_OK;
+	}
 	if (g->tower_at[(size_t)y * g->w + x] >= 0 ||
+	    game_barrier_at(g, x, y) >= 0 ||
 	    game_enemy_blocks_cell(g, x, y) || game_hero_blocks_cell(g, x, y))
 		return GAME_OCCUPIED;
 	if (!g->sandbox && g->gold < tower_types[tower].level[0].cost)
@@ -69,12 +115,23 @@ game_do_place(struct game *g, const struct game_cmd *c)
 	enum game_reason	 r = game_check_place(g, c->tower, c->x, c->y);
 	struct game_tower	*tw;
 	struct game_event	 ev;
-	int			 t;
+	int			 t, over = -1;
 
 	if (r != GAME_OK)
 		return r;
-	for (t = 0; t < g->max_towers && g->towers[t].used; t++)
-		;
+	ev = game_event_make(GAME_EV_PLACE);
+	if (game_builds_over(g, c->tower, c->x, c->y)) {
+		/* The wall becomes the tower where it stands. */
+		t = g->tower_at[(size_t)c->y * g->w + c->x];
+		over = g->towers[t].type;
+		ev.gold = game_pay(g, game_place_cost(g, c->tower, c->x,
+		    c->y));
+		ev.value = 1;
+	} else {
+		for (t = 0; t < g->max_towers && g->towers[t].used; t++)
+			;
+		ev.gold = game_pay(g, tower_types[c->tower].level[0].cost);
+	}
 	tw = &g->towers[t];
 	memset(tw, 0, sizeof *tw);
 	tw->used = true;
@@ -84,13 +141,16 @@ game_do_place(struct game *g, const struct game_cmd *c)
 	tw->y = c->y;
 	tw->mode = TOWER_TARGET_FIRST;
 	tw->aim = -M_PI / 2;
-	if (t >= g->ntowers)
-		g->ntowers = t + 1;
-	g->nstanding++;
-	g->tower_at[(size_t)c->y * g->w + c->x] = t;
-	ev = game_event_make(GAME_EV_PLACE);
-	ev.gold = game_pay(g, tower_types[c->tower].level[0].cost);
-	game_map_changed(g, c->x, c->y, 0);
+	if (over >= 0)
+		game_circles(g);
+	else {
+		if (t >= g->ntowers)
+			g->ntowers = t + 1;
+		g->nstanding++;
+		g->tower_at[(size_t)c->y * g->w + c->x] = t;
+		game_map_changed(g, c->x, c->y, 0);
+	}
+	game_undo_push(g, t, ev.gold, over);
 
 	ev.tower = c->tower;
 	ev.x = c->x;
@@ -138,6 +198,7 @@ game_do_upgrade(struct game *g, const struct game_cmd *c)
 
 	ev = game_event_make(GAME_EV_UPGRADE);
 	ev.gold = game_pay(g, cost);
+	game_undo_paid(g, t, ev.gold);
 	ev.tower = tw->type;
 	ev.x = tw->x;
 	ev.y = tw->y;
@@ -158,6 +219,7 @@ game_do_sell(struct game *g, const struct game_cmd *c)
 	if ((t = game_find_tower(g, c->x, c->y, &r)) < 0)
 		return r;
 	tw = &g->towers[t];
+	game_undo_forget(g, t);
 	refund = g->sandbox ? 0 : tower_refund(tw->type, tw->level);
 	g->gold += refund;
 	tw->used = false;
@@ -250,7 +312,11 @@ game_cmd_valid(const struct game_cmd *c)
 	if (c->type == GAME_CMD_TARGET && (c->mode < 0 ||
 	    c->mode >= TOWER_NTARGETS))
 		return false;
-	return c->type == GAME_CMD_WAVE || (c->x >= -GAME_COORD_MAX &&
+	if (c->type == GAME_CMD_POWER && (c->power < 0 ||
+	    c->power >= POWER_NKINDS))
+		return false;
+	return !(cmd_types[c->type].args & CMD_ARG_XY) ||
+	    (c->x >= -GAME_COORD_MAX &&
 	    c->x <= GAME_COORD_MAX && c->y >= -GAME_COORD_MAX &&
 	    c->y <= GAME_COORD_MAX);
 }
@@ -286,6 +352,12 @@ game_command(struct game *g, const struct game_cmd *c)
 	case GAME_CMD_HERO:
 		r = game_do_hero(g, c);
 		break;
+	case GAME_CMD_UNDO:
+		r = game_do_undo(g, c);
+		break;
+	case GAME_CMD_POWER:
+		r = game_do_power(g, c);
+		break;
 	case GAME_NCMDS:
 		break;
 	}
@@ -296,11 +368,12 @@ game_command(struct game *g, const struct game_cmd *c)
 	ev = game_event_make(GAME_EV_REJECT);
 	ev.cmd = c->type;
 	ev.reason = r;
-	if (c->type != GAME_CMD_WAVE) {
+	if (!valid || (cmd_types[c->type].args & CMD_ARG_XY)) {
 		ev.x = c->x;
 		ev.y = c->y;
 	}
 	ev.tower = valid && c->type == GAME_CMD_PLACE ? c->tower : -1;
+	ev.power = valid && c->type == GAME_CMD_POWER ? c->power : -1;
 	game_emit(g, &ev);
 	return r;
 }
@@ -309,7 +382,7 @@ game_command(struct game *g, const struct game_cmd *c)
 enum game_reason
 game_place(struct game *g, int tower, int x, int y)
 {
-	struct game_cmd	c = { 0, GAME_CMD_PLACE, tower, x, y, 0 };
+	struct game_cmd	c = { 0, GAME_CMD_PLACE, tower, x, y, 0, -1 };
 
 	return game_command(g, &c);
 }
@@ -318,7 +391,7 @@ game_place(struct game *g, int tower, int x, int y)
 enum game_reason
 game_upgrade(struct game *g, int x, int y)
 {
-	struct game_cmd	c = { 0, GAME_CMD_UPGRADE, -1, x, y, 0 };
+	struct game_cmd	c = { 0, GAME_CMD_UPGRADE, -1, x, y, 0, -1 };
 
 	return game_command(g, &c);
 }
@@ -327,7 +400,7 @@ game_upgrade(struct game *g, int x, int y)
 enum game_reason
 game_sell(struct game *g, int x, int y)
 {
-	struct game_cmd	c = { 0, GAME_CMD_SELL, -1, x, y, 0 };
+	struct game_cmd	c = { 0, GAME_CMD_SELL, -1, x, y, 0, -1 };
 
 	return game_command(g, &c);
 }
@@ -336,7 +409,16 @@ game_sell(struct game *g, int x, int y)
 enum game_reason
 game_target(struct game *g, int x, int y, int mode)
 {
-	struct game_cmd	c = { 0, GAME_CMD_TARGET, -1, x, y, mode };
+	struct game_cmd	c = { 0, GAME_CMD_TARGET, -1, x, y, mode, -1 };
+
+	return game_command(g, &c);
+}
+
+/* Use power at (x, y). */
+enum game_reason
+game_use_power(struct game *g, int power, int x, int y)
+{
+	struct game_cmd	c = { 0, GAME_CMD_POWER, -1, x, y, 0, power };
 
 	return game_command(g, &c);
 }
@@ -345,7 +427,16 @@ game_target(struct game *g, int x, int y, int mode)
 enum game_reason
 game_call_wave(struct game *g)
 {
-	struct game_cmd	c = { 0, GAME_CMD_WAVE, -1, -1, -1, 0 };
+	struct game_cmd	c = { 0, GAME_CMD_WAVE, -1, -1, -1, 0, -1 };
+
+	return game_command(g, &c);
+}
+
+/* Take back the latest placement for all the gold paid for it. */
+enum game_reason
+game_undo(struct game *g)
+{
+	struct game_cmd	c = { 0, GAME_CMD_UNDO, -1, -1, -1, 0, -1 };
 
 	return game_command(g, &c);
 }

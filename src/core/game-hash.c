@@ -20,7 +20,7 @@ game_fnv(uint64_t h, const void *p, size_t n)
 
 /*
  * A hash of everything that decides how the game goes on: clock, purse,
- * every tower, every unit's numbers and its agent's position and
+ * every power's cooldown and effect, every tower, every unit's numbers and its agent's position and
  * velocity, bit for bit. Two games with the same hash play on the same.
  */
 uint64_t
@@ -43,6 +43,12 @@ game_hash(const struct game *g)
 	v[11] = (int)g->state;
 	h = game_fnv(h, v, sizeof v);
 	h = game_fnv(h, &g->rng, sizeof g->rng);
+	for (i = 0; i < POWER_NKINDS; i++) {
+		const struct game_power *gp = &g->powers[i];
+		int pv[4] = { gp->cooldown, gp->left, gp->x, gp->y };
+
+		h = game_fnv(h, pv, sizeof pv);
+	}
 	for (i = 0; i < g->ntowers; i++) {
 		const struct game_tower *tw = &g->towers[i];
 		int tv[7] = { tw->used, tw->type, tw->level, tw->x, tw->y,

@@ -54,6 +54,15 @@ struct game_event game_event_make(enum game_event_type t);
 void		 game_plan(struct game *g, int i, bool via_centre);
 void		 game_map_changed(struct game *g, int x, int y, int cost);
 void		 game_end(struct game *g, enum game_state s);
+void		 game_circles(struct game *g);
+
+/* game-undo.c: what undo can take back. */
+void		 game_undo_push(struct game *g, int slot, int paid, int over);
+void		 game_undo_paid(struct game *g, int slot, int gold);
+void		 game_undo_forget(struct game *g, int slot);
+void		 game_undo_wave(struct game *g);
+void		 game_undo_watch(struct game *g);
+enum game_reason game_do_undo(struct game *g, const struct game_cmd *c);
 
 /* game-wave.c: starting waves, sending enemies, waves cleared. */
 void		 game_start_wave(struct game *g, bool early);
@@ -75,6 +84,13 @@ void		 game_hero_map_changed(struct game *g, int x, int y, int old);
 enum game_reason game_do_hero(struct game *g, const struct game_cmd *c);
 void		 game_hero_step(struct game *g);
 void		 game_hero_fight(struct game *g);
+
+/* game-cmd.c: the rule every blocked cell obeys. */
+bool		 game_would_block(struct game *g, int x, int y);
+
+/* game-power.c: powers cooling down and lasting. */
+enum game_reason game_do_power(struct game *g, const struct game_cmd *c);
+void		 game_powers(struct game *g);
 
 /* game-combat.c: shots and towers. */
 void		 game_damage(struct game *g, int i, int damage, bool pierce,

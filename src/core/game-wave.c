@@ -18,6 +18,7 @@ game_start_wave(struct game *g, bool early)
 	long			 left;
 	int			 bonus = 0;
 
+	game_undo_wave(g);
 	if (early) {
 		left = g->next_wave_at >= 0 ? g->next_wave_at - g->tick :
 		    game_ms_ticks(lw->after_ms);

@@ -5,7 +5,8 @@
  * what each enemy does before the crowd moves (game-enemy.c), towers and
  * shots (game-combat.c) and the state hash (game-hash.c).
  *
- * A tick, in order: start a wave whose calm is over and send the enemies
+ * A tick, in order: cool the powers down and let their effects work or
+ * end (a barrier falls, a freeze chills what stands in it); start a wave whose calm is over and send the enemies
  * that are due; update each enemy's condition (slow, panic, formation,
  * waypoint path, route left); move the whole crowd one step (steer.h);
  * take the leaks at the exits; let shots that arrived hit; let towers that
@@ -27,7 +28,8 @@ static const char *const game_reason_names[GAME_NREASONS] = {
 	"ok", "out of map", "not buildable", "occupied", "not enough gold",
 	"would block", "no tower", "max level", "cannot target",
 	"no more waves", "tower limit", "game over", "bad command",
-	"no hero", "cannot walk there"
+	"no hero", "cannot walk there", "nothing to undo",
+	"a wave has begun since", "an enemy came in range", "cooling down"
 };
 
 /* The words a trace and a message use for refusal r. */
@@ -73,6 +75,7 @@ game_event_make(enum game_event_type t)
 	ev.type = t;
 	ev.tower = -1;
 	ev.enemy = -1;
+	ev.power = -1;
 	ev.x = ev.y = -1;
 	return ev;
 }
@@ -151,7 +154,7 @@ game_plan(struct game *g, int i, bool via_centre)
 }
 
 /* Rebuild the obstacle circles flyers steer round: attacking towers. */
-static void
+void
 game_circles(struct game *g)
 {
 	int	t, n = 0;
@@ -280,6 +283,7 @@ game_new_opts(const struct level *lv, uint64_t seed, const struct game_opts *o)
 	g->endless = o->endless;
 	d = &difficulty_types[g->difficulty];
 	g->state = GAME_PLAYING;
+	g->undo_none = GAME_NO_UNDO;
 	steer_rng_seed(&g->rng, seed);
 	g->gold = game_pct(lv->gold, d->gold_pct, 0);
 	g->income = g->gold;
@@ -501,6 +505,7 @@ game_tick(struct game *g)
 	if (g->state != GAME_PLAYING)
 		return;
 	g->tick++;
+	game_powers(g);
 	game_waves(g);
 	game_enemies(g);
 	game_hero_step(g);
@@ -513,4 +518,5 @@ game_tick(struct game *g)
 	}
 	game_compact(g);
 	game_bookkeeping(g);
+	game_undo_watch(g);
 }

@@ -22,7 +22,15 @@
  * tower or on a ground enemy (its disc overlapping the cell at all; flyers
  * do not count), without the gold, when it would leave a spawn or a ground
  * enemy where it stands with no way to any exit, or past GAME_MAX_TOWERS.
- * Accepted placements and sales repair the field at once (repair.h).
+ * Accepted placements and sales repair the field at once (repair.h). An
+ * attacking tower may be built on a wall: the wall becomes that tower in
+ * place for the difference in price, and the field does not change (the
+ * cell stays blocked).
+ *
+ * Undo takes back the latest placement (and, again, the one before, up to
+ * GAME_UNDO_MAX) for all the gold paid for it, until a wave begins or an
+ * enemy comes within the tower's range (a wall's: GAME_UNDO_WALL_REACH).
+ * A tower built on a wall turns back into the wall.
  *
  * Drawing: the enemies and shots in flight are units[0..nunits) with their
  * agents[i] (pos, look for the heading to draw, radius), kind telling the
@@ -32,6 +40,11 @@
  * is to be written by the caller: commands and game_tick change the game.
  * At most GAME_MAX_ENEMIES enemies are out at once; a wave holds back the
  * rest until some are gone.
+ *
+ * Powers (game-power.c) are commands too: free, aimed at a cell, each
+ * then cooling down; a strike hurts at once, a barrier blocks its cell
+ * (the field repaired as for a tower, when it rises and when it falls),
+ * a freeze slows enemies on its disc while it lasts.
  *
  * The hero (a level's 'hero X Y') is a unit of the crowd the player sends
  * about with a command; the hunt field, whose one goal is the hero's cell,
@@ -84,6 +97,11 @@
 #define GAME_HOPELESS_S		20	/* no headway this long: lifted on */
 #define GAME_SLACK_TICKS	(10L * 3600 * GAME_RATE) /* game_max_ticks:
 					   ten hours past the last wave */
+#define GAME_UNDO_MAX		16	/* placements undo remembers */
+#define GAME_UNDO_WALL_REACH	1.5	/* cells: an enemy this near a new
+					   wall ends its undo */
+#define GAME_BY_POWER		(-3)	/* a kill's tower kind: power 0; power
+					   k is GAME_BY_POWER - k */
 
 /* The hero: a ground unit the player sends about; it fights back. */
 #define GAME_HERO_HP		300	/* hit points */
@@ -113,6 +131,10 @@ enum game_reason {
 	GAME_BAD_COMMAND,	/* "bad command": unknown type or mode */
 	GAME_NO_HERO,		/* "no hero": the level has none */
 	GAME_NOT_WALKABLE,	/* "cannot walk there": wall, tower, cut off */
+	GAME_NO_UNDO,		/* "nothing to undo": no placement to take back */
+	GAME_UNDO_WAVE,		/* "a wave has begun since": undo is over */
+	GAME_UNDO_SEEN,		/* "an enemy came in range": undo is over */
+	GAME_COOLING,		/* "cooling down": a power not ready yet */
 	GAME_NREASONS
 };
 
@@ -122,10 +144,12 @@ struct game_cmd {
 	int			tower;	/* PLACE: enum tower_kind */
 	int			x, y;	/* not WAVE */
 	int			mode;	/* TARGET: enum tower_target */
+	int			power;	/* POWER: enum power_kind */
 };
 
 enum game_event_type {
-	GAME_EV_PLACE,		/* tower, x, y, gold = cost */
+	GAME_EV_PLACE,		/* tower, x, y, gold = cost; value: 1 when
+				   built on a wall (paying the difference) */
 	GAME_EV_UPGRADE,	/* tower, x, y, level, gold = cost */
 	GAME_EV_SELL,		/* tower, x, y, gold = refund */
 	GAME_EV_TARGET,		/* tower, x, y, mode */
@@ -142,8 +166,13 @@ enum game_event_type {
 				   lost, level = hit points left */
 	GAME_EV_HERO_FALL,	/* x, y where it fell; value = seconds down */
 	GAME_EV_HERO_RETURN,	/* x, y: back at its start */
-	GAME_EV_UNSTICK		/* id, enemy, x, y: the cell it was lifted
+	GAME_EV_UNSTICK,	/* id, enemy, x, y: the cell it was lifted
 				   to after GAME_HOPELESS_S without headway */
+	GAME_EV_UNDO,		/* tower, x, y, gold = refund; level: 1 when
+				   a wall stands there again, else 0 */
+	GAME_EV_POWER,		/* power, x, y; value = enemies it touched */
+	GAME_EV_POWER_END	/* power, x, y: its effect is over (a
+				   barrier falls, a freeze thaws) */
 };
 
 struct game_event {
@@ -161,6 +190,7 @@ struct game_event {
 	int			 gold;	/* cost, refund, bounty or bonus */
 	int			 value;	/* LEAK: lives lost */
 	bool			 early;	/* WAVE: called before its time */
+	int			 power;	/* POWER*, REJECT: the power, or -1 */
 };
 
 typedef void game_event_fn(void *arg, const struct game_event *ev);
@@ -233,6 +263,18 @@ struct game_tower {
 	double			 aim;		/* radians of its last attack */
 };
 
+/*
+ * A placement undo can take back: the tower's slot, the gold paid for it
+ * (placement and upgrades since) and the kind it was built over (a wall,
+ * or -1); gone says why it can be undone no more (GAME_OK while it can).
+ */
+struct game_undo {
+	int			 slot;
+	int			 paid;
+	int			 over;
+	enum game_reason	 gone;
+};
+
 /* An instant attack, kept a moment for drawing. */
 struct game_fx {
 	long			 tick;
@@ -259,6 +301,18 @@ struct game_opts {
 #define GAME_ENDLESS_CALM_MS	8000	/* calm before a made wave */
 #define GAME_STARS_3_PCT	90	/* lives kept for three stars */
 #define GAME_STARS_2_PCT	50	/* ... and for two */
+
+/*
+ * A power's state: its cooldown, and its effect while it lasts (a barrier
+ * standing on its cell, a freeze on its disc). One slot a kind, in the
+ * game itself: a power's cooldown is never shorter than its effect, so
+ * the slot is free again before it can be used again.
+ */
+struct game_power {
+	int			 cooldown;	/* ticks until it may be used */
+	int			 left;		/* ticks its effect lasts yet */
+	int			 x, y;		/* where it was last aimed */
+};
 
 struct game {
 	const struct level	*lv;		/* not owned */
@@ -351,8 +405,18 @@ struct game {
 	struct field		*hero_field;	/* goal: its order's cell */
 	struct point		*hero_path;	/* GAME_PATH_MAX waypoints */
 
+	/* Powers (game-power.c): a slot each, no allocation. */
+	struct game_power	 powers[POWER_NKINDS];
+	int			 power_kills;	/* enemies powers killed */
+
 	struct game_cmd		*log;
 	int			 nlog, log_size;
+
+	/* Undo: the latest placements, oldest first (game-undo.c). */
+	struct game_undo	 undo[GAME_UNDO_MAX];
+	int			 nundo;
+	enum game_reason	 undo_none;	/* why there is none: no
+						   placement, or a wave */
 
 	game_event_fn		*on_event;
 	void			*event_arg;
@@ -386,6 +450,12 @@ enum game_reason game_sell(struct game *g, int x, int y);
 enum game_reason game_target(struct game *g, int x, int y, int mode);
 enum game_reason game_call_wave(struct game *g);
 enum game_reason game_check_place(struct game *g, int tower, int x, int y);
+int		 game_place_cost(const struct game *g, int tower, int x, int y);
+bool		 game_builds_over(const struct game *g, int tower, int x, int y);
+enum game_reason game_undo(struct game *g);
+enum game_reason game_check_undo(const struct game *g);
+enum game_reason game_use_power(struct game *g, int power, int x, int y);
+enum game_reason game_check_power(struct game *g, int power, int x, int y);
 
 /* The simulation. */
 void		 game_tick(struct game *g);
@@ -406,6 +476,9 @@ int		 game_endless_cleared(const struct game *g);
 long		 game_wave_eta(const struct game *g, int wave);
 bool		 game_kind_seen(const struct game *g, int kind);
 bool		 game_enemy_blocks_cell(const struct game *g, int x, int y);
+int		 game_barrier_at(const struct game *g, int x, int y);
+bool		 game_in_power(const struct game *g, int power, int x, int y,
+		     struct vec p);
 enum game_reason game_order_hero(struct game *g, int x, int y);
 const struct steer_agent *game_hero_agent(const struct game *g);
 bool		 game_hunting(const struct game *g, int i);

@@ -11,6 +11,7 @@
 
 #include "enemy.h"
 #include "kinds.h"
+#include "tower.h"
 
 static const struct enemy_type kinds_enemies[] = {
 	[ENEMY_GRUNT] = {
@@ -266,17 +267,59 @@ static const struct cmd_type kinds_cmds[] = {
 	[GAME_CMD_UPGRADE] = { "upgrade", CMD_ARG_XY, 'u', "u",
 	    "upgrade the tower on the cursor" },
 	[GAME_CMD_SELL] = { "sell", CMD_ARG_XY, 's', "s, Delete",
-	    "sell it (asks first)" },
+	    "sell it (asks first above " TOWER_SELL_ASK_TEXT " gold)" },
 	[GAME_CMD_TARGET] = { "target", CMD_ARG_XY | CMD_ARG_MODE, 't', "t",
 	    "change what it aims at" },
 	[GAME_CMD_WAVE] = { "wave", 0, 'n', "n",
 	    "call the next wave now (early gold)" },
 	[GAME_CMD_HERO] = { "hero", CMD_ARG_XY, 'g', "g",
 	    "send the hero to the cursor" },
+	[GAME_CMD_UNDO] = { "undo", 0, 'x', "x, Backspace",
+	    "undo the latest placement, all gold back (till a wave or an "
+	    "enemy near)" },
+	[GAME_CMD_POWER] = { "power", CMD_ARG_POWER | CMD_ARG_XY, 0,
+	    "a r c, Enter", "choose a power, aim it with the cursor, use it" },
 };
 _Static_assert(sizeof kinds_cmds / sizeof kinds_cmds[0] == GAME_NCMDS,
     "a command without a row");
 const struct cmd_type *const cmd_types = kinds_cmds;
+
+/*
+ * Powers cost no gold; their cooldowns are what limit them. The strike
+ * falls from the sky (ground and air, armour counts); the barrier stands
+ * on walkable ground, road or marsh, where a tower could not go, and obeys
+ * the same rule as a tower about blocking; the freeze chills a disc for a
+ * few seconds and lets go slowly.
+ */
+static const struct power_type kinds_powers[] = {
+	[POWER_STRIKE] = {
+		.name = "strike", .glyph = '*', .key = 'a',
+		.colour = { KIND_RED, 202 },
+		.effect = POWER_EFFECT_STRIKE, .hits = TOWER_GROUND | TOWER_AIR,
+		.radius = 1.5, .damage = 120,
+		.cooldown = 20 * 30,
+		.about = "damage to everything within 1.5 cells, ground and air",
+	},
+	[POWER_BARRIER] = {
+		.name = "barrier", .glyph = '%', .key = 'r',
+		.colour = { KIND_YELLOW, 180 },
+		.effect = POWER_EFFECT_BARRIER, .hits = TOWER_GROUND,
+		.ticks = 10 * 30, .cooldown = 30 * 30,
+		.about = "blocks one cell for 10 s, even a road; never a way "
+		    "out",
+	},
+	[POWER_FREEZE] = {
+		.name = "freeze", .glyph = '+', .key = 'c',
+		.colour = { KIND_CYAN, 159 },
+		.effect = POWER_EFFECT_FREEZE, .hits = TOWER_GROUND | TOWER_AIR,
+		.radius = 2.0, .slow_pct = 15, .linger = 15,
+		.ticks = 4 * 30, .cooldown = 25 * 30,
+		.about = "enemies within 2 cells crawl at 15% for 4 s",
+	},
+};
+_Static_assert(sizeof kinds_powers / sizeof kinds_powers[0] == POWER_NKINDS,
+    "a power without a row");
+const struct power_type *const power_types = kinds_powers;
 
 static const struct overlay_type kinds_overlays[] = {
 	[OVERLAY_NONE] = { "none" },
@@ -454,6 +497,35 @@ difficulty_lookup(const char *name, size_t len)
 	return kind_find(difficulty_name, DIFF_NKINDS, name, len);
 }
 
+/* The script name of power k ("?" out of range). */
+const char *
+power_name(int kind)
+{
+	if (kind < 0 || kind >= POWER_NKINDS)
+		return "?";
+	return power_types[kind].name;
+}
+
+/* The power called name (len bytes), or -1. */
+int
+power_lookup(const char *name, size_t len)
+{
+	return kind_find(power_name, POWER_NKINDS, name, len);
+}
+
+/* The power chosen by key on the game screen, or -1. */
+int
+power_by_key(int key)
+{
+	int	k;
+
+	for (k = 0; k < POWER_NKINDS; k++) {
+		if (power_types[k].key == key)
+			return k;
+	}
+	return -1;
+}
+
 /* The view key gives on the game screen, or -1. */
 int
 view_by_key(int key)
@@ -525,4 +597,11 @@ size_t
 difficulty_list(char *buf, size_t len)
 {
 	return kind_list(buf, len, difficulty_name, DIFF_NKINDS, "or");
+}
+
+/* Every power's name: "strike, barrier or freeze". */
+size_t
+power_list(char *buf, size_t len)
+{
+	return kind_list(buf, len, power_name, POWER_NKINDS, "or");
 }

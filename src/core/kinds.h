@@ -9,8 +9,9 @@
  *
  * Adding a tower kind: an enum value below and a row in kinds.c; new code
  * only when its attack is new (game-combat.c). Adding an enemy kind: the
- * same, with its steering in enemy.c. README's HACKING section has the
- * recipe.
+ * same, with its steering in enemy.c. Adding a power: an enum value and
+ * a row; new code (game-power.c) only when its effect is new. README's
+ * HACKING section has the recipe.
  */
 #ifndef WEIR_KINDS_H
 #define WEIR_KINDS_H
@@ -183,6 +184,8 @@ enum game_cmd_type {
 	GAME_CMD_TARGET,	/* target X Y MODE */
 	GAME_CMD_WAVE,		/* wave: call the next wave now */
 	GAME_CMD_HERO,		/* hero X Y: the hero walks there */
+	GAME_CMD_UNDO,		/* undo: take back the latest placement */
+	GAME_CMD_POWER,		/* power NAME X Y: use a power there */
 	GAME_NCMDS
 };
 
@@ -190,6 +193,7 @@ enum game_cmd_type {
 #define CMD_ARG_TOWER	0x1	/* a tower kind's name */
 #define CMD_ARG_XY	0x2	/* a cell: X Y */
 #define CMD_ARG_MODE	0x4	/* a targeting mode's name */
+#define CMD_ARG_POWER	0x8	/* a power's name (before X Y) */
 
 struct cmd_type {
 	const char		*name;		/* the script word */
@@ -200,6 +204,46 @@ struct cmd_type {
 };
 
 extern const struct cmd_type *const cmd_types;	/* [GAME_NCMDS] */
+
+/* --- powers (game-power.c has the rules) --- */
+
+enum power_kind {
+	POWER_STRIKE,		/* damage in a disc, at once */
+	POWER_BARRIER,		/* a cell blocked for a while */
+	POWER_FREEZE,		/* a disc that slows, for a while */
+	POWER_NKINDS
+};
+
+/* What a power does: the rule game-power.c carries out for its rows. */
+enum power_effect {
+	POWER_EFFECT_STRIKE,	/* damage to every enemy in radius, at once */
+	POWER_EFFECT_BARRIER,	/* blocks its cell for ticks, as a wall */
+	POWER_EFFECT_FREEZE	/* enemies in radius slowed, for ticks */
+};
+
+/*
+ * A power: free to use, aimed at a cell, then cooling down. Its area is
+ * the disc of radius round the cell's centre (an enemy counts when its
+ * centre is in it); a barrier is its one cell.
+ */
+struct power_type {
+	const char		*name;		/* as in scripts: "strike" */
+	char			 glyph;		/* drawn where it stands */
+	int			 key;		/* chooses it on the game screen */
+	struct kind_colour	 colour;
+	enum power_effect	 effect;
+	int			 hits;		/* TOWER_GROUND | TOWER_AIR */
+	double			 radius;	/* cells; 0 for a barrier */
+	int			 damage;	/* strike: before armour */
+	int			 slow_pct;	/* freeze: speed kept, percent */
+	int			 linger;	/* freeze: slow ticks after */
+	int			 ticks;		/* barrier, freeze: how long */
+	int			 cooldown;	/* ticks from one use to the next
+						   (never less than ticks) */
+	const char		*about;		/* one line for the UI */
+};
+
+extern const struct power_type *const power_types;	/* [POWER_NKINDS] */
 
 /* --- overlays (drawn by the terminal UI over the map) --- */
 
@@ -285,6 +329,9 @@ const char	*overlay_name(int kind);
 int		 difficulty_lookup(const char *name, size_t len);
 const char	*difficulty_name(int d);
 int		 view_by_key(int key);
+int		 power_lookup(const char *name, size_t len);
+const char	*power_name(int kind);
+int		 power_by_key(int key);
 
 /* "a, b or c" of every name of a table, into buf; its length. */
 #define KIND_LIST_MAX	256	/* room for any of the lists below */
@@ -295,5 +342,6 @@ size_t		 enemy_list(char *buf, size_t len);
 size_t		 target_list(char *buf, size_t len);
 size_t		 cmd_list(char *buf, size_t len);
 size_t		 difficulty_list(char *buf, size_t len);
+size_t		 power_list(char *buf, size_t len);
 
 #endif

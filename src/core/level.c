@@ -30,6 +30,16 @@ _Static_assert(LEVEL_EXIT_CELLS <= FIELD_MAX_GOALS,
 
 #define LEVEL_QUOTE_MAX	32	/* bytes of a token an error message repeats */
 
+/* The terrains of the map block, by enum level_terrain. */
+const struct level_terrain_type level_terrain_types[LEVEL_NTERRAINS] = {
+	[LEVEL_WALL] = { "wall", '#', "blocks; nothing is built on it" },
+	[LEVEL_GROUND] = { "ground", '.', "walkable, towers can be built" },
+	[LEVEL_ROAD] = { "road", '=', "walkable, nothing is built on it" },
+	[LEVEL_SLOW] = { "marsh", '~', "walkable at the 'slow' cost" },
+	[LEVEL_SPAWN] = { "spawn", 'A', "enemies enter: a letter A to Z" },
+	[LEVEL_EXIT] = { "exit", '>', "enemies leave: each costs lives" },
+};
+
 
 /* One line of text, trailing CR and blanks already dropped. */
 struct level_line {
@@ -57,10 +67,19 @@ struct level_parser {
 	int		 waveline[LEVEL_MAX_WAVES];
 	struct level_mark from[LEVEL_MAX_WAVES][LEVEL_MAX_GROUPS];
 	struct level_mark hero;		/* where 'hero' gave its X */
+
+	/* Going on after an error (level_check_text_all). */
+	bool		 all;		/* report every independent error */
+	bool		 map_bad;	/* a map row failed: glyphs only */
+	bool		 wave_bad;	/* the last wave line, or a group of
+					   its wave, failed */
 };
 
 typedef bool level_key_fn(struct level_parser *, const struct level_line *,
     size_t, int);
+
+static struct level *level_parse_sink(const char *, const char *, size_t,
+    char *, size_t, void (*)(void *, const char *), void *, int, int *);
 
 static level_key_fn level_key_title, level_key_description, level_key_gold,
     level_key_lives, level_key_movement, level_key_slow, level_key_hero,
@@ -416,7 +435,8 @@ level_check_last_wave(struct level_parser *p)
 {
 	struct level	*l = p->l;
 
-	if (l->nwaves > 0 && l->waves[l->nwaves - 1].ngroups == 0) {
+	if (l->nwaves > 0 && l->waves[l->nwaves - 1].ngroups == 0 &&
+	    !p->wave_bad) {
 		return level_error(p, p->waveline[l->nwaves - 1], 1,
 		    "wave has no groups: expected 'group' lines after it");
 	}
@@ -564,6 +584,24 @@ level_glyph(unsigned char c)
 	return strchr("#.=~>", c) != NULL || (c >= 'A' && c <= 'Z');
 }
 
+/* The map glyph at x of ln as a message quotes it, into q (8 bytes). */
+static void
+level_glyph_quote(const struct level_line *ln, size_t x, char *q, size_t size)
+{
+	size_t	need;
+	bool	visible;
+
+	if (ln->s[x] == '\t') {
+		strlcpy_w(q, "\\t", size);
+		return;
+	}
+	need = text_char(ln->s + x, ln->len - x, &visible);
+	if (need >= size)
+		need = size - 1;
+	memcpy(q, ln->s + x, need);
+	q[need] = '\0';
+}
+
 /* Read one map row into the terrain; spawns and exits are collected. */
 static bool
 level_map_row(struct level_parser *p, const struct level_line *ln)
@@ -572,7 +610,6 @@ level_map_row(struct level_parser *p, const struct level_line *ln)
 	struct level_spawn	*sp;
 	const unsigned char	*s = (const unsigned char *)ln->s;
 	size_t			 x, limit, need;
-	bool			 visible;
 	int			 y = l->h;
 	uint8_t			 t;
 	char			 q[8];
@@ -589,13 +626,7 @@ level_map_row(struct level_parser *p, const struct level_line *ln)
 	for (x = 0; x < ln->len && x < limit; x++) {
 		if (s[x] != '\0' && level_glyph(s[x]))
 			continue;
-		if (s[x] == '\t')
-			strlcpy_w(q, "\\t", sizeof q);
-		else {
-			need = text_char(ln->s + x, ln->len - x, &visible);
-			memcpy(q, s + x, need);
-			q[need] = '\0';
-		}
+		level_glyph_quote(ln, x, q, sizeof q);
 		return level_error(p, ln->no, (int)x + 1, "unknown map glyph "
 		    "'%s' (expected # . = ~ > or a spawn letter A to Z)", q);
 	}
@@ -741,7 +772,76 @@ level_line_is(const struct level_line *ln, const char *w)
 	return level_word(ln->s + off, ln->len - off, w);
 }
 
-/* Read every line; false at the first error. */
+/*
+ * Whether to read on after an error on line ln: only when every error is
+ * wanted, there is room for more, and the file has its header (without it
+ * nothing else means anything). A wave whose line or group failed has its
+ * groups skipped after (their errors would follow from it).
+ */
+static bool
+level_go_on(struct level_parser *p, const struct level_line *ln)
+{
+	size_t		 off = 0;
+	const char	*t;
+	int		 col;
+	size_t		 n;
+
+	if (!p->all || p->header == 0 || textio_full(&p->in))
+		return false;
+	if (p->inmap)
+		p->map_bad = true;
+	else {
+		n = level_token(ln, &off, &t, &col);
+		if (level_word(t, n, "wave") || level_word(t, n, "group"))
+			p->wave_bad = true;
+	}
+	return true;
+}
+
+/* Check only that a map row's glyphs are known (after a bad row). */
+static bool
+level_map_glyphs(struct level_parser *p, const struct level_line *ln)
+{
+	const unsigned char	*s = (const unsigned char *)ln->s;
+	size_t			 x;
+	char			 q[8];
+
+	for (x = 0; x < ln->len && x < GRID_MAX_W; x++) {
+		if (s[x] != '\0' && level_glyph(s[x]))
+			continue;
+		level_glyph_quote(ln, x, q, sizeof q);
+		return level_error(p, ln->no, (int)x + 1, "unknown map glyph "
+		    "'%s' (expected # . = ~ > or a spawn letter A to Z)", q);
+	}
+	return true;
+}
+
+/* One line outside the map: the header or a statement. */
+static bool
+level_line(struct level_parser *p, const struct level_line *ln)
+{
+	size_t		 off = 0, n;
+	const char	*t;
+	int		 col;
+
+	if (p->header == 0)
+		return level_header(p, ln);
+	if (p->all) {
+		n = level_token(ln, &off, &t, &col);
+		if (level_word(t, n, "wave")) {
+			/* The wave before is judged first, then this one. */
+			bool ok = level_statement(p, ln);
+
+			p->wave_bad = !ok;
+			return ok;
+		}
+		if (level_word(t, n, "group") && p->wave_bad)
+			return true;	/* its wave failed: said already */
+	}
+	return level_statement(p, ln);
+}
+
+/* Read every line; false at the first error (or, reading on, the last). */
 static bool
 level_read_lines(struct level_parser *p)
 {
@@ -750,29 +850,30 @@ level_read_lines(struct level_parser *p)
 
 	while (level_next_line(p, &ln)) {
 		if (!level_check_text(p, &ln))
-			return false;
+			return false;	/* not text: the rest would be noise */
 		if (p->inmap) {
 			if (level_line_is(&ln, "end")) {
 				p->inmap = false;
-				if (p->l->h == 0)
-					return level_error(p, ln.no, 1,
-					    "empty map: expected rows between "
-					    "'map' and 'end'");
-			} else if (!level_map_row(p, &ln))
-				return false;
+				if (p->l->h == 0 && !p->map_bad &&
+				    !level_error(p, ln.no, 1, "empty map: "
+				    "expected rows between 'map' and 'end'") &&
+				    !level_go_on(p, &ln))
+					return false;
+			} else if (!(p->map_bad ? level_map_glyphs(p, &ln) :
+			    level_map_row(p, &ln))) {
+				if (!level_go_on(p, &ln))
+					return false;
+			}
 			continue;
 		}
 		off = 0;
 		level_skip(&ln, &off);
 		if (off == ln.len || ln.s[off] == '#')
 			continue;
-		if (p->header == 0) {
-			if (!level_header(p, &ln))
-				return false;
-		} else if (!level_statement(p, &ln))
+		if (!level_line(p, &ln) && !level_go_on(p, &ln))
 			return false;
 	}
-	return true;
+	return !p->in.failed;
 }
 
 /*
@@ -850,10 +951,13 @@ level_check_whole(struct level_parser *p)
 		    "map not closed: expected 'end' after the last row");
 	}
 	for (k = 0; k < (int)LEVEL_NKEYS; k++) {
-		if (level_keys[k].required && p->keyline[k] == 0)
-			return level_error(p, line, col, "missing '%s'",
-			    level_keys[k].name);
+		if (level_keys[k].required && p->keyline[k] == 0 &&
+		    !level_error(p, line, col, "missing '%s'",
+		    level_keys[k].name) && !p->all)
+			return false;
 	}
+	if (p->in.failed)
+		return false;
 	if (l->nwaves == 0) {
 		return level_error(p, line, col,
 		    "missing 'wave': a level needs at least one wave");
@@ -899,6 +1003,32 @@ level_check_whole(struct level_parser *p)
 	return level_check_reach(p);
 }
 
+/* Parse a level held in memory; name is used in error messages. */
+struct level *
+level_parse(const char *name, const char *text, size_t len, char *err,
+    size_t errlen)
+{
+	return level_parse_sink(name, text, len, err, errlen, NULL, NULL, 0,
+	    NULL);
+}
+
+/*
+ * Check a level held in memory, handing every independent error, each
+ * "NAME:LINE:COL: message", to sink (at most max, then one saying more
+ * follow). Returns how many errors there were, 0 for a good level.
+ */
+int
+level_check_all(const char *name, const char *text, size_t len,
+    void (*sink)(void *, const char *), void *arg, int max)
+{
+	struct level	*l;
+	int		 n = 0;
+
+	l = level_parse_sink(name, text, len, NULL, 0, sink, arg, max, &n);
+	level_free(l);
+	return n;
+}
+
 /* An empty level of w x h cells, all wall (w, h may be 0 while parsing). */
 struct level *
 level_alloc(int w, int h)
@@ -914,16 +1044,26 @@ level_alloc(int w, int h)
 	return l;
 }
 
-/* Parse a level held in memory; name is used in error messages. */
-struct level *
-level_parse(const char *name, const char *text, size_t len, char *err,
-    size_t errlen)
+/*
+ * Parse a level held in memory; name is used in error messages. With a
+ * sink, every independent error (at most max, then a line saying more
+ * follow) goes to it: the parse reads on after an error on a line, and
+ * leaves out what would only follow from one.
+ */
+static struct level *
+level_parse_sink(const char *name, const char *text, size_t len, char *err,
+    size_t errlen, void (*sink)(void *, const char *), void *arg, int max,
+    int *nerrors)
 {
 	struct level_parser	*p = xcalloc(1, sizeof *p);
 	struct level		*l;
 
 	textio_init(&p->in, name, text, len, TEXTIO_CR | TEXTIO_TRIM, err,
 	    errlen);
+	if (sink != NULL) {
+		textio_all(&p->in, sink, arg, max);
+		p->all = true;
+	}
 	p->l = level_alloc(0, 0);
 	if (err != NULL && errlen > 0)
 		err[0] = '\0';
@@ -932,8 +1072,10 @@ level_parse(const char *name, const char *text, size_t len, char *err,
 		level_error(p, 1, 1, "too large: at most %d bytes",
 		    LEVEL_FILE_MAX);
 	else if (level_read_lines(p))
-		level_check_whole(p);
+		level_check_whole(p);	/* not after errors: they may follow */
 	l = p->l;
+	if (nerrors != NULL)
+		*nerrors = p->in.nerrors;
 	if (p->in.failed) {
 		level_free(l);
 		l = NULL;
@@ -1087,6 +1229,21 @@ level_spawn_index(const struct level *l, char label)
 	for (i = 0; i < l->nspawns; i++) {
 		if (l->spawns[i].label == label)
 			return i;
+	}
+	return -1;
+}
+
+/* The terrain map glyph c stands for, or -1 if it is not a map glyph. */
+int
+level_glyph_terrain(int c)
+{
+	int	t;
+
+	if (c >= 'A' && c <= 'Z')
+		return LEVEL_SPAWN;
+	for (t = 0; t < LEVEL_NTERRAINS; t++) {
+		if (t != LEVEL_SPAWN && level_terrain_types[t].glyph == c)
+			return t;
 	}
 	return -1;
 }

@@ -49,6 +49,15 @@ enum level_terrain {
 	LEVEL_SPAWN,		/* 'A'..'Z': cost 1, not buildable */
 	LEVEL_EXIT		/* '>': cost 1, not buildable */
 };
+#define LEVEL_NTERRAINS	(LEVEL_EXIT + 1)
+
+/* A terrain as files and the editor name it; a spawn's glyph is its letter. */
+struct level_terrain_type {
+	const char	*name;
+	char		 glyph;		/* in the map block ('A' for spawns) */
+	const char	*about;		/* one line for the editor */
+};
+extern const struct level_terrain_type level_terrain_types[LEVEL_NTERRAINS];
 
 struct level_point {
 	int	x, y;
@@ -101,6 +110,10 @@ struct level {
 struct level	*level_parse(const char *name, const char *text, size_t len,
 		     char *err, size_t errlen);
 struct level	*level_load(const char *path, char *err, size_t errlen);
+#define LEVEL_MAX_ERRORS	20	/* errors --check gives a file, at most */
+int		 level_check_all(const char *name, const char *text,
+		     size_t len, void (*sink)(void *, const char *), void *arg,
+		     int max);
 void		 level_free(struct level *l);
 
 struct level	*level_alloc(int w, int h);
@@ -114,6 +127,7 @@ void		 level_build_grid(const struct level *l, struct grid *g);
 struct grid	*level_new_grid(const struct level *l);
 int		 level_spawn_index(const struct level *l, char label);
 int		 level_total_enemies(const struct level *l);
+int		 level_glyph_terrain(int c);
 
 
 #endif

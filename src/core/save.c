@@ -538,7 +538,7 @@ save_replay(struct game *g, const struct save *s, char *err, size_t errlen)
 }
 
 /* mkdir -p for the directories above path's last component. */
-static int
+int
 save_mkdirs(char *path)
 {
 	char	*p;
@@ -557,7 +557,8 @@ save_mkdirs(char *path)
 }
 
 /*
- * The default saved game, $XDG_STATE_HOME/weir/current.save (a relative
+ * The single saved game of older weirs (save-dir.c keeps one a level now),
+ * $XDG_STATE_HOME/weir/current.save (a relative
  * XDG_STATE_HOME is ignored: ~/.local/state). With make_dir, create the
  * directories. -1 when there is no home to put it in.
  */

@@ -28,7 +28,7 @@
  * Every fault of a save that does not read is given as FILE:LINE:COL.
  * save_read and save_load only report it (the file may be the player's
  * own; save_load also says what it found); save_open,
- * for the save weir keeps itself (current.save), also moves a corrupt one
+ * for a save weir keeps itself (save-dir.c), also moves a corrupt one
  * aside to PATH.corrupt-N, the first N free, and save_aside does the same
  * for a save that reads but cannot be replayed. save_remove deletes a save
  * that has been played to its end, under the same lock, unless another
@@ -91,5 +91,20 @@ void		 save_free(struct save *s);
 int		 save_replay(struct game *g, const struct save *s, char *err,
 		    size_t errlen);
 int		 save_default_path(char *buf, size_t len, bool make_dir);
+int		 save_mkdirs(char *path);
+
+/* One save a level (save-dir.c). */
+#define SAVE_PATH_MAX	4096
+
+struct save_list {
+	char		**paths;
+	int		  n;
+};
+
+void		 save_level_name(char *dst, size_t size, const char *path);
+int		 save_level_path(char *buf, size_t len, const char *name,
+		    bool make_dir);
+int		 save_list(struct save_list *l);
+void		 save_list_free(struct save_list *l);
 
 #endif

@@ -98,6 +98,7 @@ script_parse_line(const char *line, size_t len, struct game_cmd *c,
 
 	memset(c, 0, sizeof *c);
 	c->tower = -1;
+	c->power = -1;
 	if (!script_next(line, len, &pos, &w))
 		return 0;
 	*col = w.col + 1;
@@ -145,14 +146,31 @@ script_parse_line(const char *line, size_t len, struct game_cmd *c,
 			return -1;
 		}
 	}
+	if (cmd_types[c->type].args & CMD_ARG_POWER) {
+		if (!script_next(line, len, &pos, &w)) {
+			*col = w.col + 1;
+			power_list(names, sizeof names);
+			snprintf(msg, msglen, "expected a power after '%s' "
+			    "(%s)", game_cmd_name(c->type), names);
+			return -1;
+		}
+		*col = w.col + 1;
+		if ((c->power = power_lookup(w.p, w.len)) < 0) {
+			power_list(names, sizeof names);
+			snprintf(msg, msglen, "unknown power %s (expected %s)",
+			    script_quote(&w, q, sizeof q), names);
+			return -1;
+		}
+	}
 	if (cmd_types[c->type].args & CMD_ARG_XY) {
 		for (k = 0; k < 2; k++) {
 			if (!script_next(line, len, &pos, &w)) {
 				*col = w.col + 1;
 				snprintf(msg, msglen, "expected the %s "
 				    "coordinate after '%s'", axis[k],
-				    k == 0 ? game_cmd_name(c->type) :
-				    "X");
+				    k > 0 ? "X" : (cmd_types[c->type].args &
+				    CMD_ARG_POWER) ? power_name(c->power) :
+				    game_cmd_name(c->type));
 				return -1;
 			}
 			*col = w.col + 1;
@@ -213,6 +231,9 @@ script_format(const struct game_cmd *c, char *buf, size_t len)
 	if (args & CMD_ARG_TOWER)
 		n += (size_t)snprintf(n < len ? buf + n : NULL,
 		    n < len ? len - n : 0, " %s", tower_name(c->tower));
+	if (args & CMD_ARG_POWER)
+		n += (size_t)snprintf(n < len ? buf + n : NULL,
+		    n < len ? len - n : 0, " %s", power_name(c->power));
 	if (args & CMD_ARG_XY)
 		n += (size_t)snprintf(n < len ? buf + n : NULL,
 		    n < len ? len - n : 0, " %d %d", c->x, c->y);

@@ -12,6 +12,9 @@
  *	sell X Y		sell it
  *	target X Y MODE		first, last, strongest, weakest or closest
  *	wave			call the next wave now
+ *	hero X Y		send the hero there
+ *	power NAME X Y		use a power aimed at X Y (strike, barrier,
+ *				freeze)
  *
  * Words are separated by blanks; '#' at the start of a word begins a
  * comment that runs to the end of the line; blank lines are ignored. Ticks

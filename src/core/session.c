@@ -6,6 +6,7 @@
  * log replayed on a new game to the saved clock. See session.h for what
  * each failure says and what becomes of the save.
  */
+#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -60,6 +61,95 @@ session_load_level(const char *path, char *err, size_t errlen)
 	if (n >= 4 && strcmp(path + n - 4, ".map") == 0)
 		return movingai_load(path, err, errlen);
 	return level_load(path, err, errlen);
+}
+
+/* Whether dir holds a level file (NAME.weir). */
+static bool
+session_has_levels(const char *dir)
+{
+	struct dirent	*de;
+	DIR		*d;
+	size_t		 n;
+	bool		 found = false;
+
+	if ((d = opendir(dir)) == NULL)
+		return false;
+	while (!found && (de = readdir(d)) != NULL) {
+		n = strlen(de->d_name);
+		found = n > 5 && strcmp(de->d_name + n - 5, ".weir") == 0;
+	}
+	closedir(d);
+	return found;
+}
+
+/*
+ * Where the installed levels are, into buf: the configured directory when
+ * it holds levels; else, found from where the program itself is (exe: its
+ * path, /proc/self/exe or argv[0]), the levels of the build tree it was
+ * built in (PROGDIR/../levels: src/weir in the build tree) or of a prefix
+ * it was installed to other than the configured one
+ * (PROGDIR/../share/weir/levels); else the configured directory still,
+ * for the messages to name.
+ */
+void
+session_level_dir(const char *configured, const char *exe, char *buf,
+    size_t size)
+{
+	static const char *const rel[] = { "../levels", "../share/weir/levels" };
+	char	 self[SESSION_PATH_MAX], dir[SESSION_PATH_MAX], *slash;
+	size_t	 i;
+	int	 n;
+
+	snprintf(buf, size, "%s", configured);
+	if (session_has_levels(configured) || exe == NULL)
+		return;
+	if (realpath(exe, self) == NULL)
+		return;
+	if ((slash = strrchr(self, '/')) == NULL)
+		return;
+	*slash = '\0';
+	for (i = 0; i < sizeof rel / sizeof rel[0]; i++) {
+		n = snprintf(dir, sizeof dir, "%s/%s", self, rel[i]);
+		if (n < 0 || (size_t)n >= sizeof dir || !session_has_levels(dir))
+			continue;
+		if (realpath(dir, self) != NULL)
+			snprintf(buf, size, "%s", self);
+		else
+			snprintf(buf, size, "%s", dir);
+		return;
+	}
+}
+
+/*
+ * Check the level file at path, handing each error ("FILE:LINE:COL:
+ * message", or "FILE: reason" when it cannot be read) to sink: every
+ * independent error of a weir level, up to LEVEL_MAX_ERRORS, or the first
+ * of a Moving AI map. Returns how many errors there were.
+ */
+int
+session_check_level(const char *path, void (*sink)(void *, const char *),
+    void *arg)
+{
+	struct level	*l;
+	char		 err[SESSION_MSG_MAX], *text;
+	size_t		 n = strlen(path), len;
+	int		 nerr;
+
+	if (n >= 4 && strcmp(path + n - 4, ".map") == 0) {
+		if ((l = movingai_load(path, err, sizeof err)) == NULL) {
+			sink(arg, err);
+			return 1;
+		}
+		level_free(l);
+		return 0;
+	}
+	if ((text = level_read_file(path, &len, err, sizeof err)) == NULL) {
+		sink(arg, err);
+		return 1;
+	}
+	nerr = level_check_all(path, text, len, sink, arg, LEVEL_MAX_ERRORS);
+	free(text);
+	return nerr;
 }
 
 /* A session with the level file at path read and hashed, no game yet. */

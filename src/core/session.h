@@ -70,6 +70,10 @@ bool		 session_resolve(const char *dir, const char *arg, char *buf,
 		    size_t size);
 struct level	*session_load_level(const char *path, char *err,
 		    size_t errlen);
+void		 session_level_dir(const char *configured, const char *exe,
+		    char *buf, size_t size);
+int		 session_check_level(const char *path,
+		    void (*sink)(void *, const char *), void *arg);
 struct session	*session_open(const char *path, uint64_t seed, bool sandbox,
 		    char *err, size_t errlen);
 struct session	*session_open_opts(const char *path, uint64_t seed,

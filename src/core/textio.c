@@ -12,6 +12,8 @@
 
 #include "textio.h"
 
+#define TEXTIO_MSG_MAX	1024	/* bytes of one error handed to a sink */
+
 /* Start reading the len bytes at text (NULL: none), called name. */
 void
 textio_init(struct textio *t, const char *name, const char *text, size_t len,
@@ -102,11 +104,47 @@ bool
 textio_verror(struct textio *t, long line, size_t col, const char *fmt,
     va_list ap)
 {
+	char	msg[TEXTIO_MSG_MAX];
+	va_list	aq;
+
+	if (t->sink != NULL && t->nerrors < t->max_errors) {
+		va_copy(aq, ap);
+		textio_vformat(msg, sizeof msg, t->name, line, col, fmt, aq);
+		va_end(aq);
+		t->sink(t->sink_arg, msg);
+	} else if (t->sink != NULL && t->nerrors == t->max_errors) {
+		textio_format(msg, sizeof msg, t->name, line, col, "more "
+		    "errors follow; only the first %d are shown",
+		    t->max_errors);
+		t->sink(t->sink_arg, msg);
+	}
+	t->nerrors++;
 	if (t->failed)
 		return false;
 	t->failed = true;
 	textio_vformat(t->err, t->errlen, t->name, line, col, fmt, ap);
 	return false;
+}
+
+/*
+ * Hand every error from now on to sink (with arg), the first max of them,
+ * and then one line saying more follow; the first error still goes to
+ * the reader's buffer too.
+ */
+void
+textio_all(struct textio *t, void (*sink)(void *, const char *), void *arg,
+    int max)
+{
+	t->sink = sink;
+	t->sink_arg = arg;
+	t->max_errors = max;
+}
+
+/* Whether a reader with a sink has given more errors than it shows. */
+bool
+textio_full(const struct textio *t)
+{
+	return t->sink != NULL && t->nerrors > t->max_errors;
 }
 
 /* Give the reader's first error at line, col; always returns false. */

@@ -4,7 +4,9 @@
  * time, each line a slice of the caller's buffer (never copied, so never
  * too long), counting lines from 1; a CR before the line end and blanks
  * at its end can be dropped. Errors are "NAME:LINE:COL: message", LINE and
- * COL counting from 1, COL in bytes; a reader keeps its first error only.
+ * COL counting from 1, COL in bytes; a reader keeps its first error in its
+ * buffer, and a reader given a sink (textio_all) also hands every error,
+ * the first included, to the sink, up to a number of them.
  * Numbers are read from a whole token with a range, and say whether the
  * token was no number at all or a number out of range, so a message can
  * tell the two apart and point at the token's column.
@@ -36,6 +38,12 @@ struct textio {
 	char		*err;		/* may be NULL */
 	size_t		 errlen;
 	bool		 failed;	/* an error has been given */
+
+	/* Every error, for a reader that goes on after one (textio_all). */
+	void		(*sink)(void *, const char *);
+	void		*sink_arg;
+	int		 nerrors;	/* errors given */
+	int		 max_errors;	/* handed to the sink, at most */
 };
 
 /* What reading a number found. */
@@ -48,6 +56,9 @@ enum textio_num {
 void		 textio_init(struct textio *t, const char *name,
 		    const char *text, size_t len, int flags, char *err,
 		    size_t errlen);
+void		 textio_all(struct textio *t, void (*sink)(void *,
+		    const char *), void *arg, int max);
+bool		 textio_full(const struct textio *t);
 bool		 textio_next(struct textio *t);
 void		 textio_end(const struct textio *t, long *line, size_t *col);
 bool		 textio_error(struct textio *t, long line, size_t col,

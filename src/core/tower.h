@@ -25,6 +25,10 @@
 #include "kinds.h"
 
 #define TOWER_REFUND_PCT 70	/* share of the gold spent a sale returns */
+/* Selling a tower that cost more than this asks first; a wall goes at once. */
+#define TOWER_SELL_ASK	10
+#define TOWER_SELL_ASK_TEXT "10"	/* the same, for help lines */
+_Static_assert(TOWER_SELL_ASK == 10, "TOWER_SELL_ASK_TEXT says 10");
 
 int		 tower_spent(int kind, int level);
 int		 tower_refund(int kind, int level);

@@ -37,6 +37,17 @@ trace_summary(FILE *f, const struct game *g, const char *result)
 	fputs("}\n", f);
 }
 
+/* What a kill was made by: a tower kind, "hero" or a power's name. */
+static const char *
+trace_by(int by)
+{
+	if (by == GAME_BY_HERO)
+		return "hero";
+	if (by <= GAME_BY_POWER)
+		return power_name(GAME_BY_POWER - by);
+	return tower_name(by);
+}
+
 /* Write event ev as one line; events traces do not carry are skipped. */
 void
 trace_event(FILE *f, const struct game *g, const struct game_event *ev)
@@ -44,8 +55,9 @@ trace_event(FILE *f, const struct game *g, const struct game_event *ev)
 	switch (ev->type) {
 	case GAME_EV_PLACE:
 		fprintf(f, "{\"tick\":%ld,\"event\":\"place\",\"type\":\"%s\","
-		    "\"x\":%d,\"y\":%d,\"cost\":%d}\n", ev->tick,
-		    tower_name(ev->tower), ev->x, ev->y, ev->gold);
+		    "\"x\":%d,\"y\":%d,\"cost\":%d%s}\n", ev->tick,
+		    tower_name(ev->tower), ev->x, ev->y, ev->gold,
+		    ev->value ? ",\"on\":\"wall\"" : "");
 		break;
 	case GAME_EV_UPGRADE:
 		fprintf(f, "{\"tick\":%ld,\"event\":\"upgrade\",\"type\":\"%s\","
@@ -61,7 +73,10 @@ trace_event(FILE *f, const struct game *g, const struct game_event *ev)
 		fprintf(f, "{\"tick\":%ld,\"event\":\"reject\",\"command\":"
 		    "\"%s\",\"reason\":\"%s\",", ev->tick,
 		    game_cmd_name(ev->cmd), game_reason_name(ev->reason));
-		if (ev->cmd == GAME_CMD_WAVE)
+		if (ev->cmd == GAME_CMD_POWER)
+			fprintf(f, "\"power\":\"%s\",", power_name(ev->power));
+		if ((int)ev->cmd >= 0 && ev->cmd < GAME_NCMDS &&
+		    !(cmd_types[ev->cmd].args & CMD_ARG_XY))
 			fputs("\"x\":null,\"y\":null}\n", f);
 		else
 			fprintf(f, "\"x\":%d,\"y\":%d}\n", ev->x, ev->y);
@@ -79,8 +94,18 @@ trace_event(FILE *f, const struct game *g, const struct game_event *ev)
 	case GAME_EV_KILL:
 		fprintf(f, "{\"tick\":%ld,\"event\":\"kill\",\"id\":%d,"
 		    "\"type\":\"%s\",\"by\":\"%s\",\"bounty\":%d}\n", ev->tick,
-		    ev->id, enemy_name(ev->enemy), ev->tower == GAME_BY_HERO ?
-		    "hero" : tower_name(ev->tower), ev->gold);
+		    ev->id, enemy_name(ev->enemy), trace_by(ev->tower),
+		    ev->gold);
+		break;
+	case GAME_EV_POWER:
+		fprintf(f, "{\"tick\":%ld,\"event\":\"power\",\"power\":"
+		    "\"%s\",\"x\":%d,\"y\":%d,\"touched\":%d}\n", ev->tick,
+		    power_name(ev->power), ev->x, ev->y, ev->value);
+		break;
+	case GAME_EV_POWER_END:
+		fprintf(f, "{\"tick\":%ld,\"event\":\"power_end\","
+		    "\"power\":\"%s\",\"x\":%d,\"y\":%d}\n", ev->tick,
+		    power_name(ev->power), ev->x, ev->y);
 		break;
 	case GAME_EV_HERO_ORDER:
 		fprintf(f, "{\"tick\":%ld,\"event\":\"hero\",\"x\":%d,"
@@ -114,6 +139,12 @@ trace_event(FILE *f, const struct game *g, const struct game_event *ev)
 		fprintf(f, "{\"tick\":%ld,\"event\":\"end\",", ev->tick);
 		trace_summary_fields(f, g, NULL);
 		fputs("}\n", f);
+		break;
+	case GAME_EV_UNDO:
+		fprintf(f, "{\"tick\":%ld,\"event\":\"undo\",\"type\":\"%s\","
+		    "\"x\":%d,\"y\":%d,\"refund\":%d%s}\n", ev->tick,
+		    tower_name(ev->tower), ev->x, ev->y, ev->gold,
+		    ev->level ? ",\"wall\":true" : "");
 		break;
 	case GAME_EV_TARGET:
 	case GAME_EV_CLEAR:

@@ -218,7 +218,8 @@ play_update_range(struct play *p)
 			    tw->y, PLAY_RANGE_NEXT);
 		return;
 	}
-	if (level_buildable(p->lv, p->cx, p->cy) &&
+	/* While a power is aimed, its area is what the cursor shows. */
+	if (p->power < 0 && level_buildable(p->lv, p->cx, p->cy) &&
 	    tower_types[p->tower].attack != TOWER_ATTACK_NONE)
 		play_mark_reach(p, p->tower, 1, p->cx, p->cy, PLAY_RANGE_NOW);
 }

@@ -204,6 +204,13 @@ play_refusal(struct play *p, const struct game_event *ev, char *buf,
 		snprintf(what, sizeof what, "send the hero to (%d,%d)", ev->x,
 		    ev->y);
 		break;
+	case GAME_CMD_UNDO:
+		snprintf(what, sizeof what, "undo");
+		break;
+	case GAME_CMD_POWER:
+		snprintf(what, sizeof what, "use %s at (%d,%d)",
+		    power_name(ev->power), ev->x, ev->y);
+		break;
 	case GAME_CMD_WAVE:
 	case GAME_NCMDS:
 		snprintf(what, sizeof what, "call a wave");
@@ -222,7 +229,8 @@ play_refusal(struct play *p, const struct game_event *ev, char *buf,
 		if (ev->cmd == GAME_CMD_PLACE && ev->tower >= 0 &&
 		    ev->tower < TOWER_NTYPES)
 			snprintf(more, sizeof more, ": it costs %d, you have %d",
-			    tower_types[ev->tower].level[0].cost, g->gold);
+			    game_place_cost(g, ev->tower, ev->x, ev->y),
+			    g->gold);
 		else if (ev->cmd == GAME_CMD_UPGRADE &&
 		    game_tower_at(g, ev->x, ev->y) != NULL) {
 			const struct game_tower *tw = game_tower_at(g, ev->x,
@@ -233,13 +241,26 @@ play_refusal(struct play *p, const struct game_event *ev, char *buf,
 		}
 		break;
 	case GAME_NOT_BUILDABLE:
-		snprintf(more, sizeof more, ": %s is not open ground",
-		    play_terrain_name(p, ev->x, ev->y));
+		if (ev->cmd == GAME_CMD_POWER)
+			snprintf(more, sizeof more, ": a barrier needs ground, "
+			    "road or marsh, not %s", play_terrain_name(p, ev->x,
+			    ev->y));
+		else
+			snprintf(more, sizeof more, ": %s is not open ground",
+			    play_terrain_name(p, ev->x, ev->y));
 		break;
 	case GAME_OCCUPIED:
 		snprintf(more, sizeof more, ": %s stands there",
 		    game_tower_at(g, ev->x, ev->y) != NULL ? "a tower" :
-		    "an enemy");
+		    game_barrier_at(g, ev->x, ev->y) >= 0 ? "a barrier" :
+		    game_enemy_blocks_cell(g, ev->x, ev->y) ? "an enemy" :
+		    "the hero");
+		break;
+	case GAME_COOLING:
+		if (ev->power >= 0 && ev->power < POWER_NKINDS)
+			snprintf(more, sizeof more, ": ready in %d s",
+			    (g->powers[ev->power].cooldown + GAME_RATE - 1) /
+			    GAME_RATE);
 		break;
 	case GAME_NO_TARGETING:
 		snprintf(more, sizeof more, ": a wall does not shoot");
@@ -261,6 +282,29 @@ play_refusal(struct play *p, const struct game_event *ev, char *buf,
 	buf[len + n] = '\0';
 }
 
+/* Words for a power used, into buf. */
+static void
+play_power_words(const struct game_event *ev, char *buf, size_t size)
+{
+	const struct power_type	*pt = &power_types[ev->power];
+
+	switch (pt->effect) {
+	case POWER_EFFECT_STRIKE:
+		snprintf(buf, size, "%s at (%d,%d): %d enem%s hit", pt->name,
+		    ev->x, ev->y, ev->value, ev->value == 1 ? "y" : "ies");
+		break;
+	case POWER_EFFECT_BARRIER:
+		snprintf(buf, size, "%s raised at (%d,%d) for %d s", pt->name,
+		    ev->x, ev->y, pt->ticks / GAME_RATE);
+		break;
+	case POWER_EFFECT_FREEZE:
+		snprintf(buf, size, "%s at (%d,%d) for %d s: %d enem%s "
+		    "caught", pt->name, ev->x, ev->y, pt->ticks / GAME_RATE, ev->value,
+		    ev->value == 1 ? "y" : "ies");
+		break;
+	}
+}
+
 /* Turn what the game reports into the message line. */
 static void
 play_on_event(void *arg, const struct game_event *ev)
@@ -272,8 +316,14 @@ play_on_event(void *arg, const struct game_event *ev)
 	play_sight_event(p, ev);
 	switch (ev->type) {
 	case GAME_EV_PLACE:
-		play_message(p, false, "built %s at (%d,%d) for %d gold",
-		    tower_name(ev->tower), ev->x, ev->y, ev->gold);
+		play_message(p, false, "built %s at (%d,%d) for %d gold%s",
+		    tower_name(ev->tower), ev->x, ev->y, ev->gold,
+		    ev->value ? " (on its wall)" : "");
+		break;
+	case GAME_EV_UNDO:
+		play_message(p, false, "undone: %s at (%d,%d), %d gold back%s",
+		    tower_name(ev->tower), ev->x, ev->y, ev->gold,
+		    ev->level ? " (the wall stands again)" : "");
 		break;
 	case GAME_EV_UPGRADE:
 		play_message(p, false, "%s at (%d,%d) raised to level %d for "
@@ -335,6 +385,15 @@ play_on_event(void *arg, const struct game_event *ev)
 		    play_enemy_words(ev->enemy, who, sizeof who), ev->x,
 		    ev->y);
 		break;
+	case GAME_EV_POWER:
+		play_power_words(ev, buf, sizeof buf);
+		play_message(p, false, "%s", buf);
+		break;
+	case GAME_EV_POWER_END:
+		if (power_types[ev->power].effect == POWER_EFFECT_BARRIER)
+			play_message(p, false, "the barrier at (%d,%d) has "
+			    "fallen", ev->x, ev->y);
+		break;
 	case GAME_EV_HERO_HIT:
 	case GAME_EV_SPAWN:
 	case GAME_EV_KILL:
@@ -346,18 +405,7 @@ play_on_event(void *arg, const struct game_event *ev)
 void
 play_level_name(char *dst, size_t size, const char *path)
 {
-	const char	*base = strrchr(path, '/');
-	char		 buf[SCORES_NAME_MAX + 1];
-	size_t		 n;
-
-	base = base != NULL ? base + 1 : path;
-	snprintf(buf, sizeof buf, "%s", base);
-	n = strlen(buf);
-	if (n > 5 && strcmp(buf + n - 5, ".weir") == 0)
-		buf[n - 5] = '\0';
-	else if (n > 4 && strcmp(buf + n - 4, ".map") == 0)
-		buf[n - 4] = '\0';
-	scores_name(dst, size, buf);
+	save_level_name(dst, size, path);
 }
 
 /*
@@ -408,6 +456,7 @@ play_new(struct session *s, const char *name)
 	play_sight_new(p);
 
 	p->speed = 1;
+	p->power = -1;
 	/* The first kind that attacks is chosen to begin with. */
 	while (p->tower < TOWER_NTYPES - 1 &&
 	    tower_types[p->tower].attack == TOWER_ATTACK_NONE)
@@ -540,9 +589,35 @@ play_choose(struct play *p, int tower)
 	if (tower < 0 || tower >= TOWER_NTYPES)
 		return;
 	p->tower = tower;
+	p->power = -1;
 	tt = &tower_types[tower];
 	play_message(p, false, "%s, %d gold: %s", tt->name, tt->level[0].cost,
 	    tt->about);
+}
+
+/*
+ * Choose power k to aim with the cursor (-1: back to building); what it
+ * does, or how long it still cools down, goes on the message line.
+ */
+void
+play_choose_power(struct play *p, int k)
+{
+	const struct game_power	*gp;
+
+	if (k < 0 || k >= POWER_NKINDS) {
+		p->power = -1;
+		return;
+	}
+	p->power = k;
+	gp = &p->g->powers[k];
+	if (gp->cooldown > 0)
+		play_message(p, false, "%s (ready in %d s): %s; Enter uses it, "
+		    "Escape cancels", power_types[k].name,
+		    (gp->cooldown + GAME_RATE - 1) / GAME_RATE,
+		    power_types[k].about);
+	else
+		play_message(p, false, "%s: %s; Enter uses it, Escape cancels",
+		    power_types[k].name, power_types[k].about);
 }
 
 /* Show the next overlay. */
@@ -563,7 +638,7 @@ play_toggle_pause(struct play *p)
 	play_message(p, false, p->paused ? "paused: p goes on" : "playing");
 }
 
-/* Next speed: 1x, 2x, 4x. */
+/* Next speed: 1x, 2x, 4x, 8x. */
 void
 play_cycle_speed(struct play *p)
 {
@@ -850,6 +925,7 @@ play_prepare(struct play *p)
 	play_update_units(p);
 	play_update_fx(p);
 	play_update_preview(p);
-	p->verdict = game_check_place(p->g, p->tower, p->cx, p->cy);
+	p->verdict = p->power >= 0 ? game_check_power(p->g, p->power, p->cx,
+	    p->cy) : game_check_place(p->g, p->tower, p->cx, p->cy);
 	play_sight_prepare(p);
 }

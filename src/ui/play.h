@@ -1,7 +1,7 @@
 /*
  * A game as the player sees it: the session (session.h: the level, the
  * game and where they came from; owned), the cursor, the tower kind chosen
- * for building, the overlay being shown, the speed, pause, and the message
+ * for building or the power being aimed, the overlay being shown, the speed, pause, and the message
  * line. It knows nothing of terminals: keys
  * and clicks become struct game_cmd values given through play_command, the
  * very commands a script gives, and the screen is drawn from this state by
@@ -47,6 +47,7 @@ enum play_preview {
 #define PLAY_RANGE_NOW		0x01	/* in reach of the tower shown */
 #define PLAY_RANGE_NEXT		0x02	/* ... at its next level */
 
+#define PLAY_SPEED_MAX	8		/* 1x, 2x, 4x, 8x */
 #define PLAY_MSG_MAX	200		/* bytes of the message line */
 #define PLAY_LOG_MAX	256		/* messages the log keeps */
 #define PLAY_LEAK_MARKS	32		/* leaks remembered to draw */
@@ -67,7 +68,6 @@ struct play_log {
 	int			 times;		/* said this many times running */
 };
 
-#define PLAY_SPEED_MAX	4		/* 1x, 2x, 4x */
 #define PLAY_PATH_MAX	4096		/* bytes of the level's path */
 #define PLAY_FX_TICKS	6		/* how long an attack is drawn */
 
@@ -80,9 +80,10 @@ struct play {
 
 	int			 cx, cy;	/* cursor */
 	int			 tower;		/* kind chosen for building */
+	int			 power;		/* power being aimed, or -1 */
 	enum overlay_kind	 overlay;	/* drawn over the map */
 	bool			 paused;
-	int			 speed;		/* 1, 2 or 4 */
+	int			 speed;		/* 1, 2, 4 or 8 */
 
 	/* The view, brought up to date by play_prepare. */
 	int32_t			*enemy_at;	/* w * h: unit drawn there, -1 */
@@ -90,7 +91,8 @@ struct play {
 	uint8_t			*fx_at;		/* w * h: 1 + the least tower
 						   kind whose fresh attack
 						   crossed it, 0 for none */
-	enum game_reason	 verdict;	/* placing p->tower on the cursor */
+	enum game_reason	 verdict;	/* placing p->tower on the cursor,
+						   or using p->power there */
 	uint8_t			*route;		/* w * h: PLAY_ROUTE_* bits */
 	struct point		*pathbuf;	/* room for any descended path */
 	int			 pathmax;
@@ -158,6 +160,7 @@ void		 play_prepare(struct play *p);
 void		 play_move(struct play *p, int dx, int dy);
 void		 play_set_cursor(struct play *p, int x, int y);
 void		 play_choose(struct play *p, int tower);
+void		 play_choose_power(struct play *p, int power);
 void		 play_cycle_overlay(struct play *p);
 void		 play_toggle_pause(struct play *p);
 void		 play_cycle_speed(struct play *p);

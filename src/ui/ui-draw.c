@@ -149,6 +149,10 @@ ui_draw_init(struct ui_view *v, bool utf8, bool utf8_locale, bool color)
 		init_pair(UI_PAIR_ENEMY + i,
 		    ui_draw_colour(enemy_types[i].colour, c256), bg);
 	}
+	/* A power's area and barrier: its colour behind. */
+	for (i = 0; i < POWER_NKINDS; i++)
+		init_pair(UI_PAIR_POWER + i, black,
+		    ui_draw_colour(power_types[i].colour, c256));
 	v->nramp = c256 ? UI_RAMP256 : UI_RAMP8;
 	if (COLOR_PAIRS <= UI_PAIR_RAMP + v->nramp) {
 		v->nramp = 0;
@@ -360,6 +364,26 @@ ui_draw_kind_look(const struct ui_view *v, enum ui_kind k,
 	c->mono = lk->mono;
 }
 
+/*
+ * The one-column glyph of tower kind k, as the map draws it: the player's
+ * wall look for a kind that does not attack, else the registry's letter.
+ * The tower bar and the help take their glyphs from here too.
+ */
+const char *
+ui_draw_tower_glyph(const struct ui_view *v, int k)
+{
+	static char	letters[TOWER_NTYPES][2];
+
+	if (k < 0 || k >= TOWER_NTYPES)
+		return "?";
+	if (tower_types[k].attack == TOWER_ATTACK_NONE)
+		return v->utf8 ? ui_draw_looks[UI_PWALL].u1 :
+		    ui_draw_looks[UI_PWALL].a1;
+	letters[k][0] = tower_types[k].glyph;
+	letters[k][1] = '\0';
+	return letters[k];
+}
+
 /* Fill c with the look of a tower of kind k at level lvl. */
 static void
 ui_draw_tower_look(const struct ui_view *v, int k, int lvl,
@@ -373,12 +397,12 @@ ui_draw_tower_look(const struct ui_view *v, int k, int lvl,
 	c->attr = A_BOLD;
 	c->mono = A_BOLD | A_UNDERLINE;
 	if (v->cellw == 2) {
-		snprintf(c->text, sizeof c->text, "%c%d", tower_types[k].glyph,
-		    lvl);
+		snprintf(c->text, sizeof c->text, "%s%d",
+		    ui_draw_tower_glyph(v, k), lvl);
 		return;
 	}
 	/* One column: the level is in the looks, plain, bold, underlined. */
-	snprintf(c->text, sizeof c->text, "%c", tower_types[k].glyph);
+	snprintf(c->text, sizeof c->text, "%s", ui_draw_tower_glyph(v, k));
 	c->attr = lvl <= 1 ? 0 : (lvl == 2 ? A_BOLD : A_BOLD | A_UNDERLINE);
 	c->mono = lvl <= 1 ? A_UNDERLINE : (lvl == 2 ? A_BOLD | A_UNDERLINE :
 	    A_BOLD | A_UNDERLINE | A_REVERSE);
@@ -593,6 +617,43 @@ ui_draw_overlay(const struct ui_view *v, const struct play *p, int x, int y,
 	}
 }
 
+/*
+ * The powers on cell (x, y): a barrier standing there (its glyph in its
+ * colour), a freeze lasting over it (its colour behind), and the area of
+ * the power being aimed at the cursor (its colour behind, dim when it
+ * would be refused there).
+ */
+static void
+ui_draw_power_look(const struct ui_view *v, const struct play *p, int x,
+    int y, struct ui_draw_cell *c)
+{
+	const struct game	*g = p->g;
+	struct vec		 at = vec_make(x + 0.5, y + 0.5);
+	char			 glyph[2];
+	int			 k;
+
+	for (k = 0; k < POWER_NKINDS; k++) {
+		const struct game_power *gp = &g->powers[k];
+
+		if (gp->left == 0 || !game_in_power(g, k, gp->x, gp->y, at))
+			continue;
+		if (power_types[k].effect == POWER_EFFECT_BARRIER) {
+			glyph[0] = power_types[k].glyph;
+			glyph[1] = '\0';
+			ui_draw_glyph(v, c, glyph);
+			c->attr = c->mono = A_BOLD;
+		} else
+			c->mono = A_BOLD | A_UNDERLINE;
+		c->pair = (short)(UI_PAIR_POWER + k);
+	}
+	if (p->power >= 0 && !game_over(g) &&
+	    game_in_power(g, p->power, p->cx, p->cy, at)) {
+		c->pair = (short)(UI_PAIR_POWER + p->power);
+		c->attr = p->verdict == GAME_OK ? A_BOLD : A_DIM;
+		c->mono = A_REVERSE | (p->verdict == GAME_OK ? A_BOLD : A_DIM);
+	}
+}
+
 /* Work out how cell (x, y) looks, every layer. */
 static void
 ui_draw_cell_look(const struct ui_view *v, const struct play *p, int x, int y,
@@ -614,6 +675,9 @@ ui_draw_cell_look(const struct ui_view *v, const struct play *p, int x, int y,
 	else if (k == UI_GROUND || k == UI_ROAD || k == UI_SLOW)
 		ui_draw_overlay(v, p, x, y, k, c);
 
+	if (tw == NULL && p->range[cell] != 0)
+		ui_draw_range(v, p->range[cell], k, c);
+	ui_draw_power_look(v, p, x, y, c);
 	if (tw == NULL && fx != 0) {
 		int t = fx - 1;
 
@@ -626,8 +690,6 @@ ui_draw_cell_look(const struct ui_view *v, const struct play *p, int x, int y,
 			c->attr = c->mono = A_BOLD;
 		}
 	}
-	if (tw == NULL && p->range[cell] != 0 && fx == 0)
-		ui_draw_range(v, p->range[cell], k, c);
 	if (p->g->hero_order.x == x && p->g->hero_order.y == y && e < 0) {
 		/* Where the hero was sent. */
 		ui_draw_glyph(v, c, v->utf8 ? "\u00d7" : "x");
@@ -660,7 +722,9 @@ ui_draw_cell_look(const struct ui_view *v, const struct play *p, int x, int y,
 	}
 
 	if (x == p->cx && y == p->cy) {
-		if (p->preview == PLAY_PREVIEW_BLOCKS && e < 0) {
+		if (p->power >= 0)
+			;	/* the power's area shows where it goes */
+		else if (p->preview == PLAY_PREVIEW_BLOCKS && e < 0) {
 			snprintf(c->text, sizeof c->text, "%s",
 			    v->cellw == 2 ? "XX" : "X");
 			c->pair = UI_PAIR_BLOCK;
@@ -701,11 +765,21 @@ ui_draw_map(const struct ui_view *v, const struct play *p)
 	attrset(A_NORMAL);
 }
 
+/* "PAUSED" or the speed, "2x", into buf. */
+static const char *
+ui_draw_speed(const struct play *p, char *buf, size_t size)
+{
+	if (p->paused)
+		return "PAUSED";
+	snprintf(buf, size, "%dx", p->speed);
+	return buf;
+}
+
 /* The title bar: level, speed or pause, overlay, where help is. */
 static void
 ui_draw_title(const struct ui_view *v, const struct play *p)
 {
-	char	right[96];
+	char	right[96], speed[16];
 	int	rw, used;
 
 	if (game_over(p->g))
@@ -713,12 +787,11 @@ ui_draw_title(const struct ui_view *v, const struct play *p)
 		    game_state_name(p->g->state));
 	else
 		snprintf(right, sizeof right, " %s | overlay: %s | ? help ",
-		    p->paused ? "PAUSED" : (p->speed == 1 ? "1x" :
-		    (p->speed == 2 ? "2x" : "4x")),
+		    ui_draw_speed(p, speed, sizeof speed),
 		    overlay_name(p->overlay));
 	if ((int)strlen(right) > COLS / 2 + 4)
-		snprintf(right, sizeof right, " %s ", p->paused ? "PAUSED" :
-		    (p->speed == 1 ? "1x" : (p->speed == 2 ? "2x" : "4x")));
+		snprintf(right, sizeof right, " %s ", ui_draw_speed(p, speed,
+		    sizeof speed));
 	rw = (int)strlen(right);
 	ui_draw_attr(v, UI_PAIR_TITLE, 0, A_REVERSE);
 	move(0, 0);
@@ -743,44 +816,145 @@ ui_draw_title(const struct ui_view *v, const struct play *p)
 	attrset(A_NORMAL);
 }
 
-/* Gold, lives, waves, score, kills, enemies out. */
+/*
+ * The powers after the towers on the palette line from column x: key,
+ * name (or glyph when there is no room) and the seconds each still cools
+ * down; the
+ * one being aimed stands out, the ones cooling down are dim.
+ */
+static void
+ui_draw_powers(const struct ui_view *v, const struct play *p, int x)
+{
+	char	item[48];
+	int	k, s, need = x;
+	bool	full;
+
+	for (k = 0; k < POWER_NKINDS; k++)
+		need += 2 + (int)strlen(power_types[k].name) + 5;
+	full = need <= COLS;
+	for (k = 0; k < POWER_NKINDS && x < COLS; k++) {
+		const struct power_type *pt = &power_types[k];
+
+		s = (p->g->powers[k].cooldown + GAME_RATE - 1) / GAME_RATE;
+		if (full)
+			snprintf(item, sizeof item, s > 0 ? "%c %s %ds" :
+			    "%c %s", pt->key, pt->name, s);
+		else
+			snprintf(item, sizeof item, s > 0 ? "%c%c%d" : "%c%c",
+			    pt->key, pt->glyph, s);
+		if (k == p->power)
+			ui_draw_attr(v, UI_PAIR_POWER + k, A_BOLD, A_REVERSE |
+			    A_BOLD);
+		else if (s > 0)
+			attrset(A_DIM);
+		else
+			attrset(A_BOLD);
+		x += ui_draw_text(v, item, COLS - x);
+		attrset(A_NORMAL);
+		if (x < COLS) {
+			addch(' ');
+			x++;
+		}
+	}
+}
+
+/*
+ * Text s at the cursor (column *x) if all of it fits on the row, in the
+ * looks given; returns whether it did. The HUD's lines are made of such
+ * items, most wanted first, so a narrow screen drops whole items and
+ * never cuts a word.
+ */
+static bool
+ui_draw_item(const struct ui_view *v, int *x, const char *s, short pair,
+    attr_t attr)
+{
+	if (*x + ui_draw_width(s) > COLS)
+		return false;
+	if (pair != 0 || attr != 0)
+		ui_draw_attr(v, pair, attr, attr);
+	*x += ui_draw_text(v, s, COLS - *x);
+	attrset(A_NORMAL);
+	return true;
+}
+
+/* Gold, lives, wave, enemies out, the hero, score, kills: what fits. */
 static void
 ui_draw_status(const struct ui_view *v, const struct play *p, int row)
 {
 	const struct game	*g = p->g;
 	char			 buf[160];
-	int			 x;
+	int			 x = 0;
 
-	x = ui_draw_text_at(v, row, 0, " gold ");
-	ui_draw_attr(v, UI_PAIR_SHOT, A_BOLD, A_BOLD);
+	move(row, 0);
+	ui_draw_item(v, &x, " gold ", 0, 0);
 	snprintf(buf, sizeof buf, "%d", g->gold);
-	x += ui_draw_text(v, buf, COLS - x);
-	attrset(A_NORMAL);
-	x += ui_draw_text(v, "  lives ", COLS - x);
-	if (play_lives_alarm(p))
-		ui_draw_attr(v, UI_PAIR_LEAK, A_BOLD, A_BOLD | A_REVERSE);
-	else if (g->lives * 4 <= game_start_lives(g))
-		ui_draw_attr(v, UI_PAIR_ERROR, A_BOLD, A_BOLD);
-	else
-		ui_draw_attr(v, UI_PAIR_GOOD, A_BOLD, A_BOLD);
-	snprintf(buf, sizeof buf, "%d", g->lives);
-	x += ui_draw_text(v, buf, COLS - x);
-	attrset(A_NORMAL);
-	snprintf(buf, sizeof buf, "/%d  wave %d/%d%s  score %d  kills %d  "
-	    "enemies %d", game_start_lives(g), g->next_wave, g->level_waves,
-	    g->endless ? "+" : "", g->score, g->killed, g->nenemies);
-	x += ui_draw_text(v, buf, COLS - x);
-	if (!g->has_hero)
+	ui_draw_item(v, &x, buf, UI_PAIR_SHOT, A_BOLD);
+	if (!ui_draw_item(v, &x, "  lives ", 0, 0))
 		return;
-	if (g->hero >= 0)
-		snprintf(buf, sizeof buf, "  hero %d/%d", g->hero_hp,
-		    GAME_HERO_HP);
-	else
-		snprintf(buf, sizeof buf, "  hero down %ds",
-		    (g->hero_down + GAME_RATE - 1) / GAME_RATE);
-	ui_draw_attr(v, UI_PAIR_HERO, A_BOLD, A_BOLD);
-	ui_draw_text(v, buf, COLS - x);
-	attrset(A_NORMAL);
+	snprintf(buf, sizeof buf, "%d", g->lives);
+	if (play_lives_alarm(p)) {
+		/* Just lost some: white on red for a moment. */
+		ui_draw_attr(v, UI_PAIR_LEAK, A_BOLD, A_BOLD | A_REVERSE);
+		ui_draw_item(v, &x, buf, 0, 0);
+	} else
+		ui_draw_item(v, &x, buf, g->lives * 4 <=
+		    game_start_lives(g) ? UI_PAIR_ERROR : UI_PAIR_GOOD,
+		    A_BOLD);
+	snprintf(buf, sizeof buf, "/%d", game_start_lives(g));
+	ui_draw_item(v, &x, buf, 0, 0);
+	snprintf(buf, sizeof buf, "  wave %d/%d%s", g->next_wave,
+	    g->level_waves, g->endless ? "+" : "");
+	ui_draw_item(v, &x, buf, 0, 0);
+	snprintf(buf, sizeof buf, "  enemies %d", g->nenemies);
+	ui_draw_item(v, &x, buf, 0, 0);
+	if (g->has_hero) {
+		if (g->hero >= 0)
+			snprintf(buf, sizeof buf, "  hero %d/%d", g->hero_hp,
+			    GAME_HERO_HP);
+		else
+			snprintf(buf, sizeof buf, "  hero down %ds",
+			    (g->hero_down + GAME_RATE - 1) / GAME_RATE);
+		ui_draw_item(v, &x, buf, UI_PAIR_HERO, A_BOLD);
+	}
+	snprintf(buf, sizeof buf, "  score %d", g->score);
+	ui_draw_item(v, &x, buf, 0, 0);
+	snprintf(buf, sizeof buf, "  kills %d", g->killed);
+	ui_draw_item(v, &x, buf, 0, 0);
+}
+
+/*
+ * Text s on row y from column 0, cut when the row is too narrow for all
+ * of it: before the last " | " that fits (the HUD's fields stay whole),
+ * else before the last space; separators at the cut left off.
+ */
+static void
+ui_draw_words_at(const struct ui_view *v, int y, const char *s)
+{
+	char	buf[1024];
+	size_t	cut = 0, bar = 0, i;
+
+	if (ui_draw_width(s) <= COLS || strlen(s) >= sizeof buf) {
+		ui_draw_text_at(v, y, 0, s);
+		return;
+	}
+	for (i = 1; s[i] != '\0'; i++) {
+		if (s[i] != ' ' || s[i - 1] == ' ')
+			continue;
+		memcpy(buf, s, i);
+		buf[i] = '\0';
+		if (ui_draw_width(buf) > COLS)
+			break;
+		cut = i;
+		if (strncmp(s + i, " | ", 3) == 0)
+			bar = i;
+	}
+	if (bar > 0)
+		cut = bar;
+	memcpy(buf, s, cut);
+	while (cut > 0 && strchr(" |,:;(", buf[cut - 1]) != NULL)
+		cut--;
+	buf[cut] = '\0';
+	ui_draw_text_at(v, y, 0, buf);
 }
 
 /* "8 grunt, 2 runner" for wave index w, into buf. */
@@ -818,10 +992,18 @@ ui_draw_next_wave(const struct ui_view *v, const struct play *p, int row)
 		return;
 	}
 	if (game_next_wave(g, &n, &left) == NULL) {
-		snprintf(line, sizeof line, " every wave is out: %d enem%s on "
-		    "the map, %d still to come", g->nenemies,
-		    g->nenemies == 1 ? "y" : "ies", game_enemies_to_come(g));
-		ui_draw_text_at(v, row, 0, line);
+		/* Begun waves may still hold enemies back at the spawns. */
+		int more = game_enemies_to_come(g);
+
+		if (more > 0)
+			snprintf(line, sizeof line, " every wave has begun: %d "
+			    "enem%s on the map, %d more yet to spawn",
+			    g->nenemies, g->nenemies == 1 ? "y" : "ies", more);
+		else
+			snprintf(line, sizeof line, " every wave has begun: "
+			    "the last %d enem%s on the map", g->nenemies,
+			    g->nenemies == 1 ? "y is" : "ies are");
+		ui_draw_words_at(v, row, line);
 		return;
 	}
 	ui_draw_wave_contents(p, n - 1, what, sizeof what);
@@ -832,7 +1014,7 @@ ui_draw_next_wave(const struct ui_view *v, const struct play *p, int row)
 	else
 		snprintf(line, sizeof line, " next: wave %d once wave %d is "
 		    "out: %s (n calls it now)", n, n - 1, what);
-	ui_draw_text_at(v, row, 0, line);
+	ui_draw_words_at(v, row, line);
 }
 
 /* The towers to choose from, with their keys and costs. */
@@ -845,6 +1027,8 @@ ui_draw_palette(const struct ui_view *v, const struct play *p, int row)
 	for (k = 0; k < TOWER_NTYPES; k++)
 		full += 2 + (int)strlen(tower_types[k].name) + 1 +
 		    (tower_types[k].level[0].cost >= 100 ? 3 : 2) + 1;
+	for (k = 0; k < POWER_NKINDS; k++)
+		full += 2 + (int)strlen(power_types[k].name) + 5;
 	move(row, 0);
 	addch(' ');
 	x = 1;
@@ -854,8 +1038,9 @@ ui_draw_palette(const struct ui_view *v, const struct play *p, int row)
 			snprintf(item, sizeof item, "%c %s %d",
 			    tower_types[k].key, tower_types[k].name, cost);
 		else
-			snprintf(item, sizeof item, "%c%c%d",
-			    tower_types[k].key, tower_types[k].glyph, cost);
+			snprintf(item, sizeof item, "%c%s%d",
+			    tower_types[k].key, ui_draw_tower_glyph(v, k),
+			    cost);
 		if (k == p->tower)
 			ui_draw_attr(v, UI_PAIR_TOWER + k, A_BOLD | A_REVERSE,
 			    A_REVERSE | A_BOLD);
@@ -870,6 +1055,7 @@ ui_draw_palette(const struct ui_view *v, const struct play *p, int row)
 			x++;
 		}
 	}
+	ui_draw_powers(v, p, x);
 }
 
 /*
@@ -941,6 +1127,50 @@ ui_draw_routes(const struct ui_view *v, const struct play *p, char *buf,
 	}
 }
 
+/*
+ * The cursor line while a power is aimed: where, what it does, and
+ * whether it can be used there now or why not.
+ */
+static void
+ui_draw_power_info(const struct ui_view *v, const struct play *p, int row)
+{
+	const struct power_type	*pt = &power_types[p->power];
+	const struct game_power	*gp = &p->g->powers[p->power];
+	char			 line[256], what[96];
+
+	switch (pt->effect) {
+	case POWER_EFFECT_STRIKE:
+		snprintf(what, sizeof what, "%d dmg within %g", pt->damage,
+		    pt->radius);
+		break;
+	case POWER_EFFECT_BARRIER:
+		snprintf(what, sizeof what, "blocks this cell %d s",
+		    pt->ticks / GAME_RATE);
+		break;
+	case POWER_EFFECT_FREEZE:
+		snprintf(what, sizeof what, "speed %d%% within %g for %d s",
+		    pt->slow_pct, pt->radius, pt->ticks / GAME_RATE);
+		break;
+	}
+	if (p->verdict == GAME_OK)
+		snprintf(line, sizeof line, " (%d,%d) %s: %s | Enter: use it | "
+		    "Escape: cancel", p->cx, p->cy, pt->name, what);
+	else if (p->verdict == GAME_COOLING)
+		snprintf(line, sizeof line, " (%d,%d) %s: %s | ready in %d s "
+		    "| Escape: build", p->cx, p->cy, pt->name, what,
+		    (gp->cooldown + GAME_RATE - 1) / GAME_RATE);
+	else
+		snprintf(line, sizeof line, " (%d,%d) %s: %s | here: %s",
+		    p->cx, p->cy, pt->name, what,
+		    game_reason_name(p->verdict));
+	if (p->verdict == GAME_OK)
+		ui_draw_attr(v, UI_PAIR_GOOD, A_BOLD, A_BOLD);
+	else if (p->verdict != GAME_ENDED)
+		ui_draw_attr(v, UI_PAIR_ERROR, 0, 0);
+	ui_draw_text_at(v, row, 0, line);
+	attrset(A_NORMAL);
+}
+
 /* What is under the cursor: an enemy, a tower, or what building does. */
 static void
 ui_draw_info(const struct ui_view *v, const struct play *p, int row)
@@ -951,6 +1181,10 @@ ui_draw_info(const struct ui_view *v, const struct play *p, int row)
 	char			 line[512], st[200];
 	size_t			 len;
 
+	if (p->power >= 0) {
+		ui_draw_power_info(v, p, row);
+		return;
+	}
 	if (e >= 0) {
 		const struct game_unit *u = &g->units[e];
 
@@ -981,6 +1215,11 @@ ui_draw_info(const struct ui_view *v, const struct play *p, int row)
 			snprintf(line + len, sizeof line - len, " | u: L%d %dg",
 			    tw->level + 1, up);
 		len = strlen(line);
+		if (game_builds_over(g, p->tower, p->cx, p->cy))
+			snprintf(line + len, sizeof line - len, " | Enter: %s "
+			    "here %dg", tower_types[p->tower].name,
+			    game_place_cost(g, p->tower, p->cx, p->cy));
+		len = strlen(line);
 		snprintf(line + len, sizeof line - len, " | s: sell %dg%s",
 		    tower_refund(tw->type, tw->level),
 		    tower_types[tw->type].attack != TOWER_ATTACK_NONE ?
@@ -994,7 +1233,7 @@ ui_draw_info(const struct ui_view *v, const struct play *p, int row)
 			    "kill%s", tower_target_name(tw->mode), tw->kills,
 			    tw->kills == 1 ? "" : "s");
 		attrset(A_BOLD);
-		ui_draw_text_at(v, row, 0, line);
+		ui_draw_words_at(v, row, line);
 		attrset(A_NORMAL);
 		return;
 	}
@@ -1018,7 +1257,7 @@ ui_draw_info(const struct ui_view *v, const struct play *p, int row)
 	if (p->preview == PLAY_PREVIEW_BLOCKS || (p->verdict != GAME_OK &&
 	    p->verdict != GAME_NOT_BUILDABLE && p->verdict != GAME_ENDED))
 		ui_draw_attr(v, UI_PAIR_ERROR, 0, 0);
-	ui_draw_text_at(v, row, 0, line);
+	ui_draw_words_at(v, row, line);
 	attrset(A_NORMAL);
 }
 
@@ -1031,14 +1270,18 @@ ui_draw_message(const struct ui_view *v, const struct play *p, int row)
 			ui_draw_attr(v, UI_PAIR_ERROR, A_BOLD, A_BOLD);
 		else
 			attrset(A_BOLD);
-		move(row, 0);
-		addch(' ');
-		ui_draw_text(v, p->msg, COLS - 1);
+		char line[PLAY_MSG_MAX + 2];
+
+		snprintf(line, sizeof line, " %s", p->msg);
+		ui_draw_words_at(v, row, line);
 	} else {
+		char keys[160];
+
+		snprintf(keys, sizeof keys, " arrows move | 1-%d tower | enter "
+		    "build | u s t x | a r c power | n wave | p pause | "
+		    "f speed | v overlay | ? help | q quit", TOWER_NTYPES);
 		attrset(A_DIM);
-		ui_draw_text_at(v, row, 0, " arrows move | 1-7 tower | enter "
-		    "build | u s t | n wave | p pause | f speed | v overlay | "
-		    "? help | q quit");
+		ui_draw_words_at(v, row, keys);
 	}
 	attrset(A_NORMAL);
 }
@@ -1130,7 +1373,7 @@ ui_draw_box_from(const struct ui_view *v, const char *const *lines, int n,
 }
 
 #define UI_HELP_LINES	(56 + TOWER_NTYPES + GAME_NCMDS + TOWER_NTARGETS + \
-			 VIEW_NKINDS)
+			 VIEW_NKINDS + POWER_NKINDS)
 #define UI_HELP_WIDTH	96
 
 /* Add one help line, printf-style, to lines[*n] (room kept in text). */
@@ -1166,13 +1409,16 @@ ui_draw_help(const struct ui_view *v, int *first)
 		"PgUp, PgDn       ten rows up or down",
 	};
 	static const char *const keys[] = {
-		"p                pause; f  speed 1x, 2x, 4x",
+		"p                pause; f  speed 1x, 2x, 4x, 8x",
 		"z                cell width: auto, 2 columns, 1 column",
 		"mouse            click: cursor there (picks a tower);",
-		"                 click the cursor again: build",
+		"                 click the cursor again: build;",
+		"                 drag with the wall chosen: a line of walls",
+		"                 (on a wall, an attacking tower replaces it",
+		"                 for the difference in price)",
 		"?, F1            this help (?, Escape close it)",
 		"Ctrl-L           redraw the screen",
-		"q                quit (asks first)",
+		"q                quit or back to the level list (asks)",
 		"",
 	};
 	static const char *const utf8[] = {
@@ -1216,6 +1462,11 @@ ui_draw_help(const struct ui_view *v, int *first)
 	ui_draw_help_line(lines, text, &n, "%c - %c            choose a tower "
 	    "(the towers are below)", tower_types[0].key,
 	    tower_types[TOWER_NTYPES - 1].key);
+	for (k = 0, len = 0; k < POWER_NKINDS; k++)
+		len += (size_t)snprintf(list + len, sizeof list - len, "%s%c",
+		    k > 0 ? " " : "", power_types[k].key);
+	ui_draw_help_line(lines, text, &n, "%-16s aim a power (below) at the "
+	    "cursor; Enter uses it", list);
 	for (k = 0; k < GAME_NCMDS; k++) {
 		if (cmd_types[k].key != 0)
 			ui_draw_help_line(lines, text, &n, "%-16s %s",
@@ -1249,6 +1500,13 @@ ui_draw_help(const struct ui_view *v, int *first)
 		ui_draw_help_line(lines, text, &n, "%c %-7s %3dg  %s",
 		    tower_types[k].key, tower_types[k].name,
 		    tower_types[k].level[0].cost, tower_types[k].about);
+	lines[n++] = "";
+	ui_draw_help_line(lines, text, &n, "Powers (free; key aims it, Enter "
+	    "uses it, then it cools down):");
+	for (k = 0; k < POWER_NKINDS; k++)
+		ui_draw_help_line(lines, text, &n, "%c %-7s %3ds  %s",
+		    power_types[k].key, power_types[k].name,
+		    power_types[k].cooldown / GAME_RATE, power_types[k].about);
 	lines[n++] = "";
 	ui_draw_help_line(lines, text, &n, "Aim (t), what a tower shoots:");
 	for (k = 0; k < TOWER_NTARGETS; k++)

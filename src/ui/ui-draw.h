@@ -55,7 +55,8 @@ enum ui_pair {
 	UI_PAIR_TOWER,				/* one per tower kind */
 	UI_PAIR_ENEMY = UI_PAIR_TOWER + TOWER_NTYPES,	/* per enemy type */
 	UI_PAIR_FX = UI_PAIR_ENEMY + ENEMY_NKINDS,	/* per tower kind */
-	UI_PAIR_RAMP = UI_PAIR_FX + TOWER_NTYPES	/* heatmap colours */
+	UI_PAIR_POWER = UI_PAIR_FX + TOWER_NTYPES,	/* per power */
+	UI_PAIR_RAMP = UI_PAIR_POWER + POWER_NKINDS	/* heatmap colours */
 };
 
 struct ui_view {
@@ -95,6 +96,7 @@ void	ui_draw_box_from(const struct ui_view *v, const char *const *lines,
 	    int n, int *first);
 void	ui_draw_too_small(const struct ui_view *v, const char *also);
 void	ui_draw_tower_stats(char *buf, size_t size, int kind, int level);
+const char *ui_draw_tower_glyph(const struct ui_view *v, int k);
 void	ui_draw_help(const struct ui_view *v, int *first);
 
 #endif

@@ -304,6 +304,24 @@ ui_menu_title_help(const struct ui_view *v, int *first)
 	    first);
 }
 
+/*
+ * What first place among a level's games means: a best score is a win's
+ * (wins rank above every defeat); a defeat in first place is only the
+ * furthest try yet, or the very first.
+ */
+static const char *
+ui_menu_best(const struct game *g, const struct play *p,
+    const struct ui_end *e)
+{
+	const struct score	*first;
+
+	if (g->state == GAME_WON)
+		return "a new best score!";
+	if (scores_level(&e->table, p->name, &first) <= 1)
+		return "a first try at this level: the score is kept";
+	return "your best try yet (no win so far)";
+}
+
 /* "3:05" for a number of ticks. */
 static void
 ui_menu_clock(long ticks, char *buf, size_t size)
@@ -343,11 +361,15 @@ ui_menu_end(const struct ui_view *v, const struct play *p,
 	snprintf(text[n++], sizeof text[0], "%d/%d waves, %d/%d lives, %d "
 	    "killed, %d through, %s", g->waves_cleared, g->nwaves, g->lives,
 	    game_start_lives(g), g->killed, g->leaked, clock);
-	if (!e->recorded)
+	if (e->trial)
+		snprintf(text[n++], sizeof text[0], "(a trial from the editor: "
+		    "no high score)");
+	else if (!e->recorded)
 		snprintf(text[n++], sizeof text[0], "(the score could not be "
 		    "kept)");
 	else if (e->rank == 1)
-		snprintf(text[n++], sizeof text[0], "a new best score!");
+		snprintf(text[n++], sizeof text[0], "%s", ui_menu_best(g, p,
+		    e));
 	else if (e->rank > 1)
 		snprintf(text[n++], sizeof text[0], "number %d of the best",
 		    e->rank);
@@ -374,8 +396,12 @@ ui_menu_end(const struct ui_view *v, const struct play *p,
 	}
 	if (count > 0)
 		text[n++][0] = '\0';
-	snprintf(text[n++], sizeof text[0], "Enter: levels  n: next level  "
-	    "r: play again  q: quit");
+	if (e->trial)
+		snprintf(text[n++], sizeof text[0], "Enter: back to the editor  "
+		    "r: play again  q: quit");
+	else
+		snprintf(text[n++], sizeof text[0], "Enter: levels  n: next "
+		    "level  r: play again  q: quit");
 	for (k = 0; k < n; k++)
 		lines[k] = text[k];
 	/* On a short screen the box scrolls (j k). */

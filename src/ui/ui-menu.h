@@ -29,6 +29,7 @@ struct ui_title {
 /* What the end of a level shows. */
 struct ui_end {
 	bool		 recorded;	/* the game is in the high scores */
+	bool		 trial;		/* played from the editor: no scores */
 	int		 rank;		/* its place, 1 best, 0 not in them */
 	char		 note[UI_NOTE_MAX];	/* scores trouble, "" */
 	struct scores	 table;		/* the high scores after it */

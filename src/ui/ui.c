@@ -30,6 +30,7 @@
 
 #include <sys/ioctl.h>
 #include <sys/select.h>
+#include <sys/stat.h>
 
 #include <ctype.h>
 #include <errno.h>
@@ -47,6 +48,7 @@
 #include "core/save.h"
 #include "core/scores.h"
 #include "core/text.h"
+#include "core/util.h"
 #include "ui/catalog.h"
 #include "ui/play.h"
 #include "ui/ui-curses.h"
@@ -90,8 +92,11 @@ enum ui_dialog {
 	UI_DIALOG_UNSAVED,	/* quitting, the game could not be saved */
 	UI_DIALOG_DISCARD,	/* the saved game cannot be resumed */
 	UI_DIALOG_WAVES,	/* the waves to come */
-	UI_DIALOG_LOG		/* the messages so far */
+	UI_DIALOG_LOG,		/* the messages so far */
+	UI_DIALOG_SAVES		/* the saved games, to choose one */
 };
+
+#define UI_SAVES_MAX	64	/* saved games the title screen offers */
 
 struct ui {
 	const struct ui_launch	*l;
@@ -109,9 +114,21 @@ struct ui {
 	struct catalog		 cat;
 	struct ui_title		 title;
 	struct ui_end		 end;
-	char			 save_path[PLAY_PATH_MAX];
+	char			 save_path[PLAY_PATH_MAX];	/* the
+						   level's own save */
+	char			 resume_path[PLAY_PATH_MAX]; /* the save
+						   a resumed game came from */
 	bool			 have_save_path;
 	int			 sell_x, sell_y;
+	struct save_list	 saves;		/* every saved game */
+	char			 save_about[UI_SAVES_MAX][96];
+	int			 save_sel;	/* chosen in UI_DIALOG_SAVES */
+	bool			 to_title;	/* leaving for the level list */
+	char			 won[SCORES_NAME_MAX + 1]; /* level just won:
+						   the list moves past it */
+	bool			 drag;		/* button 1 held on the map */
+	int			 drag_x, drag_y; /* the cell it was last on */
+	bool			 dragged;	/* walls built by this drag */
 
 	bool			 quit;
 	bool			 dirty;		/* the screen must be painted */
@@ -223,6 +240,31 @@ ui_locale_utf8(void)
 	    strcmp(cs, "utf8") == 0 || strcmp(cs, "UTF8") == 0);
 }
 
+/*
+ * Teach curses the Home and End keys terminals send besides the ones
+ * their terminfo entry names (tmux sends \e[1~ and \e[4~ whatever TERM
+ * says; rxvt \e[7~ and \e[8~; xterm \eOH and \eOF, or \e[H and \e[F).
+ */
+static void
+ui_define_keys(void)
+{
+	static const struct {
+		const char	*seq;
+		int		 key;
+	} keys[] = {
+		{ "\033[1~", KEY_HOME }, { "\033[4~", KEY_END },
+		{ "\033[7~", KEY_HOME }, { "\033[8~", KEY_END },
+		{ "\033OH", KEY_HOME }, { "\033OF", KEY_END },
+		{ "\033[H", KEY_HOME }, { "\033[F", KEY_END },
+	};
+	size_t	i;
+
+	for (i = 0; i < sizeof keys / sizeof keys[0]; i++) {
+		if (key_defined(keys[i].seq) <= 0)
+			define_key(keys[i].seq, keys[i].key);
+	}
+}
+
 /* Set up curses on the terminal; NULL (and a message) if it cannot be. */
 static SCREEN *
 ui_start(const struct ui_options *opt, struct ui_view *v)
@@ -263,8 +305,11 @@ ui_start(const struct ui_options *opt, struct ui_view *v)
 	leaveok(stdscr, TRUE);
 	set_escdelay(UI_ESC_MS);
 	curs_set(0);
+	ui_define_keys();
 	if (!opt->no_mouse) {
-		mousemask(BUTTON1_PRESSED | BUTTON1_CLICKED, NULL);
+		/* Motion too, with the button held: drawing walls. */
+		mousemask(BUTTON1_PRESSED | BUTTON1_CLICKED |
+		    BUTTON1_RELEASED | REPORT_MOUSE_POSITION, NULL);
 		mouseinterval(0);
 	}
 	color = !opt->no_color && has_colors() && getenv("NO_COLOR") == NULL;
@@ -379,31 +424,73 @@ ui_title_note(struct ui *u, const char *prefix, const char *text)
 }
 
 /*
- * Note what the saved game is, for the title screen's 'c'. One that does
- * not read is reported on the note line (a corrupt one is moved aside by
- * save_open) and not offered.
+ * Note what the saved games are, for the title screen's 'c': one a level
+ * (save-dir.c). One that does not read is reported on the note line (a
+ * corrupt one is moved aside by save_open) and not offered.
  */
 static void
 ui_find_save(struct ui *u)
 {
 	enum save_status	 st;
+	struct save_list	 all;
 	struct save		*sv;
 	char			 err[UI_ERR_MAX], name[SCORES_NAME_MAX + 1];
-	long			 s;
+	long			 sec;
+	int			 i;
 
 	u->title.saved[0] = '\0';
+	save_list_free(&u->saves);
 	if (!u->have_save_path)
 		return;
-	if ((sv = save_open(u->save_path, &st, err, sizeof err)) == NULL) {
-		if (st != SAVE_MISSING)
-			ui_title_note(u, "saved game: ", err);
-		return;
+	save_list(&all);
+	for (i = 0; i < all.n; i++) {
+		if ((sv = save_open(all.paths[i], &st, err, sizeof err)) ==
+		    NULL) {
+			if (st != SAVE_MISSING)
+				ui_title_note(u, "saved game: ", err);
+			free(all.paths[i]);
+			continue;
+		}
+		if (u->saves.n == UI_SAVES_MAX) {
+			save_free(sv);
+			free(all.paths[i]);
+			continue;
+		}
+		play_level_name(name, sizeof name, sv->level);
+		sec = sv->tick / GAME_RATE;
+		snprintf(u->save_about[u->saves.n], sizeof u->save_about[0],
+		    "%s (%ld:%02ld in)", name, sec / 60, sec % 60);
+		save_free(sv);
+		u->saves.paths = xrealloc(u->saves.paths, (size_t)u->saves.n +
+		    1, sizeof *u->saves.paths);
+		u->saves.paths[u->saves.n++] = all.paths[i];
 	}
-	play_level_name(name, sizeof name, sv->level);
-	s = sv->tick / GAME_RATE;
-	snprintf(u->title.saved, sizeof u->title.saved, "%s (%ld:%02ld in)",
-	    name, s / 60, s % 60);
-	save_free(sv);
+	free(all.paths);
+	if (u->saves.n == 1)
+		snprintf(u->title.saved, sizeof u->title.saved, "%s",
+		    u->save_about[0]);
+	else if (u->saves.n > 1)
+		snprintf(u->title.saved, sizeof u->title.saved, "(%d saved "
+		    "games)", u->saves.n);
+	if (u->save_sel >= u->saves.n)
+		u->save_sel = 0;
+}
+
+/* After a win, choose the level that follows the one won in the list. */
+static void
+ui_title_past_won(struct ui *u)
+{
+	int	i;
+
+	if (u->won[0] == '\0')
+		return;
+	for (i = 0; i < u->cat.n; i++) {
+		if (strcmp(u->cat.v[i].name, u->won) == 0) {
+			u->title.sel = i + 1 < u->cat.n ? i + 1 : i;
+			break;
+		}
+	}
+	u->won[0] = '\0';
 }
 
 /* The best scores, stars and wins of the title's levels, for its setting. */
@@ -446,6 +533,7 @@ ui_enter_title(struct ui *u)
 	}
 	scores_free(&s);
 	ui_title_scores(u);
+	ui_title_past_won(u);
 	if (u->title.sel >= u->cat.n)
 		u->title.sel = u->cat.n > 0 ? u->cat.n - 1 : 0;
 	ui_find_save(u);
@@ -465,6 +553,12 @@ ui_enter_play(struct ui *u, struct play *p, bool resumed)
 	u->acc = 0;
 	u->end_top = 0;
 	p->bell = u->bell;
+	u->saved = false;
+	u->drag = false;
+	/* A level's own save (a resumed game's may have been elsewhere). */
+	if (u->have_save_path)
+		save_level_path(u->save_path, sizeof u->save_path, p->name,
+		    false);
 	scores_free(&u->end.table);
 	ui_sight_start(&u->v, p);
 	ui_redraw(u);
@@ -530,6 +624,19 @@ ui_game_over(struct ui *u)
 	if (u->ended)
 		return;
 	u->ended = true;
+	if (u->l->trial) {
+		/* A level being edited: no high score for a draft. */
+		u->end.recorded = false;
+		u->end.trial = true;
+		u->end.rank = 0;
+		u->end.note[0] = '\0';
+		scores_free(&u->end.table);
+		u->dialog = UI_DIALOG_END;
+		ui_redraw(u);
+		return;
+	}
+	if (g->state == GAME_WON)
+		snprintf(u->won, sizeof u->won, "%s", u->p->name);
 	memset(&e, 0, sizeof e);
 	play_board(u->p, e.level, sizeof e.level);
 	e.score = g->score;
@@ -568,7 +675,7 @@ ui_game_over(struct ui *u)
 	 * A saved game that has now been played to its end is spent; a game
 	 * another weir has saved there meanwhile is not.
 	 */
-	if (u->resumed && u->have_save_path && save_remove(u->save_path,
+	if (u->resumed && u->have_save_path && save_remove(u->resume_path,
 	    &u->p->s->save_stamp, err, sizeof err) != 0 &&
 	    u->end.note[0] == '\0')
 		ui_note(u->end.note, sizeof u->end.note, "saved game: ", err);
@@ -583,7 +690,8 @@ ui_unsaved(const struct ui *u)
 {
 	const struct game	*g;
 
-	if (u->screen != UI_SCREEN_PLAY || u->p == NULL || u->saved)
+	if (u->screen != UI_SCREEN_PLAY || u->p == NULL || u->saved ||
+	    u->l->trial)
 		return false;
 	g = u->p->g;
 	return !game_over(g) && (g->tick > 0 || g->nlog > 0);
@@ -603,7 +711,7 @@ ui_try_save(struct ui *u)
 		    "the game in");
 		return false;
 	}
-	if (save_default_path(u->save_path, sizeof u->save_path, true) != 0) {
+	if (save_mkdirs(u->save_path) != 0) {
 		snprintf(u->why, sizeof u->why, "%s: cannot make its "
 		    "directory: %s", u->save_path, strerror(errno));
 		return false;
@@ -612,18 +720,45 @@ ui_try_save(struct ui *u)
 		snprintf(u->why, sizeof u->why, "%s", err);
 		return false;
 	}
+	/* Resumed from an old single save: its level's save holds it now. */
+	if (u->resumed && strcmp(u->resume_path, u->save_path) != 0)
+		(void)save_remove(u->resume_path, &u->p->s->save_stamp, err,
+		    sizeof err);
 	u->saved = true;
 	snprintf(u->farewell, sizeof u->farewell, "weir: game saved to %s; "
 	    "'weir --continue' resumes it", u->save_path);
 	return true;
 }
 
-/* Quit, saving an unfinished game first; ask what to do if it fails. */
+/* Leave the game: for the level list (u->to_title) or for good. */
 static void
-ui_quit(struct ui *u)
+ui_leave(struct ui *u)
 {
-	if (!ui_unsaved(u) || ui_try_save(u)) {
+	char	note[UI_NOTE_MAX];
+
+	if (!u->to_title) {
 		u->quit = true;
+		return;
+	}
+	snprintf(note, sizeof note, "%s", u->saved && !u->lost ? "the game "
+	    "is saved: c continues it" : "");
+	u->farewell[0] = '\0';
+	u->lost = false;
+	ui_enter_title(u);
+	if (note[0] != '\0')
+		ui_note(u->title.note, sizeof u->title.note, "", note);
+}
+
+/*
+ * Quit, or go back to the level list (to_title), saving an unfinished
+ * game first; ask what to do if it fails.
+ */
+static void
+ui_quit(struct ui *u, bool to_title)
+{
+	u->to_title = to_title;
+	if (!ui_unsaved(u) || ui_try_save(u)) {
+		ui_leave(u);
 		return;
 	}
 	u->dialog = UI_DIALOG_UNSAVED;
@@ -648,10 +783,10 @@ ui_discard_save(struct ui *u)
 
 	u->title.note[0] = '\0';
 	u->title.note_error = false;
-	if ((sv = save_open(u->save_path, &st, err, sizeof err)) == NULL) {
+	if ((sv = save_open(u->resume_path, &st, err, sizeof err)) == NULL) {
 		if (st != SAVE_MISSING)
 			ui_title_note(u, "saved game: ", err);
-	} else if (save_remove(u->save_path, &sv->stamp, err, sizeof err) !=
+	} else if (save_remove(u->resume_path, &sv->stamp, err, sizeof err) !=
 	    0)
 		ui_title_note(u, "saved game: ", err);
 	else {
@@ -683,30 +818,57 @@ ui_title_play(struct ui *u)
 }
 
 /*
- * Resume the saved game from the title screen. When it cannot be, say why
+ * Resume saved game k from the title screen. When it cannot be, say why
  * and offer it no more if it was moved aside as corrupt, or offer to
  * discard it if it is left in place.
  */
 static void
-ui_title_continue(struct ui *u)
+ui_title_resume(struct ui *u, int k)
 {
 	struct play	*p;
 	char		 err[UI_ERR_MAX];
 
-	if (u->title.saved[0] == '\0')
+	if (k < 0 || k >= u->saves.n)
 		return;
-	if ((p = play_load(u->save_path, err, sizeof err)) == NULL) {
+	snprintf(u->resume_path, sizeof u->resume_path, "%s",
+	    u->saves.paths[k]);
+	if ((p = play_load(u->resume_path, err, sizeof err)) == NULL) {
 		u->title.note[0] = '\0';
 		ui_title_note(u, "", err);
 		ui_find_save(u);
 		/* Still there (its level gone or changed): offer to drop it. */
-		if (u->title.saved[0] != '\0') {
+		if (access(u->resume_path, F_OK) == 0) {
 			ui_note(u->why, sizeof u->why, "", err);
 			u->dialog = UI_DIALOG_DISCARD;
 		}
 		return;
 	}
 	ui_enter_play(u, p, true);
+}
+
+/* 'c' on the title screen: the one saved game, or the list of them. */
+static void
+ui_title_continue(struct ui *u)
+{
+	if (u->saves.n == 1)
+		ui_title_resume(u, 0);
+	else if (u->saves.n > 1)
+		u->dialog = UI_DIALOG_SAVES;
+}
+
+/*
+ * Home and End as every terminal sends them: curses knows the terminal's
+ * own (khome, kend), and ui_start teaches it the others; keys it reports
+ * for them (KEY_FIND, KEY_SELECT, KEY_A1, KEY_C1, ...) are taken as well.
+ */
+static int
+ui_key_home_end(int ch)
+{
+	if (ch == KEY_FIND || ch == KEY_A1 || ch == KEY_BEG)
+		return KEY_HOME;
+	if (ch == KEY_SELECT || ch == KEY_C1 || ch == KEY_LL)
+		return KEY_END;
+	return ch;
 }
 
 /* A key on the title screen. */
@@ -778,7 +940,78 @@ ui_key_title(struct ui *u, int ch)
 		t->sel = 0;
 }
 
-/* A click on the map: move the cursor there, or build if it is there. */
+/*
+ * Use the power being aimed at the cursor. Aiming goes on (Escape or a
+ * tower's key ends it), so a second Enter is refused as cooling down and
+ * never builds a tower by surprise.
+ */
+static void
+ui_use_power(struct play *p)
+{
+	struct game_cmd	c;
+
+	memset(&c, 0, sizeof c);
+	c.type = GAME_CMD_POWER;
+	c.tower = -1;
+	c.power = p->power;
+	c.x = p->cx;
+	c.y = p->cy;
+	play_command(p, &c);
+}
+
+/* Build a wall on (x, y), as Enter there would: a drag draws them. */
+static void
+ui_drag_wall(struct ui *u, int x, int y)
+{
+	struct game_cmd	c;
+
+	memset(&c, 0, sizeof c);
+	c.type = GAME_CMD_PLACE;
+	c.tower = u->p->tower;
+	c.x = x;
+	c.y = y;
+	play_set_cursor(u->p, x, y);
+	play_command(u->p, &c);
+}
+
+/*
+ * The mouse moved to (x, y) with the button held: with a wall chosen,
+ * walls on every cell of the line from where it was (the first cell too,
+ * when the drag starts), each one placement as a key would make it.
+ */
+static void
+ui_mouse_drag(struct ui *u, int x, int y)
+{
+	int	dx, dy, n, k, cx, cy, lx, ly;
+
+	if (tower_types[u->p->tower].attack != TOWER_ATTACK_NONE ||
+	    (x == u->drag_x && y == u->drag_y))
+		return;
+	if (!u->dragged) {
+		u->dragged = true;
+		ui_drag_wall(u, u->drag_x, u->drag_y);
+	}
+	dx = x - u->drag_x;
+	dy = y - u->drag_y;
+	n = abs(dx) > abs(dy) ? abs(dx) : abs(dy);
+	lx = u->drag_x;
+	ly = u->drag_y;
+	for (k = 1; k <= n; k++) {
+		cx = u->drag_x + (int)lround((double)dx * k / n);
+		cy = u->drag_y + (int)lround((double)dy * k / n);
+		if (cx != lx || cy != ly)
+			ui_drag_wall(u, cx, cy);
+		lx = cx;
+		ly = cy;
+	}
+	u->drag_x = x;
+	u->drag_y = y;
+}
+
+/*
+ * A click on the map: move the cursor there, or build (or use the power
+ * being aimed) if it is there.
+ */
 static void
 ui_mouse_play(struct ui *u)
 {
@@ -787,12 +1020,32 @@ ui_mouse_play(struct ui *u)
 	struct game_cmd			 c;
 	MEVENT				 ev;
 	int				 x, y;
+	bool				 was_drag;
 
-	if (getmouse(&ev) != OK ||
-	    !(ev.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED)))
+	if (getmouse(&ev) != OK)
 		return;
+	if (ev.bstate & BUTTON1_RELEASED) {
+		was_drag = u->dragged;
+		u->drag = u->dragged = false;
+		if (was_drag || !(ev.bstate & BUTTON1_CLICKED))
+			return;
+	}
 	if (!ui_draw_cell_at(&u->v, ev.y, ev.x, &x, &y))
 		return;
+	if ((ev.bstate & REPORT_MOUSE_POSITION) &&
+	    !(ev.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED))) {
+		if (u->drag && !game_over(p->g))
+			ui_mouse_drag(u, x, y);
+		return;
+	}
+	if (!(ev.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED)))
+		return;
+	if (ev.bstate & BUTTON1_PRESSED) {
+		u->drag = true;
+		u->dragged = false;
+		u->drag_x = x;
+		u->drag_y = y;
+	}
 	memset(&c, 0, sizeof c);
 	c.x = x;
 	c.y = y;
@@ -815,6 +1068,10 @@ ui_mouse_play(struct ui *u)
 	}
 	if (x != p->cx || y != p->cy) {
 		play_set_cursor(p, x, y);
+		return;
+	}
+	if (p->power >= 0) {
+		ui_use_power(p);
 		return;
 	}
 	c.type = GAME_CMD_PLACE;
@@ -853,11 +1110,21 @@ ui_key_play(struct ui *u, int ch)
 		play_choose(p, k);
 		return;
 	}
+	if (ch >= 0 && ch < 128 && (k = power_by_key(tolower(ch))) >= 0) {
+		play_choose_power(p, k);
+		return;
+	}
 	/* Keys of the registry's commands, their other names first. */
 	if (ch == '\r' || ch == ' ' || ch == KEY_ENTER)
 		ch = cmd_types[GAME_CMD_PLACE].key;
+	if (ch == cmd_types[GAME_CMD_PLACE].key && p->power >= 0) {
+		ui_use_power(p);
+		return;
+	}
 	else if (ch == KEY_DC)
 		ch = cmd_types[GAME_CMD_SELL].key;
+	else if (ch == KEY_BACKSPACE || ch == 127 || ch == '\b')
+		ch = cmd_types[GAME_CMD_UNDO].key;
 	memset(&c, 0, sizeof c);
 	c.tower = -1;
 	c.x = p->cx;
@@ -872,9 +1139,10 @@ ui_key_play(struct ui *u, int ch)
 			    TOWER_TARGET_FIRST;
 		if (!(cmd_types[k].args & CMD_ARG_XY))
 			c.x = c.y = -1;
-		/* Selling asks first. */
+		/* Selling asks first, but for a cheap tower (a wall). */
 		if (c.type == GAME_CMD_SELL && tw != NULL &&
-		    !game_over(p->g)) {
+		    !game_over(p->g) && tower_spent(tw->type, tw->level) >
+		    TOWER_SELL_ASK) {
 			u->sell_x = p->cx;
 			u->sell_y = p->cy;
 			u->dialog = UI_DIALOG_SELL;
@@ -922,6 +1190,7 @@ ui_key_play(struct ui *u, int ch)
 	case UI_KEY_ESC:
 		p->msg[0] = '\0';
 		p->hero_selected = false;
+		p->power = -1;
 		return;
 	case KEY_MOUSE:
 		ui_mouse_play(u);
@@ -929,6 +1198,40 @@ ui_key_play(struct ui *u, int ch)
 	default:
 		return;
 	}
+}
+
+/* Whether a game is on screen and not over: q asks where to go. */
+static bool
+ui_in_game(const struct ui *u)
+{
+	return u->screen == UI_SCREEN_PLAY && u->p != NULL &&
+	    !game_over(u->p->g) && u->under == UI_DIALOG_NONE;
+}
+
+/* A key in the list of saved games. */
+static void
+ui_key_saves(struct ui *u, int ch)
+{
+	ch = ui_key_home_end(ch);
+	if (ch == KEY_UP || ch == 'k')
+		u->save_sel--;
+	else if (ch == KEY_DOWN || ch == 'j')
+		u->save_sel++;
+	else if (ch == KEY_HOME)
+		u->save_sel = 0;
+	else if (ch == KEY_END)
+		u->save_sel = u->saves.n - 1;
+	else if (ch == '\n' || ch == '\r' || ch == ' ' || ch == KEY_ENTER ||
+	    ch == 'c') {
+		u->dialog = UI_DIALOG_NONE;
+		ui_title_resume(u, u->save_sel);
+		return;
+	} else if (ch == UI_KEY_ESC || ch == 'q')
+		u->dialog = UI_DIALOG_NONE;
+	if (u->save_sel >= u->saves.n)
+		u->save_sel = u->saves.n - 1;
+	if (u->save_sel < 0)
+		u->save_sel = 0;
 }
 
 /* A key while a dialog is open. */
@@ -976,21 +1279,29 @@ ui_key_dialog(struct ui *u, int ch)
 			u->dialog = UI_DIALOG_NONE;
 		break;
 	case UI_DIALOG_QUIT:
-		if (ch == 'y' || ch == 'Y')
-			ui_quit(u);
+		if (ch == 'y' || ch == 'Y' || (ui_in_game(u) &&
+		    (ch == 'q' || ch == 'Q')))
+			ui_quit(u, false);
+		else if ((ch == 'l' || ch == 'L') && u->screen ==
+		    UI_SCREEN_PLAY)
+			ui_quit(u, true);
 		else if (close || ch == 'n' || ch == 'N' || ch == 'q')
 			u->dialog = u->under;
 		break;
 	case UI_DIALOG_UNSAVED:
 		if (ch == 'r' || ch == 'R') {
 			if (ui_try_save(u))
-				u->quit = true;
+				ui_leave(u);
 		} else if (ch == 'q' || ch == 'Q') {
-			u->saved = u->lost = u->quit = true;
+			u->saved = u->lost = true;
 			snprintf(u->farewell, sizeof u->farewell, "weir: quit "
 			    "without saving the game: %s", u->why);
+			ui_leave(u);
 		} else if (close)
 			u->dialog = UI_DIALOG_NONE;
+		break;
+	case UI_DIALOG_SAVES:
+		ui_key_saves(u, ch);
 		break;
 	case UI_DIALOG_DISCARD:
 		if (ch == 'd' || ch == 'D') {
@@ -1014,8 +1325,11 @@ ui_key_dialog(struct ui *u, int ch)
 		}
 		break;
 	case UI_DIALOG_END:
-		if (ch == '\n' || ch == '\r' || ch == ' ' || ch == KEY_ENTER ||
-		    close)
+		if ((ch == '\n' || ch == '\r' || ch == ' ' ||
+		    ch == KEY_ENTER || close) && u->l->trial)
+			u->quit = true;	/* back to the editor */
+		else if (ch == '\n' || ch == '\r' || ch == ' ' ||
+		    ch == KEY_ENTER || close)
 			ui_enter_title(u);
 		else if (ch == 'r' || ch == 'R') {
 			struct play	*p;
@@ -1023,12 +1337,14 @@ ui_key_dialog(struct ui *u, int ch)
 
 			p = ui_new_play(u, u->p->s->path, u->p->name, err,
 			    sizeof err);
-			if (p != NULL)
+			if (p != NULL) {
+				u->won[0] = '\0';
 				ui_enter_play(u, p, false);
+			}
 			else
 				ui_note(u->end.note, sizeof u->end.note, "",
 				    err);
-		} else if (ch == 'n' || ch == 'N')
+		} else if ((ch == 'n' || ch == 'N') && !u->l->trial)
 			ui_next_level(u);
 		else if (ch == KEY_DOWN || ch == 'j')
 			u->end_top++;
@@ -1048,6 +1364,7 @@ ui_key_dialog(struct ui *u, int ch)
 static void
 ui_key(struct ui *u, int ch)
 {
+	ch = ui_key_home_end(ch);
 	if (ch == KEY_RESIZE)
 		return;
 	if (ch == UI_KEY_CTRL('l')) {
@@ -1108,6 +1425,25 @@ ui_draw_sell(struct ui *u)
 	ui_draw_box(&u->v, lines, 1);
 }
 
+/* The list of saved games to resume, the chosen one marked. */
+static void
+ui_draw_saves(struct ui *u)
+{
+	const char	*lines[UI_SAVES_MAX + 3];
+	char		 text[UI_SAVES_MAX][112];
+	int		 i, n = 0, first;
+
+	lines[n++] = "Saved games: Enter resumes one, Esc closes";
+	lines[n++] = "";
+	for (i = 0; i < u->saves.n; i++) {
+		snprintf(text[i], sizeof text[i], "%s %s", i == u->save_sel ?
+		    ">" : " ", u->save_about[i]);
+		lines[n++] = text[i];
+	}
+	first = u->save_sel + 2 - (LINES - 4) + 1;
+	ui_draw_box_from(&u->v, lines, n, &first);
+}
+
 /* Paint the screen and its dialog, and send the changes. */
 static void
 ui_paint(struct ui *u)
@@ -1137,12 +1473,24 @@ ui_paint(struct ui *u)
 		if (!small && u->dialog == UI_DIALOG_LOG)
 			ui_sight_log(&u->v, u->p, &u->panel_top);
 	}
-	if (u->dialog == UI_DIALOG_QUIT) {
+	if (u->dialog == UI_DIALOG_QUIT && ui_in_game(u)) {
+		const char *lines[] = { "quit? (y/n)",
+		    "l: back to the level list instead",
+		    "(the game is saved either way: c continues it)" };
+
+		if (small)
+			ui_draw_centred(&u->v, LINES / 2 + 1, "quit? (y/n, l: "
+			    "level list)");
+		else
+			ui_draw_box(&u->v, lines, 3);
+	} else if (u->dialog == UI_DIALOG_QUIT) {
 		if (small)
 			ui_draw_centred(&u->v, LINES / 2 + 1, "quit? (y/n)");
 		else
 			ui_draw_box(&u->v, quit, 1);
 	}
+	if (u->dialog == UI_DIALOG_SAVES && !small)
+		ui_draw_saves(u);
 	if (u->dialog == UI_DIALOG_UNSAVED) {
 		const char *lines[] = { "The game could not be saved:", u->why,
 		    "", "r: try again   q: quit without it   Esc: play on" };
@@ -1317,6 +1665,32 @@ ui_loop(struct ui *u)
 	}
 }
 
+/* The saved game written last, of every level's, into buf; -1: none. */
+static int
+ui_latest_save(char *buf, size_t size)
+{
+	struct save_list	 l;
+	struct stat		 st;
+	struct timespec		 best = { 0, 0 };
+	int			 i, found = -1;
+
+	save_list(&l);
+	for (i = 0; i < l.n; i++) {
+		if (stat(l.paths[i], &st) != 0)
+			continue;
+		if (found < 0 || st.st_mtim.tv_sec > best.tv_sec ||
+		    (st.st_mtim.tv_sec == best.tv_sec &&
+		    st.st_mtim.tv_nsec > best.tv_nsec)) {
+			found = i;
+			best = st.st_mtim;
+		}
+	}
+	if (found >= 0)
+		snprintf(buf, size, "%s", l.paths[found]);
+	save_list_free(&l);
+	return found >= 0 ? 0 : -1;
+}
+
 /* Run the game; see ui.h. */
 int
 ui_run(const struct ui_launch *l)
@@ -1334,8 +1708,8 @@ ui_run(const struct ui_launch *l)
 	u.title.game = l->game;
 	u.bell = l->opt.bell;
 	setlocale(LC_ALL, "");
-	u.have_save_path = save_default_path(u.save_path, sizeof u.save_path,
-	    false) == 0;
+	u.have_save_path = save_level_path(u.save_path, sizeof u.save_path,
+	    "weir", false) == 0;
 
 	/* What to play is settled before the terminal is taken. */
 	if (l->resume) {
@@ -1344,13 +1718,11 @@ ui_run(const struct ui_launch *l)
 			    "game\n");
 			return 1;
 		}
-		if (access(u.save_path, F_OK) != 0) {
-			snprintf(u.why, sizeof u.why, "weir: no saved game "
-			    "(%s)", u.save_path);
-			ui_say(u.why);
+		if (ui_latest_save(u.resume_path, sizeof u.resume_path) != 0) {
+			ui_say("weir: no saved game");
 			return 1;
 		}
-		if ((p = play_load(u.save_path, err, sizeof err)) == NULL) {
+		if ((p = play_load(u.resume_path, err, sizeof err)) == NULL) {
 			ui_say(err);
 			return 1;
 		}
@@ -1394,6 +1766,7 @@ ui_run(const struct ui_launch *l)
 	if (u.farewell[0] != '\0')
 		ui_say(u.farewell);
 	play_free(u.p);
+	save_list_free(&u.saves);
 	catalog_free(&u.cat);
 	scores_free(&u.end.table);
 	if (ui_stop_signal != 0)

@@ -29,6 +29,9 @@ struct ui_launch {
 	const char		*name;		/* its name in the scores, or NULL */
 	const char		*level_dir;	/* where installed levels are */
 	bool			 resume;	/* play the saved game */
+	bool			 trial;		/* a level being edited: no
+						   scores, no saved game, and
+						   its end leaves the game */
 	uint64_t		 seed;		/* for new games */
 	struct game_opts	 game;		/* ... and their setting */
 	struct ui_options	 opt;

@@ -1,0 +1,179 @@
+/*
+ * The level editor's model and operations, with no terminal in sight. An
+ * edit holds a level as its author sees it: the map as glyphs (one byte a
+ * cell: # . = ~ > or a spawn letter), the settings and the waves, none of
+ * which need be valid while drawing. Every change is a step on an undo
+ * list that has no limit: a stroke of cells (paint, a drag, a filled
+ * rectangle) or a change of settings and waves, undone and redone by
+ * swapping what it holds with what is there.
+ *
+ * Beside the map the edit keeps the engine's view of it: a grid, and a
+ * field with the exits as goals, which every painted cell repairs
+ * (repair.h) rather than rebuilds. edit_refresh reads the problems the
+ * level checker would find (every one, each with where it is) and each
+ * spawn's route off it.
+ *
+ * Saving keeps what the author wrote. The file the edit came from is kept
+ * as text and its lines are sorted into statements: each setting, each map
+ * row, each wave line and each group line. edit_text copies every line
+ * whose statement says the same thing as when the file was read, rewrites
+ * those that changed where they stand, drops those whose thing is gone,
+ * and puts new ones after their neighbours (a new setting after the one
+ * before it in the usual order, a new group after its wave's last group, a
+ * new wave after the last wave). Comments, blank lines, spacing and the
+ * order of sections stay as they were. A level with no source (new, or a
+ * Moving AI map) is written in the usual order.
+ */
+#ifndef WEIR_EDIT_H
+#define WEIR_EDIT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "field.h"
+#include "game.h"
+#include "grid.h"
+#include "level.h"
+#include "path.h"
+
+#define EDIT_MSG_MAX	160	/* bytes of one problem's message */
+#define EDIT_NEW_MIN	4	/* smallest side of a new map */
+
+/* The settings and the waves: what a form edits, as one undo step. */
+struct edit_meta {
+	char			title[LEVEL_TITLE_MAX + 1];
+	char			description[LEVEL_DESC_MAX + 1]; /* "": none */
+	int			gold;
+	int			lives;
+	bool			diagonal;	/* movement 8 */
+	int			slow_cost;
+	bool			has_hero;
+	int			hero_x, hero_y;
+	int			nwaves;
+	struct level_wave	waves[LEVEL_MAX_WAVES];	/* groups' spawn
+							   unused: from */
+};
+
+/* One problem the checker finds, and where: a cell, a wave, a setting. */
+struct edit_problem {
+	int		x, y;		/* map cell, or -1 */
+	int		wave, group;	/* 0-based, or -1 */
+	char		msg[EDIT_MSG_MAX];
+};
+
+/* A spawn's way out, as the field has it. */
+struct edit_route {
+	char		label;
+	int		x, y;		/* its first cell, row-major */
+	int		cells;		/* cells of the spawn */
+	double		length;		/* cells of route; INFINITY: none */
+	int		steps;		/* cells on the route drawn */
+};
+
+/* Route marks, per cell. */
+#define EDIT_ROUTE_ON	0x1	/* on some spawn's route */
+#define EDIT_ROUTE_BAD	0x2	/* a problem is at this cell */
+
+/* What the bot's game on the level came to. */
+struct edit_trial {
+	enum game_state	state;		/* GAME_WON or GAME_LOST, or
+					   GAME_RUNNING when cut off */
+	int		lives, lives_start;
+	int		waves_cleared, waves_total;
+	long		ticks;
+	/*
+	 * The level's measured difficulty belongs here when weir has a
+	 * rating (--rate); until then there is none to report.
+	 */
+	bool		rated;
+};
+
+struct edit_line;
+struct edit_step;
+
+struct edit {
+	int			 w, h;
+	uint8_t			*map;		/* w * h glyphs */
+	struct edit_meta	 m;
+
+	/* The engine's view, repaired cell by cell. */
+	struct grid		*grid;
+	struct field		*field;
+	bool			 too_many_exits; /* some exit is not a goal */
+
+	/* What edit_refresh found; valid until the next change. */
+	bool			 stale;
+	struct edit_problem	*problems;
+	int			 nproblems, problems_cap;
+	uint8_t			*marks;		/* w * h, EDIT_ROUTE_* */
+	struct edit_route	 routes[LEVEL_MAX_SPAWNS];
+	int			 nroutes;
+
+	/* Undo: steps[0..nsteps) done, [nsteps..ntotal) undone. */
+	struct edit_step	*steps;
+	int			 nsteps, ntotal, cap;
+	int			 stroke;	/* open stroke's step, or -1 */
+	bool			 batch;		/* painting without repair */
+	int			 saved_at;	/* nsteps when last saved */
+	bool			 changed;	/* something was ever done */
+
+	/* The source text, and what its statements said when read. */
+	char			*src;
+	size_t			 srclen;
+	struct edit_line	*lines;
+	int			 nlines;
+	bool			 crlf;
+	uint8_t			*orig_map;
+	int			 orig_w, orig_h;
+	struct edit_meta	*orig;
+
+	/* Scratch for routes. */
+	struct point		*scratch;
+};
+
+/* Making and reading. */
+struct edit	*edit_new(int w, int h, const char *title);
+struct edit	*edit_from_level(const struct level *lv);
+struct edit	*edit_parse(const char *name, const char *text, size_t len,
+		    char *err, size_t errlen);
+struct edit	*edit_load(const char *path, char *err, size_t errlen);
+void		 edit_free(struct edit *e);
+
+/* The map. */
+uint8_t		 edit_get(const struct edit *e, int x, int y);
+bool		 edit_glyph_ok(int glyph);
+void		 edit_begin(struct edit *e);
+bool		 edit_paint(struct edit *e, int x, int y, int glyph);
+void		 edit_end(struct edit *e);
+int		 edit_fill(struct edit *e, int x0, int y0, int x1, int y1,
+		    int glyph);
+bool		 edit_resize(struct edit *e, int w, int h);
+
+/* Settings and waves: change a copy, then set it as one step. */
+bool		 edit_set_meta(struct edit *e, const struct edit_meta *m);
+
+/* Undo and redo. */
+bool		 edit_undo(struct edit *e);
+bool		 edit_redo(struct edit *e);
+bool		 edit_can_undo(const struct edit *e);
+bool		 edit_can_redo(const struct edit *e);
+bool		 edit_modified(const struct edit *e);
+
+/* What the level is like now. */
+void		 edit_refresh(struct edit *e);
+int		 edit_field_cost(const struct edit *e, int glyph);
+
+/* Writing. */
+char		*edit_text(const struct edit *e, size_t *lenp);
+struct level	*edit_level(const struct edit *e, char *err, size_t errlen);
+int		 edit_save(struct edit *e, const char *path, char *err,
+		    size_t errlen);
+void		 edit_saved(struct edit *e, char *text, size_t len);
+size_t		 edit_seconds(char *buf, size_t size, int ms);
+
+/* Playing it. */
+void		 edit_trial(const struct level *lv, uint64_t seed,
+		    struct edit_trial *t);
+
+#endif
