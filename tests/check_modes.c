@@ -111,7 +111,7 @@ START_TEST(test_difficulty_names)
 	ck_assert_int_eq(difficulty_lookup("medium", 6), -1);
 	ck_assert_str_eq(difficulty_name(DIFF_NORMAL), "normal");
 	difficulty_list(names, sizeof names);
-	ck_assert_str_eq(names, "easy, normal or hard");
+	ck_assert_str_eq(names, "normal, easy or hard");
 }
 END_TEST
 

@@ -338,10 +338,10 @@ _Static_assert(sizeof kinds_overlays / sizeof kinds_overlays[0] == OVERLAY_NKIND
 const struct overlay_type *const overlay_types = kinds_overlays;
 
 static const struct difficulty_type kinds_difficulties[] = {
-	[DIFF_EASY] = { "easy", 75, 125, 150,
-	    "enemies have 75% of their hit points; 125% gold, 150% lives" },
 	[DIFF_NORMAL] = { "normal", 100, 100, 100,
 	    "the level as written" },
+	[DIFF_EASY] = { "easy", 75, 125, 150,
+	    "enemies have 75% of their hit points; 125% gold, 150% lives" },
 	[DIFF_HARD] = { "hard", 130, 85, 100,
 	    "enemies have 130% of their hit points; 85% gold" },
 };

@@ -271,9 +271,10 @@ extern const struct overlay_type *const overlay_types;	/* [OVERLAY_NKINDS] */
 
 /* --- difficulty settings (game_new_opts) --- */
 
+/* Normal first: a zeroed struct game_opts plays the level as written. */
 enum game_difficulty {
-	DIFF_EASY,
 	DIFF_NORMAL,
+	DIFF_EASY,
 	DIFF_HARD,
 	DIFF_NKINDS
 };
