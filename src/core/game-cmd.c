@@ -80,6 +80,7 @@ game_do_place(struct game *g, const struct game_cmd *c)
 	tw->used = true;
 	tw->type = c->tower;
 	tw->level = 1;
+	tw->spec = -1;
 	tw->x = c->x;
 	tw->y = c->y;
 	tw->mode = TOWER_TARGET_FIRST;
@@ -146,6 +147,46 @@ game_do_upgrade(struct game *g, const struct game_cmd *c)
 	return GAME_OK;
 }
 
+/*
+ * specialise X Y NAME: a tower at its top level becomes one of its kind's
+ * specialisations, for good. Refused below the top level, for a name of
+ * another kind's, when it has one already, and without the gold.
+ */
+static enum game_reason
+game_do_specialise(struct game *g, const struct game_cmd *c)
+{
+	const struct tower_spec	*sp;
+	enum game_reason	 r;
+	struct game_tower	*tw;
+	struct game_event	 ev;
+	int			 t, kind = -1;
+
+	if ((t = game_find_tower(g, c->x, c->y, &r)) < 0)
+		return r;
+	tw = &g->towers[t];
+	if ((sp = spec_of(c->spec, &kind)) == NULL)
+		return GAME_BAD_COMMAND;
+	if (kind != tw->type)
+		return GAME_WRONG_SPEC;
+	if (tw->level < tower_types[tw->type].nlevels)
+		return GAME_NOT_TOP;
+	if (tw->spec >= 0)
+		return GAME_SPECIALISED;
+	if (!g->sandbox && g->gold < sp->cost)
+		return GAME_NO_GOLD;
+	tw->spec = c->spec;
+
+	ev = game_event_make(GAME_EV_SPECIALISE);
+	ev.gold = game_pay(g, sp->cost);
+	ev.tower = tw->type;
+	ev.x = tw->x;
+	ev.y = tw->y;
+	ev.level = tw->level;
+	ev.mode = tw->spec;
+	game_emit(g, &ev);
+	return GAME_OK;
+}
+
 /* sell X Y */
 static enum game_reason
 game_do_sell(struct game *g, const struct game_cmd *c)
@@ -159,6 +200,8 @@ game_do_sell(struct game *g, const struct game_cmd *c)
 		return r;
 	tw = &g->towers[t];
 	refund = g->sandbox ? 0 : tower_refund(tw->type, tw->level);
+	if (!g->sandbox && game_tower_spec(tw) != NULL)
+		refund += game_tower_spec(tw)->cost * TOWER_REFUND_PCT / 100;
 	g->gold += refund;
 	tw->used = false;
 	g->nstanding--;
@@ -250,6 +293,8 @@ game_cmd_valid(const struct game_cmd *c)
 	if (c->type == GAME_CMD_TARGET && (c->mode < 0 ||
 	    c->mode >= TOWER_NTARGETS))
 		return false;
+	if (c->type == GAME_CMD_SPECIALISE && spec_of(c->spec, NULL) == NULL)
+		return false;
 	return c->type == GAME_CMD_WAVE || (c->x >= -GAME_COORD_MAX &&
 	    c->x <= GAME_COORD_MAX && c->y >= -GAME_COORD_MAX &&
 	    c->y <= GAME_COORD_MAX);
@@ -286,6 +331,9 @@ game_command(struct game *g, const struct game_cmd *c)
 	case GAME_CMD_HERO:
 		r = game_do_hero(g, c);
 		break;
+	case GAME_CMD_SPECIALISE:
+		r = game_do_specialise(g, c);
+		break;
 	case GAME_NCMDS:
 		break;
 	}
@@ -309,7 +357,7 @@ game_command(struct game *g, const struct game_cmd *c)
 enum game_reason
 game_place(struct game *g, int tower, int x, int y)
 {
-	struct game_cmd	c = { 0, GAME_CMD_PLACE, tower, x, y, 0 };
+	struct game_cmd	c = { 0, GAME_CMD_PLACE, tower, x, y, 0, 0 };
 
 	return game_command(g, &c);
 }
@@ -318,7 +366,7 @@ game_place(struct game *g, int tower, int x, int y)
 enum game_reason
 game_upgrade(struct game *g, int x, int y)
 {
-	struct game_cmd	c = { 0, GAME_CMD_UPGRADE, -1, x, y, 0 };
+	struct game_cmd	c = { 0, GAME_CMD_UPGRADE, -1, x, y, 0, 0 };
 
 	return game_command(g, &c);
 }
@@ -327,7 +375,7 @@ game_upgrade(struct game *g, int x, int y)
 enum game_reason
 game_sell(struct game *g, int x, int y)
 {
-	struct game_cmd	c = { 0, GAME_CMD_SELL, -1, x, y, 0 };
+	struct game_cmd	c = { 0, GAME_CMD_SELL, -1, x, y, 0, 0 };
 
 	return game_command(g, &c);
 }
@@ -336,7 +384,16 @@ game_sell(struct game *g, int x, int y)
 enum game_reason
 game_target(struct game *g, int x, int y, int mode)
 {
-	struct game_cmd	c = { 0, GAME_CMD_TARGET, -1, x, y, mode };
+	struct game_cmd	c = { 0, GAME_CMD_TARGET, -1, x, y, mode, 0 };
+
+	return game_command(g, &c);
+}
+
+/* Give the tower at (x, y) specialisation spec (spec_lookup's number). */
+enum game_reason
+game_specialise(struct game *g, int x, int y, int spec)
+{
+	struct game_cmd	c = { 0, GAME_CMD_SPECIALISE, -1, x, y, 0, spec };
 
 	return game_command(g, &c);
 }
@@ -345,7 +402,7 @@ game_target(struct game *g, int x, int y, int mode)
 enum game_reason
 game_call_wave(struct game *g)
 {
-	struct game_cmd	c = { 0, GAME_CMD_WAVE, -1, -1, -1, 0 };
+	struct game_cmd	c = { 0, GAME_CMD_WAVE, -1, -1, -1, 0, 0 };
 
 	return game_command(g, &c);
 }

@@ -27,7 +27,8 @@ static const char *const game_reason_names[GAME_NREASONS] = {
 	"ok", "out of map", "not buildable", "occupied", "not enough gold",
 	"would block", "no tower", "max level", "cannot target",
 	"no more waves", "tower limit", "game over", "bad command",
-	"no hero", "cannot walk there"
+	"no hero", "cannot walk there", "not top level",
+	"wrong specialisation", "already specialised"
 };
 
 /* The words a trace and a message use for refusal r. */
@@ -236,6 +237,7 @@ game_new(const struct level *lv, uint64_t seed, bool sandbox)
 	g->state = GAME_PLAYING;
 	steer_rng_seed(&g->rng, seed);
 	g->gold = lv->gold;
+	g->income = lv->gold;
 	g->lives = lv->lives;
 
 	grid_init(&g->grid, xmalloc(cells), lv->w, lv->h, lv->diagonal);
@@ -265,8 +267,19 @@ game_new(const struct level *lv, uint64_t seed, bool sandbox)
 	for (i = 0; i < lv->w * lv->h; i++)
 		g->tower_at[i] = -1;
 
-	/* Enemies and shots: as many enemies as the level sends, capped. */
+	/*
+	 * Enemies and shots: as many enemies as the level sends, and the
+	 * pieces its splitting kinds may split into, capped.
+	 */
 	total = level_total_enemies(lv);
+	for (i = 0; i < lv->nwaves; i++)
+		for (k = 0; k < lv->waves[i].ngroups; k++) {
+			const struct level_group *grp = &lv->waves[i].groups[k];
+
+			g->max_births += grp->count;
+			total += grp->count *
+			    enemy_types[grp->enemy].split_count;
+		}
 	g->max_enemies = total < GAME_MAX_ENEMIES ? total : GAME_MAX_ENEMIES;
 	if (g->max_enemies < 1)
 		g->max_enemies = 1;
@@ -282,6 +295,7 @@ game_new(const struct level *lv, uint64_t seed, bool sandbox)
 		g->free_paths[i] = g->max_enemies - 1 - i;
 	g->nfree_paths = g->max_enemies;
 	g->spawn_turn = xcalloc(LEVEL_MAX_SPAWNS, sizeof *g->spawn_turn);
+	g->births = xcalloc((size_t)g->max_births + 1, sizeof *g->births);
 
 	for (i = 0; i < lv->nspawns; i++)
 		g->nspawn_cells += lv->spawns[i].ncells;
@@ -301,6 +315,7 @@ game_new(const struct level *lv, uint64_t seed, bool sandbox)
 	g->crowd->field = g->field;
 	g->crowd->types = g->steer;
 	g->crowd->ntypes = ENEMY_NSTEER;
+	g->near = spatial_hits_new(g->max_units);
 
 	/* Waves. */
 	g->nwaves = lv->nwaves;
@@ -346,6 +361,8 @@ game_free(struct game *g)
 	free(g->paths);
 	free(g->free_paths);
 	free(g->spawn_turn);
+	free(g->births);
+	spatial_hits_free(g->near);
 	free(g->sources);
 	free(g->wave_start);
 	free(g->wave_sent);
@@ -401,6 +418,7 @@ game_summary(const struct game *g, struct game_summary *s)
 	s->killed = g->killed;
 	s->leaked = g->leaked;
 	s->ticks = g->tick;
+	s->income = g->income;
 }
 
 /*
@@ -456,6 +474,7 @@ game_tick(struct game *g)
 	game_enemies(g);
 	game_hero_step(g);
 	steer_crowd_step(g->crowd, g->agents, g->nunits, GAME_DT);
+	game_heal(g);
 	game_hero_fight(g);
 	game_exits(g);
 	if (g->state == GAME_PLAYING) {
@@ -463,5 +482,6 @@ game_tick(struct game *g)
 		game_towers(g);
 	}
 	game_compact(g);
+	game_births(g);
 	game_bookkeeping(g);
 }

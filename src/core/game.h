@@ -105,6 +105,9 @@ enum game_reason {
 	GAME_BAD_COMMAND,	/* "bad command": unknown type or mode */
 	GAME_NO_HERO,		/* "no hero": the level has none */
 	GAME_NOT_WALKABLE,	/* "cannot walk there": wall, tower, cut off */
+	GAME_NOT_TOP,		/* "not top level": specialise first upgrades */
+	GAME_WRONG_SPEC,	/* "wrong specialisation": not of this kind */
+	GAME_SPECIALISED,	/* "already specialised" */
 	GAME_NREASONS
 };
 
@@ -114,11 +117,15 @@ struct game_cmd {
 	int			tower;	/* PLACE: enum tower_kind */
 	int			x, y;	/* not WAVE */
 	int			mode;	/* TARGET: enum tower_target */
+	int			spec;	/* SPECIALISE: spec_lookup's number */
 };
 
 enum game_event_type {
 	GAME_EV_PLACE,		/* tower, x, y, gold = cost */
 	GAME_EV_UPGRADE,	/* tower, x, y, level, gold = cost */
+	GAME_EV_SPECIALISE,	/* tower, x, y, mode = spec, gold = cost */
+	GAME_EV_SPLIT,		/* id (the parent), enemy, x, y, value =
+				   pieces sent */
 	GAME_EV_SELL,		/* tower, x, y, gold = refund */
 	GAME_EV_TARGET,		/* tower, x, y, mode */
 	GAME_EV_REJECT,		/* cmd, reason, x, y (-1 for WAVE) */
@@ -202,6 +209,12 @@ struct game_unit {
 	bool			 sated;		/* hunter: felled the hero */
 	int			 bite;		/* hunter: ticks to its next bite */
 	bool			 loose;		/* escort: out of formation */
+	int			 shield;	/* shield points left */
+	int			 heal_cd;	/* healer: ticks to its next */
+	int			 stun_ticks;	/* stopped dead this long */
+	int			 expose_pct;	/* takes this much more damage */
+	int			 expose_ticks;	/* ... this long */
+	bool			 revealed;	/* hidden, but seen this tick */
 
 	/* Shots. */
 	int			 damage;
@@ -210,17 +223,28 @@ struct game_unit {
 	int			 target;	/* enemy id it chases, 0 when none */
 	int			 life;		/* ticks left */
 	int			 tower;		/* index of the tower that fired */
+	int			 spec;		/* its specialisation, or -1 */
 };
 
 struct game_tower {
 	bool			 used;
 	int			 type;		/* enum tower_kind */
 	int			 level;		/* 1..nlevels */
+	int			 spec;		/* specialisation, -1: none */
 	int			 x, y;
 	int			 mode;		/* enum tower_target */
 	int			 cooldown;	/* ticks until it may attack */
 	int			 kills;
 	double			 aim;		/* radians of its last attack */
+};
+
+/* Pieces of a split enemy, sent at the end of the tick it died in. */
+struct game_birth {
+	struct vec		 pos;		/* where the parent died */
+	int			 kind;		/* enemy kind of the pieces */
+	int			 count;
+	int			 wave;		/* the parent's, 1-based */
+	int			 parent;	/* its id */
 };
 
 /* An instant attack, kept a moment for drawing. */
@@ -242,6 +266,8 @@ struct game {
 	int			 gold, lives, score;
 	int			 killed, leaked;
 	int			 bounty;	/* gold earned from kills */
+	int			 income;	/* gold ever had: the purse at the
+					   start and every gold earned */
 	int			 early_s;	/* seconds skipped */
 
 	/* The map: terrain costs plus a blocked cell under every tower. */
@@ -280,6 +306,9 @@ struct game {
 	int			 nfree_paths;
 	int32_t			*remap;		/* compaction scratch */
 	int			*spawn_turn;	/* per spawn: next cell */
+	struct spatial_hits	*near;		/* healers' neighbour queries */
+	struct game_birth	*births;	/* pieces due at the tick's end */
+	int			 nbirths, max_births;
 
 	/* Waves. */
 	int			 nwaves;
@@ -328,6 +357,7 @@ struct game_summary {
 	int			 lives, gold, score;
 	int			 killed, leaked;
 	long			 ticks;
+	int			 income;	/* gold ever had */
 };
 
 struct game	*game_new(const struct level *lv, uint64_t seed, bool sandbox);
@@ -341,6 +371,11 @@ enum game_reason game_upgrade(struct game *g, int x, int y);
 enum game_reason game_sell(struct game *g, int x, int y);
 enum game_reason game_target(struct game *g, int x, int y, int mode);
 enum game_reason game_call_wave(struct game *g);
+enum game_reason game_specialise(struct game *g, int x, int y, int spec);
+void		 game_tower_stats(const struct game_tower *tw,
+		     struct tower_stats *st);
+const struct tower_spec *game_tower_spec(const struct game_tower *tw);
+bool		 game_enemy_hidden(const struct game *g, int i);
 enum game_reason game_check_place(struct game *g, int tower, int x, int y);
 
 /* The simulation. */

@@ -203,6 +203,10 @@ play_refusal(struct play *p, const struct game_event *ev, char *buf,
 		snprintf(what, sizeof what, "send the hero to (%d,%d)", ev->x,
 		    ev->y);
 		break;
+	case GAME_CMD_SPECIALISE:
+		snprintf(what, sizeof what, "specialise at (%d,%d)", ev->x,
+		    ev->y);
+		break;
 	case GAME_CMD_WAVE:
 	case GAME_NCMDS:
 		snprintf(what, sizeof what, "call a wave");
@@ -243,6 +247,10 @@ play_refusal(struct play *p, const struct game_event *ev, char *buf,
 	case GAME_NO_TARGETING:
 		snprintf(more, sizeof more, ": a wall does not shoot");
 		break;
+	case GAME_NOT_TOP:
+		snprintf(more, sizeof more, ": upgrade it to level %d first",
+		    TOWER_LEVELS);
+		break;
 	case GAME_NOT_WALKABLE:
 		snprintf(more, sizeof more, ": %s", grid_get_cost(&g->grid,
 		    ev->x, ev->y) == 0 ? "nobody walks on it" :
@@ -277,6 +285,13 @@ play_on_event(void *arg, const struct game_event *ev)
 		play_message(p, false, "%s at (%d,%d) raised to level %d for "
 		    "%d gold", tower_name(ev->tower), ev->x, ev->y, ev->level,
 		    ev->gold);
+		break;
+	case GAME_EV_SPECIALISE:
+		play_message(p, false, "%s at (%d,%d) specialised: %s, for %d "
+		    "gold", tower_name(ev->tower), ev->x, ev->y,
+		    spec_name(ev->mode), ev->gold);
+		break;
+	case GAME_EV_SPLIT:
 		break;
 	case GAME_EV_SELL:
 		play_message(p, false, "sold %s at (%d,%d) for %d gold",
