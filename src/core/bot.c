@@ -36,6 +36,9 @@
 #define BOT_WALL_TURNS	2	/* walls are thought of every this many turns */
 #define BOT_HERO_TURNS	4	/* the hero's post, every this many turns */
 #define BOT_HERO_MOVE	1.25	/* a new post must be this much better */
+#define BOT_SPEC_BIAS	1.5	/* a specialisation's worth, times */
+#define BOT_SPEC_NEAR	2	/* with 1/this of its price in hand, saves
+				   up for the best specialisation */
 
 struct bot {
 	int		 w, h;
@@ -816,6 +819,7 @@ bot_best_spec(struct bot *b, const struct game *g, struct bot_action *out)
 			    p0 * bot_spec_gain(b, sp)) / sp->cost;
 			if (blind && sp->detects)
 				v *= 2.0;
+			v *= BOT_SPEC_BIAS;
 			if (v > best) {
 				best = v;
 				out->type = GAME_CMD_SPECIALISE;
@@ -1034,9 +1038,15 @@ bot_act(struct bot *b, struct game *g)
 	/*
 	 * Buy the best there is if the gold is there; else one nearly as
 	 * good that it pays for; with enemies about or due, the best it pays
-	 * for at all. Otherwise save up.
+	 * for at all, unless the best is a specialisation half paid for
+	 * already and the lives are holding. Otherwise save up.
 	 */
 	settle = g->nenemies > 0 || bot_wave_due(g) ? 0.0 : BOT_SETTLE;
+	for (k = 0; k < n; k++)
+		if (acts[k].value == top && acts[k].type ==
+		    GAME_CMD_SPECIALISE && g->gold * BOT_SPEC_NEAR >= acts[k].cost
+		    && g->lives * 4 >= g->lv->lives * 3)
+			settle = BOT_SETTLE;
 	for (k = 0; k < n; k++) {
 		if (bot_affords(g, &acts[k]) && acts[k].value >= settle * top &&
 		    (pick == NULL || acts[k].value > pick->value))
