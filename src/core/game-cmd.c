@@ -187,6 +187,16 @@ game_do_specialise(struct game *g, const struct game_cmd *c)
 	return GAME_OK;
 }
 
+/* What selling tower tw returns: its share of all it cost. */
+int
+game_tower_refund(const struct game_tower *tw)
+{
+	const struct tower_spec	*sp = game_tower_spec(tw);
+
+	return tower_refund(tw->type, tw->level) + (sp != NULL ? sp->cost *
+	    TOWER_REFUND_PCT / 100 : 0);
+}
+
 /* sell X Y */
 static enum game_reason
 game_do_sell(struct game *g, const struct game_cmd *c)
@@ -199,9 +209,7 @@ game_do_sell(struct game *g, const struct game_cmd *c)
 	if ((t = game_find_tower(g, c->x, c->y, &r)) < 0)
 		return r;
 	tw = &g->towers[t];
-	refund = g->sandbox ? 0 : tower_refund(tw->type, tw->level);
-	if (!g->sandbox && game_tower_spec(tw) != NULL)
-		refund += game_tower_spec(tw)->cost * TOWER_REFUND_PCT / 100;
+	refund = g->sandbox ? 0 : game_tower_refund(tw);
 	g->gold += refund;
 	tw->used = false;
 	g->nstanding--;
