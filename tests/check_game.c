@@ -1338,8 +1338,8 @@ START_TEST(test_script_errors)
 	ck_assert_str_eq(script_error("5 wave\n6 wa\x01ve\n"), "t.script:2:5: "
 	    "invalid byte 0x01: expected text");
 	ck_assert_str_eq(script_error("5\n"), "t.script:1:2: expected a "
-	    "command after the tick (place, upgrade, sell, target, wave or "
-	    "hero)");
+	    "command after the tick (place, upgrade, sell, target, wave, "
+	    "hero or specialise)");
 }
 END_TEST
 

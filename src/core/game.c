@@ -222,6 +222,19 @@ game_map_changed(struct game *g, int x, int y, int cost)
 	}
 }
 
+/* Enemies level lv sends, and the most pieces they may split into. */
+int
+game_enemy_total(const struct level *lv)
+{
+	int	i, k, total = level_total_enemies(lv);
+
+	for (i = 0; i < lv->nwaves; i++)
+		for (k = 0; k < lv->waves[i].ngroups; k++)
+			total += lv->waves[i].groups[k].count *
+			    enemy_types[lv->waves[i].groups[k].enemy].split_count;
+	return total;
+}
+
 /* Make a game of level lv with the generator seeded by seed. */
 struct game *
 game_new(const struct level *lv, uint64_t seed, bool sandbox)
@@ -271,15 +284,8 @@ game_new(const struct level *lv, uint64_t seed, bool sandbox)
 	 * Enemies and shots: as many enemies as the level sends, and the
 	 * pieces its splitting kinds may split into, capped.
 	 */
-	total = level_total_enemies(lv);
-	for (i = 0; i < lv->nwaves; i++)
-		for (k = 0; k < lv->waves[i].ngroups; k++) {
-			const struct level_group *grp = &lv->waves[i].groups[k];
-
-			g->max_births += grp->count;
-			total += grp->count *
-			    enemy_types[grp->enemy].split_count;
-		}
+	total = game_enemy_total(lv);
+	g->max_births = level_total_enemies(lv);
 	g->max_enemies = total < GAME_MAX_ENEMIES ? total : GAME_MAX_ENEMIES;
 	if (g->max_enemies < 1)
 		g->max_enemies = 1;

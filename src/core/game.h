@@ -361,6 +361,7 @@ struct game_summary {
 };
 
 struct game	*game_new(const struct level *lv, uint64_t seed, bool sandbox);
+int		 game_enemy_total(const struct level *lv);
 void		 game_free(struct game *g);
 void		 game_set_events(struct game *g, game_event_fn *fn, void *arg);
 
