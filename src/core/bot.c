@@ -38,7 +38,9 @@
 #define BOT_HERO_MOVE	1.25	/* a new post must be this much better */
 #define BOT_SPEC_BIAS	1.5	/* a specialisation's worth, times */
 #define BOT_SPEC_NEAR	2	/* with 1/this of its price in hand, saves
-				   up for the best specialisation */
+				   up for the best specialisation ... */
+#define BOT_AHEAD	0.5	/* ... while no enemy is past this share of
+				   the route */
 
 struct bot {
 	int		 w, h;
@@ -982,6 +984,32 @@ bot_affords(const struct game *g, const struct bot_action *a)
 	return g->sandbox || g->gold >= a->cost;
 }
 
+/*
+ * Whether the defence is well ahead of the enemies on the map: none on
+ * the ground has got past the first BOT_AHEAD of the longest route from
+ * a spawn.
+ */
+static bool
+bot_ahead(const struct game *g)
+{
+	const struct level	*lv = g->lv;
+	double			 route = 0.0;
+	int			 s, i;
+
+	for (s = 0; s < lv->nspawns; s++)
+		route = fmax(route, field_distance(g->field,
+		    lv->spawns[s].cells[0].x, lv->spawns[s].cells[0].y));
+	for (i = 0; i < g->nunits; i++) {
+		const struct game_unit *u = &g->units[i];
+
+		if (u->kind == GAME_UNIT_ENEMY && !u->dead &&
+		    u->mover != ENEMY_FLY && u->togo < (1.0 - BOT_AHEAD) *
+		    route)
+			return false;
+	}
+	return true;
+}
+
 /* Take a turn: at most one command. Returns how many were given. */
 int
 bot_act(struct bot *b, struct game *g)
@@ -1039,13 +1067,14 @@ bot_act(struct bot *b, struct game *g)
 	 * Buy the best there is if the gold is there; else one nearly as
 	 * good that it pays for; with enemies about or due, the best it pays
 	 * for at all, unless the best is a specialisation half paid for
-	 * already and the lives are holding. Otherwise save up.
+	 * already, the lives are holding and no enemy is half way out.
+	 * Otherwise save up.
 	 */
 	settle = g->nenemies > 0 || bot_wave_due(g) ? 0.0 : BOT_SETTLE;
 	for (k = 0; k < n; k++)
 		if (acts[k].value == top && acts[k].type ==
 		    GAME_CMD_SPECIALISE && g->gold * BOT_SPEC_NEAR >= acts[k].cost
-		    && g->lives * 4 >= g->lv->lives * 3)
+		    && g->lives * 4 >= g->lv->lives * 3 && bot_ahead(g))
 			settle = BOT_SETTLE;
 	for (k = 0; k < n; k++) {
 		if (bot_affords(g, &acts[k]) && acts[k].value >= settle * top &&
