@@ -880,6 +880,25 @@ ui_draw_routes(const struct ui_view *v, const struct play *p, char *buf,
 	}
 }
 
+/*
+ * The figures of standing tower tw: those of its level, or for a
+ * specialised one what it does now (game_tower_stats) and its
+ * specialisation's effect.
+ */
+static const char *
+ui_draw_standing(char *buf, size_t size, const struct game_tower *tw)
+{
+	const struct tower_spec	*sp = game_tower_spec(tw);
+	struct tower_stats	 st;
+
+	if (sp == NULL)
+		return ui_draw_figures(buf, size, tw->type, tw->level);
+	game_tower_stats(tw, &st);
+	snprintf(buf, size, "%d dmg, range %g, %.1fs; %s", st.damage,
+	    st.range, (double)st.reload / GAME_RATE, sp->about);
+	return buf;
+}
+
 /* What is under the cursor: an enemy, a tower, or what building does. */
 static void
 ui_draw_info(const struct ui_view *v, const struct play *p, int row)
@@ -938,7 +957,7 @@ ui_draw_info(const struct ui_view *v, const struct play *p, int row)
 		    " | t: aim" : "");
 		len = strlen(line);
 		snprintf(line + len, sizeof line - len, " | %s",
-		    ui_draw_figures(st, sizeof st, tw->type, tw->level));
+		    ui_draw_standing(st, sizeof st, tw));
 		len = strlen(line);
 		if (tower_types[tw->type].attack != TOWER_ATTACK_NONE)
 			snprintf(line + len, sizeof line - len, "; %s; %d "
