@@ -9,7 +9,9 @@
  *
  * Adding a tower kind: an enum value below and a row in kinds.c; new code
  * only when its attack is new (game-combat.c). Adding an enemy kind: the
- * same, with its steering in enemy.c. README's HACKING section has the
+ * same, with its steering in enemy.c. A tower's two specialisations and an
+ * enemy's abilities (traits and their numbers) are part of its row; the
+ * traits' names are a table of their own. README's HACKING section has the
  * recipe.
  */
 #ifndef WEIR_KINDS_H

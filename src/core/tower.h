@@ -11,6 +11,10 @@
  * the nearest enemies not yet hit, and a beam hits at once through armour.
  * Damage is whole hit points; armour takes its value off every hit, but a
  * hit always does at least 1 (a beam ignores armour).
+ *
+ * At level 3 an attacking tower may take one of its kind's two
+ * specialisations (struct tower_spec in kinds.h), which changes what it
+ * does; game_tower_stats gives the numbers a specialised tower fights with.
  */
 #ifndef WEIR_TOWER_H
 #define WEIR_TOWER_H
