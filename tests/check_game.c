@@ -1446,7 +1446,7 @@ START_TEST(test_script_errors)
 	    "invalid byte 0x01: expected text");
 	ck_assert_str_eq(script_error("5\n"), "t.script:1:2: expected a "
 	    "command after the tick (place, upgrade, sell, target, wave, "
-	    "hero, undo or power)");
+	    "hero, undo, power or specialise)");
 }
 END_TEST
 

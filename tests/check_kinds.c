@@ -45,14 +45,19 @@ START_TEST(test_lists_name_every_row)
 	    "flak or mortar");
 	enemy_list(buf, sizeof buf);
 	ck_assert_str_eq(buf, "grunt, runner, brute, swarmer, flyer, boss, "
-	    "escort, skulker, hunter or wolf");
+	    "escort, skulker, hunter, wolf, troll, knight, shaman, slime, "
+	    "slimeling or shade");
 	target_list(buf, sizeof buf);
 	ck_assert_str_eq(buf, "first, last, strongest, weakest or closest");
 	cmd_list(buf, sizeof buf);
 	ck_assert_str_eq(buf, "place, upgrade, sell, target, wave, hero, "
-	    "undo or power");
+	    "undo, power or specialise");
 	power_list(buf, sizeof buf);
 	ck_assert_str_eq(buf, "strike, barrier or freeze");
+	spec_list(buf, sizeof buf);
+	ck_assert_str_eq(buf, "volley, longbow, cluster, siege, glacier, "
+	    "brittle, arc, storm, spotter, rail, barrage, heavy, quake or "
+	    "shrapnel");
 }
 END_TEST
 
@@ -295,6 +300,103 @@ START_TEST(test_tower_rows_complete)
 }
 END_TEST
 
+/*
+ * Every attacking kind has two specialisations with names of their own
+ * (no other kind's, and a script finds each), a price, a help line, and
+ * each changes what the tower does, not only its numbers; a wall has none.
+ */
+START_TEST(test_spec_rows_complete)
+{
+	char	names[KIND_LIST_MAX * 2];
+	int	k, j, n = 0;
+
+	for (k = 0; k < SPEC_COUNT; k++) {
+		const struct tower_spec *sp = spec_of(k, NULL);
+		const struct tower_type *tt = &tower_types[k / TOWER_SPECS];
+		int kind = -1;
+
+		if (tt->attack == TOWER_ATTACK_NONE) {
+			ck_assert_ptr_null(sp);
+			continue;
+		}
+		ck_assert_msg(sp != NULL, "%s: specialisation %d missing",
+		    tt->name, k % TOWER_SPECS);
+		ck_assert_ptr_eq(spec_of(k, &kind), sp);
+		ck_assert_int_eq(kind, k / TOWER_SPECS);
+		ck_assert_int_eq(spec_lookup(sp->name, strlen(sp->name)), k);
+		ck_assert_str_eq(spec_name(k), sp->name);
+		ck_assert_int_gt(sp->cost, 0);
+		ck_assert_int_gt(sp->damage_pct, 0);
+		ck_assert(sp->bot_gain > 1.0);
+		ck_assert_msg(sp->about != NULL && sp->about[0] != '\0',
+		    "%s: no help line", sp->name);
+		ck_assert_msg(sp->targets > 1 || sp->rail || sp->bomblets > 0 ||
+		    sp->chain_add > 0 || sp->shred > 0 || sp->shield_pct > 0 ||
+		    sp->freeze_ticks > 0 || sp->stun_ticks > 0 ||
+		    sp->expose_pct > 0 || sp->detects, "%s: numbers only",
+		    sp->name);
+		for (j = 0; j < k; j++)
+			if (spec_of(j, NULL) != NULL)
+				ck_assert_str_ne(spec_name(j), sp->name);
+		for (j = 0; j < TOWER_NTYPES; j++)
+			ck_assert_str_ne(tower_types[j].name, sp->name);
+		n++;
+	}
+	ck_assert_int_gt(n, 0);
+	ck_assert_int_eq(spec_lookup("nosuch", 6), -1);
+	ck_assert_ptr_null(spec_of(-1, NULL));
+	ck_assert_ptr_null(spec_of(SPEC_COUNT, NULL));
+	ck_assert_uint_lt(spec_list(names, sizeof names), sizeof names);
+	for (k = 0; k < SPEC_COUNT; k++)
+		if (spec_of(k, NULL) != NULL)
+			ck_assert_ptr_nonnull(strstr(names, spec_name(k)));
+	/* Something detects hidden enemies. */
+	for (k = 0, n = 0; k < SPEC_COUNT; k++)
+		n += spec_of(k, NULL) != NULL && spec_of(k, NULL)->detects;
+	for (k = 0; k < TOWER_NTYPES; k++)
+		n += tower_types[k].detects;
+	ck_assert_int_gt(n, 0);
+}
+END_TEST
+
+/* Each trait has its name, and the numbers its rule reads. */
+START_TEST(test_enemy_traits_complete)
+{
+	char	buf[256];
+	int	k, i;
+
+	for (i = 0; i < ENEMY_NTRAITS; i++) {
+		ck_assert_uint_eq(enemy_traits[i].bit, 1u << i);
+		ck_assert_ptr_nonnull(enemy_traits[i].name);
+	}
+	for (k = 0; k < ENEMY_NKINDS; k++) {
+		const struct enemy_type *et = &enemy_types[k];
+		unsigned t = et->traits;
+
+		ck_assert_int_eq(!!(t & ENEMY_TRAIT_REGEN), et->regen_pct > 0);
+		ck_assert_int_eq(!!(t & ENEMY_TRAIT_SHIELD), et->shield > 0);
+		ck_assert_int_eq(!!(t & ENEMY_TRAIT_HEALER), et->heal > 0);
+		if (et->heal > 0)
+			ck_assert(et->heal_range > 0.0 && et->heal_range <= 2.0
+			    && et->heal_reload > 0);
+		ck_assert_int_eq(!!(t & ENEMY_TRAIT_SPLITS),
+		    et->split_count > 0);
+		if (et->split_count > 0) {
+			ck_assert_int_ge(et->split_kind, 0);
+			ck_assert_int_lt(et->split_kind, ENEMY_NKINDS);
+			/* Pieces do not split again. */
+			ck_assert_int_eq(enemy_types[et->split_kind].split_count,
+			    0);
+		}
+		enemy_trait_names(t, buf, sizeof buf);
+		for (i = 0; i < ENEMY_NTRAITS; i++)
+			if (t & enemy_traits[i].bit)
+				ck_assert_ptr_nonnull(strstr(buf,
+				    enemy_traits[i].name));
+	}
+}
+END_TEST
+
 START_TEST(test_enemy_rows_complete)
 {
 	struct steer_type	types[ENEMY_NSTEER];
@@ -345,6 +447,8 @@ kinds_suite(void)
 	tcase_add_test(tc, test_names_glyphs_and_keys_unique);
 	tcase_add_test(tc, test_tower_rows_complete);
 	tcase_add_test(tc, test_enemy_rows_complete);
+	tcase_add_test(tc, test_spec_rows_complete);
+	tcase_add_test(tc, test_enemy_traits_complete);
 	suite_add_tcase(s, tc);
 	return s;
 }

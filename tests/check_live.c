@@ -219,7 +219,7 @@ live_init(struct live *l, struct game *g)
 {
 	memset(l, 0, sizeof *l);
 	l->g = g;
-	l->nw = level_total_enemies(g->lv) + 2;
+	l->nw = game_enemy_total(g->lv) + 2;
 	l->w = calloc((size_t)l->nw, sizeof *l->w);
 	ck_assert_ptr_nonnull(l->w);
 	game_set_events(g, live_event, l);

@@ -36,6 +36,11 @@
 #define BOT_WALL_TURNS	2	/* walls are thought of every this many turns */
 #define BOT_HERO_TURNS	4	/* the hero's post, every this many turns */
 #define BOT_HERO_MOVE	1.25	/* a new post must be this much better */
+#define BOT_SPEC_BIAS	1.5	/* a specialisation's worth, times */
+#define BOT_SPEC_NEAR	2	/* with 1/this of its price in hand, saves
+				   up for the best specialisation ... */
+#define BOT_AHEAD	0.5	/* ... while no enemy is past this share of
+				   the route */
 
 struct bot {
 	int		 w, h;
@@ -68,6 +73,7 @@ struct bot {
 struct bot_action {
 	enum game_cmd_type	type;
 	int			tower, x, y;
+	int			spec;		/* SPECIALISE: which */
 	int			cost;
 	double			value;		/* power bought per gold */
 };
@@ -203,6 +209,36 @@ bot_routes(struct bot *b, const struct game *g)
 
 static double	bot_suits(const struct bot *, int);
 
+/*
+ * What specialisation sp adds to its tower's power against what is
+ * coming: its row's guess, more by the share of the hit points coming
+ * that have a trait it is good against.
+ */
+static double
+bot_spec_gain(const struct bot *b, const struct tower_spec *sp)
+{
+	double	hp = 0.0, against = 0.0;
+	int	e;
+
+	for (e = 0; e < ENEMY_NKINDS; e++) {
+		hp += b->mix[e];
+		if (enemy_types[e].traits & sp->bot_against)
+			against += b->mix[e];
+	}
+	return sp->bot_gain * (hp > 0.0 ? 1.0 + against / hp : 1.0);
+}
+
+/* The power of tower tw against what is coming, its speciality counted. */
+static double
+bot_tower_power(const struct bot *b, const struct game_tower *tw)
+{
+	const struct tower_spec	*sp = game_tower_spec(tw);
+	double			 p = bot_power(tw->type, tw->level) *
+				    bot_suits(b, tw->type);
+
+	return sp != NULL ? p * bot_spec_gain(b, sp) : p;
+}
+
 /* Whether a cell (dx, dy) from a tower is in its reach. */
 static inline bool
 bot_reaches(int dx, int dy, double range, double min_range)
@@ -225,12 +261,15 @@ bot_defence(struct bot *b, const struct game *g)
 	for (t = 0; t < g->ntowers; t++) {
 		const struct game_tower *tw = &g->towers[t];
 		const struct tower_type *tt = &tower_types[tw->type];
-		double r = tt->level[tw->level - 1].range, p;
-		double rmin = tt->level[tw->level - 1].min_range;
+		struct tower_stats st;
+		double r, p, rmin;
 
 		if (!tw->used || !(tt->hits & TOWER_GROUND))
 			continue;
-		p = bot_power(tw->type, tw->level) * bot_suits(b, tw->type);
+		game_tower_stats(tw, &st);
+		r = st.range;
+		rmin = st.min_range;
+		p = bot_tower_power(b, tw);
 		ri = (int)ceil(r);
 		for (dy = -ri; dy <= ri; dy++) {
 			for (dx = -ri; dx <= ri; dx++) {
@@ -491,6 +530,7 @@ bot_best_wall(struct bot *b, struct game *g, struct bot_action *out)
 	if (bx < 0 || game_check_place(g, b->wall, bx, by) != GAME_OK)
 		return false;
 	out->type = GAME_CMD_PLACE;
+	out->spec = -1;
 	out->tower = b->wall;
 	out->x = bx;
 	out->y = by;
@@ -619,6 +659,7 @@ bot_best_cell(struct bot *b, struct game *g, int kind, int mask,
 		if (found++ == 0 || gain > top) {
 			top = gain;
 			out->type = GAME_CMD_PLACE;
+			out->spec = -1;
 			out->tower = kind;
 			out->x = bx;
 			out->y = by;
@@ -688,6 +729,117 @@ bot_air_kind(int count)
 }
 
 /*
+ * What raising tower tw from power p0 over reach r0, m0 to power p1 over
+ * r1, m1 adds to the worth of the route cells.
+ */
+static double
+bot_raise(const struct bot *b, const struct game_tower *tw, double r0,
+    double m0, double p0, double r1, double m1, double p1)
+{
+	double	v = 0.0;
+	int	k;
+
+	for (k = 0; k < b->ncells; k++) {
+		int dx = b->cells[k].x - tw->x, dy = b->cells[k].y - tw->y;
+		size_t i = (size_t)b->cells[k].y * b->w + b->cells[k].x;
+		double d = b->defence[i];
+
+		if (!bot_reaches(dx, dy, r1, m1))
+			continue;
+		if (bot_reaches(dx, dy, r0, m0))
+			d -= p0;
+		v += b->route[i] * (bot_cell_worth(d + p1) -
+		    bot_cell_worth(b->defence[i]));
+	}
+	return v;
+}
+
+/*
+ * Whether hidden enemies are coming and no tower that sees them covers
+ * enough of the routes: then a specialisation that detects is worth more.
+ */
+static bool
+bot_blind(const struct bot *b, const struct game *g)
+{
+	int	e, t, k, seen = 0;
+	bool	hidden = false;
+
+	for (e = 0; e < ENEMY_NKINDS; e++)
+		if ((enemy_types[e].traits & ENEMY_TRAIT_HIDDEN) &&
+		    b->mix[e] > 0.0)
+			hidden = true;
+	if (!hidden)
+		return false;
+	for (k = 0; k < b->ncells; k++) {
+		for (t = 0; t < g->ntowers; t++) {
+			const struct game_tower *tw = &g->towers[t];
+			const struct tower_spec *sp = game_tower_spec(tw);
+			struct tower_stats st;
+
+			if (!tw->used || !(tower_types[tw->type].detects ||
+			    (sp != NULL && sp->detects)))
+				continue;
+			game_tower_stats(tw, &st);
+			if (bot_reaches(b->cells[k].x - tw->x, b->cells[k].y -
+			    tw->y, st.range, 0.0))
+				break;
+		}
+		seen += t < g->ntowers;
+	}
+	return seen * 3 < b->ncells;
+}
+
+/*
+ * The best specialisation of a top-level tower that has none: what its
+ * power and reach add to bot_worth, per gold; one that detects is worth
+ * twice as much while hidden enemies come unseen.
+ */
+static bool
+bot_best_spec(struct bot *b, const struct game *g, struct bot_action *out)
+{
+	bool	blind = bot_blind(b, g);
+	double	best = 0.0;
+	int	t, k;
+
+	if (g->waves_cleared == 0)
+		return false;	/* the defence first */
+	for (t = 0; t < g->ntowers; t++) {
+		const struct game_tower *tw = &g->towers[t];
+		const struct tower_type *tt = &tower_types[tw->type];
+		const struct tower_stats *st = &tt->level[tw->level - 1];
+		double p0, v;
+
+		if (!tw->used || !(tt->hits & TOWER_GROUND) || tw->spec >= 0 ||
+		    tw->level < tt->nlevels)
+			continue;
+		p0 = bot_tower_power(b, tw);
+		for (k = 0; k < TOWER_SPECS; k++) {
+			const struct tower_spec *sp = &tt->spec[k];
+
+			if (sp->name == NULL)
+				continue;
+			v = bot_raise(b, tw, st->range, st->min_range, p0,
+			    st->range + sp->range_add, st->min_range,
+			    p0 * bot_spec_gain(b, sp)) / sp->cost;
+			if (blind && sp->detects)
+				v *= 2.0;
+			v *= BOT_SPEC_BIAS;
+			if (v > best) {
+				best = v;
+				out->type = GAME_CMD_SPECIALISE;
+				out->tower = tw->type;
+				out->x = tw->x;
+				out->y = tw->y;
+				out->spec = tw->type * TOWER_SPECS + k;
+				out->cost = sp->cost;
+				out->value = v;
+			}
+		}
+	}
+	return best > 0.0;
+}
+
+/*
  * The best upgrade: what the power it adds, and the cells its longer reach
  * takes in, add to bot_worth over the route, per gold.
  */
@@ -695,12 +847,12 @@ static bool
 bot_best_upgrade(struct bot *b, const struct game *g, struct bot_action *out)
 {
 	double	best = 0.0;
-	int	t, k;
+	int	t;
 
 	for (t = 0; t < g->ntowers; t++) {
 		const struct game_tower *tw = &g->towers[t];
 		const struct tower_type *tt = &tower_types[tw->type];
-		double r0, r1, m0, m1, p0, p1, v = 0.0;
+		double r0, r1, m0, m1, p0, p1, v;
 		int cost;
 
 		if (!tw->used || !(tt->hits & TOWER_GROUND) ||
@@ -712,22 +864,11 @@ bot_best_upgrade(struct bot *b, const struct game *g, struct bot_action *out)
 		m1 = tt->level[tw->level].min_range;
 		p0 = bot_power(tw->type, tw->level) * bot_suits(b, tw->type);
 		p1 = bot_power(tw->type, tw->level + 1) * bot_suits(b, tw->type);
-		for (k = 0; k < b->ncells; k++) {
-			int dx = b->cells[k].x - tw->x, dy = b->cells[k].y - tw->y;
-			size_t i = (size_t)b->cells[k].y * b->w + b->cells[k].x;
-			double d = b->defence[i];
-
-			if (!bot_reaches(dx, dy, r1, m1))
-				continue;
-			if (bot_reaches(dx, dy, r0, m0))
-				d -= p0;
-			v += b->route[i] * (bot_cell_worth(d + p1) -
-			    bot_cell_worth(b->defence[i]));
-		}
-		v /= cost;
+		v = bot_raise(b, tw, r0, m0, p0, r1, m1, p1) / cost;
 		if (v > best) {
 			best = v;
 			out->type = GAME_CMD_UPGRADE;
+			out->spec = -1;
 			out->tower = tw->type;
 			out->x = tw->x;
 			out->y = tw->y;
@@ -788,7 +929,8 @@ bot_hero(struct bot *b, struct game *g)
 static int
 bot_do(struct game *g, const struct bot_action *a)
 {
-	struct game_cmd	c = { 0, a->type, a->tower, a->x, a->y, 0, -1 };
+	struct game_cmd	c = { 0, a->type, a->tower, a->x, a->y, 0, -1,
+	    a->spec };
 
 	return game_command(g, &c) == GAME_OK;
 }
@@ -859,11 +1001,37 @@ bot_set_share(struct bot *b, int pct)
 	b->share = pct < 0 ? 0 : pct > 100 ? 100 : pct;
 }
 
+/*
+ * Whether the defence is well ahead of the enemies on the map: none on
+ * the ground has got past the first BOT_AHEAD of the longest route from
+ * a spawn.
+ */
+static bool
+bot_ahead(const struct game *g)
+{
+	const struct level	*lv = g->lv;
+	double			 route = 0.0;
+	int			 s, i;
+
+	for (s = 0; s < lv->nspawns; s++)
+		route = fmax(route, field_distance(g->field,
+		    lv->spawns[s].cells[0].x, lv->spawns[s].cells[0].y));
+	for (i = 0; i < g->nunits; i++) {
+		const struct game_unit *u = &g->units[i];
+
+		if (u->kind == GAME_UNIT_ENEMY && !u->dead &&
+		    u->mover != ENEMY_FLY && u->togo < (1.0 - BOT_AHEAD) *
+		    route)
+			return false;
+	}
+	return true;
+}
+
 /* Take a turn: at most one command. Returns how many were given. */
 int
 bot_act(struct bot *b, struct game *g)
 {
-	struct bot_action	acts[TOWER_NTYPES + 1], air, wall, *pick = NULL;
+	struct bot_action	acts[TOWER_NTYPES + 2], air, wall, *pick = NULL;
 	double			top = 0.0, settle;
 	int			s, t, k, n;
 
@@ -909,15 +1077,24 @@ bot_act(struct bot *b, struct game *g)
 	n = bot_builds(b, g, acts);
 	if (bot_best_upgrade(b, g, &acts[n]))
 		n++;
+	if (bot_best_spec(b, g, &acts[n]))
+		n++;
 	for (k = 0; k < n; k++)
 		if (k == 0 || acts[k].value > top)
 			top = acts[k].value;
 	/*
 	 * Buy the best there is if the gold is there; else one nearly as
 	 * good that it pays for; with enemies about or due, the best it pays
-	 * for at all. Otherwise save up.
+	 * for at all, unless the best is a specialisation half paid for
+	 * already, the lives are holding and no enemy is half way out.
+	 * Otherwise save up.
 	 */
 	settle = g->nenemies > 0 || bot_wave_due(g) ? 0.0 : BOT_SETTLE;
+	for (k = 0; k < n; k++)
+		if (acts[k].value == top && acts[k].type ==
+		    GAME_CMD_SPECIALISE && g->gold * BOT_SPEC_NEAR >= acts[k].cost
+		    && g->lives * 4 >= g->lv->lives * 3 && bot_ahead(g))
+			settle = BOT_SETTLE;
 	for (k = 0; k < n; k++) {
 		if (bot_affords(b, g, &acts[k]) &&
 		    acts[k].value >= settle * top &&

@@ -137,6 +137,7 @@ game_do_place(struct game *g, const struct game_cmd *c)
 	tw->used = true;
 	tw->type = c->tower;
 	tw->level = 1;
+	tw->spec = -1;
 	tw->x = c->x;
 	tw->y = c->y;
 	tw->mode = TOWER_TARGET_FIRST;
@@ -207,6 +208,56 @@ game_do_upgrade(struct game *g, const struct game_cmd *c)
 	return GAME_OK;
 }
 
+/*
+ * specialise X Y NAME: a tower at its top level becomes one of its kind's
+ * specialisations, for good. Refused below the top level, for a name of
+ * another kind's, when it has one already, and without the gold.
+ */
+static enum game_reason
+game_do_specialise(struct game *g, const struct game_cmd *c)
+{
+	const struct tower_spec	*sp;
+	enum game_reason	 r;
+	struct game_tower	*tw;
+	struct game_event	 ev;
+	int			 t, kind = -1;
+
+	if ((t = game_find_tower(g, c->x, c->y, &r)) < 0)
+		return r;
+	tw = &g->towers[t];
+	if ((sp = spec_of(c->spec, &kind)) == NULL)
+		return GAME_BAD_COMMAND;
+	if (kind != tw->type)
+		return GAME_WRONG_SPEC;
+	if (tw->level < tower_types[tw->type].nlevels)
+		return GAME_NOT_TOP;
+	if (tw->spec >= 0)
+		return GAME_SPECIALISED;
+	if (!g->sandbox && g->gold < sp->cost)
+		return GAME_NO_GOLD;
+	tw->spec = c->spec;
+
+	ev = game_event_make(GAME_EV_SPECIALISE);
+	ev.gold = game_pay(g, sp->cost);
+	ev.tower = tw->type;
+	ev.x = tw->x;
+	ev.y = tw->y;
+	ev.level = tw->level;
+	ev.mode = tw->spec;
+	game_emit(g, &ev);
+	return GAME_OK;
+}
+
+/* What selling tower tw returns: its share of all it cost. */
+int
+game_tower_refund(const struct game_tower *tw)
+{
+	const struct tower_spec	*sp = game_tower_spec(tw);
+
+	return tower_refund(tw->type, tw->level) + (sp != NULL ? sp->cost *
+	    TOWER_REFUND_PCT / 100 : 0);
+}
+
 /* sell X Y */
 static enum game_reason
 game_do_sell(struct game *g, const struct game_cmd *c)
@@ -220,7 +271,7 @@ game_do_sell(struct game *g, const struct game_cmd *c)
 		return r;
 	tw = &g->towers[t];
 	game_undo_forget(g, t);
-	refund = g->sandbox ? 0 : tower_refund(tw->type, tw->level);
+	refund = g->sandbox ? 0 : game_tower_refund(tw);
 	g->gold += refund;
 	tw->used = false;
 	g->nstanding--;
@@ -315,6 +366,8 @@ game_cmd_valid(const struct game_cmd *c)
 	if (c->type == GAME_CMD_POWER && (c->power < 0 ||
 	    c->power >= POWER_NKINDS))
 		return false;
+	if (c->type == GAME_CMD_SPECIALISE && spec_of(c->spec, NULL) == NULL)
+		return false;
 	return !(cmd_types[c->type].args & CMD_ARG_XY) ||
 	    (c->x >= -GAME_COORD_MAX &&
 	    c->x <= GAME_COORD_MAX && c->y >= -GAME_COORD_MAX &&
@@ -358,6 +411,9 @@ game_command(struct game *g, const struct game_cmd *c)
 	case GAME_CMD_POWER:
 		r = game_do_power(g, c);
 		break;
+	case GAME_CMD_SPECIALISE:
+		r = game_do_specialise(g, c);
+		break;
 	case GAME_NCMDS:
 		break;
 	}
@@ -382,7 +438,7 @@ game_command(struct game *g, const struct game_cmd *c)
 enum game_reason
 game_place(struct game *g, int tower, int x, int y)
 {
-	struct game_cmd	c = { 0, GAME_CMD_PLACE, tower, x, y, 0, -1 };
+	struct game_cmd	c = { 0, GAME_CMD_PLACE, tower, x, y, 0, -1, 0 };
 
 	return game_command(g, &c);
 }
@@ -391,7 +447,7 @@ game_place(struct game *g, int tower, int x, int y)
 enum game_reason
 game_upgrade(struct game *g, int x, int y)
 {
-	struct game_cmd	c = { 0, GAME_CMD_UPGRADE, -1, x, y, 0, -1 };
+	struct game_cmd	c = { 0, GAME_CMD_UPGRADE, -1, x, y, 0, -1, 0 };
 
 	return game_command(g, &c);
 }
@@ -400,7 +456,7 @@ game_upgrade(struct game *g, int x, int y)
 enum game_reason
 game_sell(struct game *g, int x, int y)
 {
-	struct game_cmd	c = { 0, GAME_CMD_SELL, -1, x, y, 0, -1 };
+	struct game_cmd	c = { 0, GAME_CMD_SELL, -1, x, y, 0, -1, 0 };
 
 	return game_command(g, &c);
 }
@@ -409,7 +465,7 @@ game_sell(struct game *g, int x, int y)
 enum game_reason
 game_target(struct game *g, int x, int y, int mode)
 {
-	struct game_cmd	c = { 0, GAME_CMD_TARGET, -1, x, y, mode, -1 };
+	struct game_cmd	c = { 0, GAME_CMD_TARGET, -1, x, y, mode, -1, 0 };
 
 	return game_command(g, &c);
 }
@@ -418,7 +474,16 @@ game_target(struct game *g, int x, int y, int mode)
 enum game_reason
 game_use_power(struct game *g, int power, int x, int y)
 {
-	struct game_cmd	c = { 0, GAME_CMD_POWER, -1, x, y, 0, power };
+	struct game_cmd	c = { 0, GAME_CMD_POWER, -1, x, y, 0, power, 0 };
+
+	return game_command(g, &c);
+}
+
+/* Give the tower at (x, y) specialisation spec (spec_lookup's number). */
+enum game_reason
+game_specialise(struct game *g, int x, int y, int spec)
+{
+	struct game_cmd	c = { 0, GAME_CMD_SPECIALISE, -1, x, y, 0, -1, spec };
 
 	return game_command(g, &c);
 }
@@ -427,7 +492,7 @@ game_use_power(struct game *g, int power, int x, int y)
 enum game_reason
 game_call_wave(struct game *g)
 {
-	struct game_cmd	c = { 0, GAME_CMD_WAVE, -1, -1, -1, 0, -1 };
+	struct game_cmd	c = { 0, GAME_CMD_WAVE, -1, -1, -1, 0, -1, 0 };
 
 	return game_command(g, &c);
 }
@@ -436,7 +501,7 @@ game_call_wave(struct game *g)
 enum game_reason
 game_undo(struct game *g)
 {
-	struct game_cmd	c = { 0, GAME_CMD_UNDO, -1, -1, -1, 0, -1 };
+	struct game_cmd	c = { 0, GAME_CMD_UNDO, -1, -1, -1, 0, -1, 0 };
 
 	return game_command(g, &c);
 }

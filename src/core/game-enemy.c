@@ -10,6 +10,12 @@
  * cell's centre minding only the walls; one that still has got no nearer
  * after GAME_HOPELESS_S is lifted to the next cell on its way, and the
  * game says so (GAME_EV_UNSTICK). So no enemy stalls a game for ever.
+ *
+ * Abilities that act between steps: a stun or a freeze holds an enemy to
+ * a crawl, exposure wears off, a regenerating kind gets back a share of
+ * its hit points every whole second, and a healer, when it has reloaded,
+ * mends every other enemy near it (the crowd's neighbour grid, built in
+ * this tick's step, finds them).
  */
 #include <math.h>
 #include <string.h>
@@ -24,6 +30,7 @@
 #define GAME_NEARER		0.5	/* cells nearer its goal: headway */
 #define GAME_ESCORT_LOSE	4.0	/* an escort this far from its slot */
 #define GAME_ESCORT_REJOIN	2.5	/* ... rejoins this near */
+#define GAME_STUN_CRAWL		0.02	/* a stunned enemy's share of speed */
 
 /* The centre of the exit cell nearest to p in a straight line. */
 struct vec
@@ -278,6 +285,19 @@ game_enemies(struct game *g)
 			u->slow_ticks--;
 		a->max_speed = u->slow_ticks > 0 ? u->speed * u->slow_pct /
 		    100.0 : u->speed;
+		if (u->stun_ticks > 0 && u->stun_ticks-- > 0)
+			a->max_speed = u->speed * GAME_STUN_CRAWL;
+		if (u->expose_ticks > 0)
+			u->expose_ticks--;
+		if (enemy_types[u->type].regen_pct > 0 &&
+		    g->tick % GAME_RATE == 0 && u->hp < u->max_hp) {
+			int back = u->max_hp * enemy_types[u->type].regen_pct /
+			    100;
+
+			u->hp += back > 0 ? back : 1;
+			if (u->hp > u->max_hp)
+				u->hp = u->max_hp;
+		}
 		a->type = u->type;
 		if (enemy_types[u->type].traits & ENEMY_TRAIT_SKITTISH) {
 			if (u->panic_ticks > 0)
@@ -355,5 +375,49 @@ game_exits(struct game *g)
 		    (int)floor(a->pos.x), (int)floor(a->pos.y))] ==
 		    FIELD_DIR_GOAL)
 			game_leak(g, i);
+	}
+}
+
+/*
+ * Every healer that has reloaded mends the living enemies within its
+ * reach (not itself, nor beyond their own hit points), found with the
+ * crowd's neighbour grid, built afresh from the positions after the step
+ * when the first healer is due; its reach is at most the grid's bucket,
+ * so the query sees every one.
+ */
+void
+game_heal(struct game *g)
+{
+	bool	built = false;
+	int	i, k;
+
+	for (i = 0; i < g->nunits; i++) {
+		const struct enemy_type	*et = &enemy_types[g->units[i].type];
+		struct game_unit	*u = &g->units[i];
+		double			 r = et->heal_range;
+
+		if (!game_alive(g, i) || et->heal <= 0 || --u->heal_cd > 0)
+			continue;
+		u->heal_cd = et->heal_reload;
+		if (r > g->crowd->sp->cell)
+			r = g->crowd->sp->cell;
+		if (!built) {
+			spatial_build(g->crowd->sp, &g->agents[0].pos,
+			    &g->agents[0].vel, sizeof g->agents[0], g->nunits);
+			built = true;
+		}
+		spatial_query(g->crowd->sp, g->agents[i].pos, r, i, g->near);
+		for (k = 0; k < g->near->n; k++) {
+			int j = g->near->index[k];
+			struct game_unit *v = &g->units[j];
+
+			if (j < 0 || j >= g->nunits || !game_alive(g, j) ||
+			    vec_dist2(g->agents[j].pos, g->agents[i].pos) >
+			    r * r)
+				continue;
+			v->hp += et->heal;
+			if (v->hp > v->max_hp)
+				v->hp = v->max_hp;
+		}
 	}
 }

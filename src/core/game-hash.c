@@ -51,16 +51,17 @@ game_hash(const struct game *g)
 	}
 	for (i = 0; i < g->ntowers; i++) {
 		const struct game_tower *tw = &g->towers[i];
-		int tv[7] = { tw->used, tw->type, tw->level, tw->x, tw->y,
-		    tw->mode, tw->cooldown };
+		int tv[8] = { tw->used, tw->type, tw->level, tw->x, tw->y,
+		    tw->mode, tw->cooldown, tw->spec };
 
 		h = game_fnv(h, tv, sizeof tv);
 	}
 	for (i = 0; i < g->nunits; i++) {
 		const struct game_unit *u = &g->units[i];
 		const struct steer_agent *a = &g->agents[i];
-		int uv[6] = { u->id, u->type, u->hp, u->slow_ticks,
-		    a->target, a->ipath };
+		int uv[11] = { u->id, u->type, u->hp, u->slow_ticks,
+		    a->target, a->ipath, u->shield, u->armour, u->stun_ticks,
+		    u->expose_ticks, u->heal_cd };
 
 		h = game_fnv(h, uv, sizeof uv);
 		h = game_fnv(h, &a->pos, sizeof a->pos);

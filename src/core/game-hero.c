@@ -228,7 +228,7 @@ game_do_hero(struct game *g, const struct game_cmd *c)
 enum game_reason
 game_order_hero(struct game *g, int x, int y)
 {
-	struct game_cmd	c = { 0, GAME_CMD_HERO, -1, x, y, 0, -1 };
+	struct game_cmd	c = { 0, GAME_CMD_HERO, -1, x, y, 0, -1, 0 };
 
 	return game_command(g, &c);
 }

@@ -75,6 +75,8 @@ int		 game_find_boss(const struct game *g, int wave);
 void		 game_join_boss(struct game *g, int i, int b);
 void		 game_enemies(struct game *g);
 void		 game_exits(struct game *g);
+void		 game_heal(struct game *g);
+void		 game_births(struct game *g);
 
 /* game-hero.c: the hero and the hunt field. */
 void		 game_hero_new(struct game *g);
@@ -95,6 +97,8 @@ void		 game_powers(struct game *g);
 /* game-combat.c: shots and towers. */
 void		 game_damage(struct game *g, int i, int damage, bool pierce,
 		     int t, int kind);
+void		 game_hit(struct game *g, int i, int damage, bool pierce,
+		     int t, int kind, int spec);
 void		 game_shots(struct game *g);
 void		 game_towers(struct game *g);
 

@@ -39,53 +39,53 @@ game_start_wave(struct game *g, bool early)
 	game_emit(g, &ev);
 }
 
-/* Send one enemy of group gi of wave w; false when the pool is full. */
-static bool
-game_spawn(struct game *g, int w, int gi)
+/*
+ * A new enemy of kind for wave index w at pos (moved out of any wall it
+ * overlaps), with its spawn event at cell; its unit index, or -1 when the
+ * pool is full.
+ */
+static int
+game_enemy_add(struct game *g, int kind, int w, struct vec pos,
+    struct level_point cell)
 {
-	const struct level_group	*grp = &g->waves[w].groups[gi];
-	const struct level_spawn	*sp = &g->lv->spawns[grp->spawn];
-	const struct enemy_type		*et = &enemy_types[grp->enemy];
-	struct level_point		 cell;
+	const struct enemy_type		*et = &enemy_types[kind];
 	struct steer_agent		*a;
 	struct game_unit		*u;
 	struct game_event		 ev;
-	struct vec			 pos, dir;
-	double				 j;
+	struct vec			 dir;
 	int				 i, b;
 
-	if (g->nenemies >= g->max_enemies || g->nunits >= g->max_units)
-		return false;
+	if (g->nenemies >= g->max_enemies || g->nunits >= g->max_units ||
+	    (et->mover != ENEMY_FLY && g->nfree_paths == 0))
+		return -1;
 	i = g->nunits++;
 	g->nenemies++;
 	a = &g->agents[i];
 	u = &g->units[i];
 	memset(u, 0, sizeof *u);
-
-	cell = sp->cells[g->spawn_turn[grp->spawn]++ % sp->ncells];
-	j = 0.5 - et->radius - 0.01;
-	pos = game_centre(cell.x, cell.y);
-	pos.x += steer_rng_clamped(&g->rng) * (j > 0.0 ? j : 0.0);
-	pos.y += steer_rng_clamped(&g->rng) * (j > 0.0 ? j : 0.0);
 	if (et->mover != ENEMY_FLY && steer_overlaps_wall(&g->grid, pos,
 	    et->radius))
 		pos = steer_unstick(&g->grid, pos, et->radius);
-	steer_agent_init(a, grp->enemy, pos, et->speed, et->force, et->radius,
+	steer_agent_init(a, kind, pos, et->speed, et->force, et->radius,
 	    steer_rng_next(&g->rng));
 
 	u->kind = GAME_UNIT_ENEMY;
 	u->id = ++g->next_id;
-	u->type = grp->enemy;
+	u->type = kind;
 	u->mover = et->mover;
 	u->wave = w + 1;
-	u->hp = u->max_hp = game_pct(enemy_hp(grp->enemy, w + 1),
+	u->hp = u->max_hp = game_pct(enemy_hp(kind, w + 1),
 	    difficulty_types[g->difficulty].hp_pct, 1);
+	u->shield = et->shield > 0 ? (int)((long)et->shield *
+	    u->max_hp / et->hp) : 0;
+	u->heal_cd = et->heal_reload;
 	u->armour = et->armour;
 	u->speed = et->speed;
 	u->slow_pct = 100;
 	u->pathslot = -1;
 	u->anchor = pos;
 	u->tower = -1;
+	u->spec = -1;
 
 	if (et->mover == ENEMY_FLY) {
 		a->goal = game_nearest_exit(g, pos);
@@ -106,7 +106,6 @@ game_spawn(struct game *g, int w, int gi)
 		a->type = ENEMY_STEER_LOOSE;
 	}
 
-	g->wave_sent[w]++;
 	g->wave_alive[w]++;
 	ev = game_event_make(GAME_EV_SPAWN);
 	ev.id = u->id;
@@ -115,7 +114,69 @@ game_spawn(struct game *g, int w, int gi)
 	ev.x = cell.x;
 	ev.y = cell.y;
 	game_emit(g, &ev);
+	return i;
+}
+
+/* Send one enemy of group gi of wave w; false when the pool is full. */
+static bool
+game_spawn(struct game *g, int w, int gi)
+{
+	const struct level_group	*grp = &g->lv->waves[w].groups[gi];
+	const struct level_spawn	*sp = &g->lv->spawns[grp->spawn];
+	const struct enemy_type		*et = &enemy_types[grp->enemy];
+	struct level_point		 cell;
+	struct vec			 pos;
+	double				 j;
+
+	if (g->nenemies >= g->max_enemies || g->nunits >= g->max_units)
+		return false;
+	cell = sp->cells[g->spawn_turn[grp->spawn]++ % sp->ncells];
+	j = 0.5 - et->radius - 0.01;
+	pos = game_centre(cell.x, cell.y);
+	pos.x += steer_rng_clamped(&g->rng) * (j > 0.0 ? j : 0.0);
+	pos.y += steer_rng_clamped(&g->rng) * (j > 0.0 ? j : 0.0);
+	if (game_enemy_add(g, grp->enemy, w, pos, cell) < 0)
+		return false;
+	g->wave_sent[w]++;
 	return true;
+}
+
+/*
+ * Send the pieces of every enemy that split this tick, round the point it
+ * died at (each moved out of any wall it would overlap), as enemies of
+ * its wave; a piece the pool has no room for is not sent. The pieces are
+ * counted alive in the wave, never sent by it.
+ */
+void
+game_births(struct game *g)
+{
+	struct game_event	 ev;
+	int			 b, k, n;
+
+	for (b = 0; b < g->nbirths; b++) {
+		const struct game_birth *bt = &g->births[b];
+		double r = enemy_types[bt->kind].radius;
+
+		for (k = 0, n = 0; k < bt->count; k++) {
+			double a = 2.0 * M_PI * k / bt->count;
+			struct vec p = vec_make(bt->pos.x + cos(a) * r,
+			    bt->pos.y + sin(a) * r);
+			struct level_point cell = { (int)floor(p.x),
+			    (int)floor(p.y) };
+
+			n += game_enemy_add(g, bt->kind, bt->wave - 1, p,
+			    cell) >= 0;
+		}
+		ev = game_event_make(GAME_EV_SPLIT);
+		ev.id = bt->parent;
+		ev.enemy = bt->kind;
+		ev.wave = bt->wave;
+		ev.x = (int)floor(bt->pos.x);
+		ev.y = (int)floor(bt->pos.y);
+		ev.value = n;
+		game_emit(g, &ev);
+	}
+	g->nbirths = 0;
 }
 
 /* Start a wave whose calm is over and send every enemy that is due. */

@@ -29,7 +29,8 @@ static const char *const game_reason_names[GAME_NREASONS] = {
 	"would block", "no tower", "max level", "cannot target",
 	"no more waves", "tower limit", "game over", "bad command",
 	"no hero", "cannot walk there", "nothing to undo",
-	"a wave has begun since", "an enemy came in range", "cooling down"
+	"a wave has begun since", "an enemy came in range", "cooling down",
+	"not top level", "wrong specialisation", "already specialised"
 };
 
 /* The words a trace and a message use for refusal r. */
@@ -224,6 +225,19 @@ game_map_changed(struct game *g, int x, int y, int cost)
 	}
 }
 
+/* Enemies level lv sends, and the most pieces they may split into. */
+int
+game_enemy_total(const struct level *lv)
+{
+	int	i, k, total = level_total_enemies(lv);
+
+	for (i = 0; i < lv->nwaves; i++)
+		for (k = 0; k < lv->waves[i].ngroups; k++)
+			total += lv->waves[i].groups[k].count *
+			    enemy_types[lv->waves[i].groups[k].enemy].split_count;
+	return total;
+}
+
 /* Make a game of level lv, as written, with the generator seeded by seed. */
 struct game *
 game_new(const struct level *lv, uint64_t seed, bool sandbox)
@@ -318,8 +332,14 @@ game_new_opts(const struct level *lv, uint64_t seed, const struct game_opts *o)
 
 	game_new_waves(g, seed);
 
-	/* Enemies and shots: as many enemies as the level sends, capped. */
-	total = g->endless ? GAME_MAX_ENEMIES : level_total_enemies(lv);
+	/*
+	 * Enemies and shots: as many enemies as the level sends, and the
+	 * pieces its splitting kinds may split into, capped (endless: the
+	 * cap).
+	 */
+	total = g->endless ? GAME_MAX_ENEMIES : game_enemy_total(lv);
+	g->max_births = g->endless ? GAME_MAX_ENEMIES :
+	    level_total_enemies(lv);
 	g->max_enemies = total < GAME_MAX_ENEMIES ? total : GAME_MAX_ENEMIES;
 	if (g->max_enemies < 1)
 		g->max_enemies = 1;
@@ -335,6 +355,7 @@ game_new_opts(const struct level *lv, uint64_t seed, const struct game_opts *o)
 		g->free_paths[i] = g->max_enemies - 1 - i;
 	g->nfree_paths = g->max_enemies;
 	g->spawn_turn = xcalloc(LEVEL_MAX_SPAWNS, sizeof *g->spawn_turn);
+	g->births = xcalloc((size_t)g->max_births + 1, sizeof *g->births);
 
 	for (i = 0; i < lv->nspawns; i++)
 		g->nspawn_cells += lv->spawns[i].ncells;
@@ -354,6 +375,7 @@ game_new_opts(const struct level *lv, uint64_t seed, const struct game_opts *o)
 	g->crowd->field = g->field;
 	g->crowd->types = g->steer;
 	g->crowd->ntypes = ENEMY_NSTEER;
+	g->near = spatial_hits_new(g->max_units);
 
 	/* Waves. */
 	g->wave_start = xcalloc((size_t)g->nwaves + 1, sizeof *g->wave_start);
@@ -398,6 +420,8 @@ game_free(struct game *g)
 	free(g->paths);
 	free(g->free_paths);
 	free(g->spawn_turn);
+	free(g->births);
+	spatial_hits_free(g->near);
 	free(g->sources);
 	free(g->wave_start);
 	free(g->wave_sent);
@@ -454,6 +478,7 @@ game_summary(const struct game *g, struct game_summary *s)
 	s->killed = g->killed;
 	s->leaked = g->leaked;
 	s->ticks = g->tick;
+	s->income = g->income;
 }
 
 /*
@@ -510,6 +535,7 @@ game_tick(struct game *g)
 	game_enemies(g);
 	game_hero_step(g);
 	steer_crowd_step(g->crowd, g->agents, g->nunits, GAME_DT);
+	game_heal(g);
 	game_hero_fight(g);
 	game_exits(g);
 	if (g->state == GAME_PLAYING) {
@@ -517,6 +543,7 @@ game_tick(struct game *g)
 		game_towers(g);
 	}
 	game_compact(g);
+	game_births(g);
 	game_bookkeeping(g);
 	game_undo_watch(g);
 }

@@ -135,6 +135,9 @@ enum game_reason {
 	GAME_UNDO_WAVE,		/* "a wave has begun since": undo is over */
 	GAME_UNDO_SEEN,		/* "an enemy came in range": undo is over */
 	GAME_COOLING,		/* "cooling down": a power not ready yet */
+	GAME_NOT_TOP,		/* "not top level": specialise first upgrades */
+	GAME_WRONG_SPEC,	/* "wrong specialisation": not of this kind */
+	GAME_SPECIALISED,	/* "already specialised" */
 	GAME_NREASONS
 };
 
@@ -145,12 +148,16 @@ struct game_cmd {
 	int			x, y;	/* not WAVE */
 	int			mode;	/* TARGET: enum tower_target */
 	int			power;	/* POWER: enum power_kind */
+	int			spec;	/* SPECIALISE: spec_lookup's number */
 };
 
 enum game_event_type {
 	GAME_EV_PLACE,		/* tower, x, y, gold = cost; value: 1 when
 				   built on a wall (paying the difference) */
 	GAME_EV_UPGRADE,	/* tower, x, y, level, gold = cost */
+	GAME_EV_SPECIALISE,	/* tower, x, y, mode = spec, gold = cost */
+	GAME_EV_SPLIT,		/* id (the parent), enemy, x, y, value =
+				   pieces sent */
 	GAME_EV_SELL,		/* tower, x, y, gold = refund */
 	GAME_EV_TARGET,		/* tower, x, y, mode */
 	GAME_EV_REJECT,		/* cmd, reason, x, y (-1 for WAVE) */
@@ -241,6 +248,12 @@ struct game_unit {
 	bool			 sated;		/* hunter: felled the hero */
 	int			 bite;		/* hunter: ticks to its next bite */
 	bool			 loose;		/* escort: out of formation */
+	int			 shield;	/* shield points left */
+	int			 heal_cd;	/* healer: ticks to its next */
+	int			 stun_ticks;	/* stopped dead this long */
+	int			 expose_pct;	/* takes this much more damage */
+	int			 expose_ticks;	/* ... this long */
+	bool			 revealed;	/* hidden, but seen this tick */
 
 	/* Shots. */
 	int			 damage;
@@ -249,12 +262,14 @@ struct game_unit {
 	int			 target;	/* enemy id it chases, 0 when none */
 	int			 life;		/* ticks left */
 	int			 tower;		/* index of the tower that fired */
+	int			 spec;		/* its specialisation, or -1 */
 };
 
 struct game_tower {
 	bool			 used;
 	int			 type;		/* enum tower_kind */
 	int			 level;		/* 1..nlevels */
+	int			 spec;		/* specialisation, -1: none */
 	int			 x, y;
 	int			 mode;		/* enum tower_target */
 	int			 cooldown;	/* ticks until it may attack */
@@ -273,6 +288,15 @@ struct game_undo {
 	int			 paid;
 	int			 over;
 	enum game_reason	 gone;
+};
+
+/* Pieces of a split enemy, sent at the end of the tick it died in. */
+struct game_birth {
+	struct vec		 pos;		/* where the parent died */
+	int			 kind;		/* enemy kind of the pieces */
+	int			 count;
+	int			 wave;		/* the parent's, 1-based */
+	int			 parent;	/* its id */
 };
 
 /* An instant attack, kept a moment for drawing. */
@@ -322,14 +346,14 @@ struct game {
 	bool			 sandbox;	/* unlimited gold */
 	enum game_difficulty	 difficulty;
 	bool			 endless;
-	int			 income;	/* gold ever had: the start, every
-						   bounty and bonus (not refunds) */
 	struct steer_rng	 rng;
 
 	int			 gold, lives, score;
 	int			 killed, leaked;
 	int			 leaked_by[ENEMY_NKINDS]; /* leaks of each kind */
 	int			 bounty;	/* gold earned from kills */
+	int			 income;	/* gold ever had: the purse at the
+					   start and every gold earned */
 	int			 early_s;	/* seconds skipped */
 
 	/* The map: terrain costs plus a blocked cell under every tower. */
@@ -368,6 +392,9 @@ struct game {
 	int			 nfree_paths;
 	int32_t			*remap;		/* compaction scratch */
 	int			*spawn_turn;	/* per spawn: next cell */
+	struct spatial_hits	*near;		/* healers' neighbour queries */
+	struct game_birth	*births;	/* pieces due at the tick's end */
+	int			 nbirths, max_births;
 
 	/* Waves: the level's, then (endless) the made ones. */
 	const struct level_wave	*waves;		/* [nwaves] */
@@ -429,6 +456,7 @@ struct game_summary {
 	int			 lives, gold, score;
 	int			 killed, leaked;
 	long			 ticks;
+	int			 income;	/* gold ever had */
 };
 
 struct game	*game_new(const struct level *lv, uint64_t seed, bool sandbox);
@@ -439,6 +467,7 @@ int		 game_stars(const struct game *g);
 int		 game_start_lives(const struct game *g);
 void		 game_endless_wave(const struct level *lv, uint64_t seed,
 		     int n, struct level_wave *out);
+int		 game_enemy_total(const struct level *lv);
 void		 game_free(struct game *g);
 void		 game_set_events(struct game *g, game_event_fn *fn, void *arg);
 
@@ -449,6 +478,12 @@ enum game_reason game_upgrade(struct game *g, int x, int y);
 enum game_reason game_sell(struct game *g, int x, int y);
 enum game_reason game_target(struct game *g, int x, int y, int mode);
 enum game_reason game_call_wave(struct game *g);
+enum game_reason game_specialise(struct game *g, int x, int y, int spec);
+void		 game_tower_stats(const struct game_tower *tw,
+		     struct tower_stats *st);
+const struct tower_spec *game_tower_spec(const struct game_tower *tw);
+int		 game_tower_refund(const struct game_tower *tw);
+bool		 game_enemy_hidden(const struct game *g, int i);
 enum game_reason game_check_place(struct game *g, int tower, int x, int y);
 int		 game_place_cost(const struct game *g, int tower, int x, int y);
 bool		 game_builds_over(const struct game *g, int tower, int x, int y);

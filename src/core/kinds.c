@@ -104,10 +104,83 @@ static const struct enemy_type kinds_enemies[] = {
 		.steer = enemy_steer_swarmer,
 		.about = "runs in packs after the hero",
 	},
+	[ENEMY_TROLL] = {
+		.name = "troll", .glyph = 't',
+		.colour = { KIND_GREEN, 34 },
+		.mover = ENEMY_PATH, .traits = ENEMY_TRAIT_REGEN,
+		.hp = 160, .speed = 0.9, .force = 6.0, .radius = 0.40,
+		.armour = 2, .bounty = 10, .leak = 2, .regen_pct = 4,
+		.steer = enemy_steer_walker,
+		.about = "heals 4% of its hit points a second: kill it fast",
+	},
+	[ENEMY_KNIGHT] = {
+		.name = "knight", .glyph = 'n',
+		.colour = { KIND_BLUE, 33 },
+		.mover = ENEMY_PATH, .traits = ENEMY_TRAIT_SHIELD,
+		.hp = 110, .speed = 1.1, .force = 7.0, .radius = 0.34,
+		.armour = 3, .bounty = 11, .leak = 2, .shield = 120,
+		.steer = enemy_steer_walker,
+		.about = "a shield takes every hit until broken; no slow holds "
+		    "it while the shield stands",
+	},
+	[ENEMY_SHAMAN] = {
+		.name = "shaman", .glyph = 'm',
+		.colour = { KIND_MAGENTA, 213 },
+		.mover = ENEMY_FLOW, .traits = ENEMY_TRAIT_HEALER,
+		.hp = 90, .speed = 1.2, .force = 8.0, .radius = 0.28,
+		.armour = 1, .bounty = 10, .leak = 1, .heal = 14,
+		.heal_range = 1.8, .heal_reload = 30,
+		.steer = enemy_steer_runner,
+		.about = "mends every enemy within 1.8 cells each second",
+	},
+	[ENEMY_SLIME] = {
+		.name = "slime", .glyph = 'l',
+		.colour = { KIND_GREEN, 82 },
+		.mover = ENEMY_FLOW, .traits = ENEMY_TRAIT_SPLITS,
+		.hp = 100, .speed = 1.1, .force = 8.0, .radius = 0.36,
+		.armour = 0, .bounty = 5, .leak = 2,
+		.split_kind = ENEMY_SLIMELING, .split_count = 3,
+		.steer = enemy_steer_runner,
+		.about = "splits into three slimelings where it dies",
+	},
+	[ENEMY_SLIMELING] = {
+		.name = "slimeling", .glyph = 'i',
+		.colour = { KIND_GREEN, 120 },
+		.mover = ENEMY_FLOW,
+		.hp = 25, .speed = 1.8, .force = 10.0, .radius = 0.20,
+		.armour = 0, .bounty = 1, .leak = 1,
+		.steer = enemy_steer_swarmer,
+		.about = "a slime's piece, small and quick",
+	},
+	[ENEMY_SHADE] = {
+		.name = "shade", .glyph = 'd',
+		.colour = { KIND_WHITE, 245 },
+		.mover = ENEMY_FLOW, .traits = ENEMY_TRAIT_HIDDEN,
+		.hp = 70, .speed = 1.6, .force = 10.0, .radius = 0.26,
+		.armour = 1, .bounty = 8, .leak = 2,
+		.steer = enemy_steer_runner,
+		.about = "hidden: towers aim at it only where a frost tower, a "
+		    "longbow or a spotter sees it; bursts still catch it",
+	},
 };
 _Static_assert(sizeof kinds_enemies / sizeof kinds_enemies[0] == ENEMY_NKINDS,
     "an enemy kind without a row");
 const struct enemy_type *const enemy_types = kinds_enemies;
+
+static const struct enemy_trait kinds_traits[] = {
+	{ ENEMY_TRAIT_BOSS, "leads escorts" },
+	{ ENEMY_TRAIT_ESCORT, "escorts" },
+	{ ENEMY_TRAIT_SKITTISH, "dodges" },
+	{ ENEMY_TRAIT_HUNTS, "hunts the hero" },
+	{ ENEMY_TRAIT_REGEN, "regenerates" },
+	{ ENEMY_TRAIT_SHIELD, "shielded" },
+	{ ENEMY_TRAIT_HEALER, "heals" },
+	{ ENEMY_TRAIT_SPLITS, "splits" },
+	{ ENEMY_TRAIT_HIDDEN, "hidden" },
+};
+_Static_assert(sizeof kinds_traits / sizeof kinds_traits[0] == ENEMY_NTRAITS,
+    "a trait without a row");
+const struct enemy_trait *const enemy_traits = kinds_traits;
 
 /*
  * Bot hints: shells and chains shine on swarms and are dodged by
@@ -136,9 +209,20 @@ static const struct tower_type kinds_towers[] = {
 			{ .cost = 45, .damage = 32, .range = 4.5, .reload = 18,
 			  .shot_speed = 12.0 } },
 		.bot = { .eff = { 1.0, 1.0, 0.5, 0.6, 1.0, 0.4, 0.8, 0.6,
-		    1.0, 1.0 },
+		    1.0, 1.0, 0.7, 0.5, 1.0, 0.8, 0.7, 0.3 },
 		    .mode = TOWER_TARGET_FIRST, .variety = 1, .air_from = 1 },
 		.about = "homing bolts at one target, ground and air",
+		.spec = {
+			{ .name = "volley", .cost = 120, .damage_pct = 80,
+			  .targets = 3, .bot_gain = 1.9,
+			  .bot_against = ENEMY_TRAIT_SPLITS,
+			  .about = "three bolts at three enemies, 80% damage "
+			      "each" },
+			{ .name = "longbow", .cost = 130, .damage_pct = 150,
+			  .range_add = 2.5, .detects = true, .bot_gain = 1.6,
+			  .bot_against = ENEMY_TRAIT_HIDDEN,
+			  .about = "reach +2.5, 150% damage, sees hidden "
+			      "enemies" } },
 	},
 	[TOWER_CANNON] = {
 		.name = "cannon", .glyph = 'C', .key = '3',
@@ -152,15 +236,26 @@ static const struct tower_type kinds_towers[] = {
 			{ .cost = 90, .damage = 80, .range = 3.5, .reload = 48,
 			  .splash = 1.4, .shot_speed = 7.0 } },
 		.bot = { .eff = { 1.0, 0.6, 1.0, 1.8, 0.0, 0.9, 1.0, 0.4,
-		    0.8, 1.6 },
+		    0.8, 1.6, 1.0, 0.8, 1.3, 1.2, 1.6, 0.6 },
 		    .mode = TOWER_TARGET_FIRST, .variety = 1 },
 		.about = "shells that burst where they land, ground only",
+		.spec = {
+			{ .name = "cluster", .cost = 150, .damage_pct = 100,
+			  .bomblets = 4, .bot_gain = 1.8,
+			  .bot_against = ENEMY_TRAIT_SPLITS | ENEMY_TRAIT_HEALER,
+			  .about = "each shell scatters four half-strength "
+			      "bomblets round its burst" },
+			{ .name = "siege", .cost = 150, .damage_pct = 130,
+			  .shred = 2, .shield_pct = 300, .bot_gain = 1.5,
+			  .bot_against = ENEMY_TRAIT_SHIELD | ENEMY_TRAIT_REGEN,
+			  .about = "130% damage, strips 2 armour a hit for "
+			      "good, triple damage to shields" } },
 	},
 	[TOWER_FROST] = {
 		.name = "frost", .glyph = 'F', .key = '4',
 		.colour = { KIND_CYAN, 45 },
 		.attack = TOWER_ATTACK_PULSE, .hits = TOWER_GROUND | TOWER_AIR,
-		.nlevels = 3, .level = {
+		.detects = true, .nlevels = 3, .level = {
 			{ .cost = 40, .damage = 3, .range = 2.5, .reload = 45,
 			  .slow_pct = 60, .slow_ticks = 60 },
 			{ .cost = 45, .damage = 6, .range = 2.75, .reload = 45,
@@ -168,9 +263,22 @@ static const struct tower_type kinds_towers[] = {
 			{ .cost = 70, .damage = 10, .range = 3.0, .reload = 45,
 			  .slow_pct = 40, .slow_ticks = 60 } },
 		.bot = { .eff = { 1.0, 1.4, 1.0, 1.2, 1.0, 1.2, 1.0, 1.0,
-		    1.2, 1.2 },
+		    1.2, 1.2, 1.0, 0.3, 1.2, 1.2, 1.2, 1.6 },
 		    .mode = TOWER_TARGET_FIRST, .variety = 3 },
-		.about = "a cold pulse that slows everything in range",
+		.about = "a cold pulse that slows everything in range and "
+		    "shows hidden enemies",
+		.spec = {
+			{ .name = "glacier", .cost = 120, .damage_pct = 100,
+			  .freeze_ticks = 24, .bot_gain = 1.5,
+			  .bot_against = ENEMY_TRAIT_SPLITS,
+			  .about = "freezes everything in range solid for "
+			      "0.8 s" },
+			{ .name = "brittle", .cost = 130, .damage_pct = 100,
+			  .expose_pct = 35, .expose_ticks = 90,
+			  .bot_gain = 1.7,
+			  .bot_against = ENEMY_TRAIT_SHIELD | ENEMY_TRAIT_REGEN,
+			  .about = "what it chills takes 35% more damage "
+			      "for 3 s" } },
 	},
 	[TOWER_TESLA] = {
 		.name = "tesla", .glyph = 'T', .key = '5',
@@ -184,10 +292,22 @@ static const struct tower_type kinds_towers[] = {
 			{ .cost = 100, .damage = 60, .range = 3.0,
 			  .reload = 27, .chain = 5, .chain_range = 2.0 } },
 		.bot = { .eff = { 1.0, 1.0, 0.8, 1.8, 0.0, 0.8, 1.2, 1.2,
-		    1.0, 1.6 },
+		    1.0, 1.6, 1.0, 0.8, 1.4, 1.4, 1.8, 0.6 },
 		    .mode = TOWER_TARGET_FIRST, .variety = 1 },
 		.about = "lightning that jumps between packed enemies, ground "
 		    "only",
+		.spec = {
+			{ .name = "arc", .cost = 160, .damage_pct = 100,
+			  .range_add = 0.5, .chain_add = 3,
+			  .chain_range_add = 1.25, .bot_gain = 1.6,
+			  .bot_against = ENEMY_TRAIT_SPLITS,
+			  .about = "arcs jump 1.25 cells further, to three "
+			      "more enemies" },
+			{ .name = "storm", .cost = 160, .damage_pct = 100,
+			  .stun_ticks = 12, .bot_gain = 1.5,
+			  .bot_against = ENEMY_TRAIT_HEALER | ENEMY_TRAIT_REGEN,
+			  .about = "every enemy an arc hits stops dead for "
+			      "0.4 s" } },
 	},
 	[TOWER_SNIPER] = {
 		.name = "sniper", .glyph = 'S', .key = '6',
@@ -201,9 +321,19 @@ static const struct tower_type kinds_towers[] = {
 			{ .cost = 120, .damage = 130, .range = 9.0,
 			  .reload = 60 } },
 		.bot = { .eff = { 0.8, 0.6, 1.6, 0.3, 1.0, 1.8, 1.2, 1.3,
-		    0.8, 0.3 },
+		    0.8, 0.3, 1.4, 1.6, 1.2, 0.6, 0.2, 0.3 },
 		    .mode = TOWER_TARGET_STRONGEST, .variety = 1 },
 		.about = "long range, pierces armour",
+		.spec = {
+			{ .name = "spotter", .cost = 160, .damage_pct = 110,
+			  .range_add = 2.0, .detects = true, .bot_gain = 1.3,
+			  .bot_against = ENEMY_TRAIT_HIDDEN,
+			  .about = "reach +2, sees hidden enemies" },
+			{ .name = "rail", .cost = 170, .damage_pct = 100,
+			  .rail = true, .bot_gain = 1.6,
+			  .bot_against = ENEMY_TRAIT_SHIELD,
+			  .about = "the beam goes through every enemy on its "
+			      "line" } },
 	},
 	[TOWER_FLAK] = {
 		.name = "flak", .glyph = 'K', .key = '7',
@@ -219,6 +349,15 @@ static const struct tower_type kinds_towers[] = {
 		.bot = { .eff = { [ENEMY_FLYER] = 1.6 },
 		    .mode = TOWER_TARGET_FIRST, .variety = 1, .air_from = 4 },
 		.about = "homing missiles that burst among flyers, air only",
+		.spec = {
+			{ .name = "barrage", .cost = 120, .damage_pct = 75,
+			  .targets = 3, .bot_gain = 1.8,
+			  .about = "three missiles at three flyers, 75% "
+			      "damage each" },
+			{ .name = "heavy", .cost = 120, .damage_pct = 140,
+			  .splash_add = 0.6, .shred = 2, .bot_gain = 1.5,
+			  .about = "140% damage, a wider burst that strips 2 "
+			      "armour" } },
 	},
 	/*
 	 * Lobs shells far over the maze, slowly, with a wide burst, but
@@ -240,10 +379,22 @@ static const struct tower_type kinds_towers[] = {
 			  .min_range = 2.0, .reload = 75, .splash = 1.8,
 			  .shot_speed = 5.0 } },
 		.bot = { .eff = { 1.0, 0.4, 0.8, 1.8, 0.0, 0.7, 1.0, 0.3,
-		    0.6, 1.4 },
+		    0.6, 1.4, 1.0, 0.8, 1.2, 1.4, 1.6, 0.6 },
 		    .mode = TOWER_TARGET_FIRST, .variety = 1 },
 		.about = "far, slow, wide shells over the maze; blind within "
 		    "two cells, ground only",
+		.spec = {
+			{ .name = "quake", .cost = 160, .damage_pct = 100,
+			  .stun_ticks = 20, .bot_gain = 1.5,
+			  .bot_against = ENEMY_TRAIT_HEALER | ENEMY_TRAIT_REGEN,
+			  .about = "its bursts stop everything they hit for "
+			      "0.7 s" },
+			{ .name = "shrapnel", .cost = 160, .damage_pct = 100,
+			  .splash_add = 0.4, .expose_pct = 30,
+			  .expose_ticks = 120, .bot_gain = 1.6,
+			  .bot_against = ENEMY_TRAIT_SHIELD,
+			  .about = "wider bursts; what they hit takes 30% "
+			      "more damage for 4 s" } },
 	},
 };
 _Static_assert(sizeof kinds_towers / sizeof kinds_towers[0] == TOWER_NTYPES,
@@ -279,6 +430,8 @@ static const struct cmd_type kinds_cmds[] = {
 	    "enemy near)" },
 	[GAME_CMD_POWER] = { "power", CMD_ARG_POWER | CMD_ARG_XY, 0,
 	    "a r c, Enter", "choose a power, aim it with the cursor, use it" },
+	[GAME_CMD_SPECIALISE] = { "specialise", CMD_ARG_XY | CMD_ARG_SPEC, 0,
+	    "u, then 1 or 2", "specialise a top-level tower" },
 };
 _Static_assert(sizeof kinds_cmds / sizeof kinds_cmds[0] == GAME_NCMDS,
     "a command without a row");
@@ -583,6 +736,90 @@ size_t
 target_list(char *buf, size_t len)
 {
 	return kind_list(buf, len, tower_target_name, TOWER_NTARGETS, "or");
+}
+
+/* The name of specialisation spec (kind x TOWER_SPECS + which), or "?". */
+const char *
+spec_name(int spec)
+{
+	const struct tower_spec	*sp = spec_of(spec, NULL);
+
+	return sp != NULL ? sp->name : "?";
+}
+
+/* Specialisation spec's row and (into *kind) its tower kind, or NULL. */
+const struct tower_spec *
+spec_of(int spec, int *kind)
+{
+	const struct tower_spec	*sp;
+
+	if (spec < 0 || spec >= SPEC_COUNT)
+		return NULL;
+	sp = &tower_types[spec / TOWER_SPECS].spec[spec % TOWER_SPECS];
+	if (sp->name == NULL)
+		return NULL;
+	if (kind != NULL)
+		*kind = spec / TOWER_SPECS;
+	return sp;
+}
+
+/* The specialisation called name (len bytes), or -1. */
+int
+spec_lookup(const char *name, size_t len)
+{
+	int	i;
+
+	for (i = 0; i < SPEC_COUNT; i++) {
+		const struct tower_spec *sp = spec_of(i, NULL);
+
+		if (sp != NULL && strlen(sp->name) == len &&
+		    memcmp(sp->name, name, len) == 0)
+			return i;
+	}
+	return -1;
+}
+
+/* The n-th specialisation that exists, for spec_list. */
+static const char *
+spec_nth(int n)
+{
+	int	i;
+
+	for (i = 0; i < SPEC_COUNT; i++) {
+		if (spec_of(i, NULL) != NULL && n-- == 0)
+			return spec_name(i);
+	}
+	return "?";
+}
+
+/* Every specialisation's name: "volley, longbow, ... or shrapnel". */
+size_t
+spec_list(char *buf, size_t len)
+{
+	int	i, n = 0;
+
+	for (i = 0; i < SPEC_COUNT; i++)
+		n += spec_of(i, NULL) != NULL;
+	return kind_list(buf, len, spec_nth, n, "or");
+}
+
+/* The names of the traits in traits, comma-separated, into buf. */
+const char *
+enemy_trait_names(unsigned traits, char *buf, size_t len)
+{
+	size_t	used = 0;
+	int	i, r;
+
+	if (len > 0)
+		buf[0] = '\0';
+	for (i = 0; i < ENEMY_NTRAITS; i++) {
+		if (!(traits & enemy_traits[i].bit) || used >= len)
+			continue;
+		r = snprintf(buf + used, len - used, "%s%s",
+		    used > 0 ? ", " : "", enemy_traits[i].name);
+		used += r > 0 ? (size_t)r : 0;
+	}
+	return buf;
 }
 
 /* Every command's script word: "place, upgrade, ... or wave". */

@@ -9,9 +9,11 @@
  *
  * Adding a tower kind: an enum value below and a row in kinds.c; new code
  * only when its attack is new (game-combat.c). Adding an enemy kind: the
- * same, with its steering in enemy.c. Adding a power: an enum value and
- * a row; new code (game-power.c) only when its effect is new. README's
- * HACKING section has the recipe.
+ * same, with its steering in enemy.c. A tower's two specialisations and an
+ * enemy's abilities (traits and their numbers) are part of its row; the
+ * traits' names are a table of their own. Adding a power: an enum value
+ * and a row; new code (game-power.c) only when its effect is new.
+ * README's HACKING section has the recipe.
  */
 #ifndef WEIR_KINDS_H
 #define WEIR_KINDS_H
@@ -48,6 +50,12 @@ enum enemy_kind {
 	ENEMY_SKULKER,
 	ENEMY_HUNTER,
 	ENEMY_WOLF,
+	ENEMY_TROLL,		/* regenerates */
+	ENEMY_KNIGHT,		/* shield first; ignores slows behind it */
+	ENEMY_SHAMAN,		/* mends the enemies round it */
+	ENEMY_SLIME,		/* splits into slimelings when killed */
+	ENEMY_SLIMELING,	/* what a slime splits into */
+	ENEMY_SHADE,		/* hidden from towers unless detected */
 	ENEMY_NKINDS
 };
 
@@ -63,6 +71,20 @@ enum enemy_mover {
 #define ENEMY_TRAIT_ESCORT	0x2	/* holds a slot round its wave's boss */
 #define ENEMY_TRAIT_SKITTISH	0x4	/* dodges shots, flees what hits it */
 #define ENEMY_TRAIT_HUNTS	0x8	/* its goal is the hero, not the exit */
+#define ENEMY_TRAIT_REGEN	0x10	/* hit points come back (regen) */
+#define ENEMY_TRAIT_SHIELD	0x20	/* a shield takes hits first (shield) */
+#define ENEMY_TRAIT_HEALER	0x40	/* mends its neighbours (heal) */
+#define ENEMY_TRAIT_SPLITS	0x80	/* splits when killed (split_*) */
+#define ENEMY_TRAIT_HIDDEN	0x100	/* towers see it only when detected */
+#define ENEMY_NTRAITS		9
+
+/* A trait as the next-wave preview and the help name it. */
+struct enemy_trait {
+	unsigned		 bit;		/* ENEMY_TRAIT_* */
+	const char		*name;		/* one word: "regenerates" */
+};
+
+extern const struct enemy_trait *const enemy_traits;	/* [ENEMY_NTRAITS] */
 
 struct enemy_type {
 	const char		*name;		/* as in level files */
@@ -79,6 +101,17 @@ struct enemy_type {
 	int			 leak;		/* lives a leak costs */
 	int			 bite;		/* hunters: hero's hit points a
 						   second, while touching it */
+	int			 regen_pct;	/* REGEN: of its hit points, a
+						   second */
+	int			 shield;	/* SHIELD: shield points at
+						   wave 1; slows do not hold
+						   while it stands */
+	int			 heal;		/* HEALER: hit points given ... */
+	double			 heal_range;	/* ... to each enemy this near
+						   (cells, at most 2) ... */
+	int			 heal_reload;	/* ... every this many ticks */
+	int			 split_kind;	/* SPLITS: into this kind ... */
+	int			 split_count;	/* ... this many of them */
 	/* Its steering type (behaviours, weights, combiner): enemy.c. */
 	void			(*steer)(struct steer_type *t);
 	const char		*about;		/* one line for the UI */
@@ -120,6 +153,7 @@ enum tower_target {
 };
 
 #define TOWER_LEVELS	3	/* levels of an attacking tower */
+#define TOWER_SPECS	2	/* specialisations to choose from at the top */
 #define TOWER_GROUND	0x1	/* can hit ground enemies */
 #define TOWER_AIR	0x2	/* can hit flyers */
 
@@ -152,6 +186,38 @@ struct tower_bot {
 	int			 air_from;
 };
 
+/*
+ * A specialisation: what an attacking tower at its top level may become,
+ * for its price, one of two for good. Its numbers change the top level's
+ * (damage in percent, reach added); its effects change what the tower
+ * does. bot_gain is the built-in player's guess at the power it adds
+ * (1: none), more against enemies with a trait of bot_against.
+ */
+struct tower_spec {
+	const char		*name;		/* as in scripts: "volley" */
+	int			 cost;		/* gold */
+	int			 damage_pct;	/* of the top level's damage */
+	double			 range_add;	/* cells */
+	int			 targets;	/* bolts, shells, beams at once */
+	bool			 rail;		/* a beam through every enemy
+						   on its line */
+	int			 bomblets;	/* a shell: extra small bursts */
+	int			 chain_add;	/* chain: more jumps ... */
+	double			 chain_range_add; /* ... and longer ones */
+	double			 splash_add;	/* cells */
+	int			 shred;		/* armour a hit strips for good */
+	int			 shield_pct;	/* damage to a shield, percent */
+	int			 freeze_ticks;	/* pulse: stopped dead this long */
+	int			 stun_ticks;	/* a hit stops it this long */
+	int			 expose_pct;	/* a hit makes it take this much
+						   more damage ... */
+	int			 expose_ticks;	/* ... for this long */
+	bool			 detects;	/* sees hidden enemies in range */
+	double			 bot_gain;
+	unsigned		 bot_against;	/* ENEMY_TRAIT_* */
+	const char		*about;		/* one line for the UI */
+};
+
 struct tower_type {
 	const char		*name;		/* as in scripts: "wall" */
 	char			 glyph;		/* one letter for text displays */
@@ -160,8 +226,10 @@ struct tower_type {
 	enum tower_attack	 attack;
 	int			 hits;		/* TOWER_GROUND | TOWER_AIR */
 	bool			 pierce;	/* ignores armour */
+	bool			 detects;	/* sees hidden enemies in range */
 	int			 nlevels;	/* 1 for the wall, else 3 */
 	struct tower_stats	 level[TOWER_LEVELS];
+	struct tower_spec	 spec[TOWER_SPECS];	/* none for the wall */
 	struct tower_bot	 bot;
 	const char		*about;		/* one line for the UI */
 };
@@ -186,6 +254,7 @@ enum game_cmd_type {
 	GAME_CMD_HERO,		/* hero X Y: the hero walks there */
 	GAME_CMD_UNDO,		/* undo: take back the latest placement */
 	GAME_CMD_POWER,		/* power NAME X Y: use a power there */
+	GAME_CMD_SPECIALISE,	/* specialise X Y NAME */
 	GAME_NCMDS
 };
 
@@ -194,6 +263,7 @@ enum game_cmd_type {
 #define CMD_ARG_XY	0x2	/* a cell: X Y */
 #define CMD_ARG_MODE	0x4	/* a targeting mode's name */
 #define CMD_ARG_POWER	0x8	/* a power's name (before X Y) */
+#define CMD_ARG_SPEC	0x10	/* a specialisation's name */
 
 struct cmd_type {
 	const char		*name;		/* the script word */
@@ -333,6 +403,13 @@ int		 view_by_key(int key);
 int		 power_lookup(const char *name, size_t len);
 const char	*power_name(int kind);
 int		 power_by_key(int key);
+int		 spec_lookup(const char *name, size_t len);
+const char	*spec_name(int spec);
+const struct tower_spec *spec_of(int spec, int *kind);
+const char	*enemy_trait_names(unsigned traits, char *buf, size_t len);
+
+/* Specialisations are numbered kind x TOWER_SPECS + which, from 0. */
+#define SPEC_COUNT	(TOWER_NTYPES * TOWER_SPECS)
 
 /* "a, b or c" of every name of a table, into buf; its length. */
 #define KIND_LIST_MAX	256	/* room for any of the lists below */
@@ -344,5 +421,6 @@ size_t		 target_list(char *buf, size_t len);
 size_t		 cmd_list(char *buf, size_t len);
 size_t		 difficulty_list(char *buf, size_t len);
 size_t		 power_list(char *buf, size_t len);
+size_t		 spec_list(char *buf, size_t len);
 
 #endif

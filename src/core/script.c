@@ -203,6 +203,23 @@ script_parse_line(const char *line, size_t len, struct game_cmd *c,
 			return -1;
 		}
 	}
+	if (cmd_types[c->type].args & CMD_ARG_SPEC) {
+		if (!script_next(line, len, &pos, &w)) {
+			*col = w.col + 1;
+			spec_list(names, sizeof names);
+			snprintf(msg, msglen, "expected a specialisation "
+			    "(%s)", names);
+			return -1;
+		}
+		*col = w.col + 1;
+		if ((c->spec = spec_lookup(w.p, w.len)) < 0) {
+			spec_list(names, sizeof names);
+			snprintf(msg, msglen, "unknown specialisation %s "
+			    "(expected %s)", script_quote(&w, q, sizeof q),
+			    names);
+			return -1;
+		}
+	}
 	if (script_next(line, len, &pos, &w)) {
 		*col = w.col + 1;
 		snprintf(msg, msglen, "unexpected %s: expected end of line",
@@ -240,6 +257,9 @@ script_format(const struct game_cmd *c, char *buf, size_t len)
 	if (args & CMD_ARG_MODE)
 		n += (size_t)snprintf(n < len ? buf + n : NULL,
 		    n < len ? len - n : 0, " %s", tower_target_name(c->mode));
+	if (args & CMD_ARG_SPEC)
+		n += (size_t)snprintf(n < len ? buf + n : NULL,
+		    n < len ? len - n : 0, " %s", spec_name(c->spec));
 	return (int)n;
 }
 

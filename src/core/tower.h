@@ -16,6 +16,10 @@
  * tower's centre is at most range squared and at least min_range squared
  * (tower_in_range, the one test every attack and every drawn disc uses);
  * a map cell is covered when its centre is (tower_covers).
+ *
+ * At level 3 an attacking tower may take one of its kind's two
+ * specialisations (struct tower_spec in kinds.h), which changes what it
+ * does; game_tower_stats gives the numbers a specialised tower fights with.
  */
 #ifndef WEIR_TOWER_H
 #define WEIR_TOWER_H

@@ -15,23 +15,24 @@ trace_summary_fields(FILE *f, const struct game *g, const char *result)
 	game_summary(g, &s);
 	fprintf(f, "\"result\":\"%s\",\"waves_cleared\":%d,\"waves_total\":%d,"
 	    "\"lives\":%d,\"gold\":%d,\"score\":%d,\"killed\":%d,\"leaked\":%d,"
-	    "\"ticks\":%ld", result != NULL ? result :
-	    game_state_name(s.state), s.waves_cleared, s.waves_total, s.lives,
-	    s.gold, s.score, s.killed, s.leaked, s.ticks);
+	    "\"ticks\":%ld,\"income\":%d,\"unspent\":%d", result != NULL ?
+	    result : game_state_name(s.state), s.waves_cleared, s.waves_total,
+	    s.lives, s.gold, s.score, s.killed, s.leaked, s.ticks, s.income,
+	    s.gold);
 }
 
 /*
  * Write the summary object and a line end: the end event's fields, then
- * the setting, the stars, the gold the game gave and, endless, the waves
- * survived past the level's own.
+ * the setting, the stars and, endless, the waves survived past the
+ * level's own.
  */
 void
 trace_summary(FILE *f, const struct game *g, const char *result)
 {
 	fputc('{', f);
 	trace_summary_fields(f, g, result);
-	fprintf(f, ",\"difficulty\":\"%s\",\"stars\":%d,\"income\":%d",
-	    difficulty_name(g->difficulty), game_stars(g), game_income(g));
+	fprintf(f, ",\"difficulty\":\"%s\",\"stars\":%d",
+	    difficulty_name(g->difficulty), game_stars(g));
 	if (g->endless)
 		fprintf(f, ",\"endless_waves\":%d", game_endless_cleared(g));
 	fputs("}\n", f);
@@ -63,6 +64,18 @@ trace_event(FILE *f, const struct game *g, const struct game_event *ev)
 		fprintf(f, "{\"tick\":%ld,\"event\":\"upgrade\",\"type\":\"%s\","
 		    "\"x\":%d,\"y\":%d,\"level\":%d,\"cost\":%d}\n", ev->tick,
 		    tower_name(ev->tower), ev->x, ev->y, ev->level, ev->gold);
+		break;
+	case GAME_EV_SPECIALISE:
+		fprintf(f, "{\"tick\":%ld,\"event\":\"specialise\",\"type\":"
+		    "\"%s\",\"x\":%d,\"y\":%d,\"name\":\"%s\",\"cost\":%d}\n",
+		    ev->tick, tower_name(ev->tower), ev->x, ev->y,
+		    spec_name(ev->mode), ev->gold);
+		break;
+	case GAME_EV_SPLIT:
+		fprintf(f, "{\"tick\":%ld,\"event\":\"split\",\"id\":%d,"
+		    "\"into\":\"%s\",\"count\":%d,\"x\":%d,\"y\":%d}\n",
+		    ev->tick, ev->id, enemy_name(ev->enemy), ev->value, ev->x,
+		    ev->y);
 		break;
 	case GAME_EV_SELL:
 		fprintf(f, "{\"tick\":%ld,\"event\":\"sell\",\"type\":\"%s\","
@@ -166,10 +179,13 @@ trace_snapshot(FILE *f, const struct game *g)
 		if (u->kind != GAME_UNIT_ENEMY || u->dead)
 			continue;
 		fprintf(f, "%s{\"id\":%d,\"type\":\"%s\",\"mover\":\"%s\","
-		    "\"x\":%.3f,\"y\":%.3f,\"hp\":%d}", n++ > 0 ? "," : "",
+		    "\"x\":%.3f,\"y\":%.3f,\"hp\":%d", n++ > 0 ? "," : "",
 		    u->id, enemy_name(u->type), game_hunting(g, i) ? "hunt" :
 		    enemy_mover_name(u->mover), g->agents[i].pos.x,
 		    g->agents[i].pos.y, u->hp);
+		if (enemy_types[u->type].shield > 0)
+			fprintf(f, ",\"shield\":%d", u->shield);
+		fputc('}', f);
 	}
 	fputc(']', f);
 	if (g->has_hero && game_hero_agent(g) != NULL)

@@ -211,6 +211,10 @@ play_refusal(struct play *p, const struct game_event *ev, char *buf,
 		snprintf(what, sizeof what, "use %s at (%d,%d)",
 		    power_name(ev->power), ev->x, ev->y);
 		break;
+	case GAME_CMD_SPECIALISE:
+		snprintf(what, sizeof what, "specialise at (%d,%d)", ev->x,
+		    ev->y);
+		break;
 	case GAME_CMD_WAVE:
 	case GAME_NCMDS:
 		snprintf(what, sizeof what, "call a wave");
@@ -264,6 +268,10 @@ play_refusal(struct play *p, const struct game_event *ev, char *buf,
 		break;
 	case GAME_NO_TARGETING:
 		snprintf(more, sizeof more, ": a wall does not shoot");
+		break;
+	case GAME_NOT_TOP:
+		snprintf(more, sizeof more, ": upgrade it to level %d first",
+		    TOWER_LEVELS);
 		break;
 	case GAME_NOT_WALKABLE:
 		snprintf(more, sizeof more, ": %s", grid_get_cost(&g->grid,
@@ -329,6 +337,13 @@ play_on_event(void *arg, const struct game_event *ev)
 		play_message(p, false, "%s at (%d,%d) raised to level %d for "
 		    "%d gold", tower_name(ev->tower), ev->x, ev->y, ev->level,
 		    ev->gold);
+		break;
+	case GAME_EV_SPECIALISE:
+		play_message(p, false, "%s at (%d,%d) specialised: %s, for %d "
+		    "gold", tower_name(ev->tower), ev->x, ev->y,
+		    spec_name(ev->mode), ev->gold);
+		break;
+	case GAME_EV_SPLIT:
 		break;
 	case GAME_EV_SELL:
 		play_message(p, false, "sold %s at (%d,%d) for %d gold",

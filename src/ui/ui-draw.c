@@ -384,9 +384,13 @@ ui_draw_tower_glyph(const struct ui_view *v, int k)
 	return letters[k];
 }
 
-/* Fill c with the look of a tower of kind k at level lvl. */
+/*
+ * Fill c with the look of a tower of kind k at level lvl, specialised as
+ * spec (-1: not): a specialised tower shows its specialisation's initial
+ * in place of its level, and in one column a cell, reversed.
+ */
 static void
-ui_draw_tower_look(const struct ui_view *v, int k, int lvl,
+ui_draw_tower_look(const struct ui_view *v, int k, int lvl, int spec,
     struct ui_draw_cell *c)
 {
 	if (tower_types[k].attack == TOWER_ATTACK_NONE) {
@@ -397,15 +401,28 @@ ui_draw_tower_look(const struct ui_view *v, int k, int lvl,
 	c->attr = A_BOLD;
 	c->mono = A_BOLD | A_UNDERLINE;
 	if (v->cellw == 2) {
-		snprintf(c->text, sizeof c->text, "%s%d",
-		    ui_draw_tower_glyph(v, k), lvl);
+		/* A specialised tower shows its specialisation's initial. */
+		if (spec >= 0)
+			snprintf(c->text, sizeof c->text, "%s%c",
+			    ui_draw_tower_glyph(v, k), spec_name(spec)[0]);
+		else
+			snprintf(c->text, sizeof c->text, "%s%d",
+			    ui_draw_tower_glyph(v, k), lvl);
+		c->mono |= spec >= 0 ? A_REVERSE : 0;
 		return;
 	}
-	/* One column: the level is in the looks, plain, bold, underlined. */
+	/*
+	 * One column: the level is in the looks, plain, bold, underlined;
+	 * a specialised tower reversed.
+	 */
 	snprintf(c->text, sizeof c->text, "%s", ui_draw_tower_glyph(v, k));
 	c->attr = lvl <= 1 ? 0 : (lvl == 2 ? A_BOLD : A_BOLD | A_UNDERLINE);
 	c->mono = lvl <= 1 ? A_UNDERLINE : (lvl == 2 ? A_BOLD | A_UNDERLINE :
 	    A_BOLD | A_UNDERLINE | A_REVERSE);
+	if (spec >= 0) {
+		c->attr = A_BOLD | A_REVERSE;
+		c->mono = A_BOLD | A_UNDERLINE | A_REVERSE;
+	}
 }
 
 /*
@@ -446,7 +463,10 @@ ui_draw_health(const struct ui_view *v, double f, struct ui_draw_cell *c)
 	c->mono2 = 0;
 }
 
-/* Fill c with the look of enemy unit i: its letter, then its health. */
+/*
+ * Fill c with the look of enemy unit i: its letter, then its health; an
+ * enemy hidden from the towers faint, one behind a shield underlined.
+ */
 static void
 ui_draw_enemy_look(const struct ui_view *v, const struct play *p, int i,
     struct ui_draw_cell *c)
@@ -457,6 +477,12 @@ ui_draw_enemy_look(const struct ui_view *v, const struct play *p, int i,
 	c->pair = (short)(UI_PAIR_ENEMY + u->type);
 	c->attr = A_BOLD;
 	c->mono = A_BOLD;
+	if (game_enemy_hidden(p->g, i))
+		c->attr = c->mono = A_DIM;
+	if (u->shield > 0) {
+		c->attr |= A_UNDERLINE;
+		c->mono |= A_UNDERLINE;
+	}
 	ui_draw_health(v, u->max_hp > 0 ? (double)u->hp / u->max_hp : 0, c);
 }
 
@@ -671,7 +697,7 @@ ui_draw_cell_look(const struct ui_view *v, const struct play *p, int x, int y,
 	if (k == UI_SPAWN)
 		c->text[0] = play_spawn_label(p, x, y);
 	if (tw != NULL)
-		ui_draw_tower_look(v, tw->type, tw->level, c);
+		ui_draw_tower_look(v, tw->type, tw->level, tw->spec, c);
 	else if (k == UI_GROUND || k == UI_ROAD || k == UI_SLOW)
 		ui_draw_overlay(v, p, x, y, k, c);
 
@@ -732,7 +758,7 @@ ui_draw_cell_look(const struct ui_view *v, const struct play *p, int x, int y,
 			c->mono = A_BOLD;
 		} else if (p->preview == PLAY_PREVIEW_OPEN && e < 0 &&
 		    p->overlay == OVERLAY_PREVIEW) {
-			ui_draw_tower_look(v, p->tower, 1, c);
+			ui_draw_tower_look(v, p->tower, 1, -1, c);
 			c->attr &= ~A_BOLD;
 		}
 		c->attr ^= A_REVERSE;
@@ -972,6 +998,15 @@ ui_draw_wave_contents(const struct play *p, int w, char *buf, size_t size)
 		len = strlen(buf);
 		snprintf(buf + len, size - len, "%s%d %s", len > 0 ? ", " : "",
 		    counts[k], enemy_name(k));
+		if (enemy_types[k].traits & ~(ENEMY_TRAIT_BOSS |
+		    ENEMY_TRAIT_ESCORT)) {
+			char traits[96];
+
+			len = strlen(buf);
+			snprintf(buf + len, size - len, " (%s)",
+			    enemy_trait_names(enemy_types[k].traits, traits,
+			    sizeof traits));
+		}
 	}
 }
 
@@ -1171,6 +1206,25 @@ ui_draw_power_info(const struct ui_view *v, const struct play *p, int row)
 	attrset(A_NORMAL);
 }
 
+/*
+ * The figures of standing tower tw: those of its level, or for a
+ * specialised one what it does now (game_tower_stats) and its
+ * specialisation's effect.
+ */
+static const char *
+ui_draw_standing(char *buf, size_t size, const struct game_tower *tw)
+{
+	const struct tower_spec	*sp = game_tower_spec(tw);
+	struct tower_stats	 st;
+
+	if (sp == NULL)
+		return ui_draw_figures(buf, size, tw->type, tw->level);
+	game_tower_stats(tw, &st);
+	snprintf(buf, size, "%d dmg, range %g, %.1fs; %s", st.damage,
+	    st.range, (double)st.reload / GAME_RATE, sp->about);
+	return buf;
+}
+
 /* What is under the cursor: an enemy, a tower, or what building does. */
 static void
 ui_draw_info(const struct ui_view *v, const struct play *p, int row)
@@ -1188,12 +1242,18 @@ ui_draw_info(const struct ui_view *v, const struct play *p, int row)
 	if (e >= 0) {
 		const struct game_unit *u = &g->units[e];
 
-		snprintf(line, sizeof line, " (%d,%d) %s: %d/%d hp, armour "
-		    "%d, %s, wave %d%s: %s", p->cx, p->cy,
-		    enemy_name(u->type), u->hp, u->max_hp, u->armour,
+		char sh[32] = "";
+
+		if (u->shield > 0)
+			snprintf(sh, sizeof sh, ", shield %d", u->shield);
+		snprintf(line, sizeof line, " (%d,%d) %s: %d/%d hp%s, armour "
+		    "%d, %s, wave %d%s%s%s: %s", p->cx, p->cy,
+		    enemy_name(u->type), u->hp, u->max_hp, sh, u->armour,
 		    u->mover == ENEMY_FLY ? "flies" : (u->mover == ENEMY_PATH ?
 		    "walks a waypoint path" : "follows the flow"), u->wave,
 		    u->slow_ticks > 0 ? ", slowed" : "",
+		    u->stun_ticks > 0 ? ", stunned" : "",
+		    game_enemy_hidden(g, e) ? ", unseen by the towers" : "",
 		    enemy_types[u->type].about);
 		ui_draw_attr(v, UI_PAIR_ENEMY + u->type, A_BOLD, A_BOLD);
 		ui_draw_text_at(v, row, 0, line);
@@ -1208,12 +1268,18 @@ ui_draw_info(const struct ui_view *v, const struct play *p, int row)
 	if (tw != NULL) {
 		int up = tower_upgrade_cost(tw->type, tw->level);
 
-		snprintf(line, sizeof line, " (%d,%d) %s L%d", p->cx, p->cy,
-		    tower_types[tw->type].name, tw->level);
+		snprintf(line, sizeof line, " (%d,%d) %s L%d%s%s", p->cx,
+		    p->cy, tower_types[tw->type].name, tw->level,
+		    tw->spec >= 0 ? " " : "", tw->spec >= 0 ?
+		    spec_name(tw->spec) : "");
 		len = strlen(line);
 		if (up >= 0)
 			snprintf(line + len, sizeof line - len, " | u: L%d %dg",
 			    tw->level + 1, up);
+		else if (tw->spec < 0 && tower_types[tw->type].spec[0].name !=
+		    NULL)
+			snprintf(line + len, sizeof line - len, " | u: "
+			    "specialise");
 		len = strlen(line);
 		if (game_builds_over(g, p->tower, p->cx, p->cy))
 			snprintf(line + len, sizeof line - len, " | Enter: %s "
@@ -1221,12 +1287,12 @@ ui_draw_info(const struct ui_view *v, const struct play *p, int row)
 			    game_place_cost(g, p->tower, p->cx, p->cy));
 		len = strlen(line);
 		snprintf(line + len, sizeof line - len, " | s: sell %dg%s",
-		    tower_refund(tw->type, tw->level),
+		    game_tower_refund(tw),
 		    tower_types[tw->type].attack != TOWER_ATTACK_NONE ?
 		    " | t: aim" : "");
 		len = strlen(line);
 		snprintf(line + len, sizeof line - len, " | %s",
-		    ui_draw_figures(st, sizeof st, tw->type, tw->level));
+		    ui_draw_standing(st, sizeof st, tw));
 		len = strlen(line);
 		if (tower_types[tw->type].attack != TOWER_ATTACK_NONE)
 			snprintf(line + len, sizeof line - len, "; %s; %d "
@@ -1468,7 +1534,7 @@ ui_draw_help(const struct ui_view *v, int *first)
 	ui_draw_help_line(lines, text, &n, "%-16s aim a power (below) at the "
 	    "cursor; Enter uses it", list);
 	for (k = 0; k < GAME_NCMDS; k++) {
-		if (cmd_types[k].key != 0)
+		if (cmd_types[k].key != 0 || cmd_types[k].keys != NULL)
 			ui_draw_help_line(lines, text, &n, "%-16s %s",
 			    cmd_types[k].keys, cmd_types[k].about);
 	}

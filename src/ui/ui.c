@@ -88,6 +88,7 @@ enum ui_dialog {
 	UI_DIALOG_HELP,		/* the keys */
 	UI_DIALOG_QUIT,		/* "quit? (y/n)" */
 	UI_DIALOG_SELL,		/* "sell ...? (y/n)" */
+	UI_DIALOG_SPEC,		/* a top-level tower's two specialisations */
 	UI_DIALOG_END,		/* the level is won or lost */
 	UI_DIALOG_UNSAVED,	/* quitting, the game could not be saved */
 	UI_DIALOG_DISCARD,	/* the saved game cannot be resumed */
@@ -119,7 +120,7 @@ struct ui {
 	char			 resume_path[PLAY_PATH_MAX]; /* the save
 						   a resumed game came from */
 	bool			 have_save_path;
-	int			 sell_x, sell_y;
+	int			 sell_x, sell_y;	/* and the tower to specialise */
 	struct save_list	 saves;		/* every saved game */
 	char			 save_about[UI_SAVES_MAX][96];
 	int			 save_sel;	/* chosen in UI_DIALOG_SAVES */
@@ -1139,6 +1140,16 @@ ui_key_play(struct ui *u, int ch)
 			    TOWER_TARGET_FIRST;
 		if (!(cmd_types[k].args & CMD_ARG_XY))
 			c.x = c.y = -1;
+		/* The top level: upgrading shows the specialisations. */
+		if (c.type == GAME_CMD_UPGRADE && tw != NULL &&
+		    !game_over(p->g) && tw->spec < 0 &&
+		    tower_upgrade_cost(tw->type, tw->level) < 0 &&
+		    tower_types[tw->type].spec[0].name != NULL) {
+			u->sell_x = p->cx;
+			u->sell_y = p->cy;
+			u->dialog = UI_DIALOG_SPEC;
+			return;
+		}
 		/* Selling asks first, but for a cheap tower (a wall). */
 		if (c.type == GAME_CMD_SELL && tw != NULL &&
 		    !game_over(p->g) && tower_spent(tw->type, tw->level) >
@@ -1234,6 +1245,29 @@ ui_key_saves(struct ui *u, int ch)
 		u->save_sel = 0;
 }
 
+/* A key in the specialisation box: 1 or 2 buys one, Esc or n neither. */
+static void
+ui_key_spec(struct ui *u, int ch, bool close)
+{
+	const struct game_tower	*tw = game_tower_at(u->p->g, u->sell_x,
+				    u->sell_y);
+	struct game_cmd		 c;
+
+	if (tw != NULL && ch >= '1' && ch < '1' + TOWER_SPECS) {
+		memset(&c, 0, sizeof c);
+		c.type = GAME_CMD_SPECIALISE;
+		c.tower = -1;
+		c.x = u->sell_x;
+		c.y = u->sell_y;
+		c.spec = tw->type * TOWER_SPECS + (ch - '1');
+		play_command(u->p, &c);
+		u->dialog = UI_DIALOG_NONE;
+	} else if (tw == NULL || close || ch == 'n' || ch == 'N') {
+		play_message(u->p, false, "left as it is");
+		u->dialog = UI_DIALOG_NONE;
+	}
+}
+
 /* A key while a dialog is open. */
 static void
 ui_key_dialog(struct ui *u, int ch)
@@ -1323,6 +1357,9 @@ ui_key_dialog(struct ui *u, int ch)
 			play_message(u->p, false, "kept it");
 			u->dialog = UI_DIALOG_NONE;
 		}
+		break;
+	case UI_DIALOG_SPEC:
+		ui_key_spec(u, ch, close);
 		break;
 	case UI_DIALOG_END:
 		if ((ch == '\n' || ch == '\r' || ch == ' ' ||
@@ -1421,7 +1458,7 @@ ui_draw_sell(struct ui *u)
 	}
 	snprintf(q, sizeof q, "sell %s (level %d) at (%d,%d) for %d gold? "
 	    "(y/n)", tower_name(tw->type), tw->level, tw->x, tw->y,
-	    tower_refund(tw->type, tw->level));
+	    game_tower_refund(tw));
 	ui_draw_box(&u->v, lines, 1);
 }
 
@@ -1442,6 +1479,36 @@ ui_draw_saves(struct ui *u)
 	}
 	first = u->save_sel + 2 - (LINES - 4) + 1;
 	ui_draw_box_from(&u->v, lines, n, &first);
+}
+
+/* The box of a top-level tower's specialisations: names, prices, effects. */
+static void
+ui_draw_spec(struct ui *u)
+{
+	const struct game_tower	*tw = game_tower_at(u->p->g, u->sell_x,
+				    u->sell_y);
+	char			 text[TOWER_SPECS + 2][160];
+	const char		*lines[TOWER_SPECS + 2];
+	int			 k, n = 0;
+
+	if (tw == NULL) {
+		u->dialog = UI_DIALOG_NONE;
+		return;
+	}
+	snprintf(text[n++], sizeof text[0], "specialise %s at (%d,%d), for "
+	    "good (you have %d gold):", tower_name(tw->type), tw->x, tw->y,
+	    u->p->g->gold);
+	for (k = 0; k < TOWER_SPECS; k++) {
+		const struct tower_spec *sp = &tower_types[tw->type].spec[k];
+
+		snprintf(text[n++], sizeof text[0], "%d: %s, %d gold: %s",
+		    k + 1, sp->name, sp->cost, sp->about);
+	}
+	snprintf(text[n++], sizeof text[0], "(1 or 2 buys it, Esc keeps the "
+	    "tower as it is)");
+	for (k = 0; k < n; k++)
+		lines[k] = text[k];
+	ui_draw_box(&u->v, lines, n);
 }
 
 /* Paint the screen and its dialog, and send the changes. */
@@ -1472,6 +1539,8 @@ ui_paint(struct ui *u)
 			ui_sight_waves(&u->v, u->p, &u->panel_top);
 		if (!small && u->dialog == UI_DIALOG_LOG)
 			ui_sight_log(&u->v, u->p, &u->panel_top);
+		if (!small && u->dialog == UI_DIALOG_SPEC)
+			ui_draw_spec(u);
 	}
 	if (u->dialog == UI_DIALOG_QUIT && ui_in_game(u)) {
 		const char *lines[] = { "quit? (y/n)",
