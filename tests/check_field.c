@@ -766,6 +766,67 @@ START_TEST(test_reach_detects_blocking_cell)
 }
 END_TEST
 
+/*
+ * The local placement check gives reach_would_block's answer for every
+ * cell, on random maps (thin to nearly cut through, both movement modes)
+ * with several goals and sources, some of them cut off already, while
+ * walls go up one by one where they do not cut anyone off.
+ */
+START_TEST(test_reach_cut_matches_flood)
+{
+	uint64_t s = 4242;
+	int cuts = 0, checked = 0;
+
+	for (int round = 0; round < 60; round++) {
+		int w = 12 + tu_randint(&s, 20), h = 12 + tu_randint(&s, 20);
+		struct grid *g = tu_random_grid(&s, w, h, 10 + tu_randint(&s,
+		    35), 0, round % 2 == 0);
+		int32_t goals[4], src[8];
+		int ng = 1 + tu_randint(&s, 4), ns = tu_randint(&s, 9);
+		int32_t *scratch = malloc(2 * grid_cells(w, h) * 4);
+		struct reach_cut *rc = reach_cut_new(w, h);
+
+		for (int k = 0; k < ng; k++)
+			goals[k] = tu_random_open(&s, g);
+		for (int k = 0; k < ns; k++)
+			src[k] = tu_random_open(&s, g);
+		for (int step = 0; step < 12; step++) {
+			struct field *f = build(g, goals, ng);
+			int bx = -1, by = -1;
+
+			for (int y = -1; y <= h; y++) {
+				for (int x = -1; x <= w; x++) {
+					bool want = reach_would_block(g, src,
+					    ns, goals, ng, x, y, scratch);
+
+					ck_assert_msg(reach_cut_blocks(rc, g, f,
+					    src, ns, goals, ng, x, y, scratch) ==
+					    want, "round %d step %d (%d, %d): "
+					    "want %d", round, step, x, y, want);
+					checked++;
+					cuts += want;
+					if (!want && grid_open(g, x, y) &&
+					    tu_randint(&s, 8) == 0) {
+						bx = x;
+						by = y;
+					}
+				}
+			}
+			field_free(f);
+			if (bx < 0)
+				break;
+			grid_set_cost(g, bx, by, 0);
+		}
+		reach_cut_free(rc);
+		free(scratch);
+		grid_free(g);
+	}
+	/* Both answers came up often. */
+	ck_assert_int_gt(cuts, checked / 50);
+	ck_assert_int_gt(checked - cuts, checked / 20);
+}
+END_TEST
+
 /* reach_all agrees with the field: a source reaches iff dist is finite. */
 START_TEST(test_reach_agrees_with_field)
 {
@@ -1104,6 +1165,7 @@ field_suite(void)
 	tc = tcase_create("reach");
 	tcase_add_test(tc, test_reach_detects_blocking_cell);
 	tcase_add_test(tc, test_reach_agrees_with_field);
+	tcase_add_test(tc, test_reach_cut_matches_flood);
 	suite_add_tcase(s, tc);
 	return s;
 }

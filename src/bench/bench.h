@@ -14,6 +14,7 @@
 #define BENCH_FLUSH	(64 << 20)	/* bytes bench_flush writes */
 
 double		 bench_now(void);
+double		 bench_cpu_now(void);
 void		 bench_flush(unsigned char *buf);
 double		 bench_median(double *v, int n);
 double		 bench_geomean(const double *v, int n);

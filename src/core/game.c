@@ -247,6 +247,7 @@ game_new(const struct level *lv, uint64_t seed, bool sandbox)
 		    lv->exits[i].y);
 	g->ngoals = lv->nexits;
 	g->scratch = xcalloc(2 * cells, sizeof *g->scratch);
+	g->cut = reach_cut_new(lv->w, lv->h);
 	g->descend_max = lv->w * lv->h + 1;
 	g->descend = xcalloc((size_t)g->descend_max, sizeof *g->descend);
 	g->hero = -1;
@@ -335,6 +336,7 @@ game_free(struct game *g)
 	field_free(g->field);
 	free(g->goals);
 	free(g->scratch);
+	reach_cut_free(g->cut);
 	free(g->descend);
 	free(g->towers);
 	free(g->circles);

@@ -55,6 +55,7 @@
 #include "grid.h"
 #include "level.h"
 #include "path.h"
+#include "reach.h"
 #include "steer.h"
 #include "tower.h"
 
@@ -252,6 +253,7 @@ struct game {
 	int32_t			*sources;	/* spawn cells + ground enemies */
 	int			 nspawn_cells;
 	int32_t			*scratch;	/* reach_*, 2 ints a cell */
+	struct reach_cut	*cut;		/* the placement check's buffers */
 	struct point		*descend;	/* room for any descended path */
 	int			 descend_max;
 	unsigned		 map_gen;	/* bumped on every map change */
