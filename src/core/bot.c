@@ -161,7 +161,41 @@ bot_power(int kind, int level)
 /*
  * Mark the enemies' routes, downhill from every spawn cell: route[i] counts
  * the spawns whose route crosses cell i, so shared stretches weigh more.
+ * A route that comes to a cell this spawn's routes have crossed already
+ * goes on the way it went from there, so it stops: one walk down the
+ * field per cell a spawn's routes cover, not per spawn cell.
  */
+/*
+ * The route down the field from (x, y) into b->buf, as path_descend gives
+ * it, but only up to the first cell already seen for this spawn. Returns
+ * the cells written.
+ */
+static int
+bot_descend(struct bot *b, const struct game *g, int x, int y)
+{
+	const struct field	*f = g->field;
+	int			 i, n = 0;
+
+	if (!grid_inside(&g->grid, x, y))
+		return 0;
+	i = grid_index(&g->grid, x, y);
+	if (f->dir[i] == FIELD_DIR_NONE)
+		return 0;
+	while (n < b->bufmax) {
+		int d = f->dir[i];
+
+		b->buf[n].x = grid_x(&g->grid, i);
+		b->buf[n].y = grid_y(&g->grid, i);
+		if (b->seen[(size_t)b->buf[n].y * b->w + b->buf[n].x])
+			return n + 1;
+		n++;
+		if (d == FIELD_DIR_GOAL || d == FIELD_DIR_NONE)
+			break;
+		i += field_offset(g->grid.stride, d);
+	}
+	return n;
+}
+
 static void
 bot_routes(struct bot *b, const struct game *g)
 {
@@ -175,9 +209,8 @@ bot_routes(struct bot *b, const struct game *g)
 	for (s = 0; s < lv->nspawns; s++) {
 		memset(b->seen, 0, ncells);
 		for (c = 0; c < lv->spawns[s].ncells; c++) {
-			n = path_descend(g->field, &g->grid,
-			    lv->spawns[s].cells[c].x, lv->spawns[s].cells[c].y,
-			    b->buf, b->bufmax);
+			n = bot_descend(b, g, lv->spawns[s].cells[c].x,
+			    lv->spawns[s].cells[c].y);
 			for (k = 0; k < n; k++) {
 				size_t i = (size_t)b->buf[k].y * b->w +
 				    b->buf[k].x;
