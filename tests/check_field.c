@@ -742,6 +742,64 @@ START_TEST(test_path_segments_never_cross_walls)
 }
 END_TEST
 
+/*
+ * The memo of next waypoints gives path_waypoints_first's waypoints from
+ * every cell, asked in any order and again from memory, on random maps
+ * with slow cells (which line of sight does not cross) in both movement
+ * modes; forgetting after a wall goes up gives the new map's answers.
+ */
+START_TEST(test_path_memo_matches_smoothing)
+{
+	uint64_t s = 777;
+	long from_memory = 0;
+
+	for (int round = 0; round < 24; round++) {
+		int w = 10 + tu_randint(&s, 30), h = 10 + tu_randint(&s, 30);
+		struct grid *g = tu_random_grid(&s, w, h, tu_randint(&s, 30),
+		    tu_randint(&s, 20), round % 3 != 0);
+		int32_t goal = tu_random_open(&s, g);
+		int max = w * h + 1, want = 2 + tu_randint(&s, 12);
+		struct point *a = malloc((size_t)max * sizeof *a);
+		struct point *b = malloc((size_t)(want + max) * sizeof *b);
+		struct path_memo *m = path_memo_new(w, h);
+		struct field *f = build(g, &goal, 1);
+
+		for (int pass = 0; pass < 3; pass++) {
+			for (int y = -1; y <= h; y++) {
+				for (int x = -1; x <= w; x++) {
+					int na = path_waypoints_first(f, g, x,
+					    y, a, max, want);
+					int nb = path_waypoints_memo(m, f, g,
+					    x, y, b, want, b + want, max);
+
+					ck_assert_int_eq(nb, na);
+					for (int k = 0; k < na; k++) {
+						ck_assert_int_eq(b[k].x, a[k].x);
+						ck_assert_int_eq(b[k].y, a[k].y);
+					}
+					from_memory += pass > 0 && nb > 2;
+				}
+			}
+			/* A wall somewhere open, and the memo forgets. */
+			int32_t c = tu_random_open(&s, g);
+
+			if (c != goal) {
+				grid_set_cost(g, grid_x(g, c), grid_y(g, c), 0);
+				field_free(f);
+				f = build(g, &goal, 1);
+				path_memo_forget(m);
+			}
+		}
+		path_memo_free(m);
+		field_free(f);
+		free(a);
+		free(b);
+		grid_free(g);
+	}
+	ck_assert_int_gt(from_memory, 1000);
+}
+END_TEST
+
 START_TEST(test_reach_detects_blocking_cell)
 {
 	const char *rows[] = {
@@ -1160,6 +1218,7 @@ field_suite(void)
 	tcase_add_test(tc, test_path_endpoints_and_steps);
 	tcase_add_test(tc, test_path_smoothing_open_stretch_one_segment);
 	tcase_add_test(tc, test_path_segments_never_cross_walls);
+	tcase_add_test(tc, test_path_memo_matches_smoothing);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("reach");

@@ -136,8 +136,13 @@ game_plan(struct game *g, int i, bool via_centre)
 	int			 cx = (int)floor(a->pos.x);
 	int			 cy = (int)floor(a->pos.y), n, first = 0;
 
-	n = path_waypoints_first(f, &g->grid, cx, cy, g->descend,
-	    g->descend_max, GAME_PATH_MAX + 1);
+	if (f == g->field)
+		n = path_waypoints_memo(g->plans, f, &g->grid, cx, cy,
+		    g->descend, GAME_PATH_MAX + 1, g->descend + GAME_PATH_MAX +
+		    1, g->descend_max - GAME_PATH_MAX - 1);
+	else
+		n = path_waypoints_first(f, &g->grid, cx, cy, g->descend,
+		    g->descend_max, GAME_PATH_MAX + 1);
 	if (n > 1 && !via_centre)
 		first = 1;
 	n -= first;
@@ -208,6 +213,7 @@ game_map_changed(struct game *g, int x, int y, int cost)
 	else
 		repair_unblock(g->field, &g->grid, x, y, cost);
 	g->map_gen++;
+	path_memo_forget(g->plans);
 	game_hero_map_changed(g, x, y, old);
 	game_circles(g);
 	for (i = 0; i < g->nunits; i++) {
@@ -248,8 +254,9 @@ game_new(const struct level *lv, uint64_t seed, bool sandbox)
 	g->ngoals = lv->nexits;
 	g->scratch = xcalloc(2 * cells, sizeof *g->scratch);
 	g->cut = reach_cut_new(lv->w, lv->h);
-	g->descend_max = lv->w * lv->h + 1;
+	g->descend_max = lv->w * lv->h + 1 + GAME_PATH_MAX + 1;
 	g->descend = xcalloc((size_t)g->descend_max, sizeof *g->descend);
+	g->plans = path_memo_new(lv->w, lv->h);
 	g->hero = -1;
 
 	/* Towers: one slot per buildable cell, up to the limit. */
@@ -338,6 +345,7 @@ game_free(struct game *g)
 	free(g->scratch);
 	reach_cut_free(g->cut);
 	free(g->descend);
+	path_memo_free(g->plans);
 	free(g->towers);
 	free(g->circles);
 	free(g->tower_at);

@@ -256,6 +256,7 @@ struct game {
 	struct reach_cut	*cut;		/* the placement check's buffers */
 	struct point		*descend;	/* room for any descended path */
 	int			 descend_max;
+	struct path_memo	*plans;		/* next waypoints on g->field */
 	unsigned		 map_gen;	/* bumped on every map change */
 	unsigned		 hunt_gen;	/* bumped when the hunt's goal moves */
 	int			 unstuck;	/* enemies lifted on (GAME_EV_UNSTICK) */

@@ -2,8 +2,12 @@
  * Waypoint paths: walk down a field's flow pointers, then pull the string
  * tight with exact line of sight.
  */
+#include <stdlib.h>
+#include <string.h>
+
 #include "los.h"
 #include "path.h"
+#include "util.h"
 
 /*
  * Write the cells from (x, y) to its goal along the flow pointers into out
@@ -157,4 +161,79 @@ path_waypoints_first(const struct field *f, const struct grid *g, int x,
 	pc.max = max;
 	pc.next = i;
 	return path_smooth_first(g, &pc, out, want < 2 ? 2 : want);
+}
+
+/* A memo of next waypoints for a w x h grid, knowing nothing yet. */
+struct path_memo *
+path_memo_new(int w, int h)
+{
+	struct path_memo	*m = xcalloc(1, sizeof *m);
+
+	m->n = grid_cells(w, h);
+	m->stamp = xcalloc(m->n, sizeof *m->stamp);
+	m->next = xcalloc(m->n, sizeof *m->next);
+	m->gen = 1;
+	return m;
+}
+
+/* Free m. */
+void
+path_memo_free(struct path_memo *m)
+{
+	if (m == NULL)
+		return;
+	free(m->stamp);
+	free(m->next);
+	free(m);
+}
+
+/* Forget every next waypoint: the field or the grid has changed. */
+void
+path_memo_forget(struct path_memo *m)
+{
+	if (++m->gen == 0) {
+		memset(m->stamp, 0, m->n * sizeof *m->stamp);
+		m->gen = 1;
+	}
+}
+
+/*
+ * The first want waypoints path_waypoints_first gives from (x, y), the
+ * next waypoint of each cell taken from m or found (by smoothing its
+ * descent into scratch, room for max cells) and kept there. max must hold
+ * any descended path, so that no descent is cut short. f and g must be
+ * what m was last forgotten for.
+ */
+int
+path_waypoints_memo(struct path_memo *m, const struct field *f,
+    const struct grid *g, int x, int y, struct point *out, int want,
+    struct point *scratch, int max)
+{
+	int	n, i;
+
+	if (!grid_inside(g, x, y) || max < 2)
+		return 0;
+	i = grid_index(g, x, y);
+	if (f->dir[i] == FIELD_DIR_NONE)
+		return 0;
+	if (g->diagonal && f->los[i] && f->goal[i] >= 0)
+		return path_waypoints_first(f, g, x, y, out, max, want);
+	if (want < 2)
+		want = 2;
+	out[0].x = x;
+	out[0].y = y;
+	for (n = 1; n < want; n++) {
+		if (m->stamp[i] != m->gen) {
+			struct path_cells	pc = { f, g, scratch, 0, max, i };
+
+			m->next[i] = path_smooth_first(g, &pc, scratch, 2) < 2 ?
+			    -1 : grid_index(g, scratch[1].x, scratch[1].y);
+			m->stamp[i] = m->gen;
+		}
+		if ((i = m->next[i]) < 0)
+			break;
+		out[n].x = grid_x(g, i);
+		out[n].y = grid_y(g, i);
+	}
+	return n;
 }
