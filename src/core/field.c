@@ -67,7 +67,7 @@ field_sizeof(int w, int h)
 	    field_align(field_losbuf_size(w, h)) +
 	    field_align(n * sizeof(uint8_t)) +		/* rflag */
 	    field_align(n * sizeof(int32_t)) * 2 +	/* rlist, rseed */
-	    field_align(FIELD_MAX_GOALS * 4 * sizeof(int32_t));	/* rbox */
+	    field_align(FIELD_MAX_GOALS * 4 * sizeof(int32_t)) * 3; /* r, o, sbox */
 }
 
 /* Lay out a field in mem (field_sizeof(w, h) bytes, 16-byte aligned). */
@@ -109,6 +109,10 @@ field_init(void *mem, int w, int h)
 	f->rseed = (int32_t *)p;
 	p += field_align(n * sizeof(int32_t));
 	f->rbox = (int32_t *)p;
+	p += field_align(FIELD_MAX_GOALS * 4 * sizeof(int32_t));
+	f->obox = (int32_t *)p;
+	p += field_align(FIELD_MAX_GOALS * 4 * sizeof(int32_t));
+	f->sbox = (int32_t *)p;
 	for (size_t i = 0; i < n; i++) {
 		f->dist[i] = FIELD_INF;
 		f->dir[i] = FIELD_DIR_NONE;
@@ -223,6 +227,7 @@ field_integrate(struct field *f, const struct grid *g, const int32_t *goals,
 	int off[8];
 
 	assert(f->w == g->w && f->h == g->h);
+	f->obox_ok = false;	/* goal slots change: repair.c forgets */
 	for (int d = 0; d < 8; d++)
 		off[d] = field_offset(s, d);
 	q.dist = dist;

@@ -95,6 +95,9 @@ struct field {
 	int32_t		*rlist;		/* cells flagged by the current repair */
 	int32_t		*rseed;		/* seeds waiting to enter the queue */
 	int32_t		*rbox;		/* 4 per goal slot: a box to re-sweep */
+	int32_t		*obox;		/* 4 per goal slot: holds its cells */
+	int32_t		*sbox;		/* 4 per goal slot: a repair's shadows */
+	bool		 obox_ok;	/* obox is kept (repair.c) */
 
 	struct field_stats stats;
 };
