@@ -282,6 +282,12 @@ game_new(const struct level *lv, uint64_t seed, bool sandbox)
 	g->agents = xcalloc((size_t)g->max_units, sizeof *g->agents);
 	g->units = xcalloc((size_t)g->max_units, sizeof *g->units);
 	g->remap = xcalloc((size_t)g->max_units, sizeof *g->remap);
+	for (k = 1; k < 2 * g->max_units; k *= 2)
+		;
+	g->chase_mask = k - 1;
+	g->chase_key = xcalloc((size_t)k, sizeof *g->chase_key);
+	g->chase_head = xcalloc((size_t)k, sizeof *g->chase_head);
+	g->chase_next = xcalloc((size_t)g->max_units, sizeof *g->chase_next);
 	g->paths = xcalloc((size_t)g->max_enemies * GAME_PATH_MAX,
 	    sizeof *g->paths);
 	g->free_paths = xcalloc((size_t)g->max_enemies,
@@ -353,6 +359,9 @@ game_free(struct game *g)
 	free(g->agents);
 	free(g->units);
 	free(g->remap);
+	free(g->chase_key);
+	free(g->chase_head);
+	free(g->chase_next);
 	free(g->paths);
 	free(g->free_paths);
 	free(g->spawn_turn);

@@ -282,6 +282,14 @@ struct game {
 	int			*free_paths;
 	int			 nfree_paths;
 	int32_t			*remap;		/* compaction scratch */
+	/* One tick's look-ups (game-enemy.c): shots by their target's id, */
+	int32_t			*chase_key;	/* hash slot: an id, 0 if none */
+	int32_t			*chase_head;	/* its first shot */
+	int32_t			*chase_next;	/* per unit: the next shot */
+	int			 chase_mask;	/* slots - 1 */
+	bool			 chase_ok;	/* built this tick */
+	int32_t			 boss_of[LEVEL_MAX_WAVES + 1];	/* by wave */
+	bool			 boss_ok;	/* built this tick */
 	int			*spawn_turn;	/* per spawn: next cell */
 
 	/* Waves. */
