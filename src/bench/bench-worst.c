@@ -113,6 +113,23 @@ bench_worst_run(const struct level *lv, bool with_bot, int *enemies)
 	return (double)t0 / GAME_RATE / start;
 }
 
+/* Write the worst level to path; false (message on stderr) if it fails. */
+bool
+bench_worst_write(const char *path)
+{
+	size_t	 len;
+	char	*text = bench_worst_text(&len);
+	FILE	*f = fopen(path, "w");
+
+	if (f == NULL || fwrite(text, 1, len, f) != len || fclose(f) != 0) {
+		perror(path);
+		free(text);
+		return false;
+	}
+	free(text);
+	return true;
+}
+
 /* weir-bench worst [write FILE]: both figures, or the level to FILE. */
 int
 bench_worst(int argc, char **argv)
@@ -121,20 +138,8 @@ bench_worst(int argc, char **argv)
 	double		 plain, bot;
 	int		 n;
 
-	if (argc == 3 && strcmp(argv[1], "write") == 0) {
-		size_t	 len;
-		char	*text = bench_worst_text(&len);
-		FILE	*f = fopen(argv[2], "w");
-
-		if (f == NULL || fwrite(text, 1, len, f) != len ||
-		    fclose(f) != 0) {
-			perror(argv[2]);
-			free(text);
-			return 1;
-		}
-		free(text);
-		return 0;
-	}
+	if (argc == 3 && strcmp(argv[1], "write") == 0)
+		return bench_worst_write(argv[2]) ? 0 : 1;
 	if ((lv = bench_worst_level()) == NULL)
 		return 1;
 	printf("the largest legal level: %dx%d, %d exit cells, %d waves x %d "

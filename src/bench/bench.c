@@ -30,6 +30,7 @@ static const struct bench_cmd bench_cmds[] = {
 	{ "game", bench_game, "game [LEVEL...]  headless play against real time" },
 	{ "draw", bench_draw, "draw [LEVEL...]  bytes sent to the terminal a frame" },
 	{ "worst", bench_worst, "worst [write F]  the largest legal level against real time" },
+	{ "keys", bench_keys, "keys [LEVEL]     a cursor move in the terminal on the largest legal level" },
 	{ "summary", bench_summary, "summary          every figure, one NAME VALUE line each" },
 };
 
@@ -158,6 +159,7 @@ bench_summary(int argc, char **argv)
 	bench_game_summary(stdout);
 	bench_draw_summary(stdout);
 	bench_worst_summary(stdout);
+	bench_keys_summary(stdout);
 	return 0;
 }
 

@@ -6,6 +6,7 @@
 #ifndef WEIR_BENCH_H
 #define WEIR_BENCH_H
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -38,5 +39,8 @@ int		 bench_draw(int argc, char **argv);
 void		 bench_draw_summary(FILE *out);
 int		 bench_worst(int argc, char **argv);
 void		 bench_worst_summary(FILE *out);
+bool		 bench_worst_write(const char *path);
+int		 bench_keys(int argc, char **argv);
+void		 bench_keys_summary(FILE *out);
 
 #endif

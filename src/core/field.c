@@ -123,6 +123,27 @@ field_init(void *mem, int w, int h)
 	return f;
 }
 
+/*
+ * Make dst, a field of the same size, the same field as src: every array a
+ * build fills and the goal list, so that repairs of dst go on from there.
+ */
+void
+field_copy(struct field *dst, const struct field *src)
+{
+	size_t n = src->ncells;
+
+	assert(dst->w == src->w && dst->h == src->h);
+	memcpy(dst->dist, src->dist, n * sizeof *dst->dist);
+	memcpy(dst->dir, src->dir, n * sizeof *dst->dir);
+	memcpy(dst->los, src->los, n * sizeof *dst->los);
+	memcpy(dst->goal, src->goal, n * sizeof *dst->goal);
+	memcpy(dst->goals, src->goals, (size_t)src->ngoals *
+	    sizeof *dst->goals);
+	dst->ngoals = src->ngoals;
+	dst->stats = src->stats;
+	dst->obox_ok = false;
+}
+
 /* Allocate and lay out a w x h field. */
 struct field *
 field_new(int w, int h)

@@ -106,6 +106,7 @@ size_t		 field_sizeof(int w, int h);
 struct field	*field_init(void *mem, int w, int h);
 struct field	*field_new(int w, int h);
 void		 field_free(struct field *f);
+void		 field_copy(struct field *dst, const struct field *src);
 
 int		 field_build(struct field *f, const struct grid *g,
 		     const int32_t *goals, int ngoals);
