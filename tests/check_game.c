@@ -119,6 +119,7 @@ pin(struct game *g, int id, double x, double y)
 	g->agents[i].vel = vec_zero();
 	g->units[i].speed = 1e-6;
 	g->agents[i].max_speed = 1e-6;
+	game_units_moved(g);
 }
 
 /* Tick until every enemy of the first wave is out (or fail). */
@@ -189,6 +190,67 @@ START_TEST(test_refuse_occupied_by_tower)
 	ck_assert_int_eq(game_place(g, TOWER_WALL, 5, 2), GAME_OCCUPIED);
 	ck_assert_str_eq(game_reason_name(GAME_OCCUPIED), "occupied");
 	ck_assert_int_eq(g->gold, 1000 - 25);
+	game_free(g);
+	level_free(lv);
+}
+END_TEST
+
+/*
+ * Whether an enemy stands on a cell, asked of the neighbour grid, is what a
+ * look at every unit says, for every cell, tick after tick of a crowd of
+ * every size of enemy, walkers and flyers, and after enemies are moved
+ * by hand between ticks.
+ */
+START_TEST(test_enemy_blocks_cell_matches_every_unit)
+{
+	struct level *lv = tu_level(OPEN_MAP "wave after 0\n"
+	    "group 30 swarmer from A every 0.1\n"
+	    "group 20 brute from A every 0.2\n"
+	    "group 20 flyer from A every 0.2\n"
+	    "group 20 runner from A every 0.15\n");
+	struct game *g = game_new(lv, 5, false);
+	long yes = 0, no = 0;
+
+	for (int t = 0; t < 400 && !game_over(g); t++) {
+		game_tick(g);
+		if (t % 37 == 36 && g->nenemies > 0) {
+			int i = t % g->nunits;
+
+			if (g->units[i].kind == GAME_UNIT_ENEMY) {
+				g->agents[i].pos = vec_make(1.0 + t % 19,
+				    1.0 + t % 7);
+				game_units_moved(g);
+			}
+		}
+		if (t % 5 != 0)
+			continue;
+		for (int y = -1; y <= lv->h; y++) {
+			for (int x = -1; x <= lv->w; x++) {
+				bool want = false;
+
+				for (int i = 0; i < g->nunits; i++) {
+					const struct steer_agent *a =
+					    &g->agents[i];
+
+					if (g->units[i].kind != GAME_UNIT_ENEMY ||
+					    g->units[i].dead ||
+					    g->units[i].mover == ENEMY_FLY)
+						continue;
+					want |= x >= (int)floor(a->pos.x -
+					    a->radius) && x <= (int)ceil(a->pos.x +
+					    a->radius) - 1 && y >= (int)floor(
+					    a->pos.y - a->radius) && y <= (int)ceil(
+					    a->pos.y + a->radius) - 1;
+				}
+				ck_assert_msg(game_enemy_blocks_cell(g, x, y) ==
+				    want, "tick %ld (%d,%d)", g->tick, x, y);
+				yes += want;
+				no += !want;
+			}
+		}
+	}
+	ck_assert_int_gt(yes, 500);
+	ck_assert_int_gt(no, 500);
 	game_free(g);
 	level_free(lv);
 }
@@ -1653,6 +1715,7 @@ game_suite(void)
 	tcase_add_test(tc, test_refuse_not_buildable);
 	tcase_add_test(tc, test_refuse_occupied_by_tower);
 	tcase_add_test(tc, test_refuse_occupied_by_enemy);
+	tcase_add_test(tc, test_enemy_blocks_cell_matches_every_unit);
 	tcase_add_test(tc, test_refuse_not_enough_gold);
 	tcase_add_test(tc, test_refuse_would_block_spawn);
 	tcase_add_test(tc, test_refuse_would_block_enemy);

@@ -21,6 +21,7 @@
 #include "los.h"
 #include "path.h"
 #include "repair.h"
+#include "spatial.h"
 #include "util.h"
 
 static const char *const game_reason_names[GAME_NREASONS] = {
@@ -92,13 +93,54 @@ game_overlaps(const struct steer_agent *a, int x, int y)
 	return x >= x0 && x <= x1 && y >= y0 && y <= y1;
 }
 
+/*
+ * Who stands where, for game_enemy_blocks_cell: the units in a neighbour
+ * grid (spatial.h), made when first asked after they have moved (a tick,
+ * or game_units_moved), so that asking about a cell costs the units near
+ * it, not every unit on the map. A cache: asking changes no game state.
+ */
+struct game_blockers {
+	struct spatial		*sp;
+	struct spatial_hits	*hits;
+	bool			 ok;		/* made since they last moved */
+	long			 tick;		/* ... at this tick */
+	double			 reach;		/* largest ground radius */
+};
+
+/* Units have been moved outside a tick: forget who stood where. */
+void
+game_units_moved(struct game *g)
+{
+	g->blockers->ok = false;
+}
+
 /* Whether a living ground enemy stands (even partly) on map cell (x, y). */
 bool
 game_enemy_blocks_cell(const struct game *g, int x, int y)
 {
-	int	i;
+	struct game_blockers	*b = g->blockers;
+	int			 i, k;
 
-	for (i = 0; i < g->nunits; i++) {
+	if (!b->ok || b->tick != g->tick) {
+		spatial_build(b->sp, &g->agents[0].pos, &g->agents[0].vel,
+		    sizeof *g->agents, g->nunits);
+		b->reach = 0.0;
+		for (i = 0; i < g->nunits; i++)
+			if (game_alive(g, i) && game_ground(g, i) &&
+			    g->agents[i].radius > b->reach)
+				b->reach = g->agents[i].radius;
+		b->ok = true;
+		b->tick = g->tick;
+	}
+	/*
+	 * A disc overlaps the cell's square only if its centre is within
+	 * its radius of the square on each axis: nearer the cell's centre
+	 * than (0.5 + radius) times the square root of two.
+	 */
+	spatial_query(b->sp, game_centre(x, y), (0.5 + b->reach) * M_SQRT2 +
+	    1e-9, -1, b->hits);
+	for (k = 0; k < b->hits->n; k++) {
+		i = b->hits->index[k];
 		if (game_alive(g, i) && game_ground(g, i) &&
 		    game_overlaps(&g->agents[i], x, y))
 			return true;
@@ -254,6 +296,7 @@ game_new(const struct level *lv, uint64_t seed, bool sandbox)
 	g->ngoals = lv->nexits;
 	g->scratch = xcalloc(2 * cells, sizeof *g->scratch);
 	g->cut = reach_cut_new(lv->w, lv->h);
+	g->blockers = xcalloc(1, sizeof *g->blockers);
 	g->descend_max = lv->w * lv->h + 1 + GAME_PATH_MAX + 1;
 	g->descend = xcalloc((size_t)g->descend_max, sizeof *g->descend);
 	g->plans = path_memo_new(lv->w, lv->h);
@@ -279,6 +322,8 @@ game_new(const struct level *lv, uint64_t seed, bool sandbox)
 	if (g->max_enemies < 1)
 		g->max_enemies = 1;
 	g->max_units = g->max_enemies + GAME_MAX_SHOTS + 1;	/* + hero */
+	g->blockers->sp = spatial_new(lv->w, lv->h, 2.0, g->max_units);
+	g->blockers->hits = spatial_hits_new(g->max_units);
 	g->agents = xcalloc((size_t)g->max_units, sizeof *g->agents);
 	g->units = xcalloc((size_t)g->max_units, sizeof *g->units);
 	g->remap = xcalloc((size_t)g->max_units, sizeof *g->remap);
@@ -350,6 +395,11 @@ game_free(struct game *g)
 	free(g->goals);
 	free(g->scratch);
 	reach_cut_free(g->cut);
+	if (g->blockers != NULL) {
+		spatial_free(g->blockers->sp);
+		spatial_hits_free(g->blockers->hits);
+		free(g->blockers);
+	}
 	free(g->descend);
 	path_memo_free(g->plans);
 	free(g->towers);
@@ -471,6 +521,7 @@ game_tick(struct game *g)
 	if (g->state != GAME_PLAYING)
 		return;
 	g->tick++;
+	g->blockers->ok = false;
 	game_waves(g);
 	game_enemies(g);
 	game_hero_step(g);

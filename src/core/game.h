@@ -290,6 +290,7 @@ struct game {
 	bool			 chase_ok;	/* built this tick */
 	int32_t			 boss_of[LEVEL_MAX_WAVES + 1];	/* by wave */
 	bool			 boss_ok;	/* built this tick */
+	struct game_blockers	*blockers;	/* who stands where (game.c) */
 	int			*spawn_turn;	/* per spawn: next cell */
 
 	/* Waves. */
@@ -368,6 +369,7 @@ int		 game_group_sent(const struct game *g, int wave, int group);
 bool		 game_wave_sending(const struct game *g, int wave);
 int		 game_enemies_to_come(const struct game *g);
 bool		 game_enemy_blocks_cell(const struct game *g, int x, int y);
+void		 game_units_moved(struct game *g);
 enum game_reason game_order_hero(struct game *g, int x, int y);
 const struct steer_agent *game_hero_agent(const struct game *g);
 bool		 game_hunting(const struct game *g, int i);
