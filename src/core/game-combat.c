@@ -62,9 +62,11 @@ static void
 game_splash(struct game *g, struct vec p, double radius, int damage,
     int hits, int t, int kind)
 {
-	int	i;
+	const int32_t	*near;
+	int		 i, k, n = game_units_near(g, p, radius, &near);
 
-	for (i = 0; i < g->nunits; i++) {
+	for (k = 0; k < n; k++) {
+		i = near[k];
 		if (game_alive(g, i) && game_can_hit(g, i, hits) &&
 		    vec_dist2(g->agents[i].pos, p) <= radius * radius)
 			game_damage(g, i, damage, false, t, kind);
@@ -157,11 +159,15 @@ game_pick(const struct game *g, int t)
 	double			 r = tt->level[tw->level - 1].range;
 	double			 rmin = tt->level[tw->level - 1].min_range;
 	struct vec		 c = game_centre(tw->x, tw->y);
-	int			 i, best = -1;
+	const int32_t		*near;
+	int			 i, k, n, best = -1;
 
-	for (i = 0; i < g->nunits; i++) {
+	/* The best is the same in any order: game_better ends with ids. */
+	n = game_units_near(g, c, r, &near);
+	for (k = 0; k < n; k++) {
 		double d;
 
+		i = near[k];
 		if (!game_alive(g, i) || !game_can_hit(g, i, tt->hits) ||
 		    (d = vec_dist2(g->agents[i].pos, c)) > r * r ||
 		    d < rmin * rmin)
@@ -248,6 +254,8 @@ game_chain(struct game *g, int t, int i)
 				    1];
 	struct vec		 from = game_centre(tw->x, tw->y);
 	int			 hit[16], nhit = 0, damage = st->damage, k, j;
+	int			 m, n;
+	const int32_t		*near;
 
 	for (;;) {
 		struct vec at = g->agents[i].pos;
@@ -262,9 +270,11 @@ game_chain(struct game *g, int t, int i)
 		damage = damage * 3 / 4;
 		best = st->chain_range * st->chain_range;
 		i = -1;
-		for (j = 0; j < g->nunits; j++) {
+		n = game_units_near(g, at, st->chain_range, &near);
+		for (m = 0; m < n; m++) {
 			double d;
 
+			j = near[m];
 			if (!game_alive(g, j) || !game_can_hit(g, j,
 			    tower_types[tw->type].hits))
 				continue;
@@ -288,7 +298,8 @@ game_chain(struct game *g, int t, int i)
 void
 game_towers(struct game *g)
 {
-	int	t, i;
+	const int32_t	*near;
+	int		 t, i, k, n;
 
 	for (t = 0; t < g->ntowers && g->state == GAME_PLAYING; t++) {
 		struct game_tower	*tw = &g->towers[t];
@@ -314,8 +325,9 @@ game_towers(struct game *g)
 			break;
 		case TOWER_ATTACK_PULSE:
 			game_fx(g, tw->type, c, c, st->range);
-			for (i = 0; i < g->nunits; i++) {
-				struct game_unit *u = &g->units[i];
+			n = game_units_near(g, c, st->range, &near);
+			for (k = 0; k < n; k++) {
+				struct game_unit *u = &g->units[(i = near[k])];
 
 				if (!game_alive(g, i) || !game_can_hit(g, i,
 				    tt->hits) || vec_dist2(g->agents[i].pos,

@@ -114,12 +114,12 @@ game_units_moved(struct game *g)
 	g->blockers->ok = false;
 }
 
-/* Whether a living ground enemy stands (even partly) on map cell (x, y). */
-bool
-game_enemy_blocks_cell(const struct game *g, int x, int y)
+/* The grid of who stands where, made if the units have moved since. */
+static struct game_blockers *
+game_blockers(const struct game *g)
 {
 	struct game_blockers	*b = g->blockers;
-	int			 i, k;
+	int			 i;
 
 	if (!b->ok || b->tick != g->tick) {
 		spatial_build(b->sp, &g->agents[0].pos, &g->agents[0].vel,
@@ -132,6 +132,70 @@ game_enemy_blocks_cell(const struct game *g, int x, int y)
 		b->ok = true;
 		b->tick = g->tick;
 	}
+	return b;
+}
+
+/* Let v[r] sink to its place in the heap v[0, end). */
+static void
+game_sift(int32_t *v, int r, int end)
+{
+	int	c;
+	int32_t	t;
+
+	while ((c = 2 * r + 1) < end) {
+		if (c + 1 < end && v[c + 1] > v[c])
+			c++;
+		if (v[r] >= v[c])
+			return;
+		t = v[r];
+		v[r] = v[c];
+		v[c] = t;
+		r = c;
+	}
+}
+
+/* Sort n indices ascending, in place (a heap sort: nothing allocated). */
+static void
+game_sort_indices(int32_t *v, int n)
+{
+	int	k;
+	int32_t	t;
+
+	for (k = n / 2 - 1; k >= 0; k--)
+		game_sift(v, k, n);
+	for (k = n - 1; k > 0; k--) {
+		t = v[0];
+		v[0] = v[k];
+		v[k] = t;
+		game_sift(v, 0, k);
+	}
+}
+
+/*
+ * The units whose centres may lie within r of p (every one that does, and
+ * perhaps a few more: the caller checks each), in the order of their
+ * indices, as a look at every unit in turn would meet them. The list goes
+ * to *out and holds until the next question or until the units move.
+ */
+int
+game_units_near(const struct game *g, struct vec p, double r,
+    const int32_t **out)
+{
+	struct game_blockers	*b = game_blockers(g);
+
+	spatial_query(b->sp, p, r * (1.0 + 1e-9) + 1e-9, -1, b->hits);
+	game_sort_indices(b->hits->index, b->hits->n);
+	*out = b->hits->index;
+	return b->hits->n;
+}
+
+/* Whether a living ground enemy stands (even partly) on map cell (x, y). */
+bool
+game_enemy_blocks_cell(const struct game *g, int x, int y)
+{
+	struct game_blockers	*b = game_blockers(g);
+	int			 i, k;
+
 	/*
 	 * A disc overlaps the cell's square only if its centre is within
 	 * its radius of the square on each axis: nearer the cell's centre
@@ -528,10 +592,12 @@ game_tick(struct game *g)
 	steer_crowd_step(g->crowd, g->agents, g->nunits, GAME_DT);
 	game_hero_fight(g);
 	game_exits(g);
+	g->blockers->ok = false;	/* they have moved */
 	if (g->state == GAME_PLAYING) {
 		game_shots(g);
 		game_towers(g);
 	}
 	game_compact(g);
+	g->blockers->ok = false;	/* renumbered */
 	game_bookkeeping(g);
 }
