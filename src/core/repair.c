@@ -736,7 +736,7 @@ void
 repair_set_cost(struct field *f, struct grid *g, int x, int y, int cost)
 {
 	struct repair r;
-	int c, old, boxes[FIELD_MAX_GOALS > 64 ? 64 : FIELD_MAX_GOALS][4];
+	int c, old;
 	bool sight;
 
 	assert(grid_inside(g, x, y) && cost >= 0 && cost <= GRID_COST_MAX);
@@ -749,45 +749,31 @@ repair_set_cost(struct field *f, struct grid *g, int x, int y, int cost)
 	repair_begin(&r, f, g);
 	/* Line of sight through c can change only if its opacity does. */
 	sight = (old != 1) != (cost != 1);
-	if (sight && f->ngoals > 64) {
+	if (sight) {
 		/*
-		 * Too many goals to sweep every shadow: only goals with cells
-		 * in their shadow of c (the kept boxes say which) are swept,
-		 * each in that part of its shadow.
+		 * With several goals, only those with cells in their shadow
+		 * of c (the kept boxes say which) are swept, each in that
+		 * part of its shadow; one goal's cells are everywhere.
 		 */
-		repair_own_boxes(f, g);
+		bool clip = f->ngoals > 1;
+
+		if (clip)
+			repair_own_boxes(f, g);
 		for (int s = 0; s < f->ngoals; s++) {
 			int32_t *b = &f->sbox[4 * s];
 
-			if (!repair_owned_shadow(f, g, s, c, b))
+			if (clip && !repair_owned_shadow(f, g, s, c, b)) {
 				b[2] = -1;
-			else
-				los_clear_goal(f, g, s, b[0], b[1], b[2], b[3]);
-		}
-		g->cost[c] = (uint8_t)cost;
-		repair_edit(&r, c);
-		if (repair_distances(&r, NULL, 0) < 0) {
-			repair_rebuild(&r);
-			return;
-		}
-		repair_pointers(&r);
-		repair_goals(&r);
-		for (int s = 0; s < f->ngoals; s++) {
-			const int32_t *b = &f->sbox[4 * s];
+				continue;
+			}
+			if (!clip) {
+				int box[4];
 
-			if (b[2] >= 0)
-				los_sweep_goal(f, g, s, b[0], b[1], b[2], b[3]);
-		}
-		repair_sight(&r);
-		repair_own_merge(&r);
-		repair_end(&r);
-		return;
-	}
-	if (sight) {
-		for (int s = 0; s < f->ngoals; s++) {
-			repair_shadow_box(f, g, s, c, boxes[s]);
-			los_clear_goal(f, g, s, boxes[s][0], boxes[s][1],
-			    boxes[s][2], boxes[s][3]);
+				repair_shadow_box(f, g, s, c, box);
+				for (int k = 0; k < 4; k++)
+					b[k] = box[k];
+			}
+			los_clear_goal(f, g, s, b[0], b[1], b[2], b[3]);
 		}
 	}
 	g->cost[c] = (uint8_t)cost;
@@ -798,10 +784,11 @@ repair_set_cost(struct field *f, struct grid *g, int x, int y, int cost)
 	}
 	repair_pointers(&r);
 	repair_goals(&r);
-	if (sight) {
-		for (int s = 0; s < f->ngoals; s++)
-			los_sweep_goal(f, g, s, boxes[s][0], boxes[s][1],
-			    boxes[s][2], boxes[s][3]);
+	for (int s = 0; sight && s < f->ngoals; s++) {
+		const int32_t *b = &f->sbox[4 * s];
+
+		if (b[2] >= 0)
+			los_sweep_goal(f, g, s, b[0], b[1], b[2], b[3]);
 	}
 	repair_sight(&r);
 	repair_own_merge(&r);
