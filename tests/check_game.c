@@ -297,6 +297,25 @@ START_TEST(test_refuse_occupied_by_tower)
 }
 END_TEST
 
+/* Whether a living ground enemy's square overlaps (x, y): every unit. */
+static bool
+blocks_by_hand(const struct game *g, int x, int y)
+{
+	for (int i = 0; i < g->nunits; i++) {
+		const struct steer_agent *a = &g->agents[i];
+
+		if (g->units[i].kind != GAME_UNIT_ENEMY || g->units[i].dead ||
+		    g->units[i].mover == ENEMY_FLY)
+			continue;
+		if (x >= (int)floor(a->pos.x - a->radius) &&
+		    x <= (int)ceil(a->pos.x + a->radius) - 1 &&
+		    y >= (int)floor(a->pos.y - a->radius) &&
+		    y <= (int)ceil(a->pos.y + a->radius) - 1)
+			return true;
+	}
+	return false;
+}
+
 /*
  * Whether an enemy stands on a cell, asked of the neighbour grid, is what a
  * look at every unit says, for every cell, tick after tick of a crowd of
@@ -328,22 +347,8 @@ START_TEST(test_enemy_blocks_cell_matches_every_unit)
 			continue;
 		for (int y = -1; y <= lv->h; y++) {
 			for (int x = -1; x <= lv->w; x++) {
-				bool want = false;
+				bool want = blocks_by_hand(g, x, y);
 
-				for (int i = 0; i < g->nunits; i++) {
-					const struct steer_agent *a =
-					    &g->agents[i];
-
-					if (g->units[i].kind != GAME_UNIT_ENEMY ||
-					    g->units[i].dead ||
-					    g->units[i].mover == ENEMY_FLY)
-						continue;
-					want |= x >= (int)floor(a->pos.x -
-					    a->radius) && x <= (int)ceil(a->pos.x +
-					    a->radius) - 1 && y >= (int)floor(
-					    a->pos.y - a->radius) && y <= (int)ceil(
-					    a->pos.y + a->radius) - 1;
-				}
 				ck_assert_msg(game_enemy_blocks_cell(g, x, y) ==
 				    want, "tick %ld (%d,%d)", g->tick, x, y);
 				yes += want;

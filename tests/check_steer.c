@@ -1666,8 +1666,9 @@ START_TEST(spatial_layouts_agree)
 	ck_assert(dense->dense && !sparse->dense);
 	for (int q = 0; q < 3000; q++) {
 		int self = tu_randint(&rs, n + 1) - 1;
-		struct vec p = self >= 0 ? pos[self] : vec_make(tu_randint(&rs,
-		    32000) / 100.0 - 10.0, tu_randint(&rs, 22000) / 100.0 - 10.0);
+		struct vec p = self >= 0 ? pos[self] :
+		    vec_make(tu_randint(&rs, 32000) / 100.0 - 10.0,
+		    tu_randint(&rs, 22000) / 100.0 - 10.0);
 		double r = 0.2 + tu_randint(&rs, 600) / 100.0;
 
 		spatial_query(dense, p, r, self, h1);

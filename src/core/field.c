@@ -67,7 +67,8 @@ field_sizeof(int w, int h)
 	    field_align(field_losbuf_size(w, h)) +
 	    field_align(n * sizeof(uint8_t)) +		/* rflag */
 	    field_align(n * sizeof(int32_t)) * 2 +	/* rlist, rseed */
-	    field_align(FIELD_MAX_GOALS * 4 * sizeof(int32_t)) * 3; /* r, o, sbox */
+	    /* rbox, obox, sbox */
+	    field_align(FIELD_MAX_GOALS * 4 * sizeof(int32_t)) * 3;
 }
 
 /* Lay out a field in mem (field_sizeof(w, h) bytes, 16-byte aligned). */

@@ -157,7 +157,7 @@ game_escort(struct game *g, int i)
 static int
 game_chase_slot(const struct game *g, int id)
 {
-	int	s = (int)(((uint32_t)id * 2654435761u) & (uint32_t)g->chase_mask);
+	int	s = (int)((uint32_t)id * 2654435761u & (uint32_t)g->chase_mask);
 
 	while (g->chase_key[s] != 0 && g->chase_key[s] != id)
 		s = (s + 1) & g->chase_mask;

@@ -253,7 +253,7 @@ struct game {
 	int32_t			*sources;	/* spawn cells + ground enemies */
 	int			 nspawn_cells;
 	int32_t			*scratch;	/* reach_*, 2 ints a cell */
-	struct reach_cut	*cut;		/* the placement check's buffers */
+	struct reach_cut	*cut;		/* the placement check's */
 	struct point		*descend;	/* room for any descended path */
 	int			 descend_max;
 	struct path_memo	*plans;		/* next waypoints on g->field */

@@ -224,7 +224,7 @@ path_waypoints_memo(struct path_memo *m, const struct field *f,
 	out[0].y = y;
 	for (n = 1; n < want; n++) {
 		if (m->stamp[i] != m->gen) {
-			struct path_cells	pc = { f, g, scratch, 0, max, i };
+			struct path_cells pc = { f, g, scratch, 0, max, i };
 
 			m->next[i] = path_smooth_first(g, &pc, scratch, 2) < 2 ?
 			    -1 : grid_index(g, scratch[1].x, scratch[1].y);

@@ -47,7 +47,7 @@ struct spatial {
 	int		 dense_min;	/* agents for the dense layout */
 	bool		 dense;		/* the last build's layout */
 	int32_t		*start;		/* dense: [start[b], start[b + 1]) */
-	int32_t		*row;		/* sparse: row y is [row[y], row[y + 1]) */
+	int32_t		*row;		/* sparse: row y: [row[y], row[y + 1]) */
 	int32_t		*count;		/* sparse: bw + 1 column counts */
 	int32_t		*bucket;	/* caller's order: the agent's bucket */
 	int32_t		*order;		/* column order: caller's index */
