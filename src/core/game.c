@@ -94,10 +94,11 @@ game_overlaps(const struct steer_agent *a, int x, int y)
 }
 
 /*
- * Who stands where, for game_enemy_blocks_cell: the units in a neighbour
- * grid (spatial.h), made when first asked after they have moved (a tick,
- * or game_units_moved), so that asking about a cell costs the units near
- * it, not every unit on the map. A cache: asking changes no game state.
+ * Who stands where, for game_enemy_blocks_cell and game_units_near: the
+ * units in a neighbour grid (spatial.h), made when first asked after they
+ * have moved (in a tick, or game_units_moved), so that a question about a
+ * place costs the units near it, not every unit on the map. A cache:
+ * asking changes no game state.
  */
 struct game_blockers {
 	struct spatial		*sp;
