@@ -742,6 +742,64 @@ START_TEST(test_path_segments_never_cross_walls)
 }
 END_TEST
 
+/*
+ * The memo of next waypoints gives path_waypoints_first's waypoints from
+ * every cell, asked in any order and again from memory, on random maps
+ * with slow cells (which line of sight does not cross) in both movement
+ * modes; forgetting after a wall goes up gives the new map's answers.
+ */
+START_TEST(test_path_memo_matches_smoothing)
+{
+	uint64_t s = 777;
+	long from_memory = 0;
+
+	for (int round = 0; round < 24; round++) {
+		int w = 10 + tu_randint(&s, 30), h = 10 + tu_randint(&s, 30);
+		struct grid *g = tu_random_grid(&s, w, h, tu_randint(&s, 30),
+		    tu_randint(&s, 20), round % 3 != 0);
+		int32_t goal = tu_random_open(&s, g);
+		int max = w * h + 1, want = 2 + tu_randint(&s, 12);
+		struct point *a = malloc((size_t)max * sizeof *a);
+		struct point *b = malloc((size_t)(want + max) * sizeof *b);
+		struct path_memo *m = path_memo_new(w, h);
+		struct field *f = build(g, &goal, 1);
+
+		for (int pass = 0; pass < 3; pass++) {
+			for (int y = -1; y <= h; y++) {
+				for (int x = -1; x <= w; x++) {
+					int na = path_waypoints_first(f, g, x,
+					    y, a, max, want);
+					int nb = path_waypoints_memo(m, f, g,
+					    x, y, b, want, b + want, max);
+
+					ck_assert_int_eq(nb, na);
+					for (int k = 0; k < na; k++) {
+						ck_assert_int_eq(b[k].x, a[k].x);
+						ck_assert_int_eq(b[k].y, a[k].y);
+					}
+					from_memory += pass > 0 && nb > 2;
+				}
+			}
+			/* A wall somewhere open, and the memo forgets. */
+			int32_t c = tu_random_open(&s, g);
+
+			if (c != goal) {
+				grid_set_cost(g, grid_x(g, c), grid_y(g, c), 0);
+				field_free(f);
+				f = build(g, &goal, 1);
+				path_memo_forget(m);
+			}
+		}
+		path_memo_free(m);
+		field_free(f);
+		free(a);
+		free(b);
+		grid_free(g);
+	}
+	ck_assert_int_gt(from_memory, 1000);
+}
+END_TEST
+
 START_TEST(test_reach_detects_blocking_cell)
 {
 	const char *rows[] = {
@@ -763,6 +821,67 @@ START_TEST(test_reach_detects_blocking_cell)
 	ck_assert(reach_would_block(g, &src, 1, goals, ng, 8, 1, scratch));
 	free(scratch);
 	grid_free(g);
+}
+END_TEST
+
+/*
+ * The local placement check gives reach_would_block's answer for every
+ * cell, on random maps (thin to nearly cut through, both movement modes)
+ * with several goals and sources, some of them cut off already, while
+ * walls go up one by one where they do not cut anyone off.
+ */
+START_TEST(test_reach_cut_matches_flood)
+{
+	uint64_t s = 4242;
+	int cuts = 0, checked = 0;
+
+	for (int round = 0; round < 60; round++) {
+		int w = 12 + tu_randint(&s, 20), h = 12 + tu_randint(&s, 20);
+		struct grid *g = tu_random_grid(&s, w, h, 10 + tu_randint(&s,
+		    35), 0, round % 2 == 0);
+		int32_t goals[4], src[8];
+		int ng = 1 + tu_randint(&s, 4), ns = tu_randint(&s, 9);
+		int32_t *scratch = malloc(2 * grid_cells(w, h) * 4);
+		struct reach_cut *rc = reach_cut_new(w, h);
+
+		for (int k = 0; k < ng; k++)
+			goals[k] = tu_random_open(&s, g);
+		for (int k = 0; k < ns; k++)
+			src[k] = tu_random_open(&s, g);
+		for (int step = 0; step < 12; step++) {
+			struct field *f = build(g, goals, ng);
+			int bx = -1, by = -1;
+
+			for (int y = -1; y <= h; y++) {
+				for (int x = -1; x <= w; x++) {
+					bool want = reach_would_block(g, src,
+					    ns, goals, ng, x, y, scratch);
+
+					ck_assert_msg(reach_cut_blocks(rc, g, f,
+					    src, ns, goals, ng, x, y, scratch) ==
+					    want, "round %d step %d (%d, %d): "
+					    "want %d", round, step, x, y, want);
+					checked++;
+					cuts += want;
+					if (!want && grid_open(g, x, y) &&
+					    tu_randint(&s, 8) == 0) {
+						bx = x;
+						by = y;
+					}
+				}
+			}
+			field_free(f);
+			if (bx < 0)
+				break;
+			grid_set_cost(g, bx, by, 0);
+		}
+		reach_cut_free(rc);
+		free(scratch);
+		grid_free(g);
+	}
+	/* Both answers came up often. */
+	ck_assert_int_gt(cuts, checked / 50);
+	ck_assert_int_gt(checked - cuts, checked / 20);
 }
 END_TEST
 
@@ -1099,11 +1218,13 @@ field_suite(void)
 	tcase_add_test(tc, test_path_endpoints_and_steps);
 	tcase_add_test(tc, test_path_smoothing_open_stretch_one_segment);
 	tcase_add_test(tc, test_path_segments_never_cross_walls);
+	tcase_add_test(tc, test_path_memo_matches_smoothing);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("reach");
 	tcase_add_test(tc, test_reach_detects_blocking_cell);
 	tcase_add_test(tc, test_reach_agrees_with_field);
+	tcase_add_test(tc, test_reach_cut_matches_flood);
 	suite_add_tcase(s, tc);
 	return s;
 }

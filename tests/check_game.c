@@ -119,6 +119,7 @@ pin(struct game *g, int id, double x, double y)
 	g->agents[i].vel = vec_zero();
 	g->units[i].speed = 1e-6;
 	g->agents[i].max_speed = 1e-6;
+	game_units_moved(g);
 }
 
 /* Tick until every enemy of the first wave is out (or fail). */
@@ -179,6 +180,108 @@ START_TEST(test_refuse_not_buildable)
 }
 END_TEST
 
+/*
+ * A square field side x side strewn with rocks and thickets, spawn A on
+ * three cells of the west edge, every cell of the east edge an exit, and
+ * walkers on their way (malloc'd text).
+ */
+static char *
+scaling_level(int side)
+{
+	size_t	 size = (size_t)side * (side + 1) + 512;
+	char	*t = malloc(size), *p = t;
+	uint64_t rs = 99;
+
+	p += sprintf(p, "weir-level 1\ntitle Scaling\ngold 1000000\n"
+	    "lives 1000\nmap\n");
+	for (int y = 0; y < side; y++) {
+		for (int x = 0; x < side; x++) {
+			int r = tu_randint(&rs, 100);
+
+			if (x == 0)
+				*p++ = y >= side / 2 - 1 && y <= side / 2 + 1 ?
+				    'A' : '#';
+			else if (x == side - 1)
+				*p++ = '>';
+			else
+				*p++ = r < 8 ? '#' : r < 14 ? '~' : '.';
+		}
+		*p++ = '\n';
+	}
+	sprintf(p, "end\nwave after 0\ngroup 60 brute from A every 0.1\n"
+	    "group 60 runner from A every 0.1\n");
+	return t;
+}
+
+/* Processor seconds of this thread. */
+static double
+scaling_now(void)
+{
+	struct timespec	ts;
+
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/*
+ * Seconds a placement takes (checked, built, the field repaired, walkers
+ * planned again), the least of three runs of SCALING_TRIES random walls
+ * near the spawn, with the walkers out on the field.
+ */
+#define SCALING_TRIES	120
+static double
+scaling_time(int side, int *placed)
+{
+	char		*text = scaling_level(side);
+	struct level	*lv = tu_level(text);
+	double		 best = 1e9;
+
+	*placed = 0;
+	for (int run = 0; run < 3; run++) {
+		struct game	*g = game_new(lv, 3, false);
+		uint64_t	 rs = 7 + run;
+		double		 t0;
+
+		for (int t = 0; t < 150; t++)
+			game_tick(g);
+		/* One wall first: what a game does once, not a placement. */
+		game_place(g, TOWER_WALL, 20, side / 2 + 5);
+		t0 = scaling_now();
+		for (int k = 0; k < SCALING_TRIES; k++)
+			*placed += game_place(g, TOWER_WALL, 2 +
+			    tu_randint(&rs, 40), side / 2 - 20 +
+			    tu_randint(&rs, 41)) == GAME_OK;
+		best = fmin(best, (scaling_now() - t0) / SCALING_TRIES);
+		game_free(g);
+	}
+	level_free(lv);
+	free(text);
+	return best;
+}
+
+/*
+ * What a placement costs depends on what it changes, not on the size of
+ * the map: on a field 64 times as large (512 x 512, 512 exit cells, the
+ * same walkers) a wall takes at most 10 times as long as on 64 x 64. A
+ * check that floods the map, a repair that sweeps every exit's sight, or
+ * walkers that plan all the way across, each took some 30 to 60 times as
+ * long.
+ */
+START_TEST(test_placement_cost_independent_of_map_size)
+{
+	int	 small_placed, large_placed;
+	double	 small = scaling_time(64, &small_placed);
+	double	 large = scaling_time(512, &large_placed);
+
+	tu_say("placement: 64x64 %.1f us, 512x512 %.1f us, ratio %.2f\n",
+	    small * 1e6, large * 1e6, large / fmax(small, 1e-9));
+	ck_assert_int_gt(small_placed, SCALING_TRIES);
+	ck_assert_int_gt(large_placed, SCALING_TRIES);
+	ck_assert_msg(large <= 10.0 * fmax(small, 2e-6), "64x64 %.1f us, "
+	    "512x512 %.1f us a placement", small * 1e6, large * 1e6);
+}
+END_TEST
+
 START_TEST(test_refuse_occupied_by_tower)
 {
 	struct level *lv = tu_level(OPEN_MAP "wave after 60\ngroup 1 grunt "
@@ -189,6 +292,72 @@ START_TEST(test_refuse_occupied_by_tower)
 	ck_assert_int_eq(game_place(g, TOWER_WALL, 5, 2), GAME_OCCUPIED);
 	ck_assert_str_eq(game_reason_name(GAME_OCCUPIED), "occupied");
 	ck_assert_int_eq(g->gold, 1000 - 25);
+	game_free(g);
+	level_free(lv);
+}
+END_TEST
+
+/* Whether a living ground enemy's square overlaps (x, y): every unit. */
+static bool
+blocks_by_hand(const struct game *g, int x, int y)
+{
+	for (int i = 0; i < g->nunits; i++) {
+		const struct steer_agent *a = &g->agents[i];
+
+		if (g->units[i].kind != GAME_UNIT_ENEMY || g->units[i].dead ||
+		    g->units[i].mover == ENEMY_FLY)
+			continue;
+		if (x >= (int)floor(a->pos.x - a->radius) &&
+		    x <= (int)ceil(a->pos.x + a->radius) - 1 &&
+		    y >= (int)floor(a->pos.y - a->radius) &&
+		    y <= (int)ceil(a->pos.y + a->radius) - 1)
+			return true;
+	}
+	return false;
+}
+
+/*
+ * Whether an enemy stands on a cell, asked of the neighbour grid, is what a
+ * look at every unit says, for every cell, tick after tick of a crowd of
+ * every size of enemy, walkers and flyers, and after enemies are moved
+ * by hand between ticks.
+ */
+START_TEST(test_enemy_blocks_cell_matches_every_unit)
+{
+	struct level *lv = tu_level(OPEN_MAP "wave after 0\n"
+	    "group 30 swarmer from A every 0.1\n"
+	    "group 20 brute from A every 0.2\n"
+	    "group 20 flyer from A every 0.2\n"
+	    "group 20 runner from A every 0.15\n");
+	struct game *g = game_new(lv, 5, false);
+	long yes = 0, no = 0;
+
+	for (int t = 0; t < 400 && !game_over(g); t++) {
+		game_tick(g);
+		if (t % 37 == 36 && g->nenemies > 0) {
+			int i = t % g->nunits;
+
+			if (g->units[i].kind == GAME_UNIT_ENEMY) {
+				g->agents[i].pos = vec_make(1.0 + t % 19,
+				    1.0 + t % 7);
+				game_units_moved(g);
+			}
+		}
+		if (t % 5 != 0)
+			continue;
+		for (int y = -1; y <= lv->h; y++) {
+			for (int x = -1; x <= lv->w; x++) {
+				bool want = blocks_by_hand(g, x, y);
+
+				ck_assert_msg(game_enemy_blocks_cell(g, x, y) ==
+				    want, "tick %ld (%d,%d)", g->tick, x, y);
+				yes += want;
+				no += !want;
+			}
+		}
+	}
+	ck_assert_int_gt(yes, 500);
+	ck_assert_int_gt(no, 500);
 	game_free(g);
 	level_free(lv);
 }
@@ -1762,10 +1931,16 @@ game_suite(void)
 	tcase_add_test(tc, test_refuse_not_buildable);
 	tcase_add_test(tc, test_refuse_occupied_by_tower);
 	tcase_add_test(tc, test_refuse_occupied_by_enemy);
+	tcase_add_test(tc, test_enemy_blocks_cell_matches_every_unit);
 	tcase_add_test(tc, test_refuse_not_enough_gold);
 	tcase_add_test(tc, test_refuse_would_block_spawn);
 	tcase_add_test(tc, test_refuse_would_block_enemy);
 	tcase_add_test(tc, test_refuse_other_commands);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("scaling");
+	tcase_set_timeout(tc, 120);
+	tcase_add_test(tc, test_placement_cost_independent_of_map_size);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("economy");

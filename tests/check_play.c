@@ -222,6 +222,50 @@ START_TEST(test_routes_and_preview)
 }
 END_TEST
 
+/*
+ * The preview's field, repaired as the cursor goes from cell to cell and
+ * copied again when the map changes, is the field a build of the map with
+ * a tower on the cursor gives: every distance, pointer and sight.
+ */
+START_TEST(test_preview_field_follows_cursor)
+{
+	struct play	*p = t_play();
+	struct grid	 g;
+	struct field	*ref = field_new(p->lv->w, p->lv->h);
+	int		 moves = 0;
+
+	grid_init(&g, malloc(grid_cells(p->lv->w, p->lv->h)), p->lv->w,
+	    p->lv->h, p->lv->diagonal);
+	for (int k = 0; k < 40; k++) {
+		int x = 1 + (k * 7) % 10, y = 1 + (k * 3) % 3;
+
+		if (k == 13)
+			ck_assert_int_eq(t_place(p, TOWER_WALL, 4, 2),
+			    GAME_OK);
+		if (k == 27)
+			ck_assert_int_eq(t_place(p, TOWER_WALL, 8, 1),
+			    GAME_OK);
+		play_set_cursor(p, x, y);
+		play_prepare(p);
+		if (p->preview != PLAY_PREVIEW_OPEN)
+			continue;
+		memcpy(g.cost, p->g->grid.cost, grid_cells(g.w, g.h));
+		grid_set_cost(&g, x, y, 0);
+		field_build(ref, &g, p->g->goals, p->g->ngoals);
+		for (size_t i = 0; i < ref->ncells; i++)
+			ck_assert_msg(ref->dist[i] == p->pfield->dist[i] &&
+			    ref->dir[i] == p->pfield->dir[i] &&
+			    ref->los[i] == p->pfield->los[i], "cursor (%d,%d) "
+			    "cell %zu", x, y, i);
+		moves++;
+	}
+	ck_assert_int_gt(moves, 20);
+	free(g.cost);
+	field_free(ref);
+	play_free(p);
+}
+END_TEST
+
 START_TEST(test_a_tower_that_would_block)
 {
 	struct play	*p = t_play();
@@ -618,6 +662,7 @@ play_suite(void)
 	tcase_add_test(tc, test_choose_and_toggles);
 	tcase_add_test(tc, test_routes_and_preview);
 	tcase_add_test(tc, test_a_tower_that_would_block);
+	tcase_add_test(tc, test_preview_field_follows_cursor);
 	tcase_add_test(tc, test_messages_from_events);
 	tcase_add_test(tc, test_sight);
 	tcase_add_test(tc, test_hero_messages);

@@ -295,6 +295,88 @@ START_TEST(test_repair_many_goals)
 }
 END_TEST
 
+/*
+ * Abort unless the boxes a field keeps round each goal's cells (when it
+ * keeps them) hold every cell of that goal.
+ */
+static void
+expect_owned(const struct field *f, const struct grid *g, int step)
+{
+	if (!f->obox_ok)
+		return;
+	for (int y = 0; y < g->h; y++) {
+		for (int x = 0; x < g->w; x++) {
+			int s = f->goal[grid_index(g, x, y)];
+			const int32_t *b = &f->obox[4 * s];
+
+			if (s >= 0 && (x < b[0] || y < b[1] || x > b[2] ||
+			    y > b[3]))
+				ck_abort_msg("step %d: (%d,%d) of goal %d out "
+				    "of its box", step, x, y, s);
+		}
+	}
+}
+
+/*
+ * Random edit sequences with more goals than the sight boxes are swept for
+ * one by one (the kept boxes round each goal's cells decide which goals a
+ * change of sight concerns), compared with a rebuild after every edit.
+ */
+START_TEST(test_repair_many_goals_sequences)
+{
+	uint64_t s = 0xB0B + 31 * (uint64_t)_i;
+	long edits = 0, kept = 0;
+
+	for (int round = 0; round < 40; round++) {
+		int w = 16 + tu_randint(&s, 30), h = 16 + tu_randint(&s, 30);
+		struct grid *g = tu_random_grid(&s, w, h, tu_randint(&s, 25),
+		    tu_randint(&s, 25), round % 3 != 0);
+		struct field *f = field_new(w, h), *ref = field_new(w, h);
+		int32_t goals[200];
+		int ng = 65 + tu_randint(&s, 130);
+
+		/* Half the time packed in a corner: wide, shifting regions. */
+		for (int k = 0; k < ng; k++) {
+			goals[k] = tu_random_open(&s, g);
+			if (round % 2 == 0 && goals[k] >= 0)
+				goals[k] = grid_index(g, grid_x(g, goals[k]) %
+				    12, grid_y(g, goals[k]) % 12);
+		}
+		field_build(f, g, goals, ng);
+		if (f->ngoals <= 64) {
+			field_free(f);
+			field_free(ref);
+			grid_free(g);
+			continue;
+		}
+		for (int step = 0, n = 1 + tu_randint(&s, 60); step < n;
+		    step++, edits++) {
+			int x = tu_randint(&s, w), y = tu_randint(&s, h);
+
+			/* Mostly towers, as in play: the goals stay put. */
+			if (round % 4 == 3)
+				expect_rebuilt(f, g, ref, random_edit(&s, f,
+				    g), step);
+			else if (tu_randint(&s, 3) > 0) {
+				repair_block(f, g, x, y);
+				expect_rebuilt(f, g, ref, "block", step);
+			} else {
+				repair_unblock(f, g, x, y, 1 +
+				    tu_randint(&s, 3));
+				expect_rebuilt(f, g, ref, "unblock", step);
+			}
+			expect_owned(f, g, step);
+			kept += f->obox_ok;
+		}
+		field_free(f);
+		field_free(ref);
+		grid_free(g);
+	}
+	ck_assert_int_gt(edits, 300);
+	ck_assert_int_gt(kept, edits / 2);
+}
+END_TEST
+
 /* One goal walks a random path; towers go up and come down around it. */
 START_TEST(test_repair_goal_walk)
 {
@@ -447,6 +529,7 @@ repair_suite(void)
 	tcase_add_loop_test(tc, test_repair_several_goals, 0, 3);
 	tcase_add_loop_test(tc, test_repair_goal_walk, 0, 2);
 	tcase_add_test(tc, test_repair_many_goals);
+	tcase_add_loop_test(tc, test_repair_many_goals_sequences, 0, 4);
 	tcase_add_test(tc, test_repair_local_edit_is_local);
 	tcase_add_test(tc, test_repair_falls_back_to_rebuild);
 	suite_add_tcase(s, tc);

@@ -1636,6 +1636,68 @@ START_TEST(spatial_query_matches_bruteforce)
 }
 END_TEST
 
+/*
+ * The sparse layout (few agents on a large map) answers every query with
+ * the same neighbours in the same order as the dense one, so a crowd
+ * steers the same whichever a build picks; and the right one is picked.
+ */
+START_TEST(spatial_layouts_agree)
+{
+	uint64_t rs = 321;
+	int n = 2500;
+	struct vec *pos = xcalloc((size_t)n, sizeof *pos);
+	struct vec *vel = xcalloc((size_t)n, sizeof *vel);
+	struct spatial *dense = spatial_new(300, 200, 2.0, n);
+	struct spatial *sparse = spatial_new(300, 200, 2.0, n);
+	struct spatial_hits *h1 = spatial_hits_new(n), *h2 = spatial_hits_new(n);
+	long total = 0;
+
+	for (int i = 0; i < n; i++) {
+		/* Bunched in a few rows and columns, some off the map. */
+		pos[i] = vec_make(tu_randint(&rs, 31000) / 100.0 - 5.0,
+		    tu_randint(&rs, 4) * 50 + tu_randint(&rs, 900) / 100.0 -
+		    3.0);
+		vel[i] = vec_make(i, -i);
+	}
+	dense->dense_min = 0;
+	sparse->dense_min = n + 1;
+	spatial_build(dense, pos, vel, sizeof *pos, n);
+	spatial_build(sparse, pos, vel, sizeof *pos, n);
+	ck_assert(dense->dense && !sparse->dense);
+	for (int q = 0; q < 3000; q++) {
+		int self = tu_randint(&rs, n + 1) - 1;
+		struct vec p = self >= 0 ? pos[self] :
+		    vec_make(tu_randint(&rs, 32000) / 100.0 - 10.0,
+		    tu_randint(&rs, 22000) / 100.0 - 10.0);
+		double r = 0.2 + tu_randint(&rs, 600) / 100.0;
+
+		spatial_query(dense, p, r, self, h1);
+		spatial_query(sparse, p, r, self, h2);
+		ck_assert_int_eq(h1->n, h2->n);
+		for (int k = 0; k < h1->n; k++) {
+			ck_assert_int_eq(h1->index[k], h2->index[k]);
+			ck_assert(h1->pos[k].x == h2->pos[k].x &&
+			    h1->vel[k].y == h2->vel[k].y);
+		}
+		total += h1->n;
+	}
+	ck_assert_msg(total > 10000, "queries found only %ld", total);
+	/* Left to itself a build picks by the crowd's size. */
+	spatial_free(sparse);
+	sparse = spatial_new(300, 200, 2.0, n);
+	spatial_build(sparse, pos, vel, sizeof *pos, 100);
+	ck_assert(!sparse->dense);
+	spatial_build(sparse, pos, vel, sizeof *pos, n);
+	ck_assert(sparse->dense);
+	spatial_hits_free(h1);
+	spatial_hits_free(h2);
+	spatial_free(dense);
+	spatial_free(sparse);
+	free(pos);
+	free(vel);
+}
+END_TEST
+
 static Suite *
 steer_suite(void)
 {
@@ -1693,6 +1755,7 @@ steer_suite(void)
 
 	tc = tcase_create("spatial");
 	tcase_add_test(tc, spatial_query_matches_bruteforce);
+	tcase_add_test(tc, spatial_layouts_agree);
 	suite_add_tcase(s, tc);
 	return s;
 }

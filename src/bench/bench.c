@@ -30,6 +30,7 @@ static const struct bench_cmd bench_cmds[] = {
 	{ "game", bench_game, "game [LEVEL...]  headless play against real time" },
 	{ "draw", bench_draw, "draw [LEVEL...]  bytes sent to the terminal a frame" },
 	{ "worst", bench_worst, "worst [write F]  the largest legal level against real time" },
+	{ "keys", bench_keys, "keys [LEVEL]     a cursor move in the terminal on the largest legal level" },
 	{ "summary", bench_summary, "summary          every figure, one NAME VALUE line each" },
 };
 
@@ -40,6 +41,19 @@ bench_now(void)
 	struct timespec ts;
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/*
+ * Seconds of processor time this thread has used: what a figure that must
+ * hold on a loaded machine times, since waiting for a core is not counted.
+ */
+double
+bench_cpu_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
 	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
@@ -145,6 +159,7 @@ bench_summary(int argc, char **argv)
 	bench_game_summary(stdout);
 	bench_draw_summary(stdout);
 	bench_worst_summary(stdout);
+	bench_keys_summary(stdout);
 	return 0;
 }
 

@@ -6,6 +6,7 @@
 #ifndef WEIR_BENCH_H
 #define WEIR_BENCH_H
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -14,6 +15,7 @@
 #define BENCH_FLUSH	(64 << 20)	/* bytes bench_flush writes */
 
 double		 bench_now(void);
+double		 bench_cpu_now(void);
 void		 bench_flush(unsigned char *buf);
 double		 bench_median(double *v, int n);
 double		 bench_geomean(const double *v, int n);
@@ -37,5 +39,8 @@ int		 bench_draw(int argc, char **argv);
 void		 bench_draw_summary(FILE *out);
 int		 bench_worst(int argc, char **argv);
 void		 bench_worst_summary(FILE *out);
+bool		 bench_worst_write(const char *path);
+int		 bench_keys(int argc, char **argv);
+void		 bench_keys_summary(FILE *out);
 
 #endif

@@ -169,7 +169,41 @@ bot_power(int kind, int level)
 /*
  * Mark the enemies' routes, downhill from every spawn cell: route[i] counts
  * the spawns whose route crosses cell i, so shared stretches weigh more.
+ * A route that comes to a cell this spawn's routes have crossed already
+ * goes on the way it went from there, so it stops: one walk down the
+ * field per cell a spawn's routes cover, not per spawn cell.
  */
+/*
+ * The route down the field from (x, y) into b->buf, as path_descend gives
+ * it, but only up to the first cell already seen for this spawn. Returns
+ * the cells written.
+ */
+static int
+bot_descend(struct bot *b, const struct game *g, int x, int y)
+{
+	const struct field	*f = g->field;
+	int			 i, n = 0;
+
+	if (!grid_inside(&g->grid, x, y))
+		return 0;
+	i = grid_index(&g->grid, x, y);
+	if (f->dir[i] == FIELD_DIR_NONE)
+		return 0;
+	while (n < b->bufmax) {
+		int d = f->dir[i];
+
+		b->buf[n].x = grid_x(&g->grid, i);
+		b->buf[n].y = grid_y(&g->grid, i);
+		if (b->seen[(size_t)b->buf[n].y * b->w + b->buf[n].x])
+			return n + 1;
+		n++;
+		if (d == FIELD_DIR_GOAL || d == FIELD_DIR_NONE)
+			break;
+		i += field_offset(g->grid.stride, d);
+	}
+	return n;
+}
+
 static void
 bot_routes(struct bot *b, const struct game *g)
 {
@@ -183,9 +217,8 @@ bot_routes(struct bot *b, const struct game *g)
 	for (s = 0; s < lv->nspawns; s++) {
 		memset(b->seen, 0, ncells);
 		for (c = 0; c < lv->spawns[s].ncells; c++) {
-			n = path_descend(g->field, &g->grid,
-			    lv->spawns[s].cells[c].x, lv->spawns[s].cells[c].y,
-			    b->buf, b->bufmax);
+			n = bot_descend(b, g, lv->spawns[s].cells[c].x,
+			    lv->spawns[s].cells[c].y);
 			for (k = 0; k < n; k++) {
 				size_t i = (size_t)b->buf[k].y * b->w +
 				    b->buf[k].x;
@@ -603,6 +636,39 @@ bot_score_cells(struct bot *b, const struct game *g, int mask, double r,
 }
 
 /*
+ * The BOT_TRIES free cells with the highest positive scores, best first
+ * (the first in reading order among equal scores), into top; returns how
+ * many. One pass over the map: the cells a turn tries one after another,
+ * each the best of those not tried yet, are these in this order.
+ */
+static int
+bot_top_cells(const struct bot *b, const struct game *g, int32_t *top)
+{
+	int	x, y, n = 0, k;
+
+	for (y = 0; y < b->h; y++) {
+		for (x = 0; x < b->w; x++) {
+			int32_t	i = y * b->w + x;
+			float	s = b->score[i];
+
+			if (s <= 0.0f || (n == BOT_TRIES &&
+			    s <= b->score[top[n - 1]]) || b->route[i] ||
+			    g->tower_at[i] >= 0 ||
+			    !level_buildable(g->lv, x, y))
+				continue;
+			/* After every one at least as good: reading order. */
+			k = n < BOT_TRIES ? n++ : n - 1;
+			while (k > 0 && b->score[top[k - 1]] < s) {
+				top[k] = top[k - 1];
+				k--;
+			}
+			top[k] = i;
+		}
+	}
+	return n;
+}
+
+/*
  * The best cell for a new tower of kind against the ground (mask
  * TOWER_GROUND) or the flyers short of defence (TOWER_AIR), off the
  * routes; the placement must be allowed but for its price. Against the
@@ -617,11 +683,12 @@ bot_best_cell(struct bot *b, struct game *g, int kind, int mask,
 	const struct tower_type	*tt = &tower_types[kind];
 	struct bot_extra	 extra;
 	enum game_reason	 r;
-	double			 best, base = 0.0, gain, top = 0.0;
-	int			 x, y, tries, found = 0, bx, by;
+	double			 best, base = 0.0, gain, most = 0.0;
+	int			 tries, found = 0, bx, by, ntop;
+	int32_t			 top[BOT_TRIES];
 
 	bot_score_cells(b, g, mask, tt->level[0].range, tt->level[0].min_range);
-	memset(b->tried, 0, (size_t)b->w * b->h);
+	ntop = bot_top_cells(b, g, top);
 	extra.range = tt->level[0].range;
 	extra.min_range = tt->level[0].min_range;
 	extra.power = bot_power(kind, 1) * bot_suits(b, kind);
@@ -629,24 +696,11 @@ bot_best_cell(struct bot *b, struct game *g, int kind, int mask,
 		base = bot_worth(b, g, g->field, &g->grid, NULL);
 	for (tries = 0; tries < BOT_TRIES && found < BOT_CANDIDATES;
 	    tries++) {
-		best = 0.0;
-		bx = by = -1;
-		for (y = 0; y < b->h; y++) {
-			for (x = 0; x < b->w; x++) {
-				size_t i = (size_t)y * b->w + x;
-
-				if (b->score[i] <= best || b->tried[i] ||
-				    b->route[i] || g->tower_at[i] >= 0 ||
-				    !level_buildable(g->lv, x, y))
-					continue;
-				best = b->score[i];
-				bx = x;
-				by = y;
-			}
-		}
-		if (bx < 0 || best < BOT_MIN_COVER)
+		if (tries >= ntop || (best = b->score[top[tries]]) <
+		    BOT_MIN_COVER)
 			break;
-		b->tried[(size_t)by * b->w + bx] = 1;
+		bx = top[tries] % b->w;
+		by = top[tries] / b->w;
 		r = game_check_place(g, kind, bx, by);
 		if (r != GAME_OK && r != GAME_NO_GOLD)
 			continue;
@@ -656,8 +710,8 @@ bot_best_cell(struct bot *b, struct game *g, int kind, int mask,
 			gain = bot_try(b, g, bx, by, &extra, base);
 		} else
 			gain = best * bot_power(kind, 1) / BOT_SATURATE;
-		if (found++ == 0 || gain > top) {
-			top = gain;
+		if (found++ == 0 || gain > most) {
+			most = gain;
 			out->type = GAME_CMD_PLACE;
 			out->spec = -1;
 			out->tower = kind;
@@ -669,7 +723,7 @@ bot_best_cell(struct bot *b, struct game *g, int kind, int mask,
 		if (mask != TOWER_GROUND)
 			break;
 	}
-	return found > 0 && top > 0.0;
+	return found > 0 && most > 0.0;
 }
 
 /* Towers of kind standing. */

@@ -67,7 +67,8 @@ field_sizeof(int w, int h)
 	    field_align(field_losbuf_size(w, h)) +
 	    field_align(n * sizeof(uint8_t)) +		/* rflag */
 	    field_align(n * sizeof(int32_t)) * 2 +	/* rlist, rseed */
-	    field_align(FIELD_MAX_GOALS * 4 * sizeof(int32_t));	/* rbox */
+	    /* rbox, obox, sbox */
+	    field_align(FIELD_MAX_GOALS * 4 * sizeof(int32_t)) * 3;
 }
 
 /* Lay out a field in mem (field_sizeof(w, h) bytes, 16-byte aligned). */
@@ -109,6 +110,10 @@ field_init(void *mem, int w, int h)
 	f->rseed = (int32_t *)p;
 	p += field_align(n * sizeof(int32_t));
 	f->rbox = (int32_t *)p;
+	p += field_align(FIELD_MAX_GOALS * 4 * sizeof(int32_t));
+	f->obox = (int32_t *)p;
+	p += field_align(FIELD_MAX_GOALS * 4 * sizeof(int32_t));
+	f->sbox = (int32_t *)p;
 	for (size_t i = 0; i < n; i++) {
 		f->dist[i] = FIELD_INF;
 		f->dir[i] = FIELD_DIR_NONE;
@@ -117,6 +122,27 @@ field_init(void *mem, int w, int h)
 	memset(f->los, 0, n);
 	memset(f->rflag, 0, n);
 	return f;
+}
+
+/*
+ * Make dst, a field of the same size, the same field as src: every array a
+ * build fills and the goal list, so that repairs of dst go on from there.
+ */
+void
+field_copy(struct field *dst, const struct field *src)
+{
+	size_t n = src->ncells;
+
+	assert(dst->w == src->w && dst->h == src->h);
+	memcpy(dst->dist, src->dist, n * sizeof *dst->dist);
+	memcpy(dst->dir, src->dir, n * sizeof *dst->dir);
+	memcpy(dst->los, src->los, n * sizeof *dst->los);
+	memcpy(dst->goal, src->goal, n * sizeof *dst->goal);
+	memcpy(dst->goals, src->goals, (size_t)src->ngoals *
+	    sizeof *dst->goals);
+	dst->ngoals = src->ngoals;
+	dst->stats = src->stats;
+	dst->obox_ok = false;
 }
 
 /* Allocate and lay out a w x h field. */
@@ -223,6 +249,7 @@ field_integrate(struct field *f, const struct grid *g, const int32_t *goals,
 	int off[8];
 
 	assert(f->w == g->w && f->h == g->h);
+	f->obox_ok = false;	/* goal slots change: repair.c forgets */
 	for (int d = 0; d < 8; d++)
 		off[d] = field_offset(s, d);
 	q.dist = dist;

@@ -95,6 +95,9 @@ struct field {
 	int32_t		*rlist;		/* cells flagged by the current repair */
 	int32_t		*rseed;		/* seeds waiting to enter the queue */
 	int32_t		*rbox;		/* 4 per goal slot: a box to re-sweep */
+	int32_t		*obox;		/* 4 per goal slot: holds its cells */
+	int32_t		*sbox;		/* 4 per goal slot: a repair's shadows */
+	bool		 obox_ok;	/* obox is kept (repair.c) */
 
 	struct field_stats stats;
 };
@@ -103,6 +106,7 @@ size_t		 field_sizeof(int w, int h);
 struct field	*field_init(void *mem, int w, int h);
 struct field	*field_new(int w, int h);
 void		 field_free(struct field *f);
+void		 field_copy(struct field *dst, const struct field *src);
 
 int		 field_build(struct field *f, const struct grid *g,
 		     const int32_t *goals, int ngoals);

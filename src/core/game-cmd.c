@@ -27,8 +27,8 @@ game_would_block(struct game *g, int x, int y)
 		g->sources[n++] = grid_index(&g->grid, (int)floor(a->pos.x),
 		    (int)floor(a->pos.y));
 	}
-	return reach_would_block(&g->grid, g->sources, n, g->goals, g->ngoals,
-	    x, y, g->scratch);
+	return reach_cut_blocks(g->cut, &g->grid, g->field, g->sources, n,
+	    g->goals, g->ngoals, x, y, g->scratch);
 }
 
 /*

@@ -215,9 +215,11 @@ static void
 game_splash(struct game *g, struct vec p, double radius, int damage,
     int hits, int t, int kind, int spec)
 {
-	int	i;
+	const int32_t	*near;
+	int		 i, k, n = game_units_near(g, p, radius, &near);
 
-	for (i = 0; i < g->nunits; i++) {
+	for (k = 0; k < n; k++) {
+		i = near[k];
 		if (game_alive(g, i) && game_can_hit(g, i, hits) &&
 		    vec_dist2(g->agents[i].pos, p) <= radius * radius)
 			game_hit(g, i, damage, false, t, kind, spec);
@@ -329,10 +331,14 @@ game_pick(const struct game *g, int t, const int *skip, int nskip)
 	const struct tower_type	*tt = &tower_types[tw->type];
 	struct tower_stats	 st;
 	struct vec		 c = game_centre(tw->x, tw->y);
-	int			 i, k, best = -1;
+	const int32_t		*near;
+	int			 i, k, m, n, best = -1;
 
 	game_tower_stats(tw, &st);
-	for (i = 0; i < g->nunits; i++) {
+	/* The best is the same in any order: game_better ends with ids. */
+	n = game_units_near(g, c, st.range, &near);
+	for (m = 0; m < n; m++) {
+		i = near[m];
 		if (!game_alive(g, i) || !game_can_hit(g, i, tt->hits) ||
 		    game_enemy_hidden(g, i) ||
 		    !tower_in_range(&st, vec_dist2(g->agents[i].pos, c)))
@@ -426,6 +432,8 @@ game_chain(struct game *g, int t, int i)
 	const struct tower_stats *st = &sts;
 	struct vec		 from = game_centre(tw->x, tw->y);
 	int			 hit[16], nhit = 0, damage, k, j;
+	int			 m, n;
+	const int32_t		*near;
 
 	game_tower_stats(tw, &sts);
 	damage = st->damage;
@@ -443,9 +451,11 @@ game_chain(struct game *g, int t, int i)
 		damage = damage * 3 / 4;
 		best = st->chain_range * st->chain_range;
 		i = -1;
-		for (j = 0; j < g->nunits; j++) {
+		n = game_units_near(g, at, st->chain_range, &near);
+		for (m = 0; m < n; m++) {
 			double d;
 
+			j = near[m];
 			if (!game_alive(g, j) || !game_can_hit(g, j,
 			    tower_types[tw->type].hits))
 				continue;
@@ -524,7 +534,8 @@ game_volley(struct game *g, int t, int i)
 void
 game_towers(struct game *g)
 {
-	int	t, i;
+	const int32_t	*near;
+	int		 t, i, k, n;
 
 	game_reveal(g);
 	for (t = 0; t < g->ntowers && g->state == GAME_PLAYING; t++) {
@@ -554,8 +565,9 @@ game_towers(struct game *g)
 			break;
 		case TOWER_ATTACK_PULSE:
 			game_fx(g, tw->type, c, c, st->range);
-			for (i = 0; i < g->nunits; i++) {
-				struct game_unit *u = &g->units[i];
+			n = game_units_near(g, c, st->range, &near);
+			for (k = 0; k < n; k++) {
+				struct game_unit *u = &g->units[(i = near[k])];
 
 				if (!game_alive(g, i) || !game_can_hit(g, i,
 				    tt->hits) || !tower_in_range(st,

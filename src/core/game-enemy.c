@@ -93,6 +93,34 @@ game_togo(const struct game *g, int i)
 }
 
 /*
+ * game_find_boss for every wave at once, found in one pass and kept while
+ * enemies are brought up to date (none is sent, dies or changes wave in
+ * that pass), so that escorts without a boss do not each look through
+ * every unit every tick.
+ */
+static int
+game_wave_boss(struct game *g, int wave)
+{
+	int	i;
+
+	if (!g->boss_ok) {
+		for (i = 0; i <= LEVEL_MAX_WAVES; i++)
+			g->boss_of[i] = -1;
+		for (i = 0; i < g->nunits; i++) {
+			if (game_alive(g, i) && g->units[i].wave >= 0 &&
+			    g->units[i].wave <= LEVEL_MAX_WAVES &&
+			    (enemy_types[g->units[i].type].traits &
+			    ENEMY_TRAIT_BOSS))
+				g->boss_of[g->units[i].wave] = i;
+		}
+		g->boss_ok = true;
+	}
+	if (wave < 0 || wave > LEVEL_MAX_WAVES)
+		return game_find_boss(g, wave);
+	return g->boss_of[wave];
+}
+
+/*
  * Keep an escort in formation, or let it go loose and follow the flow when
  * it has lost sight of its boss or fallen far behind its slot; it rejoins
  * once it sees the boss again near its slot. An escort whose wave has no
@@ -111,7 +139,7 @@ game_escort(struct game *g, int i)
 	bool			 sees;
 
 	if (a->target < 0) {
-		int b = game_find_boss(g, u->wave);
+		int b = game_wave_boss(g, u->wave);
 
 		u->boss = 0;
 		u->loose = true;
@@ -132,19 +160,60 @@ game_escort(struct game *g, int i)
 	return u->loose ? ENEMY_STEER_LOOSE : u->type;
 }
 
+/* The hash slot of enemy id, where its key is or would go. */
+static int
+game_chase_slot(const struct game *g, int id)
+{
+	int	s = (int)((uint32_t)id * 2654435761u & (uint32_t)g->chase_mask);
+
+	while (g->chase_key[s] != 0 && g->chase_key[s] != id)
+		s = (s + 1) & g->chase_mask;
+	return s;
+}
+
+/*
+ * List the live shots by the id of the enemy they chase, each list in
+ * unit order: one pass over the units, so that every skulker looks at its
+ * own pursuers only, not at every unit. Shots neither move nor die while
+ * enemies are brought up to date, so the lists hold for the whole pass.
+ */
+static void
+game_chase_build(struct game *g)
+{
+	int	k, s;
+
+	memset(g->chase_key, 0, (size_t)(g->chase_mask + 1) *
+	    sizeof *g->chase_key);
+	for (k = g->nunits - 1; k >= 0; k--) {
+		if (g->units[k].kind != GAME_UNIT_SHOT || g->units[k].dead ||
+		    g->units[k].target == 0)
+			continue;
+		s = game_chase_slot(g, g->units[k].target);
+		if (g->chase_key[s] == 0) {
+			g->chase_key[s] = g->units[k].target;
+			g->chase_head[s] = -1;
+		}
+		g->chase_next[k] = g->chase_head[s];
+		g->chase_head[s] = k;
+	}
+	g->chase_ok = true;
+}
+
 /* The shot nearest to skulker i that chases it, within evade range, or -1. */
 static int
-game_threat(const struct game *g, int i)
+game_threat(struct game *g, int i)
 {
 	double	best = ENEMY_EVADE_RANGE * ENEMY_EVADE_RANGE;
-	int	k, found = -1;
+	int	k, s, found = -1;
 
-	for (k = 0; k < g->nunits; k++) {
+	if (!g->chase_ok)
+		game_chase_build(g);
+	s = game_chase_slot(g, g->units[i].id);
+	if (g->chase_key[s] == 0)
+		return -1;
+	for (k = g->chase_head[s]; k >= 0; k = g->chase_next[k]) {
 		double d;
 
-		if (g->units[k].kind != GAME_UNIT_SHOT || g->units[k].dead ||
-		    g->units[k].target != g->units[i].id)
-			continue;
 		d = vec_dist2(g->agents[k].pos, g->agents[i].pos);
 		if (d < best) {
 			best = d;
@@ -275,6 +344,7 @@ game_enemies(struct game *g)
 {
 	int	i;
 
+	g->chase_ok = g->boss_ok = false;	/* built again when asked */
 	for (i = 0; i < g->nunits; i++) {
 		struct steer_agent	*a = &g->agents[i];
 		struct game_unit	*u = &g->units[i];

@@ -52,6 +52,8 @@ bool		 game_overlaps(const struct steer_agent *a, int x, int y);
 void		 game_emit(struct game *g, struct game_event *ev);
 struct game_event game_event_make(enum game_event_type t);
 void		 game_plan(struct game *g, int i, bool via_centre);
+int		 game_units_near(const struct game *g, struct vec p, double r,
+		    const int32_t **out);
 void		 game_map_changed(struct game *g, int x, int y, int cost);
 void		 game_end(struct game *g, enum game_state s);
 void		 game_circles(struct game *g);

@@ -22,6 +22,7 @@
 #include "los.h"
 #include "path.h"
 #include "repair.h"
+#include "spatial.h"
 #include "util.h"
 
 static const char *const game_reason_names[GAME_NREASONS] = {
@@ -96,13 +97,119 @@ game_overlaps(const struct steer_agent *a, int x, int y)
 	return x >= x0 && x <= x1 && y >= y0 && y <= y1;
 }
 
+/*
+ * Who stands where, for game_enemy_blocks_cell and game_units_near: the
+ * units in a neighbour grid (spatial.h), made when first asked after they
+ * have moved (in a tick, or game_units_moved), so that a question about a
+ * place costs the units near it, not every unit on the map. A cache:
+ * asking changes no game state.
+ */
+struct game_blockers {
+	struct spatial		*sp;
+	struct spatial_hits	*hits;
+	bool			 ok;		/* made since they last moved */
+	long			 tick;		/* ... at this tick */
+	double			 reach;		/* largest ground radius */
+};
+
+/* Units have been moved outside a tick: forget who stood where. */
+void
+game_units_moved(struct game *g)
+{
+	g->blockers->ok = false;
+}
+
+/* The grid of who stands where, made if the units have moved since. */
+static struct game_blockers *
+game_blockers(const struct game *g)
+{
+	struct game_blockers	*b = g->blockers;
+	int			 i;
+
+	if (!b->ok || b->tick != g->tick) {
+		spatial_build(b->sp, &g->agents[0].pos, &g->agents[0].vel,
+		    sizeof *g->agents, g->nunits);
+		b->reach = 0.0;
+		for (i = 0; i < g->nunits; i++)
+			if (game_alive(g, i) && game_ground(g, i) &&
+			    g->agents[i].radius > b->reach)
+				b->reach = g->agents[i].radius;
+		b->ok = true;
+		b->tick = g->tick;
+	}
+	return b;
+}
+
+/* Let v[r] sink to its place in the heap v[0, end). */
+static void
+game_sift(int32_t *v, int r, int end)
+{
+	int	c;
+	int32_t	t;
+
+	while ((c = 2 * r + 1) < end) {
+		if (c + 1 < end && v[c + 1] > v[c])
+			c++;
+		if (v[r] >= v[c])
+			return;
+		t = v[r];
+		v[r] = v[c];
+		v[c] = t;
+		r = c;
+	}
+}
+
+/* Sort n indices ascending, in place (a heap sort: nothing allocated). */
+static void
+game_sort_indices(int32_t *v, int n)
+{
+	int	k;
+	int32_t	t;
+
+	for (k = n / 2 - 1; k >= 0; k--)
+		game_sift(v, k, n);
+	for (k = n - 1; k > 0; k--) {
+		t = v[0];
+		v[0] = v[k];
+		v[k] = t;
+		game_sift(v, 0, k);
+	}
+}
+
+/*
+ * The units whose centres may lie within r of p (every one that does, and
+ * perhaps a few more: the caller checks each), in the order of their
+ * indices, as a look at every unit in turn would meet them. The list goes
+ * to *out and holds until the next question or until the units move.
+ */
+int
+game_units_near(const struct game *g, struct vec p, double r,
+    const int32_t **out)
+{
+	struct game_blockers	*b = game_blockers(g);
+
+	spatial_query(b->sp, p, r * (1.0 + 1e-9) + 1e-9, -1, b->hits);
+	game_sort_indices(b->hits->index, b->hits->n);
+	*out = b->hits->index;
+	return b->hits->n;
+}
+
 /* Whether a living ground enemy stands (even partly) on map cell (x, y). */
 bool
 game_enemy_blocks_cell(const struct game *g, int x, int y)
 {
-	int	i;
+	struct game_blockers	*b = game_blockers(g);
+	int			 i, k;
 
-	for (i = 0; i < g->nunits; i++) {
+	/*
+	 * A disc overlaps the cell's square only if its centre is within
+	 * its radius of the square on each axis: nearer the cell's centre
+	 * than (0.5 + radius) times the square root of two.
+	 */
+	spatial_query(b->sp, game_centre(x, y), (0.5 + b->reach) * M_SQRT2 +
+	    1e-9, -1, b->hits);
+	for (k = 0; k < b->hits->n; k++) {
+		i = b->hits->index[k];
 		if (game_alive(g, i) && game_ground(g, i) &&
 		    game_overlaps(&g->agents[i], x, y))
 			return true;
@@ -140,8 +247,13 @@ game_plan(struct game *g, int i, bool via_centre)
 	int			 cx = (int)floor(a->pos.x);
 	int			 cy = (int)floor(a->pos.y), n, first = 0;
 
-	n = path_waypoints_first(f, &g->grid, cx, cy, g->descend,
-	    g->descend_max, GAME_PATH_MAX + 1);
+	if (f == g->field)
+		n = path_waypoints_memo(g->plans, f, &g->grid, cx, cy,
+		    g->descend, GAME_PATH_MAX + 1, g->descend + GAME_PATH_MAX +
+		    1, g->descend_max - GAME_PATH_MAX - 1);
+	else
+		n = path_waypoints_first(f, &g->grid, cx, cy, g->descend,
+		    g->descend_max, GAME_PATH_MAX + 1);
 	if (n > 1 && !via_centre)
 		first = 1;
 	n -= first;
@@ -212,6 +324,7 @@ game_map_changed(struct game *g, int x, int y, int cost)
 	else
 		repair_unblock(g->field, &g->grid, x, y, cost);
 	g->map_gen++;
+	path_memo_forget(g->plans);
 	game_hero_map_changed(g, x, y, old);
 	game_circles(g);
 	for (i = 0; i < g->nunits; i++) {
@@ -312,8 +425,11 @@ game_new_opts(const struct level *lv, uint64_t seed, const struct game_opts *o)
 		    lv->exits[i].y);
 	g->ngoals = lv->nexits;
 	g->scratch = xcalloc(2 * cells, sizeof *g->scratch);
-	g->descend_max = lv->w * lv->h + 1;
+	g->cut = reach_cut_new(lv->w, lv->h);
+	g->blockers = xcalloc(1, sizeof *g->blockers);
+	g->descend_max = lv->w * lv->h + 1 + GAME_PATH_MAX + 1;
 	g->descend = xcalloc((size_t)g->descend_max, sizeof *g->descend);
+	g->plans = path_memo_new(lv->w, lv->h);
 	g->hero = -1;
 
 	/* Towers: one slot per buildable cell, up to the limit. */
@@ -344,9 +460,17 @@ game_new_opts(const struct level *lv, uint64_t seed, const struct game_opts *o)
 	if (g->max_enemies < 1)
 		g->max_enemies = 1;
 	g->max_units = g->max_enemies + GAME_MAX_SHOTS + 1;	/* + hero */
+	g->blockers->sp = spatial_new(lv->w, lv->h, 2.0, g->max_units);
+	g->blockers->hits = spatial_hits_new(g->max_units);
 	g->agents = xcalloc((size_t)g->max_units, sizeof *g->agents);
 	g->units = xcalloc((size_t)g->max_units, sizeof *g->units);
 	g->remap = xcalloc((size_t)g->max_units, sizeof *g->remap);
+	for (k = 1; k < 2 * g->max_units; k *= 2)
+		;
+	g->chase_mask = k - 1;
+	g->chase_key = xcalloc((size_t)k, sizeof *g->chase_key);
+	g->chase_head = xcalloc((size_t)k, sizeof *g->chase_head);
+	g->chase_next = xcalloc((size_t)g->max_units, sizeof *g->chase_next);
 	g->paths = xcalloc((size_t)g->max_enemies * GAME_PATH_MAX,
 	    sizeof *g->paths);
 	g->free_paths = xcalloc((size_t)g->max_enemies,
@@ -409,7 +533,14 @@ game_free(struct game *g)
 	field_free(g->field);
 	free(g->goals);
 	free(g->scratch);
+	reach_cut_free(g->cut);
+	if (g->blockers != NULL) {
+		spatial_free(g->blockers->sp);
+		spatial_hits_free(g->blockers->hits);
+		free(g->blockers);
+	}
 	free(g->descend);
+	path_memo_free(g->plans);
 	free(g->towers);
 	free(g->circles);
 	free(g->tower_at);
@@ -417,6 +548,9 @@ game_free(struct game *g)
 	free(g->agents);
 	free(g->units);
 	free(g->remap);
+	free(g->chase_key);
+	free(g->chase_head);
+	free(g->chase_next);
 	free(g->paths);
 	free(g->free_paths);
 	free(g->spawn_turn);
@@ -531,6 +665,7 @@ game_tick(struct game *g)
 		return;
 	g->tick++;
 	game_powers(g);
+	g->blockers->ok = false;
 	game_waves(g);
 	game_enemies(g);
 	game_hero_step(g);
@@ -538,12 +673,14 @@ game_tick(struct game *g)
 	game_heal(g);
 	game_hero_fight(g);
 	game_exits(g);
+	g->blockers->ok = false;	/* they have moved */
 	if (g->state == GAME_PLAYING) {
 		game_shots(g);
 		game_towers(g);
 	}
 	game_compact(g);
 	game_births(g);
+	g->blockers->ok = false;	/* renumbered */
 	game_bookkeeping(g);
 	game_undo_watch(g);
 }

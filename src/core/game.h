@@ -72,6 +72,7 @@
 #include "grid.h"
 #include "level.h"
 #include "path.h"
+#include "reach.h"
 #include "steer.h"
 #include "tower.h"
 
@@ -364,8 +365,10 @@ struct game {
 	int32_t			*sources;	/* spawn cells + ground enemies */
 	int			 nspawn_cells;
 	int32_t			*scratch;	/* reach_*, 2 ints a cell */
+	struct reach_cut	*cut;		/* the placement check's */
 	struct point		*descend;	/* room for any descended path */
 	int			 descend_max;
+	struct path_memo	*plans;		/* next waypoints on g->field */
 	unsigned		 map_gen;	/* bumped on every map change */
 	unsigned		 hunt_gen;	/* bumped when the hunt's goal moves */
 	int			 unstuck;	/* enemies lifted on (GAME_EV_UNSTICK) */
@@ -391,6 +394,15 @@ struct game {
 	int			*free_paths;
 	int			 nfree_paths;
 	int32_t			*remap;		/* compaction scratch */
+	/* One tick's look-ups (game-enemy.c): shots by their target's id, */
+	int32_t			*chase_key;	/* hash slot: an id, 0 if none */
+	int32_t			*chase_head;	/* its first shot */
+	int32_t			*chase_next;	/* per unit: the next shot */
+	int			 chase_mask;	/* slots - 1 */
+	bool			 chase_ok;	/* built this tick */
+	int32_t			 boss_of[LEVEL_MAX_WAVES + 1];	/* by wave */
+	bool			 boss_ok;	/* built this tick */
+	struct game_blockers	*blockers;	/* who stands where (game.c) */
 	int			*spawn_turn;	/* per spawn: next cell */
 	struct spatial_hits	*near;		/* healers' neighbour queries */
 	struct game_birth	*births;	/* pieces due at the tick's end */
@@ -514,6 +526,7 @@ bool		 game_enemy_blocks_cell(const struct game *g, int x, int y);
 int		 game_barrier_at(const struct game *g, int x, int y);
 bool		 game_in_power(const struct game *g, int power, int x, int y,
 		     struct vec p);
+void		 game_units_moved(struct game *g);
 enum game_reason game_order_hero(struct game *g, int x, int y);
 const struct steer_agent *game_hero_agent(const struct game *g);
 bool		 game_hunting(const struct game *g, int i);

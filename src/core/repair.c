@@ -644,6 +644,80 @@ repair_shadow_box(const struct field *f, const struct grid *g, int s, int c,
 	box[3] = cy < gy ? cy : g->h - 1;
 }
 
+/*
+ * Make obox hold, for every goal slot, a box round all the cells whose
+ * goal it is: kept from repair to repair, found by a scan of the map when
+ * a build or a goal's edit has made it unknown.
+ */
+static void
+repair_own_boxes(struct field *f, const struct grid *g)
+{
+	if (f->obox_ok)
+		return;
+	for (int s = 0; s < f->ngoals; s++) {
+		f->obox[4 * s] = f->obox[4 * s + 1] = 1 << 30;
+		f->obox[4 * s + 2] = f->obox[4 * s + 3] = -1;
+	}
+	for (int y = 0; y < g->h; y++) {
+		for (int x = 0; x < g->w; x++) {
+			int	 s = f->goal[grid_index(g, x, y)];
+			int32_t	*b = &f->obox[4 * s];
+
+			if (s < 0 || s >= f->ngoals)
+				continue;
+			if (x < b[0]) b[0] = x;
+			if (y < b[1]) b[1] = y;
+			if (x > b[2]) b[2] = x;
+			if (y > b[3]) b[3] = y;
+		}
+	}
+	f->obox_ok = true;
+}
+
+/*
+ * Grow the kept boxes by the cells this repair gave a new goal: each is in
+ * its new goal's rbox (repair_goals).
+ */
+static void
+repair_own_merge(struct repair *r)
+{
+	struct field *f = r->f;
+
+	if (!f->obox_ok)
+		return;
+	for (int s = 0; s < f->ngoals; s++) {
+		const int32_t	*b = &f->rbox[4 * s];
+		int32_t		*o = &f->obox[4 * s];
+
+		if (b[2] < 0)
+			continue;
+		if (b[0] < o[0]) o[0] = b[0];
+		if (b[1] < o[1]) o[1] = b[1];
+		if (b[2] > o[2]) o[2] = b[2];
+		if (b[3] > o[3]) o[3] = b[3];
+	}
+}
+
+/*
+ * Goal slot s's shadow box of c (repair_shadow_box) cut down to the box
+ * round its cells, into box; false when nothing is left, so no cell of
+ * that goal can see it differently.
+ */
+static bool
+repair_owned_shadow(const struct field *f, const struct grid *g, int s, int c,
+    int32_t *box)
+{
+	const int32_t	*o = &f->obox[4 * s];
+	int		 b[4];
+
+	repair_shadow_box(f, g, s, c, b);
+	box[0] = b[0] > o[0] ? b[0] : o[0];
+	box[1] = b[1] > o[1] ? b[1] : o[1];
+	box[2] = b[2] < o[2] ? b[2] : o[2];
+	box[3] = b[3] < o[3] ? b[3] : o[3];
+	return box[0] <= box[2] && box[1] <= box[3];
+}
+
 /* Finish a repair whose distances are done: pointers, goals, sight. */
 static void
 repair_finish(struct repair *r)
@@ -662,7 +736,7 @@ void
 repair_set_cost(struct field *f, struct grid *g, int x, int y, int cost)
 {
 	struct repair r;
-	int c, old, boxes[FIELD_MAX_GOALS > 64 ? 64 : FIELD_MAX_GOALS][4];
+	int c, old;
 	bool sight;
 
 	assert(grid_inside(g, x, y) && cost >= 0 && cost <= GRID_COST_MAX);
@@ -675,26 +749,31 @@ repair_set_cost(struct field *f, struct grid *g, int x, int y, int cost)
 	repair_begin(&r, f, g);
 	/* Line of sight through c can change only if its opacity does. */
 	sight = (old != 1) != (cost != 1);
-	if (sight && f->ngoals > 64) {
-		/* Too many goals to sweep one by one: redo it all below. */
-		sight = false;
-		g->cost[c] = (uint8_t)cost;
-		repair_edit(&r, c);
-		if (repair_distances(&r, NULL, 0) < 0) {
-			repair_rebuild(&r);
-			return;
-		}
-		repair_pointers(&r);
-		repair_goals(&r);
-		los_sweep(f, g);
-		repair_end(&r);
-		return;
-	}
 	if (sight) {
+		/*
+		 * With several goals, only those with cells in their shadow
+		 * of c (the kept boxes say which) are swept, each in that
+		 * part of its shadow; one goal's cells are everywhere.
+		 */
+		bool clip = f->ngoals > 1;
+
+		if (clip)
+			repair_own_boxes(f, g);
 		for (int s = 0; s < f->ngoals; s++) {
-			repair_shadow_box(f, g, s, c, boxes[s]);
-			los_clear_goal(f, g, s, boxes[s][0], boxes[s][1],
-			    boxes[s][2], boxes[s][3]);
+			int32_t *b = &f->sbox[4 * s];
+
+			if (clip && !repair_owned_shadow(f, g, s, c, b)) {
+				b[2] = -1;
+				continue;
+			}
+			if (!clip) {
+				int box[4];
+
+				repair_shadow_box(f, g, s, c, box);
+				for (int k = 0; k < 4; k++)
+					b[k] = box[k];
+			}
+			los_clear_goal(f, g, s, b[0], b[1], b[2], b[3]);
 		}
 	}
 	g->cost[c] = (uint8_t)cost;
@@ -705,12 +784,14 @@ repair_set_cost(struct field *f, struct grid *g, int x, int y, int cost)
 	}
 	repair_pointers(&r);
 	repair_goals(&r);
-	if (sight) {
-		for (int s = 0; s < f->ngoals; s++)
-			los_sweep_goal(f, g, s, boxes[s][0], boxes[s][1],
-			    boxes[s][2], boxes[s][3]);
+	for (int s = 0; sight && s < f->ngoals; s++) {
+		const int32_t *b = &f->sbox[4 * s];
+
+		if (b[2] >= 0)
+			los_sweep_goal(f, g, s, b[0], b[1], b[2], b[3]);
 	}
 	repair_sight(&r);
+	repair_own_merge(&r);
 	repair_end(&r);
 }
 
@@ -743,6 +824,7 @@ repair_add_goal(struct field *f, const struct grid *g, int x, int y)
 	c = grid_index(g, x, y);
 	if (repair_is_goal(f, c))
 		return -1;
+	f->obox_ok = false;	/* a new slot: the kept boxes are found again */
 	repair_begin(&r, f, g);
 	s = f->ngoals++;
 	f->goals[s] = c;
@@ -772,6 +854,7 @@ repair_remove_goal(struct field *f, const struct grid *g, int slot)
 
 	if (slot < 0 || slot >= f->ngoals)
 		return -1;
+	f->obox_ok = false;	/* slots renumbered: boxes found again */
 	repair_begin(&r, f, g);
 	c = f->goals[slot];
 	/*
@@ -818,6 +901,7 @@ repair_move_goal(struct field *f, const struct grid *g, int slot, int x,
 	if (repair_is_goal(f, c))
 		return -1;
 	/* Every cell of this goal sees a new point: forget what it saw. */
+	f->obox_ok = false;
 	los_clear_goal(f, g, slot, 0, 0, gw, gh);
 	repair_begin(&r, f, g);
 	/* delta: the cost of one allowed step from the old cell to c. */

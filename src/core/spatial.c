@@ -1,6 +1,6 @@
 /*
- * Neighbour grid: counting sort of agents into square buckets, then range
- * queries over the buckets a query circle touches.
+ * Neighbour grid: agents sorted into square buckets (by column, then by
+ * row), then range queries over the buckets a query circle touches.
  */
 #include <assert.h>
 #include <math.h>
@@ -8,6 +8,8 @@
 
 #include "spatial.h"
 #include "util.h"
+
+#define SPATIAL_DENSE_SHARE	32	/* dense with an agent per 32 buckets */
 
 /* Strided element i of an array of vectors embedded in larger records. */
 static inline struct vec
@@ -55,9 +57,15 @@ spatial_new(int w, int h, double cell, int max)
 		sp->bh = 1;
 	sp->nbuckets = sp->bw * sp->bh;
 	sp->max = max;
+	/* The dense layout pays per bucket: worth it with a crowd. */
+	sp->dense_min = sp->nbuckets / SPATIAL_DENSE_SHARE;
 	sp->start = xcalloc((size_t)sp->nbuckets + 1, sizeof *sp->start);
+	sp->row = xcalloc((size_t)sp->bh + 1, sizeof *sp->row);
+	sp->count = xcalloc((size_t)sp->bw + 1, sizeof *sp->count);
 	sp->bucket = xcalloc((size_t)max + 1, sizeof *sp->bucket);
+	sp->order = xcalloc((size_t)max + 1, sizeof *sp->order);
 	sp->index = xcalloc((size_t)max + 1, sizeof *sp->index);
+	sp->col = xcalloc((size_t)max + 1, sizeof *sp->col);
 	sp->pos = xcalloc((size_t)max + 1, sizeof *sp->pos);
 	sp->vel = xcalloc((size_t)max + 1, sizeof *sp->vel);
 	return sp;
@@ -70,27 +78,71 @@ spatial_free(struct spatial *sp)
 	if (sp == NULL)
 		return;
 	free(sp->start);
+	free(sp->row);
+	free(sp->count);
 	free(sp->bucket);
+	free(sp->order);
 	free(sp->index);
+	free(sp->col);
 	free(sp->pos);
 	free(sp->vel);
 	free(sp);
 }
 
-/*
- * Sort n agents into buckets. pos and vel point at the first agent's
- * position and velocity; stride is the distance in bytes from one agent's
- * to the next (sizeof the agent record, or sizeof (struct vec) for plain
- * arrays). vel may be NULL, in which case the copies hold zero velocity.
- */
-void
-spatial_build(struct spatial *sp, const struct vec *pos, const struct vec *vel,
-    size_t stride, int n)
+/* The sparse layout (spatial_build). */
+static void
+spatial_build_sparse(struct spatial *sp, const struct vec *pos,
+    const struct vec *vel, size_t stride, int n)
+{
+	int32_t *row = sp->row, *count = sp->count;
+	int b, i, k;
+
+	for (b = 0; b <= sp->bw; b++)
+		count[b] = 0;
+	for (b = 0; b <= sp->bh; b++)
+		row[b] = 0;
+	for (i = 0; i < n; i++) {
+		b = spatial_bucket(sp, spatial_at(pos, stride, i));
+		sp->bucket[i] = b;
+		count[b % sp->bw + 1]++;
+		row[b / sp->bw + 1]++;
+	}
+	/*
+	 * Prefix sums: count[x] is then the write cursor of column x, row[y]
+	 * that of row y. Both sorts are stable, so the order is by row, then
+	 * by column, then by the caller's index: bucket order.
+	 */
+	for (b = 0; b < sp->bw; b++)
+		count[b + 1] += count[b];
+	for (b = 0; b < sp->bh; b++)
+		row[b + 1] += row[b];
+	for (i = 0; i < n; i++)
+		sp->order[count[sp->bucket[i] % sp->bw]++] = i;
+	for (k = 0; k < n; k++) {
+		int at;
+
+		i = sp->order[k];
+		at = row[sp->bucket[i] / sp->bw]++;
+		sp->index[at] = i;
+		sp->col[at] = sp->bucket[i] % sp->bw;
+		sp->pos[at] = spatial_at(pos, stride, i);
+		sp->vel[at] = vel != NULL ? spatial_at(vel, stride, i) :
+		    vec_zero();
+	}
+	/* The cursors ended one row on: row[y] is now row y + 1's start. */
+	for (b = sp->bh; b > 0; b--)
+		row[b] = row[b - 1];
+	row[0] = 0;
+}
+
+/* The dense layout (spatial_build). */
+static void
+spatial_build_dense(struct spatial *sp, const struct vec *pos,
+    const struct vec *vel, size_t stride, int n)
 {
 	int32_t *start = sp->start;
 	int b, i, sum;
 
-	assert(n >= 0 && n <= sp->max);
 	for (b = 0; b <= sp->nbuckets; b++)
 		start[b] = 0;
 	for (i = 0; i < n; i++) {
@@ -119,7 +171,40 @@ spatial_build(struct spatial *sp, const struct vec *pos, const struct vec *vel,
 		sp->vel[at] = vel != NULL ? spatial_at(vel, stride, i) :
 		    vec_zero();
 	}
+}
+
+/*
+ * Sort n agents into buckets. pos and vel point at the first agent's
+ * position and velocity; stride is the distance in bytes from one agent's
+ * to the next (sizeof the agent record, or sizeof (struct vec) for plain
+ * arrays). vel may be NULL, in which case the copies hold zero velocity.
+ */
+void
+spatial_build(struct spatial *sp, const struct vec *pos, const struct vec *vel,
+    size_t stride, int n)
+{
+	assert(n >= 0 && n <= sp->max);
+	sp->dense = n >= sp->dense_min;
+	if (sp->dense)
+		spatial_build_dense(sp, pos, vel, stride, n);
+	else
+		spatial_build_sparse(sp, pos, vel, stride, n);
 	sp->n = n;
+}
+
+/* The first of the agents [lo, hi), in bucket order, in column x or after. */
+static inline int
+spatial_first_col(const struct spatial *sp, int lo, int hi, int x)
+{
+	while (lo < hi) {
+		int mid = lo + (hi - lo) / 2;
+
+		if (sp->col[mid] < x)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
 }
 
 /* Add one neighbour to hits unless it is full. */
@@ -155,8 +240,17 @@ spatial_query(const struct spatial *sp, struct vec p, double radius, int self,
 	y1 = spatial_coord(sp, p.y + radius, sp->bh);
 	for (y = y0; y <= y1; y++) {
 		/* Buckets of one row are adjacent: one run of the arrays. */
-		int from = sp->start[y * sp->bw + x0];
-		int to = sp->start[y * sp->bw + x1 + 1];
+		int from, to;
+
+		if (sp->dense) {
+			from = sp->start[y * sp->bw + x0];
+			to = sp->start[y * sp->bw + x1 + 1];
+		} else {
+			from = spatial_first_col(sp, sp->row[y],
+			    sp->row[y + 1], x0);
+			to = spatial_first_col(sp, from, sp->row[y + 1],
+			    x1 + 1);
+		}
 
 		for (k = from; k < to; k++) {
 			struct vec d = vec_sub(sp->pos[k], p);

@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "core/reach.h"
+#include "core/repair.h"
 #include "core/util.h"
 #include "ui/play.h"
 
@@ -80,7 +81,10 @@ play_sources(struct play *p)
 /*
  * Whether a tower on (x, y) would cut someone off; the labels of the
  * spawns it would cut off go to labels (room for LEVEL_MAX_SPAWNS + 1),
- * and *enemy says whether some enemy on the map would be.
+ * and *enemy says whether some enemy on the map would be. Asked every
+ * frame, as enemies move: the check looks only at what the tower would
+ * change (reach_cut_blocks), and which spawns it cuts off is found once
+ * for a cell and a map.
  */
 static bool
 play_would_block(struct play *p, int x, int y, char *labels, bool *enemy)
@@ -89,23 +93,32 @@ play_would_block(struct play *p, int x, int y, char *labels, bool *enemy)
 	const struct game	*g = p->g;
 	int			 s, n = 0, k = 0, b, nsrc;
 
-	labels[0] = '\0';
 	*enemy = false;
 	nsrc = play_sources(p);
-	if (!reach_would_block(&g->grid, p->sources, nsrc, g->goals,
-	    g->ngoals, x, y, p->scratch))
+	if (!reach_cut_blocks(p->cut, &g->grid, g->field, p->sources, nsrc,
+	    g->goals, g->ngoals, x, y, p->scratch)) {
+		labels[0] = '\0';
 		return false;
-	b = grid_index(&g->grid, x, y);
-	for (s = 0; s < lv->nspawns; s++) {
-		if (!reach_all(&g->grid, p->sources + k, lv->spawns[s].ncells,
-		    g->goals, g->ngoals, b, p->scratch))
-			labels[n++] = lv->spawns[s].label;
-		k += lv->spawns[s].ncells;
 	}
-	labels[n] = '\0';
+	b = grid_index(&g->grid, x, y);
+	if (p->lx != x || p->ly != y || p->lgen != g->map_gen) {
+		for (s = 0; s < lv->nspawns; s++) {
+			if (!reach_all(&g->grid, p->sources + k,
+			    lv->spawns[s].ncells, g->goals, g->ngoals, b,
+			    p->scratch))
+				p->lblocked[n++] = lv->spawns[s].label;
+			k += lv->spawns[s].ncells;
+		}
+		p->lblocked[n] = '\0';
+		p->lx = x;
+		p->ly = y;
+		p->lgen = g->map_gen;
+	}
+	memcpy(labels, p->lblocked, sizeof p->lblocked);
 	if (nsrc > p->nspawn_cells)
-		*enemy = !reach_all(&g->grid, p->sources + p->nspawn_cells,
-		    nsrc - p->nspawn_cells, g->goals, g->ngoals, b, p->scratch);
+		*enemy = reach_cut_blocks(p->cut, &g->grid, g->field,
+		    p->sources + p->nspawn_cells, nsrc - p->nspawn_cells,
+		    g->goals, g->ngoals, x, y, p->scratch);
 	return true;
 }
 
@@ -469,6 +482,8 @@ play_new(struct session *s, const char *name)
 	}
 	p->scratch = xcalloc(2 * grid_cells(lv->w, lv->h), sizeof *p->scratch);
 	play_sight_new(p);
+	p->cut = reach_cut_new(lv->w, lv->h);
+	p->lx = p->ly = -1;
 
 	p->speed = 1;
 	p->power = -1;
@@ -555,6 +570,7 @@ play_free(struct play *p)
 	free(p->scratch);
 	play_sight_free(p);
 	free(p->log);
+	reach_cut_free(p->cut);
 	free(p);
 }
 
@@ -876,6 +892,34 @@ play_update_fx(struct play *p)
 }
 
 /*
+ * Make pfield the field the game would have with a tower on (x, y): a copy
+ * of the game's field when the map has changed, then repaired, as the
+ * cursor moves, for the cell it leaves and the cell it enters (a repair
+ * gives exactly what a build would), not built over the whole map a key.
+ */
+static void
+play_preview_field(struct play *p, int x, int y)
+{
+	const struct game	*g = p->g;
+	int32_t			 c = grid_index(&g->grid, x, y), old;
+
+	if (!p->pfield_ok || p->pfield_gen != g->map_gen) {
+		memcpy(p->pgrid.cost, g->grid.cost, grid_cells(p->w, p->h));
+		field_copy(p->pfield, g->field);
+		p->pfield_ok = true;
+		p->pfield_gen = g->map_gen;
+		p->pfield_cell = -1;
+	}
+	if ((old = p->pfield_cell) == c)
+		return;
+	if (old >= 0)
+		repair_unblock(p->pfield, &p->pgrid, grid_x(&g->grid, old),
+		    grid_y(&g->grid, old), g->grid.cost[old]);
+	repair_block(p->pfield, &p->pgrid, x, y);
+	p->pfield_cell = c;
+}
+
+/*
  * Bring the preview up to date with the cursor: on free buildable ground,
  * find whether a tower there would cut anyone off, and if not, build the
  * field it would give and mark its routes with PLAY_ROUTE_PREVIEW. The
@@ -913,9 +957,7 @@ play_update_preview(struct play *p)
 	p->px = p->cx;
 	p->py = p->cy;
 	p->pgen = g->map_gen;
-	memcpy(p->pgrid.cost, g->grid.cost, grid_cells(p->w, p->h));
-	grid_set_cost(&p->pgrid, p->cx, p->cy, 0);
-	field_build(p->pfield, &p->pgrid, g->goals, g->ngoals);
+	play_preview_field(p, p->cx, p->cy);
 	play_mark_routes(p, p->pfield, &p->pgrid, PLAY_ROUTE_PREVIEW, 0,
 	    p->proutelen);
 	p->preview = PLAY_PREVIEW_OPEN;

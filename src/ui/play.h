@@ -110,6 +110,13 @@ struct play {
 	enum play_preview	 preview;
 	int			 px, py;	/* cell previewed, -1: none */
 	unsigned		 pgen;		/* map_gen it was made for */
+	bool			 pfield_ok;	/* pfield: the game's field, */
+	unsigned		 pfield_gen;	/* ... at this map_gen, */
+	int32_t			 pfield_cell;	/* ... with this cell blocked */
+	struct reach_cut	*cut;		/* would a tower cut off */
+	char			 lblocked[LEVEL_MAX_SPAWNS + 1]; /* spawns */
+	int			 lx, ly;	/* ... a tower would cut off */
+	unsigned		 lgen;		/* this cell, at this map_gen */
 	double			 proutelen[LEVEL_MAX_SPAWNS];
 	char			 pblocked[LEVEL_MAX_SPAWNS + 1]; /* labels */
 	bool			 penemy;	/* it would cut an enemy off */
