@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "core/edit.h"
+#include "core/rate.h"
 #include "core/field.h"
 #include "core/level.h"
 #include "core/util.h"
@@ -595,9 +596,17 @@ START_TEST(test_bot_plays_what_is_drawn)
 	ck_assert_int_eq(t.lives_start, 20);
 	ck_assert_int_le(t.lives, 20);
 	ck_assert(t.ticks > 0);
-	ck_assert(!t.rated);
 	if (t.state == GAME_WON)
 		ck_assert_int_eq(t.waves_cleared, 1);
+	/* The rating is --rate's for the same level. */
+	{
+		struct game_opts o = GAME_OPTS_INIT;
+
+		ck_assert_int_eq(t.rating, rate_level(lv, &o));
+		ck_assert(t.rating >= 0 && t.rating <= RATE_UNBEATEN);
+		if (t.state == GAME_LOST)	/* lost at full strength */
+			ck_assert_int_eq(t.rating, RATE_UNBEATEN);
+	}
 	level_free(lv);
 	edit_free(e);
 }

@@ -22,12 +22,12 @@
 #include "level.h"
 #include "movingai.h"
 #include "path.h"
+#include "rate.h"
 #include "repair.h"
 #include "safefile.h"
 #include "text.h"
 #include "util.h"
 
-#define EDIT_TRIAL_SLACK	(10L * 3600 * GAME_RATE)  /* as headless */
 #define EDIT_PARSE_CELLS	(256 * 256)	/* refresh re-parses up to this */
 /*
  * A rectangle, an undo or a redo changing more cells than this builds the
@@ -1371,36 +1371,19 @@ edit_save(struct edit *e, const char *path, char *err, size_t errlen)
 	return rc;
 }
 
-/* The last tick a game of lv can need, with ten hours to spare. */
-static long
-edit_max_ticks(const struct level *lv)
-{
-	long	ms = 0;
-
-	for (int w = 0; w < lv->nwaves; w++) {
-		long longest = 0;
-
-		for (int k = 0; k < lv->waves[w].ngroups; k++) {
-			const struct level_group *g = &lv->waves[w].groups[k];
-			long t = g->after_ms + (long)(g->count - 1) *
-			    g->every_ms;
-
-			if (t > longest)
-				longest = t;
-		}
-		ms += lv->waves[w].after_ms + longest;
-	}
-	return EDIT_TRIAL_SLACK + ms * GAME_RATE / 1000 + 1;
-}
-
-/* Let the bot play lv from seed with no terminal; what came of it. */
+/*
+ * Let the bot play lv from seed with no terminal, and rate the level
+ * (rate.h: more games, with the bot held to shares of its income); what
+ * came of it.
+ */
 void
 edit_trial(const struct level *lv, uint64_t seed, struct edit_trial *t)
 {
+	struct game_opts	 o = GAME_OPTS_INIT;
 	struct game_summary	 s;
 	struct game		*g = game_new(lv, seed, false);
 	struct bot		*b = bot_new(g);
-	long			 max = edit_max_ticks(lv);
+	long			 max = game_max_ticks(g);
 
 	while (!game_over(g) && g->tick < max) {
 		bot_act(b, g);
@@ -1414,7 +1397,7 @@ edit_trial(const struct level *lv, uint64_t seed, struct edit_trial *t)
 	t->waves_cleared = s.waves_cleared;
 	t->waves_total = s.waves_total;
 	t->ticks = s.ticks;
-	t->rated = false;
 	bot_free(b);
 	game_free(g);
+	t->rating = rate_level(lv, &o);
 }

@@ -82,11 +82,8 @@ struct edit_trial {
 	int		lives, lives_start;
 	int		waves_cleared, waves_total;
 	long		ticks;
-	/*
-	 * The level's measured difficulty belongs here when weir has a
-	 * rating (--rate); until then there is none to report.
-	 */
-	bool		rated;
+	int		rating;		/* measured difficulty (rate.h):
+					   0..100 or RATE_UNBEATEN */
 };
 
 struct edit_line;

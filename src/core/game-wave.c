@@ -121,7 +121,7 @@ game_enemy_add(struct game *g, int kind, int w, struct vec pos,
 static bool
 game_spawn(struct game *g, int w, int gi)
 {
-	const struct level_group	*grp = &g->lv->waves[w].groups[gi];
+	const struct level_group	*grp = &g->waves[w].groups[gi];
 	const struct level_spawn	*sp = &g->lv->spawns[grp->spawn];
 	const struct enemy_type		*et = &enemy_types[grp->enemy];
 	struct level_point		 cell;

@@ -32,6 +32,7 @@
 #include <unistd.h>
 
 #include "core/edit.h"
+#include "core/rate.h"
 #include "core/kinds.h"
 #include "core/level.h"
 #include "core/text.h"
@@ -1483,7 +1484,7 @@ ue_bot(struct ue *u)
 {
 	struct edit_trial	 t;
 	struct level		*lv;
-	char			 err[UE_ERR_MAX];
+	char			 err[UE_ERR_MAX], rating[16];
 
 	if (!ue_playable(u))
 		return;
@@ -1491,15 +1492,20 @@ ue_bot(struct ue *u)
 		ue_say(u, true, "%s", err);
 		return;
 	}
-	ue_say(u, false, "the bot is playing...");
+	ue_say(u, false, "the bot is playing and rating the level...");
 	ue_paint(u);
 	edit_trial(lv, u->l->seed, &t);
 	level_free(lv);
+	if (t.rating == RATE_UNBEATEN)
+		snprintf(rating, sizeof rating, "unbeaten");
+	else
+		snprintf(rating, sizeof rating, "%d", t.rating);
 	ue_say(u, t.state != GAME_WON, "bot %s: %d of %d lives kept, %d of %d "
-	    "waves, %ld s of play; difficulty: not rated (weir has no "
-	    "rating yet)", t.state == GAME_WON ? "won" : t.state == GAME_LOST ?
-	    "lost" : "ran out of time", t.lives, t.lives_start,
-	    t.waves_cleared, t.waves_total, t.ticks / GAME_RATE);
+	    "waves, %ld s of play; rating %s (the least share of its income, "
+	    "in %%, the bot needs to win)", t.state == GAME_WON ? "won" :
+	    t.state == GAME_LOST ? "lost" : "ran out of time", t.lives,
+	    t.lives_start, t.waves_cleared, t.waves_total, t.ticks / GAME_RATE,
+	    rating);
 }
 
 /* A click or drag on the map. */
