@@ -20,6 +20,7 @@
 #include "core/script.h"
 #include "core/trace.h"
 #include "core/util.h"
+#include "testgame.h"
 #include "testutil.h"
 
 /* An open field 22 x 9: spawn A at (0, 4), exit at (21, 4). */
@@ -34,59 +35,6 @@
 	"#....................#\n" \
 	"#....................#\n" \
 	"######################\nend\n"
-
-/* Events a game reported. */
-struct rec {
-	struct game_event	ev[4096];
-	int			n;
-};
-
-/* A game_event_fn keeping every event in the struct rec at arg. */
-static void
-rec_event(void *arg, const struct game_event *ev)
-{
-	struct rec *r = arg;
-
-	if (r->n < (int)(sizeof r->ev / sizeof r->ev[0]))
-		r->ev[r->n++] = *ev;
-}
-
-/* How many events of type t were recorded. */
-static int
-rec_count(const struct rec *r, enum game_event_type t)
-{
-	int i, n = 0;
-
-	for (i = 0; i < r->n; i++)
-		n += r->ev[i].type == t;
-	return n;
-}
-
-/* The agent index of the enemy with this id, or -1. */
-static int
-enemy_index(const struct game *g, int id)
-{
-	int i;
-
-	for (i = 0; i < g->nunits; i++)
-		if (g->units[i].kind == GAME_UNIT_ENEMY && g->units[i].id == id &&
-		    !g->units[i].dead)
-			return i;
-	return -1;
-}
-
-/* Move enemy id to (x, y) and make it too slow to leave. */
-static void
-pin(struct game *g, int id, double x, double y)
-{
-	int i = enemy_index(g, id);
-
-	ck_assert_msg(i >= 0, "no enemy %d", id);
-	g->agents[i].pos = vec_make(x, y);
-	g->agents[i].vel = vec_zero();
-	g->units[i].speed = 1e-6;
-	g->agents[i].max_speed = 1e-6;
-}
 
 /*
  * A game on the open field whose one wave sends, at once, the enemies
@@ -149,11 +97,11 @@ START_TEST(test_regeneration)
 	struct level *lv;
 	struct game *g = scene(&lv, "group 1 troll from A every 0\n"
 	    "group 1 grunt from A every 0\n");
-	int t = enemy_index(g, 1), n = enemy_index(g, 2), k, back;
+	int t = tu_enemy_index(g, 1), n = tu_enemy_index(g, 2), k, back;
 
 	ck_assert_int_eq(g->units[t].type, ENEMY_TROLL);
-	pin(g, 1, 5.5, 2.5);
-	pin(g, 2, 5.5, 6.5);
+	tu_pin(g, 1, 5.5, 2.5);
+	tu_pin(g, 2, 5.5, 6.5);
 	g->units[t].hp = g->units[t].max_hp / 2;
 	g->units[n].hp = g->units[n].max_hp / 2;
 	back = g->units[t].max_hp * enemy_types[ENEMY_TROLL].regen_pct / 100;
@@ -176,7 +124,7 @@ START_TEST(test_shield_absorbs_then_breaks)
 {
 	struct level *lv;
 	struct game *g = scene(&lv, "group 2 knight from A every 0\n");
-	int i = enemy_index(g, 1), j = enemy_index(g, 2), shield, hp, k;
+	int i = tu_enemy_index(g, 1), j = tu_enemy_index(g, 2), shield, hp, k;
 
 	shield = g->units[i].shield;
 	hp = g->units[i].hp;
@@ -194,15 +142,15 @@ START_TEST(test_shield_absorbs_then_breaks)
 	ck_assert_int_eq(g->units[j].shield, shield - 90);
 
 	/* No slow holds a knight behind its shield; without one, it does. */
-	pin(g, 1, 10.5, 2.5);
-	pin(g, 2, 10.5, 6.5);
+	tu_pin(g, 1, 10.5, 2.5);
+	tu_pin(g, 2, 10.5, 6.5);
 	ck_assert_int_eq(game_place(g, TOWER_FROST, 10, 1), GAME_OK);
 	ck_assert_int_eq(game_place(g, TOWER_FROST, 10, 7), GAME_OK);
 	for (k = 0; k < 2; k++)
 		game_tick(g);
-	ck_assert_int_gt(g->units[enemy_index(g, 1)].slow_ticks, 0);
-	ck_assert_int_gt(g->units[enemy_index(g, 2)].shield, 0);
-	ck_assert_int_eq(g->units[enemy_index(g, 2)].slow_ticks, 0);
+	ck_assert_int_gt(g->units[tu_enemy_index(g, 1)].slow_ticks, 0);
+	ck_assert_int_gt(g->units[tu_enemy_index(g, 2)].shield, 0);
+	ck_assert_int_eq(g->units[tu_enemy_index(g, 2)].slow_ticks, 0);
 	game_free(g);
 	level_free(lv);
 }
@@ -213,30 +161,30 @@ START_TEST(test_healer_heals_neighbours)
 	struct level *lv;
 	struct game *g = scene(&lv, "group 1 shaman from A every 0\n"
 	    "group 2 grunt from A every 0\n");
-	int s = enemy_index(g, 1), near = enemy_index(g, 2);
-	int far = enemy_index(g, 3), k, heal = enemy_types[ENEMY_SHAMAN].heal;
+	int s = tu_enemy_index(g, 1), near = tu_enemy_index(g, 2);
+	int far = tu_enemy_index(g, 3), k, heal = enemy_types[ENEMY_SHAMAN].heal;
 
-	pin(g, 1, 8.5, 3.5);
-	pin(g, 2, 9.5, 3.5);		/* one cell away */
-	pin(g, 3, 8.5, 6.5);		/* three cells away */
+	tu_pin(g, 1, 8.5, 3.5);
+	tu_pin(g, 2, 9.5, 3.5);		/* one cell away */
+	tu_pin(g, 3, 8.5, 6.5);		/* three cells away */
 	g->units[s].hp = 10;
 	g->units[near].hp = 10;
 	g->units[far].hp = 10;
 	g->units[s].heal_cd = 5;
 	for (k = 0; k < 5; k++)
 		game_tick(g);
-	ck_assert_int_eq(g->units[enemy_index(g, 2)].hp, 10 + heal);
-	ck_assert_int_eq(g->units[enemy_index(g, 3)].hp, 10);
-	ck_assert_int_eq(g->units[enemy_index(g, 1)].hp, 10);	/* not itself */
+	ck_assert_int_eq(g->units[tu_enemy_index(g, 2)].hp, 10 + heal);
+	ck_assert_int_eq(g->units[tu_enemy_index(g, 3)].hp, 10);
+	ck_assert_int_eq(g->units[tu_enemy_index(g, 1)].hp, 10);	/* not itself */
 	/* Next time after its reload, and never beyond its hit points. */
 	for (k = 0; k < enemy_types[ENEMY_SHAMAN].heal_reload; k++)
 		game_tick(g);
-	ck_assert_int_eq(g->units[enemy_index(g, 2)].hp, 10 + 2 * heal);
-	g->units[enemy_index(g, 2)].hp = g->units[enemy_index(g, 2)].max_hp - 1;
+	ck_assert_int_eq(g->units[tu_enemy_index(g, 2)].hp, 10 + 2 * heal);
+	g->units[tu_enemy_index(g, 2)].hp = g->units[tu_enemy_index(g, 2)].max_hp - 1;
 	for (k = 0; k < enemy_types[ENEMY_SHAMAN].heal_reload; k++)
 		game_tick(g);
-	ck_assert_int_eq(g->units[enemy_index(g, 2)].hp,
-	    g->units[enemy_index(g, 2)].max_hp);
+	ck_assert_int_eq(g->units[tu_enemy_index(g, 2)].hp,
+	    g->units[tu_enemy_index(g, 2)].max_hp);
 	game_free(g);
 	level_free(lv);
 }
@@ -246,16 +194,16 @@ START_TEST(test_split_where_parent_died)
 {
 	struct level *lv;
 	struct game *g = scene(&lv, "group 1 slime from A every 0\n");
-	struct rec *r = xcalloc(1, sizeof *r);
+	struct tu_rec *r = xcalloc(1, sizeof *r);
 	struct vec at = vec_make(1.37, 1.37);	/* in a corner of walls */
 	int i, pieces = 0;
 
-	game_set_events(g, rec_event, r);
-	pin(g, 1, at.x, at.y);
-	game_damage(g, enemy_index(g, 1), 100000, true, -1, TOWER_ARROW);
+	game_set_events(g, tu_rec_event, r);
+	tu_pin(g, 1, at.x, at.y);
+	game_damage(g, tu_enemy_index(g, 1), 100000, true, -1, TOWER_ARROW);
 	ck_assert_int_eq(g->wave_alive[0], 0);
 	game_tick(g);
-	ck_assert_int_eq(rec_count(r, GAME_EV_SPLIT), 1);
+	ck_assert_int_eq(tu_rec_count(r, GAME_EV_SPLIT), 1);
 	for (i = 0; i < g->nunits; i++) {
 		const struct steer_agent *a = &g->agents[i];
 
@@ -278,7 +226,7 @@ START_TEST(test_split_where_parent_died)
 		game_damage(g, i, 100000, true, -1, TOWER_ARROW);
 	game_tick(g);
 	ck_assert_int_eq(g->waves_cleared, 1);
-	ck_assert_int_eq(rec_count(r, GAME_EV_SPLIT), 1);	/* pieces do not */
+	ck_assert_int_eq(tu_rec_count(r, GAME_EV_SPLIT), 1);	/* pieces do not */
 	free(r);
 	game_free(g);
 	level_free(lv);
@@ -291,21 +239,21 @@ START_TEST(test_hidden_until_detected)
 	struct game *g = scene(&lv, "group 1 shade from A every 0\n");
 	int i, hp, k;
 
-	pin(g, 1, 10.5, 4.5);
-	i = enemy_index(g, 1);
+	tu_pin(g, 1, 10.5, 4.5);
+	i = tu_enemy_index(g, 1);
 	hp = g->units[i].hp;
 	ck_assert_int_eq(game_place(g, TOWER_ARROW, 10, 2), GAME_OK);
 	ck_assert_int_eq(game_place(g, TOWER_SNIPER, 4, 2), GAME_OK);
 	for (k = 0; k < 3 * GAME_RATE; k++)
 		game_tick(g);
-	ck_assert(game_enemy_hidden(g, enemy_index(g, 1)));
+	ck_assert(game_enemy_hidden(g, tu_enemy_index(g, 1)));
 	ck_assert_int_eq(shots(g), 0);
-	ck_assert_int_eq(g->units[enemy_index(g, 1)].hp, hp);
+	ck_assert_int_eq(g->units[tu_enemy_index(g, 1)].hp, hp);
 	/* A frost tower in reach shows it: the others shoot it now. */
 	ck_assert_int_eq(game_place(g, TOWER_FROST, 11, 6), GAME_OK);
 	game_tick(g);
-	ck_assert(!game_enemy_hidden(g, enemy_index(g, 1)));
-	ck_assert_int_lt(g->units[enemy_index(g, 1)].hp, hp);
+	ck_assert(!game_enemy_hidden(g, tu_enemy_index(g, 1)));
+	ck_assert_int_lt(g->units[tu_enemy_index(g, 1)].hp, hp);
 	game_free(g);
 	level_free(lv);
 }
@@ -317,24 +265,24 @@ START_TEST(test_detecting_specialisations)
 	struct game *g = scene(&lv, "group 2 shade from A every 0\n");
 	int k;
 
-	pin(g, 1, 5.5, 4.5);
-	pin(g, 2, 16.5, 4.5);
+	tu_pin(g, 1, 5.5, 4.5);
+	tu_pin(g, 2, 16.5, 4.5);
 	build_top(g, TOWER_ARROW, 5, 1, NULL);
 	build_top(g, TOWER_SNIPER, 16, 1, NULL);
 	for (k = 0; k < 3 * GAME_RATE; k++)
 		game_tick(g);
-	ck_assert_int_eq(g->units[enemy_index(g, 1)].hp,
-	    g->units[enemy_index(g, 1)].max_hp);
-	ck_assert_int_eq(g->units[enemy_index(g, 2)].hp,
-	    g->units[enemy_index(g, 2)].max_hp);
+	ck_assert_int_eq(g->units[tu_enemy_index(g, 1)].hp,
+	    g->units[tu_enemy_index(g, 1)].max_hp);
+	ck_assert_int_eq(g->units[tu_enemy_index(g, 2)].hp,
+	    g->units[tu_enemy_index(g, 2)].max_hp);
 	ck_assert_int_eq(game_specialise(g, 5, 1, spec("longbow")), GAME_OK);
 	ck_assert_int_eq(game_specialise(g, 16, 1, spec("spotter")), GAME_OK);
 	for (k = 0; k < 3 * GAME_RATE; k++)
 		game_tick(g);
-	ck_assert(enemy_index(g, 1) < 0 || g->units[enemy_index(g, 1)].hp <
-	    g->units[enemy_index(g, 1)].max_hp);
-	ck_assert(enemy_index(g, 2) < 0 || g->units[enemy_index(g, 2)].hp <
-	    g->units[enemy_index(g, 2)].max_hp);
+	ck_assert(tu_enemy_index(g, 1) < 0 || g->units[tu_enemy_index(g, 1)].hp <
+	    g->units[tu_enemy_index(g, 1)].max_hp);
+	ck_assert(tu_enemy_index(g, 2) < 0 || g->units[tu_enemy_index(g, 2)].hp <
+	    g->units[tu_enemy_index(g, 2)].max_hp);
 	game_free(g);
 	level_free(lv);
 }
@@ -350,9 +298,9 @@ START_TEST(test_volley_and_barrage)
 	int k;
 
 	for (k = 1; k <= 3; k++)
-		pin(g, k, 8.5 + k, 4.5);
+		tu_pin(g, k, 8.5 + k, 4.5);
 	for (k = 4; k <= 6; k++)
-		pin(g, k, 8.5 + k - 3, 6.5);
+		tu_pin(g, k, 8.5 + k - 3, 6.5);
 	build_top(g, TOWER_ARROW, 10, 2, "volley");
 	game_tick(g);
 	ck_assert_int_eq(shots(g), 3);		/* three bolts at once */
@@ -361,7 +309,7 @@ START_TEST(test_volley_and_barrage)
 
 	g = scene(&lv, "group 3 flyer from A every 0\n");
 	for (k = 1; k <= 3; k++)
-		pin(g, k, 8.5 + k, 4.5);
+		tu_pin(g, k, 8.5 + k, 4.5);
 	build_top(g, TOWER_FLAK, 10, 2, NULL);
 	game_tick(g);
 	ck_assert_int_eq(shots(g), 1);
@@ -369,7 +317,7 @@ START_TEST(test_volley_and_barrage)
 	level_free(lv);
 	g = scene(&lv, "group 3 flyer from A every 0\n");
 	for (k = 1; k <= 3; k++)
-		pin(g, k, 8.5 + k, 4.5);
+		tu_pin(g, k, 8.5 + k, 4.5);
 	build_top(g, TOWER_FLAK, 10, 2, "barrage");
 	game_tick(g);
 	ck_assert_int_eq(shots(g), 3);
@@ -412,17 +360,17 @@ START_TEST(test_cluster_bomblets)
 	/* The second grunt stands beyond the burst, where a bomblet falls. */
 	for (pass = 0; pass < 2; pass++) {
 		g = scene(&lv, "group 2 grunt from A every 0\n");
-		pin(g, 1, 10.5, 4.5);
-		pin(g, 2, 10.5 + tower_types[TOWER_CANNON].level[2].splash +
+		tu_pin(g, 1, 10.5, 4.5);
+		tu_pin(g, 2, 10.5 + tower_types[TOWER_CANNON].level[2].splash +
 		    0.35, 4.5);
 		build_top(g, TOWER_CANNON, 10, 2, pass == 0 ? "siege" :
 		    "cluster");
 		g->towers[0].mode = TOWER_TARGET_CLOSEST;
 		for (k = 0; k < 40; k++)
 			game_tick(g);
-		hit[pass] = enemy_index(g, 2) < 0 ||
-		    g->units[enemy_index(g, 2)].hp <
-		    g->units[enemy_index(g, 2)].max_hp;
+		hit[pass] = tu_enemy_index(g, 2) < 0 ||
+		    g->units[tu_enemy_index(g, 2)].hp <
+		    g->units[tu_enemy_index(g, 2)].max_hp;
 		game_free(g);
 		level_free(lv);
 	}
@@ -436,7 +384,7 @@ START_TEST(test_siege_and_heavy_strip_armour)
 	struct level *lv;
 	struct game *g = scene(&lv, "group 1 brute from A every 0\n"
 	    "group 1 flyer from A every 0\n");
-	int i = enemy_index(g, 1), armour = g->units[i].armour;
+	int i = tu_enemy_index(g, 1), armour = g->units[i].armour;
 
 	game_hit(g, i, 10, false, -1, TOWER_CANNON, spec("siege"));
 	ck_assert_int_eq(g->units[i].armour, armour - 2);
@@ -455,13 +403,13 @@ START_TEST(test_frost_specialisations)
 	struct game *g = scene(&lv, "group 2 grunt from A every 0\n");
 	int i, j, hp;
 
-	pin(g, 1, 5.5, 2.5);
-	pin(g, 2, 15.5, 2.5);
+	tu_pin(g, 1, 5.5, 2.5);
+	tu_pin(g, 2, 15.5, 2.5);
 	build_top(g, TOWER_FROST, 5, 1, "glacier");
 	build_top(g, TOWER_FROST, 15, 1, "brittle");
 	game_tick(g);
-	i = enemy_index(g, 1);
-	j = enemy_index(g, 2);
+	i = tu_enemy_index(g, 1);
+	j = tu_enemy_index(g, 2);
 	/* Glacier freezes; brittle does not, but exposes. */
 	ck_assert_int_gt(g->units[i].stun_ticks, 0);
 	ck_assert_int_eq(g->units[j].stun_ticks, 0);
@@ -469,10 +417,10 @@ START_TEST(test_frost_specialisations)
 	ck_assert_int_eq(g->units[i].expose_ticks, 0);
 	g->units[i].speed = g->units[j].speed = 1.0;
 	game_tick(g);
-	ck_assert(g->agents[enemy_index(g, 1)].max_speed < 0.05);
-	ck_assert(g->agents[enemy_index(g, 2)].max_speed > 0.3);
+	ck_assert(g->agents[tu_enemy_index(g, 1)].max_speed < 0.05);
+	ck_assert(g->agents[tu_enemy_index(g, 2)].max_speed > 0.3);
 	/* An exposed enemy takes 35% more of a hit. */
-	j = enemy_index(g, 2);
+	j = tu_enemy_index(g, 2);
 	hp = g->units[j].hp;
 	game_damage(g, j, 20, true, -1, TOWER_SNIPER);
 	ck_assert_int_eq(g->units[j].hp, hp - 27);
@@ -489,15 +437,15 @@ START_TEST(test_arc_reaches_further)
 
 	for (pass = 0; pass < 2; pass++) {
 		g = scene(&lv, "group 2 brute from A every 0\n");
-		pin(g, 1, 10.5, 4.5);
-		pin(g, 2, 13.5, 4.5);		/* three cells on */
+		tu_pin(g, 1, 10.5, 4.5);
+		tu_pin(g, 2, 13.5, 4.5);		/* three cells on */
 		build_top(g, TOWER_TESLA, 10, 2, pass == 0 ? "storm" : "arc");
 		for (k = 0; k < 2; k++)
 			game_tick(g);
-		far[pass] = g->units[enemy_index(g, 2)].hp <
-		    g->units[enemy_index(g, 2)].max_hp;
+		far[pass] = g->units[tu_enemy_index(g, 2)].hp <
+		    g->units[tu_enemy_index(g, 2)].max_hp;
 		if (pass == 0)	/* a storm's arc stuns what it hits */
-			ck_assert_int_gt(g->units[enemy_index(g, 1)].stun_ticks,
+			ck_assert_int_gt(g->units[tu_enemy_index(g, 1)].stun_ticks,
 			    0);
 		game_free(g);
 		level_free(lv);
@@ -515,16 +463,16 @@ START_TEST(test_rail_goes_through)
 
 	for (pass = 0; pass < 2; pass++) {
 		g = scene(&lv, "group 2 brute from A every 0\n");
-		pin(g, 1, 5.5, 4.5);
-		pin(g, 2, 8.5, 4.5);	/* behind the first, seen from (2,4) */
+		tu_pin(g, 1, 5.5, 4.5);
+		tu_pin(g, 2, 8.5, 4.5);	/* behind the first, seen from (2,4) */
 		build_top(g, TOWER_SNIPER, 2, 4, pass == 0 ? "spotter" :
 		    "rail");
 		g->towers[0].mode = TOWER_TARGET_CLOSEST;
 		game_tick(g);
-		ck_assert_int_lt(g->units[enemy_index(g, 1)].hp,
-		    g->units[enemy_index(g, 1)].max_hp);
-		behind[pass] = g->units[enemy_index(g, 2)].hp <
-		    g->units[enemy_index(g, 2)].max_hp;
+		ck_assert_int_lt(g->units[tu_enemy_index(g, 1)].hp,
+		    g->units[tu_enemy_index(g, 1)].max_hp);
+		behind[pass] = g->units[tu_enemy_index(g, 2)].hp <
+		    g->units[tu_enemy_index(g, 2)].max_hp;
 		game_free(g);
 		level_free(lv);
 	}
@@ -541,13 +489,13 @@ START_TEST(test_mortar_specialisations)
 
 	for (pass = 0; pass < 2; pass++) {
 		g = scene(&lv, "group 1 brute from A every 0\n");
-		pin(g, 1, 14.5, 4.5);
+		tu_pin(g, 1, 14.5, 4.5);
 		build_top(g, TOWER_MORTAR, 10, 4, pass == 0 ? "quake" :
 		    "shrapnel");
-		for (k = 0; k < 60 && (i = enemy_index(g, 1)) >= 0 &&
+		for (k = 0; k < 60 && (i = tu_enemy_index(g, 1)) >= 0 &&
 		    g->units[i].hp == g->units[i].max_hp; k++)
 			game_tick(g);
-		i = enemy_index(g, 1);
+		i = tu_enemy_index(g, 1);
 		ck_assert_int_ge(i, 0);
 		ck_assert_int_lt(g->units[i].hp, g->units[i].max_hp);
 		if (pass == 0) {

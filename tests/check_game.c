@@ -23,6 +23,7 @@
 #include "core/script.h"
 #include "core/trace.h"
 #include "core/util.h"
+#include "testgame.h"
 #include "testutil.h"
 
 /*
@@ -57,71 +58,6 @@
 	"A.........>\n" \
 	"###########\nend\n"
 
-/* Events a game reported, kept for the test to look at. */
-struct rec {
-	struct game_event	ev[8192];
-	int			n;
-};
-
-/* A game_event_fn keeping every event in the struct rec at arg. */
-static void
-rec_event(void *arg, const struct game_event *ev)
-{
-	struct rec *r = arg;
-
-	if (r->n < (int)(sizeof r->ev / sizeof r->ev[0]))
-		r->ev[r->n++] = *ev;
-}
-
-/* How many events of type t were recorded. */
-static int
-rec_count(const struct rec *r, enum game_event_type t)
-{
-	int i, n = 0;
-
-	for (i = 0; i < r->n; i++)
-		n += r->ev[i].type == t;
-	return n;
-}
-
-/* The last event of type t, or NULL. */
-static const struct game_event *
-rec_last(const struct rec *r, enum game_event_type t)
-{
-	int i;
-
-	for (i = r->n - 1; i >= 0; i--)
-		if (r->ev[i].type == t)
-			return &r->ev[i];
-	return NULL;
-}
-
-/* The agent index of the enemy with this id, or -1. */
-static int
-enemy_index(const struct game *g, int id)
-{
-	int i;
-
-	for (i = 0; i < g->nunits; i++)
-		if (g->units[i].kind == GAME_UNIT_ENEMY && g->units[i].id == id)
-			return i;
-	return -1;
-}
-
-/* Move enemy id to (x, y) and make it too slow to leave. */
-static void
-pin(struct game *g, int id, double x, double y)
-{
-	int i = enemy_index(g, id);
-
-	ck_assert_msg(i >= 0, "no enemy %d", id);
-	g->agents[i].pos = vec_make(x, y);
-	g->agents[i].vel = vec_zero();
-	g->units[i].speed = 1e-6;
-	g->agents[i].max_speed = 1e-6;
-	game_units_moved(g);
-}
-
 /* Tick until every enemy of the first wave is out (or fail). */
 static void
 send_first_wave(struct game *g)
@@ -141,16 +77,16 @@ START_TEST(test_refuse_out_of_map)
 	struct level *lv = tu_level(OPEN_MAP "wave after 60\ngroup 1 grunt "
 	    "from A\n");
 	struct game *g = game_new(lv, 1, false);
-	struct rec *r = xcalloc(1, sizeof *r);
+	struct tu_rec *r = xcalloc(1, sizeof *r);
 	const struct game_event *ev;
 
-	game_set_events(g, rec_event, r);
+	game_set_events(g, tu_rec_event, r);
 	ck_assert_int_eq(game_place(g, TOWER_WALL, -1, 3), GAME_OUT_OF_MAP);
 	ck_assert_int_eq(game_place(g, TOWER_WALL, 22, 3), GAME_OUT_OF_MAP);
 	ck_assert_int_eq(game_place(g, TOWER_ARROW, 3, 9), GAME_OUT_OF_MAP);
 	ck_assert_int_eq(game_sell(g, 5, -7), GAME_OUT_OF_MAP);
-	ck_assert_int_eq(rec_count(r, GAME_EV_REJECT), 4);
-	ev = rec_last(r, GAME_EV_REJECT);
+	ck_assert_int_eq(tu_rec_count(r, GAME_EV_REJECT), 4);
+	ev = tu_rec_last(r, GAME_EV_REJECT);
 	ck_assert_str_eq(game_reason_name(ev->reason), "out of map");
 	ck_assert_int_eq(ev->x, 5);
 	ck_assert_int_eq(ev->y, -7);
@@ -370,10 +306,10 @@ START_TEST(test_refuse_occupied_by_enemy)
 	struct game *g = game_new(lv, 1, false);
 
 	send_first_wave(g);
-	pin(g, 1, 5.5, 2.5);
+	tu_pin(g, 1, 5.5, 2.5);
 	ck_assert_int_eq(game_place(g, TOWER_WALL, 5, 2), GAME_OCCUPIED);
 	/* Its disc reaches into the next cell: refused there too. */
-	pin(g, 1, 5.9, 2.5);
+	tu_pin(g, 1, 5.9, 2.5);
 	ck_assert_int_eq(game_place(g, TOWER_WALL, 6, 2), GAME_OCCUPIED);
 	ck_assert(game_enemy_blocks_cell(g, 6, 2));
 	ck_assert(!game_enemy_blocks_cell(g, 7, 2));
@@ -438,9 +374,9 @@ START_TEST(test_refuse_would_block_enemy)
 	/* With nobody in the pocket, closing it cuts no one off. */
 	ck_assert_int_eq(game_check_place(g, TOWER_WALL, 1, 2), GAME_OK);
 	send_first_wave(g);
-	pin(g, 1, 1.5, 1.5);
+	tu_pin(g, 1, 1.5, 1.5);
 	ck_assert_int_eq(game_place(g, TOWER_WALL, 1, 2), GAME_WOULD_BLOCK);
-	pin(g, 1, 5.5, 3.5);
+	tu_pin(g, 1, 5.5, 3.5);
 	ck_assert_int_eq(game_place(g, TOWER_WALL, 1, 2), GAME_OK);
 	game_free(g);
 	level_free(lv);
@@ -493,10 +429,10 @@ START_TEST(test_upgrade_and_refund)
 	struct level *lv = tu_level(OPEN_MAP "wave after 60\ngroup 1 grunt "
 	    "from A\n");
 	struct game *g = game_new(lv, 1, false);
-	struct rec *r = xcalloc(1, sizeof *r);
+	struct tu_rec *r = xcalloc(1, sizeof *r);
 	int k, gold;
 
-	game_set_events(g, rec_event, r);
+	game_set_events(g, tu_rec_event, r);
 	for (k = TOWER_ARROW; k < TOWER_NTYPES; k++) {
 		const struct tower_type *tt = &tower_types[k];
 
@@ -506,7 +442,7 @@ START_TEST(test_upgrade_and_refund)
 		ck_assert_int_eq(game_upgrade(g, 2 + k, 2), GAME_OK);
 		ck_assert_int_eq(g->gold, gold - tt->level[0].cost -
 		    tt->level[1].cost);
-		ck_assert_int_eq(rec_last(r, GAME_EV_UPGRADE)->gold,
+		ck_assert_int_eq(tu_rec_last(r, GAME_EV_UPGRADE)->gold,
 		    tt->level[1].cost);
 		ck_assert_int_eq(game_upgrade(g, 2 + k, 2), GAME_OK);
 		ck_assert_int_eq(game_tower_at(g, 2 + k, 2)->level, 3);
@@ -516,7 +452,7 @@ START_TEST(test_upgrade_and_refund)
 		ck_assert_int_eq(game_sell(g, 2 + k, 2), GAME_OK);
 		ck_assert_int_eq(g->gold - gold, tower_spent(k, 3) *
 		    TOWER_REFUND_PCT / 100);
-		ck_assert_int_eq(rec_last(r, GAME_EV_SELL)->gold,
+		ck_assert_int_eq(tu_rec_last(r, GAME_EV_SELL)->gold,
 		    g->gold - gold);
 		ck_assert_ptr_null(game_tower_at(g, 2 + k, 2));
 	}
@@ -539,24 +475,24 @@ START_TEST(test_bounty_and_bonuses)
 	struct level *lv = tu_level(OPEN_MAP "wave after 0\ngroup 2 grunt "
 	    "from A every 0\nwave after 20\ngroup 1 grunt from A\n");
 	struct game *g = game_new(lv, 1, false);
-	struct rec *r = xcalloc(1, sizeof *r);
+	struct tu_rec *r = xcalloc(1, sizeof *r);
 	int gold, k, number;
 	long left;
 
-	game_set_events(g, rec_event, r);
+	game_set_events(g, tu_rec_event, r);
 	send_first_wave(g);
-	pin(g, 1, 10.5, 3.5);
-	pin(g, 2, 12.5, 5.5);
+	tu_pin(g, 1, 10.5, 3.5);
+	tu_pin(g, 2, 12.5, 5.5);
 	ck_assert_int_eq(game_place(g, TOWER_SNIPER, 11, 1), GAME_OK);
 	gold = g->gold;
 	/* Two sniper shots (50 through armour) kill both grunts (50 hp). */
 	for (k = 0; k < 200 && g->killed < 2; k++)
 		game_tick(g);
 	ck_assert_int_eq(g->killed, 2);
-	ck_assert_int_eq(rec_last(r, GAME_EV_KILL)->gold, 4);
+	ck_assert_int_eq(tu_rec_last(r, GAME_EV_KILL)->gold, 4);
 	/* Wave 1 cleared: bounty 2 x 4, bonus 10 + 5 x 1. */
 	ck_assert_int_eq(g->gold - gold, 2 * 4 + 10 + 5);
-	ck_assert_int_eq(rec_last(r, GAME_EV_CLEAR)->gold, 15);
+	ck_assert_int_eq(tu_rec_last(r, GAME_EV_CLEAR)->gold, 15);
 	ck_assert_int_eq(g->score, 10 * 8 + 50);
 	ck_assert_int_eq(g->waves_cleared, 1);
 
@@ -567,8 +503,8 @@ START_TEST(test_bounty_and_bonuses)
 	gold = g->gold;
 	ck_assert_int_eq(game_call_wave(g), GAME_OK);
 	ck_assert_int_eq(g->gold - gold, (int)(left / GAME_RATE));
-	ck_assert(rec_last(r, GAME_EV_WAVE)->early);
-	ck_assert_int_eq(rec_last(r, GAME_EV_WAVE)->gold, (int)(left /
+	ck_assert(tu_rec_last(r, GAME_EV_WAVE)->early);
+	ck_assert_int_eq(tu_rec_last(r, GAME_EV_WAVE)->gold, (int)(left /
 	    GAME_RATE));
 	ck_assert_int_eq(g->early_s, (int)(left / GAME_RATE));
 	tu_say("early call skipped %ld ticks\n", left);
@@ -689,13 +625,13 @@ START_TEST(test_tower_stats)
 	struct level *lv = tu_level(OPEN_MAP "wave after 0\ngroup 3 grunt "
 	    "from A every 0\n");
 	struct game *g = game_new(lv, 1, false);
-	struct rec *r = xcalloc(1, sizeof *r);
+	struct tu_rec *r = xcalloc(1, sizeof *r);
 	const struct game_tower *tw;
 	uint64_t h;
 	long hp = 0;
 	int k, kills = 0;
 
-	game_set_events(g, rec_event, r);
+	game_set_events(g, tu_rec_event, r);
 	ck_assert_int_eq(game_place(g, TOWER_SNIPER, 5, 3), GAME_OK);
 	ck_assert_int_eq(game_place(g, TOWER_ARROW, 5, 5), GAME_OK);
 	for (k = 0; k < 60 * GAME_RATE && !game_over(g); k++)
@@ -736,7 +672,7 @@ target_scene(int mode)
 	struct level *lv = tu_level(OPEN_MAP "wave after 0\ngroup 5 grunt "
 	    "from A every 0\n");
 	struct game *g = game_new(lv, 1, false);
-	struct rec *r = xcalloc(1, sizeof *r);
+	struct tu_rec *r = xcalloc(1, sizeof *r);
 	static const double at[5][2] = { { 4.5, 4.5 }, { 8.5, 4.5 },
 	    { 11.5, 4.5 }, { 12.5, 5.5 }, { 9.5, 7.5 } };
 	static const int hp[5] = { 40, 30, 50, 45, 10 };
@@ -744,20 +680,20 @@ target_scene(int mode)
 
 	send_first_wave(g);
 	for (i = 0; i < 5; i++) {
-		pin(g, i + 1, at[i][0], at[i][1]);
-		g->units[enemy_index(g, i + 1)].hp = hp[i];
+		tu_pin(g, i + 1, at[i][0], at[i][1]);
+		g->units[tu_enemy_index(g, i + 1)].hp = hp[i];
 	}
 	ck_assert_int_eq(game_place(g, TOWER_SNIPER, 7, 1), GAME_OK);
 	if (mode != TOWER_TARGET_FIRST)
 		ck_assert_int_eq(game_target(g, 7, 1, mode), GAME_OK);
 	ck_assert_int_eq(game_tower_at(g, 7, 1)->mode, mode);
-	game_set_events(g, rec_event, r);
+	game_set_events(g, tu_rec_event, r);
 	game_tick(g);
-	ck_assert_int_eq(rec_count(r, GAME_EV_KILL), 1);
-	victim = rec_last(r, GAME_EV_KILL)->id;
+	ck_assert_int_eq(tu_rec_count(r, GAME_EV_KILL), 1);
+	victim = tu_rec_last(r, GAME_EV_KILL)->id;
 	for (k = 1; k <= 5; k++) {
 		if (k != victim)
-			ck_assert_int_eq(g->units[enemy_index(g, k)].hp,
+			ck_assert_int_eq(g->units[tu_enemy_index(g, k)].hp,
 			    hp[k - 1]);
 	}
 	free(r);
@@ -817,10 +753,10 @@ START_TEST(test_ground_air_restrictions)
 	int k;
 
 	send_first_wave(g);
-	pin(g, 1, 6.5, 4.5);
-	pin(g, 2, 14.5, 4.5);
-	ck_assert_int_eq(g->units[enemy_index(g, 1)].mover, ENEMY_PATH);
-	ck_assert_int_eq(g->units[enemy_index(g, 2)].mover, ENEMY_FLY);
+	tu_pin(g, 1, 6.5, 4.5);
+	tu_pin(g, 2, 14.5, 4.5);
+	ck_assert_int_eq(g->units[tu_enemy_index(g, 1)].mover, ENEMY_PATH);
+	ck_assert_int_eq(g->units[tu_enemy_index(g, 2)].mover, ENEMY_FLY);
 	/* Flak beside the grunt, a cannon beside the flyer: neither fires. */
 	ck_assert_int_eq(game_place(g, TOWER_FLAK, 6, 2), GAME_OK);
 	ck_assert_int_eq(game_place(g, TOWER_CANNON, 14, 2), GAME_OK);
@@ -828,16 +764,16 @@ START_TEST(test_ground_air_restrictions)
 	for (k = 0; k < 3 * GAME_RATE; k++)
 		game_tick(g);
 	ck_assert_int_eq(g->nshots, 0);
-	ck_assert_int_eq(g->units[enemy_index(g, 1)].hp, 50);
-	ck_assert_int_eq(g->units[enemy_index(g, 2)].hp, 60);
+	ck_assert_int_eq(g->units[tu_enemy_index(g, 1)].hp, 50);
+	ck_assert_int_eq(g->units[tu_enemy_index(g, 2)].hp, 60);
 	/* Swap them over and both get hit. */
-	pin(g, 1, 14.5, 4.5);
-	pin(g, 2, 6.5, 4.5);
-	for (k = 0; k < 2 * GAME_RATE && (g->units[enemy_index(g, 1)].hp ==
-	    50 || g->units[enemy_index(g, 2)].hp == 60); k++)
+	tu_pin(g, 1, 14.5, 4.5);
+	tu_pin(g, 2, 6.5, 4.5);
+	for (k = 0; k < 2 * GAME_RATE && (g->units[tu_enemy_index(g, 1)].hp ==
+	    50 || g->units[tu_enemy_index(g, 2)].hp == 60); k++)
 		game_tick(g);
-	ck_assert_int_lt(g->units[enemy_index(g, 1)].hp, 50);
-	ck_assert_int_lt(g->units[enemy_index(g, 2)].hp, 60);
+	ck_assert_int_lt(g->units[tu_enemy_index(g, 1)].hp, 50);
+	ck_assert_int_lt(g->units[tu_enemy_index(g, 2)].hp, 60);
 	game_free(g);
 	level_free(lv);
 }
@@ -861,12 +797,12 @@ START_TEST(test_armour_arithmetic)
 
 	/* A bolt of 12 on armour 5 takes 7. */
 	send_first_wave(g);
-	pin(g, 1, 6.5, 4.5);
+	tu_pin(g, 1, 6.5, 4.5);
 	ck_assert_int_eq(game_place(g, TOWER_ARROW, 6, 2), GAME_OK);
-	for (k = 0; k < GAME_RATE && g->units[enemy_index(g, 1)].hp == 200;
+	for (k = 0; k < GAME_RATE && g->units[tu_enemy_index(g, 1)].hp == 200;
 	    k++)
 		game_tick(g);
-	i = enemy_index(g, 1);
+	i = tu_enemy_index(g, 1);
 	ck_assert_int_eq(g->units[i].hp, 200 - 7);
 	ck_assert_int_eq(game_sell(g, 6, 2), GAME_OK);
 	for (k = 0; k < GAME_RATE; k++)
@@ -874,7 +810,7 @@ START_TEST(test_armour_arithmetic)
 	/* A sniper's 50 goes through armour. */
 	ck_assert_int_eq(game_place(g, TOWER_SNIPER, 6, 1), GAME_OK);
 	game_tick(g);
-	ck_assert_int_eq(g->units[enemy_index(g, 1)].hp, 200 - 7 - 50);
+	ck_assert_int_eq(g->units[tu_enemy_index(g, 1)].hp, 200 - 7 - 50);
 	game_free(g);
 	level_free(lv);
 }
@@ -888,17 +824,17 @@ START_TEST(test_splash_arithmetic)
 	int k;
 
 	send_first_wave(g);
-	pin(g, 1, 7.5, 4.5);		/* the target, 2 from the cannon */
-	pin(g, 2, 9.1, 4.5);		/* 1.6 from it: outside the burst */
-	pin(g, 3, 8.2, 4.5);		/* brute 0.7 from it: inside */
+	tu_pin(g, 1, 7.5, 4.5);		/* the target, 2 from the cannon */
+	tu_pin(g, 2, 9.1, 4.5);		/* 1.6 from it: outside the burst */
+	tu_pin(g, 3, 8.2, 4.5);		/* brute 0.7 from it: inside */
 	ck_assert_int_eq(game_place(g, TOWER_CANNON, 7, 2), GAME_OK);
 	ck_assert_int_eq(game_target(g, 7, 2, TOWER_TARGET_CLOSEST), GAME_OK);
-	for (k = 0; k < 2 * GAME_RATE && g->units[enemy_index(g, 1)].hp == 50;
+	for (k = 0; k < 2 * GAME_RATE && g->units[tu_enemy_index(g, 1)].hp == 50;
 	    k++)
 		game_tick(g);
-	ck_assert_int_eq(g->units[enemy_index(g, 1)].hp, 50 - 30);
-	ck_assert_int_eq(g->units[enemy_index(g, 2)].hp, 50);
-	ck_assert_int_eq(g->units[enemy_index(g, 3)].hp, 200 - (30 - 5));
+	ck_assert_int_eq(g->units[tu_enemy_index(g, 1)].hp, 50 - 30);
+	ck_assert_int_eq(g->units[tu_enemy_index(g, 2)].hp, 50);
+	ck_assert_int_eq(g->units[tu_enemy_index(g, 3)].hp, 200 - (30 - 5));
 	tu_say("shell burst after %d ticks\n", k);
 	game_free(g);
 	level_free(lv);
@@ -921,25 +857,25 @@ START_TEST(test_mortar_blind_up_close)
 
 	ck_assert(st->min_range > 1.5 && st->range > 4.0);
 	send_first_wave(g);
-	pin(g, 1, 10.5, 4.0);		/* 1.5 from the mortar at (10, 2) */
-	pin(g, 2, 14.3, 3.5);		/* about 4 off, side by side */
-	pin(g, 3, 14.3, 4.2);
+	tu_pin(g, 1, 10.5, 4.0);		/* 1.5 from the mortar at (10, 2) */
+	tu_pin(g, 2, 14.3, 3.5);		/* about 4 off, side by side */
+	tu_pin(g, 3, 14.3, 4.2);
 	ck_assert_int_eq(game_place(g, TOWER_MORTAR, 10, 2), GAME_OK);
 	ck_assert_int_eq(game_target(g, 10, 2, TOWER_TARGET_CLOSEST), GAME_OK);
-	for (k = 0; k < 3 * GAME_RATE && g->units[enemy_index(g, 2)].hp == 50;
+	for (k = 0; k < 3 * GAME_RATE && g->units[tu_enemy_index(g, 2)].hp == 50;
 	    k++)
 		game_tick(g);
-	ck_assert_int_eq(g->units[enemy_index(g, 1)].hp, 50);
-	ck_assert_int_eq(g->units[enemy_index(g, 2)].hp, 50 - st->damage);
-	ck_assert_int_eq(g->units[enemy_index(g, 3)].hp, 50 - st->damage);
+	ck_assert_int_eq(g->units[tu_enemy_index(g, 1)].hp, 50);
+	ck_assert_int_eq(g->units[tu_enemy_index(g, 2)].hp, 50 - st->damage);
+	ck_assert_int_eq(g->units[tu_enemy_index(g, 3)].hp, 50 - st->damage);
 	/* Alone in its blind ring, an enemy is never shot at. */
-	pin(g, 2, 11.5, 3.0);
-	pin(g, 3, 9.0, 3.5);
+	tu_pin(g, 2, 11.5, 3.0);
+	tu_pin(g, 3, 9.0, 3.5);
 	for (k = 0; k < 10 * GAME_RATE; k++)
 		game_tick(g);
-	ck_assert_int_eq(g->units[enemy_index(g, 1)].hp, 50);
-	ck_assert_int_eq(g->units[enemy_index(g, 2)].hp, 50 - st->damage);
-	ck_assert_int_eq(g->units[enemy_index(g, 3)].hp, 50 - st->damage);
+	ck_assert_int_eq(g->units[tu_enemy_index(g, 1)].hp, 50);
+	ck_assert_int_eq(g->units[tu_enemy_index(g, 2)].hp, 50 - st->damage);
+	ck_assert_int_eq(g->units[tu_enemy_index(g, 3)].hp, 50 - st->damage);
 	tu_say("mortar shell burst after %d ticks\n", k);
 	game_free(g);
 	level_free(lv);
@@ -958,27 +894,27 @@ START_TEST(test_slow_arithmetic)
 	send_first_wave(g);
 	for (k = 0; k < 3 * GAME_RATE; k++)
 		game_tick(g);
-	i = enemy_index(g, 1);
+	i = tu_enemy_index(g, 1);
 	ck_assert(g->agents[i].max_speed == full);
 	/* A frost tower two cells off: one pulse, then it is sold. */
 	tx = (int)g->agents[i].pos.x;
 	ty = (int)g->agents[i].pos.y - 2;
 	ck_assert_int_eq(game_place(g, TOWER_FROST, tx, ty), GAME_OK);
 	game_tick(g);
-	i = enemy_index(g, 1);
+	i = tu_enemy_index(g, 1);
 	ck_assert_int_eq(g->units[i].hp, 50 - st->damage);
 	ck_assert_int_eq(g->units[i].slow_pct, st->slow_pct);
 	ck_assert_int_eq(g->units[i].slow_ticks, st->slow_ticks);
 	ck_assert_int_eq(game_sell(g, tx, ty), GAME_OK);
 	game_tick(g);
-	i = enemy_index(g, 1);
+	i = tu_enemy_index(g, 1);
 	ck_assert(fabs(g->agents[i].max_speed - full * st->slow_pct / 100.0) <
 	    1e-12);
 	ck_assert(vec_len(g->agents[i].vel) <= full * st->slow_pct / 100.0 +
 	    1e-9);
 	for (k = 0; k < st->slow_ticks; k++)
 		game_tick(g);
-	i = enemy_index(g, 1);
+	i = tu_enemy_index(g, 1);
 	ck_assert(g->agents[i].max_speed == full);
 	game_free(g);
 	level_free(lv);
@@ -992,17 +928,17 @@ START_TEST(test_chain_arithmetic)
 	struct game *g = game_new(lv, 1, false);
 
 	send_first_wave(g);
-	pin(g, 1, 7.5, 4.5);		/* first hit, 2 from the tower */
-	pin(g, 2, 8.9, 4.5);		/* 1.4 on */
-	pin(g, 3, 10.3, 4.5);		/* 1.4 on */
-	pin(g, 4, 12.6, 4.5);		/* 2.3 on: too far to jump */
+	tu_pin(g, 1, 7.5, 4.5);		/* first hit, 2 from the tower */
+	tu_pin(g, 2, 8.9, 4.5);		/* 1.4 on */
+	tu_pin(g, 3, 10.3, 4.5);		/* 1.4 on */
+	tu_pin(g, 4, 12.6, 4.5);		/* 2.3 on: too far to jump */
 	ck_assert_int_eq(game_place(g, TOWER_TESLA, 7, 2), GAME_OK);
 	ck_assert_int_eq(game_target(g, 7, 2, TOWER_TARGET_CLOSEST), GAME_OK);
 	game_tick(g);
-	ck_assert_int_eq(g->units[enemy_index(g, 1)].hp, 50 - 25);
-	ck_assert_int_eq(g->units[enemy_index(g, 2)].hp, 50 - 18);
-	ck_assert_int_eq(g->units[enemy_index(g, 3)].hp, 50 - 13);
-	ck_assert_int_eq(g->units[enemy_index(g, 4)].hp, 50);
+	ck_assert_int_eq(g->units[tu_enemy_index(g, 1)].hp, 50 - 25);
+	ck_assert_int_eq(g->units[tu_enemy_index(g, 2)].hp, 50 - 18);
+	ck_assert_int_eq(g->units[tu_enemy_index(g, 3)].hp, 50 - 13);
+	ck_assert_int_eq(g->units[tu_enemy_index(g, 4)].hp, 50);
 	game_free(g);
 	level_free(lv);
 }
@@ -1015,14 +951,14 @@ START_TEST(test_leaks_cost_lives)
 	struct level *lv = tu_level(OPEN_MAP "wave after 0\ngroup 2 grunt "
 	    "from A every 0.5\ngroup 1 brute from A\n");
 	struct game *g = game_new(lv, 1, false);
-	struct rec *r = xcalloc(1, sizeof *r);
+	struct tu_rec *r = xcalloc(1, sizeof *r);
 	int k;
 
-	game_set_events(g, rec_event, r);
+	game_set_events(g, tu_rec_event, r);
 	for (k = 0; k < 120 * GAME_RATE && g->leaked < 3; k++)
 		game_tick(g);
 	ck_assert_int_eq(g->leaked, 3);
-	ck_assert_int_eq(rec_count(r, GAME_EV_LEAK), 3);
+	ck_assert_int_eq(tu_rec_count(r, GAME_EV_LEAK), 3);
 	ck_assert_int_eq(g->lives, 10 - 1 - 1 - 2);
 	ck_assert_int_eq(g->nenemies, 0);
 	/* Each leak says the exit it left by, and is counted by kind. */
@@ -1050,16 +986,16 @@ START_TEST(test_win)
 	struct level *lv = tu_level(OPEN_MAP "wave after 0\ngroup 1 grunt "
 	    "from A\n");
 	struct game *g = game_new(lv, 1, false);
-	struct rec *r = xcalloc(1, sizeof *r);
+	struct tu_rec *r = xcalloc(1, sizeof *r);
 	struct game_summary s;
 	int k;
 
-	game_set_events(g, rec_event, r);
+	game_set_events(g, tu_rec_event, r);
 	ck_assert_int_eq(game_place(g, TOWER_SNIPER, 10, 2), GAME_OK);
 	for (k = 0; k < 60 * GAME_RATE && !game_over(g); k++)
 		game_tick(g);
 	ck_assert_int_eq(g->state, GAME_WON);
-	ck_assert_int_eq(rec_count(r, GAME_EV_END), 1);
+	ck_assert_int_eq(tu_rec_count(r, GAME_EV_END), 1);
 	game_summary(g, &s);
 	ck_assert_int_eq(s.killed, 1);
 	ck_assert_int_eq(s.leaked, 0);
@@ -1084,16 +1020,16 @@ START_TEST(test_loss)
 	    "lives 2\nmap\n#####\nA...>\n#####\nend\nwave\ngroup 3 runner "
 	    "from A every 0.2\nwave after 10\ngroup 1 grunt from A\n");
 	struct game *g = game_new(lv, 1, false);
-	struct rec *r = xcalloc(1, sizeof *r);
+	struct tu_rec *r = xcalloc(1, sizeof *r);
 	int k;
 
-	game_set_events(g, rec_event, r);
+	game_set_events(g, tu_rec_event, r);
 	for (k = 0; k < 30 * GAME_RATE && !game_over(g); k++)
 		game_tick(g);
 	ck_assert_int_eq(g->state, GAME_LOST);
 	ck_assert_int_eq(g->lives, 0);
 	ck_assert_int_eq(g->leaked, 2);
-	ck_assert_int_eq(rec_count(r, GAME_EV_END), 1);
+	ck_assert_int_eq(tu_rec_count(r, GAME_EV_END), 1);
 	ck_assert_int_eq(game_place(g, TOWER_WALL, 2, 1), GAME_ENDED);
 	ck_assert_int_eq(game_call_wave(g), GAME_ENDED);
 	ck_assert_str_eq(game_reason_name(GAME_ENDED), "game over");
@@ -1180,12 +1116,12 @@ START_TEST(test_flyers_cross_the_maze)
 	    "#############\nend\n"
 	    "wave\ngroup 1 flyer from A\ngroup 1 grunt from A\n");
 	struct game *g = game_new(lv, 1, false);
-	struct rec *r = xcalloc(1, sizeof *r);
+	struct tu_rec *r = xcalloc(1, sizeof *r);
 	double straight = vec_dist(vec_make(0.5, 1.5), vec_make(12.5, 4.5));
 	long flyer_t = -1, grunt_t = -1;
 	int k, e;
 
-	game_set_events(g, rec_event, r);
+	game_set_events(g, tu_rec_event, r);
 	for (k = 0; k < 120 * GAME_RATE && !game_over(g); k++)
 		game_tick(g);
 	for (e = 0; e < r->n; e++) {
@@ -1323,14 +1259,14 @@ START_TEST(test_escorts_go_loose_without_boss)
 	for (k = 0; k < 3 * GAME_RATE; k++)
 		game_tick(g);
 	/* Leave the boss 1 hit point and a sniper aimed at the weakest. */
-	i = enemy_index(g, 1);
+	i = tu_enemy_index(g, 1);
 	g->units[i].hp = 1;
 	ck_assert_int_eq(game_place(g, TOWER_SNIPER,
 	    (int)g->agents[i].pos.x, 1), GAME_OK);
 	ck_assert_int_eq(game_target(g, (int)g->agents[i].pos.x, 1,
 	    TOWER_TARGET_WEAKEST), GAME_OK);
 	game_tick(g);
-	ck_assert_int_eq(enemy_index(g, 1), -1);
+	ck_assert_int_eq(tu_enemy_index(g, 1), -1);
 	game_tick(g);
 	for (i = 0; i < g->nunits; i++) {
 		if (g->units[i].type != ENEMY_ESCORT)
@@ -1350,7 +1286,7 @@ END_TEST
 static int
 escort_boss(const struct game *g, int i)
 {
-	return g->units[i].boss != 0 ? enemy_index(g, g->units[i].boss) : -1;
+	return g->units[i].boss != 0 ? tu_enemy_index(g, g->units[i].boss) : -1;
 }
 
 START_TEST(test_escorts_find_their_own_waves_boss)
@@ -1404,10 +1340,10 @@ START_TEST(test_homing_bolts_hit_runners)
 	struct level *lv = tu_level(OPEN_MAP "wave\ngroup 6 runner from A "
 	    "every 0.8\n");
 	struct game *g = game_new(lv, 1, false);
-	struct rec *r = xcalloc(1, sizeof *r);
+	struct tu_rec *r = xcalloc(1, sizeof *r);
 	int k, chasing = 0;
 
-	game_set_events(g, rec_event, r);
+	game_set_events(g, tu_rec_event, r);
 	ck_assert_int_eq(game_place(g, TOWER_ARROW, 8, 3), GAME_OK);
 	ck_assert_int_eq(game_place(g, TOWER_ARROW, 12, 5), GAME_OK);
 	ck_assert_int_eq(game_place(g, TOWER_ARROW, 16, 3), GAME_OK);
@@ -1436,7 +1372,7 @@ START_TEST(test_skulkers_flee_and_evade)
 	ck_assert_int_eq(game_place(g, TOWER_ARROW, 10, 3), GAME_OK);
 	for (k = 0; k < 30 * GAME_RATE && !game_over(g); k++) {
 		game_tick(g);
-		if ((i = enemy_index(g, 1)) < 0)
+		if ((i = tu_enemy_index(g, 1)) < 0)
 			break;
 		if (g->agents[i].type == ENEMY_SKULKER &&
 		    g->agents[i].target >= 0) {

@@ -23,6 +23,7 @@
 #include "core/script.h"
 #include "core/trace.h"
 #include "core/util.h"
+#include "testgame.h"
 #include "testutil.h"
 
 /*
@@ -47,59 +48,6 @@
 	"##########\n" \
 	"A........>\n" \
 	"##########\nend\n"
-
-/* Events a game reported. */
-struct rec {
-	struct game_event	ev[4096];
-	int			n;
-};
-
-/* A game_event_fn keeping every event in the struct rec at arg. */
-static void
-rec_event(void *arg, const struct game_event *ev)
-{
-	struct rec *r = arg;
-
-	if (r->n < (int)(sizeof r->ev / sizeof r->ev[0]))
-		r->ev[r->n++] = *ev;
-}
-
-/* The last event of type t, or NULL. */
-static const struct game_event *
-rec_last(const struct rec *r, enum game_event_type t)
-{
-	int i;
-
-	for (i = r->n - 1; i >= 0; i--)
-		if (r->ev[i].type == t)
-			return &r->ev[i];
-	return NULL;
-}
-
-/* The agent index of the enemy with this id, or -1. */
-static int
-enemy_index(const struct game *g, int id)
-{
-	int i;
-
-	for (i = 0; i < g->nunits; i++)
-		if (g->units[i].kind == GAME_UNIT_ENEMY && g->units[i].id == id)
-			return i;
-	return -1;
-}
-
-/* Move enemy id to (x, y) and make it too slow to leave. */
-static void
-pin(struct game *g, int id, double x, double y)
-{
-	int i = enemy_index(g, id);
-
-	ck_assert_msg(i >= 0, "no enemy %d", id);
-	g->agents[i].pos = vec_make(x, y);
-	g->agents[i].vel = vec_zero();
-	g->units[i].speed = 1e-6;
-	g->agents[i].max_speed = 1e-6;
-}
 
 /* Tick until every enemy of the first wave is out (or fail). */
 static void
@@ -155,33 +103,33 @@ START_TEST(test_strike_hits_its_disc_only)
 	struct level *lv = tu_level(OPEN_MAP "wave after 0\ngroup 4 brute "
 	    "from A every 0\ngroup 1 flyer from A every 0\n");
 	struct game *g = game_new(lv, 1, false);
-	struct rec *r = xcalloc(1, sizeof *r);
+	struct tu_rec *r = xcalloc(1, sizeof *r);
 	const struct power_type *pt = &power_types[POWER_STRIKE];
 	const struct game_event *ev;
 	int i, hp[6], hit = tower_hit_damage(pt->damage,
 	    enemy_types[ENEMY_BRUTE].armour, false);
 
-	game_set_events(g, rec_event, r);
+	game_set_events(g, tu_rec_event, r);
 	send_first_wave(g);
-	pin(g, 1, 10.5, 4.5);			/* the centre */
-	pin(g, 2, 10.5 + 1.45, 4.5);		/* just inside */
-	pin(g, 3, 10.5 + 1.55, 4.5);		/* just outside */
-	pin(g, 4, 10.5, 4.5 - 1.6);		/* outside, above */
-	pin(g, 5, 10.5 - 1.0, 4.5 + 1.0);	/* a flyer inside */
+	tu_pin(g, 1, 10.5, 4.5);			/* the centre */
+	tu_pin(g, 2, 10.5 + 1.45, 4.5);		/* just inside */
+	tu_pin(g, 3, 10.5 + 1.55, 4.5);		/* just outside */
+	tu_pin(g, 4, 10.5, 4.5 - 1.6);		/* outside, above */
+	tu_pin(g, 5, 10.5 - 1.0, 4.5 + 1.0);	/* a flyer inside */
 	for (i = 1; i <= 5; i++)
-		hp[i] = g->units[enemy_index(g, i)].hp;
+		hp[i] = g->units[tu_enemy_index(g, i)].hp;
 	ck_assert_int_eq(game_use_power(g, POWER_STRIKE, 10, 4), GAME_OK);
-	ck_assert_int_eq(g->units[enemy_index(g, 1)].hp, hp[1] - hit);
-	ck_assert_int_eq(g->units[enemy_index(g, 2)].hp, hp[2] - hit);
-	ck_assert_int_eq(g->units[enemy_index(g, 3)].hp, hp[3]);
-	ck_assert_int_eq(g->units[enemy_index(g, 4)].hp, hp[4]);
+	ck_assert_int_eq(g->units[tu_enemy_index(g, 1)].hp, hp[1] - hit);
+	ck_assert_int_eq(g->units[tu_enemy_index(g, 2)].hp, hp[2] - hit);
+	ck_assert_int_eq(g->units[tu_enemy_index(g, 3)].hp, hp[3]);
+	ck_assert_int_eq(g->units[tu_enemy_index(g, 4)].hp, hp[4]);
 	/* A flyer (60 hp, no armour) is struck down from the sky. */
-	ck_assert(g->units[enemy_index(g, 5)].dead);
-	ev = rec_last(r, GAME_EV_KILL);
+	ck_assert(g->units[tu_enemy_index(g, 5)].dead);
+	ev = tu_rec_last(r, GAME_EV_KILL);
 	ck_assert_ptr_nonnull(ev);
 	ck_assert_int_eq(ev->tower, GAME_BY_POWER - POWER_STRIKE);
 	ck_assert_int_eq(g->power_kills, 1);
-	ev = rec_last(r, GAME_EV_POWER);
+	ev = tu_rec_last(r, GAME_EV_POWER);
 	ck_assert_ptr_nonnull(ev);
 	ck_assert_int_eq(ev->power, POWER_STRIKE);
 	ck_assert_int_eq(ev->value, 3);
@@ -200,16 +148,16 @@ START_TEST(test_cooldown_runs_down)
 	struct level *lv = tu_level(OPEN_MAP "wave after 60\ngroup 1 grunt "
 	    "from A\n");
 	struct game *g = game_new(lv, 1, false);
-	struct rec *r = xcalloc(1, sizeof *r);
+	struct tu_rec *r = xcalloc(1, sizeof *r);
 	const struct game_event *ev;
 	int k, cd = power_types[POWER_STRIKE].cooldown;
 
-	game_set_events(g, rec_event, r);
+	game_set_events(g, tu_rec_event, r);
 	ck_assert_int_eq(game_use_power(g, POWER_STRIKE, 3, 3), GAME_OK);
 	for (k = 0; k < cd - 1; k++)
 		game_tick(g);
 	ck_assert_int_eq(game_use_power(g, POWER_STRIKE, 3, 3), GAME_COOLING);
-	ev = rec_last(r, GAME_EV_REJECT);
+	ev = tu_rec_last(r, GAME_EV_REJECT);
 	ck_assert_ptr_nonnull(ev);
 	ck_assert_int_eq(ev->cmd, GAME_CMD_POWER);
 	ck_assert_int_eq(ev->power, POWER_STRIKE);
@@ -233,13 +181,13 @@ START_TEST(test_barrier_blocks_and_repairs)
 	struct level *lv = tu_level(OPEN_MAP "wave after 0\ngroup 3 grunt "
 	    "from A every 0\n");
 	struct game *g = game_new(lv, 1, false);
-	struct rec *r = xcalloc(1, sizeof *r);
+	struct tu_rec *r = xcalloc(1, sizeof *r);
 	const struct power_type *pt = &power_types[POWER_BARRIER];
 	double before = field_distance(g->field, 0, 4), during;
 	int i, k, bx = 12, by = 4;
 	unsigned gen;
 
-	game_set_events(g, rec_event, r);
+	game_set_events(g, tu_rec_event, r);
 	send_first_wave(g);
 	for (i = 0; i < g->nunits; i++)
 		ck_assert(g->units[i].mover == ENEMY_PATH);
@@ -270,8 +218,8 @@ START_TEST(test_barrier_blocks_and_repairs)
 	ck_assert_int_eq(game_barrier_at(g, bx, by), -1);
 	ck_assert(field_is_rebuilt(g));
 	ck_assert(field_distance(g->field, 0, 4) == before);
-	ck_assert_ptr_nonnull(rec_last(r, GAME_EV_POWER_END));
-	ck_assert_int_eq(rec_last(r, GAME_EV_POWER_END)->power, POWER_BARRIER);
+	ck_assert_ptr_nonnull(tu_rec_last(r, GAME_EV_POWER_END));
+	ck_assert_int_eq(tu_rec_last(r, GAME_EV_POWER_END)->power, POWER_BARRIER);
 	/* Only an enemy walking over the cell now keeps a tower off it. */
 	ck_assert(game_check_place(g, TOWER_WALL, bx, by) == GAME_OK ||
 	    game_enemy_blocks_cell(g, bx, by));
@@ -383,7 +331,7 @@ START_TEST(test_barrier_refusals)
 	ck_assert_int_eq(game_use_power(g, POWER_BARRIER, 5, 2),
 	    GAME_OCCUPIED);
 	send_first_wave(g);
-	pin(g, 1, 7.5, 2.5);
+	tu_pin(g, 1, 7.5, 2.5);
 	ck_assert_int_eq(game_use_power(g, POWER_BARRIER, 7, 2),
 	    GAME_OCCUPIED);
 	ck_assert_int_eq(g->nlog, 1);		/* the arrow only */
@@ -418,9 +366,9 @@ START_TEST(test_barrier_same_rule_as_tower)
 		ck_assert_int_eq(game_place(g, TOWER_WALL, walls[k][0],
 		    walls[k][1]), GAME_OK);
 	send_first_wave(g);
-	pin(g, 1, 4.5, 1.5);		/* in the pocket the walls make */
-	pin(g, 2, 11.5, 5.5);
-	pin(g, 3, 15.2, 2.7);
+	tu_pin(g, 1, 4.5, 1.5);		/* in the pocket the walls make */
+	tu_pin(g, 2, 11.5, 5.5);
+	tu_pin(g, 3, 15.2, 2.7);
 	for (y = 0; y < g->h; y++)
 		for (x = 0; x < g->w; x++) {
 			enum game_reason t, b;
@@ -455,8 +403,8 @@ START_TEST(test_freeze_slows_in_its_disc)
 
 	send_first_wave(g);
 	/* Two enemies side by side, one in the disc, one beyond its rim. */
-	in = enemy_index(g, 1);
-	out = enemy_index(g, 2);
+	in = tu_enemy_index(g, 1);
+	out = tu_enemy_index(g, 2);
 	g->agents[in].pos = vec_make(10.5, 2.5);
 	g->agents[out].pos = vec_make(10.5 + pt->radius + 0.3, 5.5);
 	ck_assert_int_eq(game_use_power(g, POWER_FREEZE, 10, 2), GAME_OK);
@@ -551,7 +499,7 @@ START_TEST(test_power_trace_lines)
 	sink.g = g;
 	game_set_events(g, trace_callback, &sink);
 	send_first_wave(g);
-	pin(g, 1, 6.5, 6.5);
+	tu_pin(g, 1, 6.5, 6.5);
 	ck_assert_int_eq(game_use_power(g, POWER_STRIKE, 6, 6), GAME_OK);
 	ck_assert_int_eq(game_use_power(g, POWER_STRIKE, 6, 6), GAME_COOLING);
 	ck_assert_int_eq(game_use_power(g, POWER_BARRIER, 0, 0),

@@ -1,0 +1,23 @@
+/*
+ * Helpers shared by the unit tests of the game: a recorder of the events
+ * a game reports, and ways to find and hold an enemy by its id.
+ */
+#ifndef WEIR_TESTGAME_H
+#define WEIR_TESTGAME_H
+
+#include "core/game.h"
+
+/* Events a game reported, kept for the test to look at (allocate it). */
+struct tu_rec {
+	struct game_event	ev[8192];
+	int			n;
+};
+
+void		 tu_rec_event(void *arg, const struct game_event *ev);
+int		 tu_rec_count(const struct tu_rec *r, enum game_event_type t);
+const struct game_event *tu_rec_last(const struct tu_rec *r,
+		    enum game_event_type t);
+int		 tu_enemy_index(const struct game *g, int id);
+void		 tu_pin(struct game *g, int id, double x, double y);
+
+#endif
