@@ -77,6 +77,52 @@ bench_draw_size(FILE *out)
 	return fstat(fileno(out), &st) == 0 ? (long)st.st_size : 0;
 }
 
+/*
+ * Open a curses screen of lines x cols on xterm-256color writing to a
+ * temporary file, colours started; false with a message naming what.
+ */
+bool
+bench_screen_open(struct bench_screen *s, const char *what, int lines,
+    int cols)
+{
+	char	num[16];
+
+	memset(s, 0, sizeof *s);
+	if ((s->out = tmpfile()) == NULL || (s->in = fopen("/dev/null",
+	    "r")) == NULL) {
+		fprintf(stderr, "weir-bench: %s: no temporary file\n", what);
+		if (s->out != NULL)
+			fclose(s->out);
+		return false;
+	}
+	snprintf(num, sizeof num, "%d", lines);
+	setenv("LINES", num, 1);
+	snprintf(num, sizeof num, "%d", cols);
+	setenv("COLUMNS", num, 1);
+	if ((s->scr = newterm("xterm-256color", s->out, s->in)) == NULL) {
+		fprintf(stderr, "weir-bench: %s: no xterm-256color terminfo\n",
+		    what);
+		fclose(s->out);
+		fclose(s->in);
+		return false;
+	}
+	set_term(s->scr);
+	leaveok(stdscr, TRUE);
+	curs_set(0);
+	start_color();
+	return true;
+}
+
+/* End and free a screen bench_screen_open made. */
+void
+bench_screen_close(struct bench_screen *s)
+{
+	endwin();
+	delscreen(s->scr);
+	fclose(s->out);
+	fclose(s->in);
+}
+
 /* Play and draw the level at path; false if it cannot be. */
 static bool
 bench_draw_level(const char *path, struct bench_draw_result *r)
@@ -84,9 +130,9 @@ bench_draw_level(const char *path, struct bench_draw_result *r)
 	struct ui_view	 v;
 	struct play	*p;
 	struct bot	*b;
-	SCREEN		*scr;
-	FILE		*out, *in;
-	char		 err[1024], num[16];
+	struct bench_screen sc;
+	FILE		*out;
+	char		 err[1024];
 	long		 before, bytes, busy_bytes = 0, all_bytes = 0;
 	double		 t0, spent = 0;
 	bool		 utf8;
@@ -97,30 +143,12 @@ bench_draw_level(const char *path, struct bench_draw_result *r)
 		fprintf(stderr, "%s\n", err);
 		return false;
 	}
-	if ((out = tmpfile()) == NULL || (in = fopen("/dev/null", "r")) ==
-	    NULL) {
-		fprintf(stderr, "weir-bench: draw: no temporary file\n");
-		if (out != NULL)
-			fclose(out);
+	if (!bench_screen_open(&sc, "draw", BENCH_DRAW_LINES,
+	    BENCH_DRAW_COLS)) {
 		play_free(p);
 		return false;
 	}
-	snprintf(num, sizeof num, "%d", BENCH_DRAW_LINES);
-	setenv("LINES", num, 1);
-	snprintf(num, sizeof num, "%d", BENCH_DRAW_COLS);
-	setenv("COLUMNS", num, 1);
-	if ((scr = newterm("xterm-256color", out, in)) == NULL) {
-		fprintf(stderr, "weir-bench: draw: no xterm-256color "
-		    "terminfo\n");
-		fclose(out);
-		fclose(in);
-		play_free(p);
-		return false;
-	}
-	set_term(scr);
-	leaveok(stdscr, TRUE);
-	curs_set(0);
-	start_color();
+	out = sc.out;
 	utf8 = strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
 	ui_draw_init(&v, utf8, utf8, has_colors());
 
@@ -156,10 +184,7 @@ bench_draw_level(const char *path, struct bench_draw_result *r)
 	r->us = r->frames > 0 ? spent / (double)r->frames * 1e6 : 0;
 
 	bot_free(b);
-	endwin();
-	delscreen(scr);
-	fclose(out);
-	fclose(in);
+	bench_screen_close(&sc);
 	play_free(p);
 	return true;
 }

@@ -53,9 +53,8 @@ bench_keys_level(const char *path, struct bench_keys_result *r)
 {
 	struct ui_view	 v;
 	struct play	*p;
-	SCREEN		*scr;
-	FILE		*out, *in;
-	char		 err[1024], num[16];
+	struct bench_screen sc;
+	char		 err[1024];
 	double		 move[BENCH_KEYS_MOVES], still[BENCH_KEYS_MOVES];
 	int		 k, dx = 1;
 
@@ -67,30 +66,11 @@ bench_keys_level(const char *path, struct bench_keys_result *r)
 	while (!game_over(p->g) && p->g->nenemies < p->g->max_enemies)
 		play_tick(p);
 	r->enemies = p->g->nenemies;
-	if ((out = tmpfile()) == NULL || (in = fopen("/dev/null", "r")) ==
-	    NULL) {
-		fprintf(stderr, "weir-bench: keys: no temporary file\n");
-		if (out != NULL)
-			fclose(out);
+	if (!bench_screen_open(&sc, "keys", BENCH_KEYS_LINES,
+	    BENCH_KEYS_COLS)) {
 		play_free(p);
 		return false;
 	}
-	snprintf(num, sizeof num, "%d", BENCH_KEYS_LINES);
-	setenv("LINES", num, 1);
-	snprintf(num, sizeof num, "%d", BENCH_KEYS_COLS);
-	setenv("COLUMNS", num, 1);
-	if ((scr = newterm("xterm-256color", out, in)) == NULL) {
-		fprintf(stderr, "weir-bench: keys: no xterm-256color "
-		    "terminfo\n");
-		fclose(out);
-		fclose(in);
-		play_free(p);
-		return false;
-	}
-	set_term(scr);
-	leaveok(stdscr, TRUE);
-	curs_set(0);
-	start_color();
 	ui_draw_init(&v, false, false, has_colors());
 
 	/* Among the enemies, near the spawns, where the preview is dearest. */
@@ -106,10 +86,7 @@ bench_keys_level(const char *path, struct bench_keys_result *r)
 	r->move_ms = bench_median(move, BENCH_KEYS_MOVES);
 	r->still_ms = bench_median(still, BENCH_KEYS_MOVES);
 
-	endwin();
-	delscreen(scr);
-	fclose(out);
-	fclose(in);
+	bench_screen_close(&sc);
 	play_free(p);
 	return true;
 }

@@ -35,6 +35,16 @@ int		 bench_crowd(int argc, char **argv);
 void		 bench_crowd_summary(FILE *out);
 int		 bench_game(int argc, char **argv);
 void		 bench_game_summary(FILE *out);
+/* A curses screen of lines x cols writing to a temporary file. */
+struct screen;
+struct bench_screen {
+	struct screen	*scr;
+	FILE		*out;		/* what curses wrote */
+	FILE		*in;		/* /dev/null */
+};
+bool		 bench_screen_open(struct bench_screen *s, const char *what,
+		     int lines, int cols);
+void		 bench_screen_close(struct bench_screen *s);
 int		 bench_draw(int argc, char **argv);
 void		 bench_draw_summary(FILE *out);
 int		 bench_worst(int argc, char **argv);
