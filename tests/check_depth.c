@@ -24,7 +24,7 @@
 #include "testutil.h"
 
 /* An open field 22 x 9: spawn A at (0, 4), exit at (21, 4). */
-#define OPEN_MAP \
+#define PLAIN_MAP \
 	"weir-level 1\ntitle Open\ngold 2000\nlives 10\nmap\n" \
 	"######################\n" \
 	"#....................#\n" \
@@ -47,7 +47,7 @@ scene(struct level **lvp, const char *groups)
 	struct game	*g;
 	int		 k;
 
-	snprintf(text, sizeof text, OPEN_MAP "wave after 0\n%s", groups);
+	snprintf(text, sizeof text, PLAIN_MAP "wave after 0\n%s", groups);
 	*lvp = tu_level(text);
 	g = game_new(*lvp, 1, false);
 	for (k = 0; k < 3 && g->wave_sent[0] < g->wave_total[0]; k++)
@@ -515,7 +515,7 @@ END_TEST
 
 START_TEST(test_specialise_refusals)
 {
-	struct level *lv = tu_level(OPEN_MAP "wave after 60\ngroup 1 grunt "
+	struct level *lv = tu_level(PLAIN_MAP "wave after 60\ngroup 1 grunt "
 	    "from A\n");
 	struct game *g = game_new(lv, 1, false);
 	struct game_cmd bad = { 0, GAME_CMD_SPECIALISE, -1, 5, 1, 0, -1,
@@ -568,7 +568,7 @@ START_TEST(test_specialise_script_and_trace)
 	char err[256], line[128], *out;
 	struct script *s = script_parse("t", text, strlen(text), err,
 	    sizeof err);
-	struct level *lv = tu_level(OPEN_MAP "wave after 60\ngroup 1 grunt "
+	struct level *lv = tu_level(PLAIN_MAP "wave after 60\ngroup 1 grunt "
 	    "from A\n");
 	struct game *g;
 	struct game_cmd c;
@@ -619,7 +619,7 @@ END_TEST
 
 START_TEST(test_save_replays_specialised_game)
 {
-	struct level *lv = tu_level(OPEN_MAP "wave after 1\n"
+	struct level *lv = tu_level(PLAIN_MAP "wave after 1\n"
 	    "group 6 slime from A every 0.5\ngroup 4 knight from A every 1\n"
 	    "group 3 shaman from A every 1\ngroup 4 shade from A every 1\n"
 	    "group 3 troll from A every 1\n"

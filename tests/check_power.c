@@ -26,29 +26,6 @@
 #include "testgame.h"
 #include "testutil.h"
 
-/*
- * An open field 22 x 9: spawn A at (0, 4), exit at (21, 4), a road cell at
- * (8, 7) and a marsh cell at (13, 7).
- */
-#define OPEN_MAP \
-	"weir-level 1\ntitle Open\ngold 1000\nlives 10\nmap\n" \
-	"######################\n" \
-	"#....................#\n" \
-	"#....................#\n" \
-	"#....................#\n" \
-	"A....................>\n" \
-	"#....................#\n" \
-	"#....................#\n" \
-	"#.......=....~.......#\n" \
-	"######################\nend\n"
-
-/* A corridor one cell high: any barrier in it would block the way out. */
-#define CORRIDOR_MAP \
-	"weir-level 1\ntitle Corridor\ngold 100\nlives 5\nmap\n" \
-	"##########\n" \
-	"A........>\n" \
-	"##########\nend\n"
-
 /* Tick until every enemy of the first wave is out (or fail). */
 static void
 send_first_wave(struct game *g)

@@ -7,6 +7,29 @@
 
 #include "core/game.h"
 
+/*
+ * An open field 22 x 9: spawn A at (0, 4), exit at (21, 4), a road cell at
+ * (8, 7) and a marsh cell at (13, 7). The waves are appended per test.
+ */
+#define OPEN_MAP \
+	"weir-level 1\ntitle Open\ngold 1000\nlives 10\nmap\n" \
+	"######################\n" \
+	"#....................#\n" \
+	"#....................#\n" \
+	"#....................#\n" \
+	"A....................>\n" \
+	"#....................#\n" \
+	"#....................#\n" \
+	"#.......=....~.......#\n" \
+	"######################\nend\n"
+
+/* A corridor one cell high: any tower or barrier in it would block. */
+#define CORRIDOR_MAP \
+	"weir-level 1\ntitle Corridor\ngold 100\nlives 5\nmap\n" \
+	"##########\n" \
+	"A........>\n" \
+	"##########\nend\n"
+
 /* Events a game reported, kept for the test to look at (allocate it). */
 struct tu_rec {
 	struct game_event	ev[8192];
