@@ -500,9 +500,10 @@ play_new(struct session *s, const char *name)
 		    p->g->level_waves, p->g->endless ? "+" : "");
 		p->paused = true;
 	} else
-		play_message(p, false, "%s: %d wave%s. Build, then n calls the "
-		    "first wave; ? shows the keys", lv->title, lv->nwaves,
-		    lv->nwaves == 1 ? "" : "s");
+		play_message(p, false, "%s: %d wave%s%s. Build, then n calls "
+		    "the first wave; ? shows the keys", lv->title, lv->nwaves,
+		    lv->nwaves == 1 ? "" : "s", p->g->endless ?
+		    ", then endless ones" : "");
 	return p;
 }
 

@@ -384,7 +384,10 @@ ui_menu_end(const struct ui_view *v, const struct play *p,
 	play_board(p, board, sizeof board);
 	count = scores_level(&e->table, board, &first);
 	if (count > 0)
-		snprintf(text[n++], sizeof text[0], "best of %s:", p->name);
+		snprintf(text[n++], sizeof text[0], "best of %s%s%s%s:",
+		    p->name, strcmp(board, p->name) != 0 ? " (" : "",
+		    strcmp(board, p->name) != 0 ? strchr(board, '@') + 1 : "",
+		    strcmp(board, p->name) != 0 ? ")" : "");
 	for (k = 0; k < count && k < 5 && n < 36; k++) {
 		when = (time_t)first[k].when;
 		if (localtime_r(&when, &tm) == NULL ||
