@@ -1367,13 +1367,14 @@ ue_save(struct ue *u)
 
 	u->save_armed = false;
 	edit_refresh(u->e);
-	if (u->e->nproblems == 0 &&
-	    (lv = edit_level(u->e, err, sizeof err)) == NULL) {
-		ue_say(u, true, "the checker says: %s", err);
-		return;
-	}
-	if (u->e->nproblems == 0)
+	if (u->e->nproblems == 0) {
+		/* The parser's word, besides the editor's own checks. */
+		if ((lv = edit_level(u->e, err, sizeof err)) == NULL) {
+			ue_say(u, true, "the checker says: %s", err);
+			return;
+		}
 		level_free(lv);
+	}
 	if (u->e->nproblems > 0 && !armed) {
 		u->save_armed = true;
 		ue_say(u, true, "%d problem%s (weir --check would refuse it): "
