@@ -1192,7 +1192,7 @@ ui_draw_power_info(const struct ui_view *v, const struct play *p, int row)
 		    "Escape: cancel", p->cx, p->cy, pt->name, what);
 	else if (p->verdict == GAME_COOLING)
 		snprintf(line, sizeof line, " (%d,%d) %s: %s | ready in %d s "
-		    "| Escape: build", p->cx, p->cy, pt->name, what,
+		    "| Escape: stop aiming", p->cx, p->cy, pt->name, what,
 		    (gp->cooldown + GAME_RATE - 1) / GAME_RATE);
 	else
 		snprintf(line, sizeof line, " (%d,%d) %s: %s | here: %s",
@@ -1256,7 +1256,7 @@ ui_draw_info(const struct ui_view *v, const struct play *p, int row)
 		    game_enemy_hidden(g, e) ? ", unseen by the towers" : "",
 		    enemy_types[u->type].about);
 		ui_draw_attr(v, UI_PAIR_ENEMY + u->type, A_BOLD, A_BOLD);
-		ui_draw_text_at(v, row, 0, line);
+		ui_draw_words_at(v, row, line);
 		attrset(A_NORMAL);
 		return;
 	}

@@ -331,10 +331,11 @@ ui_sight_end_lines(const struct play *p, char (*text)[UI_SIGHT_LINE],
 	if (n < max && norder > 0) {
 		const struct game_tower *tw = &g->towers[order[0]];
 
-		snprintf(text[n++], UI_SIGHT_LINE, "best tower: %s L%d at "
-		    "(%d,%d), %ld damage, %d kill%s", tower_name(tw->type),
-		    tw->level, tw->x, tw->y, tw->damage, tw->kills,
-		    tw->kills == 1 ? "" : "s");
+		snprintf(text[n++], UI_SIGHT_LINE, "best tower: %s%s%s L%d "
+		    "at (%d,%d), %ld damage, %d kill%s", tower_name(tw->type),
+		    tw->spec >= 0 ? " " : "", tw->spec >= 0 ?
+		    spec_name(tw->spec) : "", tw->level, tw->x, tw->y,
+		    tw->damage, tw->kills, tw->kills == 1 ? "" : "s");
 	} else if (n < max)
 		snprintf(text[n++], UI_SIGHT_LINE, "no tower was standing at "
 		    "the end");
@@ -344,10 +345,13 @@ ui_sight_end_lines(const struct play *p, char (*text)[UI_SIGHT_LINE],
 		for (k = j; k < j + 2 && k < norder; k++) {
 			const struct game_tower *tw = &g->towers[order[k]];
 
+			/* As the map shows it: a specialisation's initial. */
 			len += (size_t)snprintf(text[n] + len, UI_SIGHT_LINE -
-			    len, "%s%c%d (%d,%d) %ld dmg %d kills",
+			    len, "%s%c%c (%d,%d) %ld dmg %d kill%s",
 			    k > j ? "   " : "  ", tower_types[tw->type].glyph,
-			    tw->level, tw->x, tw->y, tw->damage, tw->kills);
+			    tw->spec >= 0 ? spec_name(tw->spec)[0] :
+			    '0' + tw->level, tw->x, tw->y, tw->damage,
+			    tw->kills, tw->kills == 1 ? "" : "s");
 			if (len >= UI_SIGHT_LINE)
 				break;
 		}

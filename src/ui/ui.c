@@ -682,6 +682,8 @@ ui_game_over(struct ui *u)
 		ui_note(u->end.note, sizeof u->end.note, "saved game: ", err);
 	u->resumed = false;
 	u->dialog = UI_DIALOG_END;
+	/* Keys typed before the box came up were meant for the game. */
+	flushinp();
 	ui_redraw(u);
 }
 
