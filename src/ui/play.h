@@ -83,6 +83,7 @@ struct play {
 	int			 power;		/* power being aimed, or -1 */
 	enum overlay_kind	 overlay;	/* drawn over the map */
 	bool			 paused;
+	bool			 held;		/* stopped while a box is open */
 	int			 speed;		/* 1, 2, 4 or 8 */
 
 	/* The view, brought up to date by play_prepare. */

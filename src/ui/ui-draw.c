@@ -791,11 +791,11 @@ ui_draw_map(const struct ui_view *v, const struct play *p)
 	attrset(A_NORMAL);
 }
 
-/* "PAUSED" or the speed, "2x", into buf. */
+/* "PAUSED" (by p, or while a box is open) or the speed, "2x", into buf. */
 static const char *
 ui_draw_speed(const struct play *p, char *buf, size_t size)
 {
-	if (p->paused)
+	if (p->paused || p->held)
 		return "PAUSED";
 	snprintf(buf, size, "%dx", p->speed);
 	return buf;

@@ -1527,6 +1527,9 @@ ui_paint(struct ui *u)
 		if (!small && u->dialog == UI_DIALOG_HELP)
 			ui_menu_title_help(&u->v, &u->help_top);
 	} else {
+		/* Every box but the end's stops the clock: the bar says so. */
+		u->p->held = u->dialog != UI_DIALOG_NONE &&
+		    u->dialog != UI_DIALOG_END;
 		play_prepare(u->p);
 		ui_draw_play(&u->v, u->p);
 		if (!small && (u->dialog == UI_DIALOG_END ||
