@@ -383,15 +383,6 @@ game_new_waves(struct game *g, uint64_t seed)
 	g->waves = g->made_waves;
 }
 
-/* The options game g was made with. */
-void
-game_opts(const struct game *g, struct game_opts *o)
-{
-	o->sandbox = g->sandbox;
-	o->difficulty = g->difficulty;
-	o->endless = g->endless;
-}
-
 /* Make a game of level lv played as o says, seeded by seed. */
 struct game *
 game_new_opts(const struct level *lv, uint64_t seed, const struct game_opts *o)

@@ -474,7 +474,6 @@ struct game_summary {
 struct game	*game_new(const struct level *lv, uint64_t seed, bool sandbox);
 struct game	*game_new_opts(const struct level *lv, uint64_t seed,
 		     const struct game_opts *o);
-void		 game_opts(const struct game *g, struct game_opts *o);
 int		 game_stars(const struct game *g);
 int		 game_start_lives(const struct game *g);
 void		 game_endless_wave(const struct level *lv, uint64_t seed,

@@ -54,8 +54,8 @@ ui_menu_stars(const struct ui_view *v, int n, char *buf, size_t size)
 
 /*
  * The measured difficulty of a level (its rating, rate.h: 0..100, or
- * RATE_UNBEATEN) as pips, one more every 20 points, into buf; "?" when
- * the level has no rating.
+ * RATE_UNBEATEN) as pips, into buf: one under 25, one more every 25
+ * points, five at 100 and over; "?" when the level has no rating.
  */
 static void
 ui_menu_pips(const struct ui_view *v, int rating, char *buf, size_t size)
@@ -292,16 +292,27 @@ ui_menu_title_help(const struct ui_view *v, int *first)
 		"Enter, space     play it",
 		"mouse            click: choose a level; again: play it",
 		"c                continue the saved game",
-		"d                difficulty: easy, normal or hard",
+		"d                difficulty: normal, easy, hard (below)",
 		"e                endless: waves go on past the level's",
 		"?, F1            this help (?, Escape close it)",
 		"q                quit (asks first)",
 		"",
-		"In a game, ? lists its keys."
+		"In a game, ? lists its keys.",
+		""
 	};
+	const char	*all[sizeof lines / sizeof lines[0] + DIFF_NKINDS];
+	char		 diff[DIFF_NKINDS][128];
+	int		 n = 0, d;
 
-	ui_draw_box_from(v, lines, (int)(sizeof lines / sizeof lines[0]),
-	    first);
+	for (n = 0; n < (int)(sizeof lines / sizeof lines[0]); n++)
+		all[n] = lines[n];
+	/* What each setting changes, from its row. */
+	for (d = 0; d < DIFF_NKINDS; d++) {
+		snprintf(diff[d], sizeof diff[d], "%-16s %s",
+		    difficulty_types[d].name, difficulty_types[d].about);
+		all[n++] = diff[d];
+	}
+	ui_draw_box_from(v, all, n, first);
 }
 
 /*
