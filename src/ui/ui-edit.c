@@ -8,9 +8,11 @@
  * a rectangle; each is one undo step. Forms for the settings and the
  * waves edit a copy of them and hand it to edit_set_meta.
  *
- * Playing the level ends the editor's curses screen, runs the game on a
- * temporary copy of the level (ui_run with trial set: no scores, no
- * saved game), and takes the terminal back afterwards.
+ * Playing the level gives the terminal back (ui-term.h), runs the game on
+ * a temporary copy of the level (ui_run with trial set: no scores, no
+ * saved game), and takes the terminal back afterwards. The editor waits
+ * and handles signals as the game does; a stopping one ends it with the
+ * terminal restored, and its on_stop hook says what was not saved.
  */
 #ifndef _XOPEN_SOURCE
 #define _XOPEN_SOURCE 700
@@ -20,11 +22,9 @@
 #endif
 
 #include <errno.h>
-#include <langinfo.h>
 #include <limits.h>
 #include <locale.h>
 #include <math.h>
-#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -41,6 +41,7 @@
 #include "ui/ui-curses.h"
 #include "ui/ui-draw.h"
 #include "ui/ui-edit.h"
+#include "ui/ui-term.h"
 
 #define UE_PANEL	34	/* columns of the side panel */
 #define UE_BOTTOM	3	/* brushes, cursor, message */
@@ -49,10 +50,8 @@
 #define UE_NEW_W	32	/* a new level's size, offered */
 #define UE_NEW_H	16
 #define UE_FIELDS	9
-#define UE_KEY_ESC	27
+#define UE_KEY_ESC	UI_TERM_ESC
 #define UE_BRUSH_HERO	LEVEL_NTERRAINS	/* the brush after the terrains */
-
-static volatile sig_atomic_t ue_signal;	/* a signal that stops the editor */
 
 /* What has the keyboard. */
 enum ue_mode {
@@ -91,6 +90,7 @@ struct ue {
 	struct edit	*e;
 	char		 path[PATH_MAX];	/* where save writes */
 	bool		 exists;		/* something is at path */
+	struct ui_term	 term;			/* the terminal, taken */
 	struct ui_view	 v;
 	enum ue_mode	 mode;
 	struct ue_form	 form;
@@ -117,12 +117,11 @@ struct ue {
 	int		 status;
 };
 
-/* Remember a signal that stops the editor. */
-static void
-ue_on_signal(int sig)
-{
-	ue_signal = sig;
-}
+/* How the editor takes the terminal: the mouse paints and fills. */
+static const struct ui_term_how ue_how = {
+	"the editor", NULL, BUTTON1_PRESSED | BUTTON1_RELEASED |
+	    BUTTON3_PRESSED | BUTTON3_RELEASED | REPORT_MOUSE_POSITION
+};
 
 /* Set the message line. */
 static void __attribute__((format(printf, 3, 4)))
@@ -158,53 +157,6 @@ ue_brush_name(const struct ue *u, char *buf, size_t size)
 	else
 		snprintf(buf, size, "%s '%c'", level_terrain_types[u->brush].name,
 		    level_terrain_types[u->brush].glyph);
-}
-
-/* Whether the locale's codeset is UTF-8. */
-static bool
-ue_utf8_locale(void)
-{
-	const char	*cs = nl_langinfo(CODESET);
-
-	return cs != NULL && (strcmp(cs, "UTF-8") == 0 ||
-	    strcmp(cs, "utf8") == 0 || strcmp(cs, "UTF8") == 0);
-}
-
-/* Take the terminal; false (and a message) if it cannot be. */
-static SCREEN *
-ue_start(struct ue *u)
-{
-	const struct ui_options	*opt = &u->l->opt;
-	SCREEN			*scr;
-	bool			 color, utf8 = ue_utf8_locale();
-
-	if ((scr = newterm(NULL, stdout, stdin)) == NULL) {
-		fprintf(stderr, "weir: cannot use this terminal\n");
-		return NULL;
-	}
-	set_term(scr);
-	cbreak();
-	noecho();
-	nonl();
-	keypad(stdscr, TRUE);
-	timeout(200);		/* to see signals while idle */
-	set_escdelay(25);
-	curs_set(0);
-	if (!opt->no_mouse) {
-		mousemask(BUTTON1_PRESSED | BUTTON1_RELEASED |
-		    BUTTON3_PRESSED | BUTTON3_RELEASED |
-		    REPORT_MOUSE_POSITION, NULL);
-		mouseinterval(0);
-	}
-	color = !opt->no_color && has_colors() && getenv("NO_COLOR") == NULL;
-	if (color && (start_color() == ERR || COLORS < 8))
-		color = false;
-#ifdef HAVE_NCURSESW
-	ui_draw_init(&u->v, utf8 && !opt->ascii, utf8, color);
-#else
-	ui_draw_init(&u->v, false, utf8, color);
-#endif
-	return scr;
 }
 
 /* Work out where the map goes and keep the cursor in view. */
@@ -1446,7 +1398,7 @@ ue_playable(struct ue *u)
 
 /* Play the level in the game, then take the terminal back. */
 static void
-ue_play(struct ue *u, SCREEN **scr)
+ue_play(struct ue *u)
 {
 	struct ui_launch	 l;
 	char			 path[PATH_MAX];
@@ -1454,9 +1406,7 @@ ue_play(struct ue *u, SCREEN **scr)
 
 	if (!ue_playable(u) || !ue_temp_level(u, path, sizeof path))
 		return;
-	endwin();
-	delscreen(*scr);
-	*scr = NULL;
+	ui_term_end(&u->term);
 	memset(&l, 0, sizeof l);
 	l.level = path;
 	l.name = u->e->m.title;
@@ -1467,10 +1417,10 @@ ue_play(struct ue *u, SCREEN **scr)
 	st = ui_run(&l);
 	unlink(path);
 	if (st >= 128) {
-		ue_signal = st - 128;
+		ui_term_stop(st - 128);
 		return;
 	}
-	if ((*scr = ue_start(u)) == NULL) {
+	if (!ui_term_start(&u->term, &ue_how, &u->l->opt, &u->v)) {
 		u->done = true;
 		u->status = 1;
 		return;
@@ -1557,7 +1507,7 @@ ue_mouse(struct ue *u)
 
 /* A key on the map. */
 static void
-ue_key_map(struct ue *u, int ch, SCREEN **scr)
+ue_key_map(struct ue *u, int ch)
 {
 	static const struct {
 		int	key, dx, dy;
@@ -1648,7 +1598,7 @@ ue_key_map(struct ue *u, int ch, SCREEN **scr)
 		u->form.n = 0;
 		break;
 	case 'p':
-		ue_play(u, scr);
+		ue_play(u);
 		break;
 	case 'b':
 		ue_bot(u);
@@ -1684,7 +1634,7 @@ ue_key_map(struct ue *u, int ch, SCREEN **scr)
 
 /* Handle one key. */
 static void
-ue_key(struct ue *u, int ch, SCREEN **scr)
+ue_key(struct ue *u, int ch)
 {
 	if (ch == KEY_RESIZE)
 		return;
@@ -1704,7 +1654,7 @@ ue_key(struct ue *u, int ch, SCREEN **scr)
 		ue_key_waves(u, ch);
 		break;
 	case UE_MAP:
-		ue_key_map(u, ch, scr);
+		ue_key_map(u, ch);
 		break;
 	}
 }
@@ -1723,17 +1673,83 @@ ue_save_path(struct ue *u, const char *path)
 	u->exists = access(u->path, F_OK) == 0;
 }
 
+/* A signal stops the editor: say what is lost (the terminal is back). */
+static void
+ue_on_stop(int sig, void *arg)
+{
+	struct ue	*u = arg;
+
+	(void)sig;
+	if (u->e != NULL && edit_modified(u->e))
+		fprintf(stderr, "weir: editing stopped by a signal; the "
+		    "changes to %s were not saved\n", u->path);
+}
+
+/* The form of a new level's size, drawn alone: there is no map yet. */
+static void
+ue_paint_new(struct ue *u)
+{
+	const char	*lines[8];
+	char		 a[LEVEL_DESC_MAX + 32], b[LEVEL_DESC_MAX + 32];
+	int		 first = 0, n = 0;
+
+	erase();
+	snprintf(a, sizeof a, "%s width  %s%s", u->form.sel == 0 ? ">" : " ",
+	    u->form.f[0].buf, u->form.sel == 0 ? "_" : "");
+	snprintf(b, sizeof b, "%s height %s%s", u->form.sel == 1 ? ">" : " ",
+	    u->form.f[1].buf, u->form.sel == 1 ? "_" : "");
+	lines[n++] = u->form.title;
+	lines[n++] = "";
+	lines[n++] = a;
+	lines[n++] = b;
+	lines[n++] = "";
+	lines[n++] = "Up/Down: field, Enter: make it, Esc: quit";
+	if (u->form.err[0] != '\0')
+		lines[n++] = u->form.err;
+	ui_draw_box_from(&u->v, lines, n, &first);
+	refresh();
+}
+
+/*
+ * Paint when something changed, sleep until a key or a signal, and read
+ * every key waiting; until the author quits or a signal stops it.
+ */
+static void
+ue_loop(struct ue *u)
+{
+	bool	dirty = true, readable;
+	int	ch, n;
+
+	while (!u->done && ui_term_stopped() == 0) {
+		if (ui_term_events() != 0)
+			dirty = true;
+		if (dirty && u->e == NULL)
+			ue_paint_new(u);
+		else if (dirty)
+			ue_paint(u);
+		dirty = false;
+		readable = ui_term_wait(&u->term, -1);
+		/* Keys save, and play the level: files, maybe a lock. */
+		ui_term_let_stops(&u->term, true);
+		for (n = 0; !u->done && ui_term_stopped() == 0 &&
+		    u->term.scr != NULL && (ch = ui_term_key()) != ERR; n++) {
+			dirty = true;
+			if (u->e == NULL)
+				ue_key_form(u, ch);
+			else
+				ue_key(u, ch);
+		}
+		ui_term_let_stops(&u->term, false);
+		ui_term_read(&u->term, readable, n);
+	}
+}
+
 /* Run the editor; see ui-edit.h. */
 int
 ui_edit_run(const struct ui_edit_launch *l)
 {
-	struct sigaction	 sa, old[3];
-	static const int	 sigs[3] = { SIGINT, SIGTERM, SIGHUP };
 	struct ue		 u;
-	SCREEN			*scr;
 	char			 err[UE_ERR_MAX];
-	int			 ch, i;
-	bool			 dirty;
 
 	memset(&u, 0, sizeof u);
 	u.l = l;
@@ -1760,22 +1776,13 @@ ui_edit_run(const struct ui_edit_launch *l)
 		    l->path, u.e->w, u.e->h, u.e->m.nwaves,
 		    u.e->m.nwaves == 1 ? "" : "s");
 	}
-	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
-		edit_free(u.e);
-		fprintf(stderr, "weir: the editor needs a terminal\n");
-		return 1;
-	}
 
-	ue_signal = 0;
-	memset(&sa, 0, sizeof sa);
-	sa.sa_handler = ue_on_signal;
-	sigemptyset(&sa.sa_mask);
-	for (i = 0; i < 3; i++)
-		sigaction(sigs[i], &sa, &old[i]);
-	if ((scr = ue_start(&u)) == NULL) {
+	ui_term_catch(&u.term);
+	u.term.on_stop = ue_on_stop;
+	u.term.on_stop_arg = &u;
+	if (!ui_term_start(&u.term, &ue_how, &l->opt, &u.v)) {
+		ui_term_release(&u.term);
 		edit_free(u.e);
-		for (i = 0; i < 3; i++)
-			sigaction(sigs[i], &old[i], NULL);
 		return 1;
 	}
 	if (u.e == NULL) {
@@ -1785,56 +1792,11 @@ ui_edit_run(const struct ui_edit_launch *l)
 		ue_field(&u.form, "width", 4, "%d", UE_NEW_W);
 		ue_field(&u.form, "height", 4, "%d", UE_NEW_H);
 	}
-	dirty = true;
-	while (!u.done && ue_signal == 0) {
-		/* Painted only when a key came; the wait is to see signals. */
-		if (dirty && u.e == NULL) {
-			const char *lines[8];
-			char a[LEVEL_DESC_MAX + 32], b[LEVEL_DESC_MAX + 32];
-			int first = 0, n = 0;
-
-			erase();
-			snprintf(a, sizeof a, "%s width  %s%s", u.form.sel == 0 ?
-			    ">" : " ", u.form.f[0].buf, u.form.sel == 0 ?
-			    "_" : "");
-			snprintf(b, sizeof b, "%s height %s%s", u.form.sel == 1 ?
-			    ">" : " ", u.form.f[1].buf, u.form.sel == 1 ?
-			    "_" : "");
-			lines[n++] = u.form.title;
-			lines[n++] = "";
-			lines[n++] = a;
-			lines[n++] = b;
-			lines[n++] = "";
-			lines[n++] = "Up/Down: field, Enter: make it, Esc: quit";
-			if (u.form.err[0] != '\0')
-				lines[n++] = u.form.err;
-			ui_draw_box_from(&u.v, lines, n, &first);
-			refresh();
-		} else if (dirty)
-			ue_paint(&u);
-		dirty = false;
-		if ((ch = getch()) == ERR)
-			continue;
-		dirty = true;
-		if (u.e == NULL)
-			ue_key_form(&u, ch);
-		else
-			ue_key(&u, ch, &scr);
-		if (scr == NULL)
-			break;
-	}
-	if (scr != NULL) {
-		endwin();
-		delscreen(scr);
-	}
-	for (i = 0; i < 3; i++)
-		sigaction(sigs[i], &old[i], NULL);
-	if (ue_signal != 0) {
-		u.status = 128 + ue_signal;
-		if (u.e != NULL && edit_modified(u.e))
-			fprintf(stderr, "weir: editing stopped by a signal; "
-			    "the changes to %s were not saved\n", u.path);
-	}
+	ue_loop(&u);
+	ui_term_end(&u.term);
+	if (ui_term_stopped() != 0)
+		u.status = 128 + ui_term_stopped();
+	ui_term_release(&u.term);
 	edit_free(u.e);
 	return u.status;
 }

@@ -5,19 +5,13 @@
  * and only when something changed; curses then sends the terminal only the
  * characters that differ from what it shows.
  *
- * Between frames the loop sleeps in pselect on the terminal: until the
- * next tick is due while the game runs, for ever while it is paused or a
- * menu is up, so an idle weir uses no CPU. The signals it cares about
- * (SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH, SIGTSTP, SIGCONT) are
- * blocked except inside pselect, so their handlers, which only set a flag,
- * can only run while it waits, and it is woken at once; the ones that stop
- * weir are let in too while it works on files (which may wait: a lock
- * held by another weir), so nothing a file does can make it deaf to them.
- * Ctrl-Z gives the terminal back before the process stops and takes it
- * again after; a terminating signal saves an unfinished game and restores
- * the terminal before weir exits. Quitting saves an unfinished game first,
- * on the screen: a save that fails is shown, to try again, to quit without
- * it (exit status 1) or to play on.
+ * Between frames the loop sleeps in the terminal layer's wait (ui-term.h):
+ * until the next tick is due while the game runs, for ever while it is
+ * paused or a menu is up, so an idle weir uses no CPU. Ctrl-Z leaves a
+ * running game paused; a terminating signal saves an unfinished game
+ * once the terminal is given back, before weir exits. Quitting saves an
+ * unfinished game first, on the screen: a save that fails is shown, to
+ * try again, to quit without it (exit status 1) or to play on.
  * Every key and click that plays becomes a struct game_cmd, the very
  * command a script line gives.
  */
@@ -28,17 +22,12 @@
 #define _DEFAULT_SOURCE
 #endif
 
-#include <sys/ioctl.h>
-#include <sys/select.h>
 #include <sys/stat.h>
 
 #include <ctype.h>
 #include <errno.h>
-#include <fcntl.h>
-#include <langinfo.h>
 #include <locale.h>
 #include <math.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -55,27 +44,12 @@
 #include "ui/ui-draw.h"
 #include "ui/ui-menu.h"
 #include "ui/ui-sight.h"
+#include "ui/ui-term.h"
 #include "ui/ui.h"
 
 #define UI_FPS		30	/* frames a second, at most */
 #define UI_MAX_LAG	0.25	/* seconds of play one wake-up catches up */
-#define UI_ESC_MS	25	/* how long Escape waits for a sequence */
-#define UI_QUICK_MAX	50	/* empty reads in a row that mean EOF */
-#define UI_KEY_ESC	27
-#define UI_KEY_CTRL(c)	((c) & 0x1f)
 #define UI_ERR_MAX	1024
-
-/* The signals the loop handles, and what was there before. */
-static const int ui_signals[] = {
-	SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH, SIGTSTP, SIGCONT
-};
-#define UI_NSIGNALS	((int)(sizeof ui_signals / sizeof ui_signals[0]))
-
-/* Set by the handlers. */
-static volatile sig_atomic_t ui_stop_signal;	/* the signal that stops weir */
-static volatile sig_atomic_t ui_winch;		/* the terminal was resized */
-static volatile sig_atomic_t ui_tstp;		/* Ctrl-Z */
-static volatile sig_atomic_t ui_cont;		/* resumed after a stop */
 
 enum ui_screen {
 	UI_SCREEN_TITLE,	/* the installed levels */
@@ -133,12 +107,10 @@ struct ui {
 
 	bool			 quit;
 	bool			 dirty;		/* the screen must be painted */
-	int			 quick;		/* empty reads in a row */
 	double			 acc;		/* ticks owed to the game */
 	double			 last;		/* when time was last added */
 	double			 next_frame;	/* earliest next paint */
-	sigset_t		 wait_mask;	/* the mask inside pselect */
-	sigset_t		 stops;		/* the signals that stop weir */
+	struct ui_term		 term;		/* the terminal, taken */
 	bool			 saved;		/* the game is saved (or lost) */
 	bool			 lost;		/* quit without saving it */
 	char			 why[PLAY_PATH_MAX + UI_ERR_MAX]; /* the dialog's */
@@ -183,148 +155,6 @@ ui_now(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-/* Handlers: note what happened; the loop acts on it. */
-static void
-ui_on_signal(int sig)
-{
-	switch (sig) {
-	case SIGWINCH:
-		ui_winch = 1;
-		break;
-	case SIGTSTP:
-		ui_tstp = 1;
-		break;
-	case SIGCONT:
-		ui_cont = 1;
-		break;
-	default:
-		ui_stop_signal = sig;
-		break;
-	}
-}
-
-/* Catch the signals and block them; old gets what was there. */
-static void
-ui_catch_signals(struct sigaction *old, sigset_t *oldmask)
-{
-	struct sigaction	sa;
-	sigset_t		set;
-	int			i;
-
-	memset(&sa, 0, sizeof sa);
-	sa.sa_handler = ui_on_signal;
-	sigemptyset(&sa.sa_mask);
-	sigemptyset(&set);
-	for (i = 0; i < UI_NSIGNALS; i++) {
-		sigaction(ui_signals[i], &sa, &old[i]);
-		sigaddset(&set, ui_signals[i]);
-	}
-	sigprocmask(SIG_BLOCK, &set, oldmask);
-}
-
-/* Put back the handlers and the mask ui_catch_signals found. */
-static void
-ui_restore_signals(const struct sigaction *old, const sigset_t *oldmask)
-{
-	for (int i = 0; i < UI_NSIGNALS; i++)
-		sigaction(ui_signals[i], &old[i], NULL);
-	sigprocmask(SIG_SETMASK, oldmask, NULL);
-}
-
-/* Whether the locale's character set is UTF-8. */
-static bool
-ui_locale_utf8(void)
-{
-	const char	*cs = nl_langinfo(CODESET);
-
-	return cs != NULL && (strcmp(cs, "UTF-8") == 0 ||
-	    strcmp(cs, "utf8") == 0 || strcmp(cs, "UTF8") == 0);
-}
-
-/*
- * Teach curses the Home and End keys terminals send besides the ones
- * their terminfo entry names (tmux sends \e[1~ and \e[4~ whatever TERM
- * says; rxvt \e[7~ and \e[8~; xterm \eOH and \eOF, or \e[H and \e[F).
- */
-static void
-ui_define_keys(void)
-{
-	static const struct {
-		const char	*seq;
-		int		 key;
-	} keys[] = {
-		{ "\033[1~", KEY_HOME }, { "\033[4~", KEY_END },
-		{ "\033[7~", KEY_HOME }, { "\033[8~", KEY_END },
-		{ "\033OH", KEY_HOME }, { "\033OF", KEY_END },
-		{ "\033[H", KEY_HOME }, { "\033[F", KEY_END },
-	};
-	size_t	i;
-
-	for (i = 0; i < sizeof keys / sizeof keys[0]; i++) {
-		if (key_defined(keys[i].seq) <= 0)
-			define_key(keys[i].seq, keys[i].key);
-	}
-}
-
-/* Set up curses on the terminal; NULL (and a message) if it cannot be. */
-static SCREEN *
-ui_start(const struct ui_options *opt, struct ui_view *v)
-{
-	SCREEN		*scr;
-	const char	*term;
-	char		 name[256], *cup;
-	bool		 color, utf8_locale = ui_locale_utf8(), utf8;
-
-	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
-		fprintf(stderr, "weir: the game needs a terminal "
-		    "(try --headless)\n");
-		return NULL;
-	}
-	term = getenv("TERM") != NULL ? getenv("TERM") : "(unset)";
-	text_visible(name, sizeof name, term);
-	scr = newterm(NULL, stdout, stdin);
-	if (scr == NULL) {
-		fprintf(stderr, "weir: cannot use terminal type '%s'\n", name);
-		return NULL;
-	}
-	set_term(scr);
-	/* One that cannot put the cursor anywhere would draw on one line. */
-	cup = tigetstr("cup");
-	if (cup == NULL || cup == (char *)-1) {
-		endwin();
-		delscreen(scr);
-		fprintf(stderr, "weir: terminal type '%s' cannot move the "
-		    "cursor (set TERM to your terminal's type, or try "
-		    "--headless)\n", name);
-		return NULL;
-	}
-	cbreak();
-	noecho();
-	nonl();
-	keypad(stdscr, TRUE);
-	nodelay(stdscr, TRUE);
-	leaveok(stdscr, TRUE);
-	set_escdelay(UI_ESC_MS);
-	curs_set(0);
-	ui_define_keys();
-	if (!opt->no_mouse) {
-		/* Motion too, with the button held: drawing walls. */
-		mousemask(BUTTON1_PRESSED | BUTTON1_CLICKED |
-		    BUTTON1_RELEASED | REPORT_MOUSE_POSITION, NULL);
-		mouseinterval(0);
-	}
-	color = !opt->no_color && has_colors() && getenv("NO_COLOR") == NULL;
-	if (color && (start_color() == ERR || COLORS < 8))
-		color = false;
-#ifdef HAVE_NCURSESW
-	utf8 = utf8_locale && !opt->ascii;
-#else
-	utf8 = false;
-#endif
-	ui_draw_init(v, utf8, utf8_locale, color);
-	return scr;
-}
-
 /* Whether the game is running: its clock must move. */
 static bool
 ui_running(const struct ui *u)
@@ -341,20 +171,7 @@ ui_redraw(struct ui *u)
 	u->next_frame = 0;
 }
 
-/* Take the terminal's new size. */
-static void
-ui_resize(struct ui *u)
-{
-	struct winsize	ws;
-
-	if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_row > 0 &&
-	    ws.ws_col > 0 && (ws.ws_row != LINES || ws.ws_col != COLS))
-		resizeterm(ws.ws_row, ws.ws_col);
-	clearok(curscr, TRUE);
-	ui_redraw(u);
-}
-
-/* Back from a stop: repaint it all, and leave a running game paused. */
+/* Back from a stop: leave a running game paused. */
 static void
 ui_resumed(struct ui *u)
 {
@@ -362,39 +179,6 @@ ui_resumed(struct ui *u)
 		u->p->paused = true;
 		play_message(u->p, false, "paused while suspended: p goes on");
 	}
-	ui_resize(u);
-}
-
-/*
- * Ctrl-Z: give the terminal back, stop, and take it again. The rest of
- * the job (a script that started weir, say) stops at once, and the shell
- * may take the terminal back before endwin is done with it: SIGTTOU and
- * SIGTTIN are blocked meanwhile, so endwin still restores the terminal
- * instead of stopping weir halfway.
- */
-static void
-ui_suspend(struct ui *u)
-{
-	struct sigaction	sa, old;
-	sigset_t		set, tty, before;
-
-	sigemptyset(&tty);
-	sigaddset(&tty, SIGTTOU);
-	sigaddset(&tty, SIGTTIN);
-	sigprocmask(SIG_BLOCK, &tty, &before);
-	endwin();
-	sigprocmask(SIG_SETMASK, &before, NULL);
-	memset(&sa, 0, sizeof sa);
-	sa.sa_handler = SIG_DFL;
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGTSTP, &sa, &old);
-	sigemptyset(&set);
-	sigaddset(&set, SIGTSTP);
-	raise(SIGTSTP);				/* pending: it is blocked */
-	sigprocmask(SIG_UNBLOCK, &set, NULL);	/* stops here */
-	sigprocmask(SIG_BLOCK, &set, NULL);
-	sigaction(SIGTSTP, &old, NULL);
-	ui_resumed(u);
 }
 
 /* The player's name for the high scores. */
@@ -859,21 +643,6 @@ ui_title_continue(struct ui *u)
 		u->dialog = UI_DIALOG_SAVES;
 }
 
-/*
- * Home and End as every terminal sends them: curses knows the terminal's
- * own (khome, kend), and ui_start teaches it the others; keys it reports
- * for them (KEY_FIND, KEY_SELECT, KEY_A1, KEY_C1, ...) are taken as well.
- */
-static int
-ui_key_home_end(int ch)
-{
-	if (ch == KEY_FIND || ch == KEY_A1 || ch == KEY_BEG)
-		return KEY_HOME;
-	if (ch == KEY_SELECT || ch == KEY_C1 || ch == KEY_LL)
-		return KEY_END;
-	return ch;
-}
-
 /* A key on the title screen. */
 static void
 ui_key_title(struct ui *u, int ch)
@@ -1200,7 +969,7 @@ ui_key_play(struct ui *u, int ch)
 		play_message(p, false, "cell width: %s", u->v.zoom == 0 ?
 		    "automatic" : (u->v.zoom == 2 ? "2 columns" : "1 column"));
 		return;
-	case UI_KEY_ESC:
+	case UI_TERM_ESC:
 		p->msg[0] = '\0';
 		p->hero_selected = false;
 		p->power = -1;
@@ -1225,7 +994,7 @@ ui_in_game(const struct ui *u)
 static void
 ui_key_saves(struct ui *u, int ch)
 {
-	ch = ui_key_home_end(ch);
+	ch = ui_term_home_end(ch);
 	if (ch == KEY_UP || ch == 'k')
 		u->save_sel--;
 	else if (ch == KEY_DOWN || ch == 'j')
@@ -1239,7 +1008,7 @@ ui_key_saves(struct ui *u, int ch)
 		u->dialog = UI_DIALOG_NONE;
 		ui_title_resume(u, u->save_sel);
 		return;
-	} else if (ch == UI_KEY_ESC || ch == 'q')
+	} else if (ch == UI_TERM_ESC || ch == 'q')
 		u->dialog = UI_DIALOG_NONE;
 	if (u->save_sel >= u->saves.n)
 		u->save_sel = u->saves.n - 1;
@@ -1275,7 +1044,7 @@ static void
 ui_key_dialog(struct ui *u, int ch)
 {
 	struct game_cmd	c;
-	bool		close = ch == UI_KEY_ESC;
+	bool		close = ch == UI_TERM_ESC;
 
 	switch (u->dialog) {
 	case UI_DIALOG_WAVES:
@@ -1403,10 +1172,10 @@ ui_key_dialog(struct ui *u, int ch)
 static void
 ui_key(struct ui *u, int ch)
 {
-	ch = ui_key_home_end(ch);
+	ch = ui_term_home_end(ch);
 	if (ch == KEY_RESIZE)
 		return;
-	if (ch == UI_KEY_CTRL('l')) {
+	if (ch == UI_TERM_CTRL('l')) {
 		clearok(curscr, TRUE);
 		return;
 	}
@@ -1637,105 +1406,54 @@ ui_wait_time(const struct ui *u, double now)
 	return wait;
 }
 
-/*
- * getch, with the terminal not blocking meanwhile: curses waits inside it
- * for the rest of a mouse report cut short, and the signals are held off
- * there, so Ctrl-Z or SIGTERM would wait for the next key.
- */
-static int
-ui_getch(void)
-{
-	int	flags = fcntl(STDIN_FILENO, F_GETFL), ch;
-
-	if (flags == -1 || (flags & O_NONBLOCK) != 0)
-		return getch();
-	fcntl(STDIN_FILENO, F_SETFL, flags | O_NONBLOCK);
-	ch = getch();
-	fcntl(STDIN_FILENO, F_SETFL, flags);
-	return ch;
-}
-
 /* Read every key that is waiting; readable says the terminal had input. */
 static void
 ui_input(struct ui *u, bool readable)
 {
 	int	ch, n = 0;
 
-	while (!u->quit && ui_stop_signal == 0 && (ch = ui_getch()) != ERR) {
+	while (!u->quit && ui_term_stopped() == 0 &&
+	    (ch = ui_term_key()) != ERR) {
 		n++;
 		ui_key(u, ch);
 		u->dirty = true;
 	}
-	/* Readable, yet nothing to read, again and again: the terminal is
-	 * gone (end of file); stop as if it had hung up. */
-	if (readable && n == 0) {
-		if (++u->quick >= UI_QUICK_MAX)
-			ui_stop_signal = SIGHUP;
-	} else if (n > 0)
-		u->quick = 0;
-}
-
-/*
- * Let the signals that stop weir in (in) or hold them off again (!in),
- * around work on files: a handler that runs meanwhile makes a wait for a
- * lock give up (EINTR), and the loop sees its flag before it sleeps.
- */
-static void
-ui_let_stops(const struct ui *u, bool in)
-{
-	sigprocmask(in ? SIG_UNBLOCK : SIG_BLOCK, &u->stops, NULL);
+	ui_term_read(&u->term, readable, n);
 }
 
 /* Play until the player quits or a signal says stop. */
 static void
 ui_loop(struct ui *u)
 {
-	struct timespec	 ts, *tp;
-	fd_set		 rd;
-	double		 now, wait;
-	int		 r;
+	double	now;
+	bool	readable;
+	int	what;
 
 	u->last = ui_now();
 	ui_redraw(u);
-	while (!u->quit && ui_stop_signal == 0) {
-		if (ui_tstp) {
-			ui_tstp = 0;
-			ui_suspend(u);
-		}
-		if (ui_cont) {
-			ui_cont = 0;
-			ui_resumed(u);
-		}
-		if (ui_winch) {
-			ui_winch = 0;
-			ui_resize(u);
+	while (!u->quit && ui_term_stopped() == 0) {
+		if ((what = ui_term_events()) != 0) {
+			if (what & UI_TERM_RESUMED)
+				ui_resumed(u);
+			ui_redraw(u);
 		}
 		now = ui_now();
-		ui_let_stops(u, true);	/* the game's end writes the scores */
+		/* The game's end writes the scores. */
+		ui_term_let_stops(&u->term, true);
 		ui_advance(u, now);
-		ui_let_stops(u, false);
-		if (ui_stop_signal != 0)
+		ui_term_let_stops(&u->term, false);
+		if (ui_term_stopped() != 0)
 			break;
 		if (u->dirty && now >= u->next_frame) {
 			ui_paint(u);
 			u->dirty = false;
 			u->next_frame = now + 1.0 / UI_FPS;
 		}
-
-		wait = ui_wait_time(u, ui_now());
-		tp = NULL;
-		if (wait >= 0) {
-			ts.tv_sec = (time_t)wait;
-			ts.tv_nsec = (long)((wait - (double)ts.tv_sec) * 1e9);
-			tp = &ts;
-		}
-		FD_ZERO(&rd);
-		FD_SET(STDIN_FILENO, &rd);
-		r = pselect(STDIN_FILENO + 1, &rd, NULL, NULL, tp,
-		    &u->wait_mask);
-		ui_let_stops(u, true);	/* keys open levels, saves, scores */
-		ui_input(u, r > 0 && FD_ISSET(STDIN_FILENO, &rd));
-		ui_let_stops(u, false);
+		readable = ui_term_wait(&u->term, ui_wait_time(u, ui_now()));
+		/* Keys open levels, saves, scores. */
+		ui_term_let_stops(&u->term, true);
+		ui_input(u, readable);
+		ui_term_let_stops(&u->term, false);
 	}
 }
 
@@ -1769,13 +1487,14 @@ ui_latest_save(char *buf, size_t size)
 int
 ui_run(const struct ui_launch *l)
 {
-	struct sigaction	 old[UI_NSIGNALS];
-	sigset_t		 oldmask;
-	struct ui		 u;
-	struct play		*p = NULL;
-	SCREEN			*scr;
-	char			 err[UI_ERR_MAX];
-	int			 status = 0;
+	static const struct ui_term_how how = {
+		"the game", "try --headless", BUTTON1_PRESSED |
+		    BUTTON1_CLICKED | BUTTON1_RELEASED | REPORT_MOUSE_POSITION
+	};
+	struct ui	 u;
+	struct play	*p = NULL;
+	char		 err[UI_ERR_MAX];
+	int		 status = 0;
 
 	memset(&u, 0, sizeof u);
 	u.l = l;
@@ -1806,45 +1525,35 @@ ui_run(const struct ui_launch *l)
 		return 1;
 	}
 
-	ui_stop_signal = ui_winch = ui_tstp = ui_cont = 0;
-	ui_catch_signals(old, &oldmask);
-	u.wait_mask = oldmask;
-	sigemptyset(&u.stops);
-	for (int i = 0; i < UI_NSIGNALS; i++) {
-		sigdelset(&u.wait_mask, ui_signals[i]);
-		if (ui_signals[i] != SIGWINCH && ui_signals[i] != SIGTSTP &&
-		    ui_signals[i] != SIGCONT)
-			sigaddset(&u.stops, ui_signals[i]);
-	}
-	if ((scr = ui_start(&l->opt, &u.v)) == NULL) {
-		ui_restore_signals(old, &oldmask);
+	ui_term_catch(&u.term);
+	if (!ui_term_start(&u.term, &how, &l->opt, &u.v)) {
+		ui_term_release(&u.term);
 		play_free(p);
 		return 1;
 	}
 	if (p != NULL)
 		ui_enter_play(&u, p, l->resume);
 	else {
-		ui_let_stops(&u, true);
+		ui_term_let_stops(&u.term, true);
 		ui_enter_title(&u);
-		ui_let_stops(&u, false);
+		ui_term_let_stops(&u.term, false);
 	}
 
-	if (ui_stop_signal == 0)
+	if (ui_term_stopped() == 0)
 		ui_loop(&u);
 
-	endwin();
-	delscreen(scr);
-	ui_let_stops(&u, true);
+	ui_term_end(&u.term);
+	ui_term_let_stops(&u.term, true);
 	ui_save_game(&u);
-	ui_restore_signals(old, &oldmask);
+	ui_term_release(&u.term);
 	if (u.farewell[0] != '\0')
 		ui_say(u.farewell);
 	play_free(u.p);
 	save_list_free(&u.saves);
 	catalog_free(&u.cat);
 	scores_free(&u.end.table);
-	if (ui_stop_signal != 0)
-		status = 128 + ui_stop_signal;
+	if (ui_term_stopped() != 0)
+		status = 128 + ui_term_stopped();
 	else if (u.lost)
 		status = 1;	/* quit, and the game could not be saved */
 	return status;
