@@ -40,6 +40,7 @@
 #include "core/util.h"
 #include "ui/ui-curses.h"
 #include "ui/ui-draw.h"
+#include "ui/ui-map.h"
 #include "ui/ui-edit.h"
 #include "ui/ui-term.h"
 
@@ -197,7 +198,7 @@ ue_layout(struct ue *u)
 		u->ox = 0;
 	if (u->oy < 0)
 		u->oy = 0;
-	/* ui_draw_cell_at reads the view. */
+	/* ui_map_cell_at reads the view. */
 	u->v.cellw = 1;
 	u->v.top = 1;
 	u->v.left = 0;
@@ -1469,7 +1470,7 @@ ue_mouse(struct ue *u)
 
 	if (getmouse(&ev) != OK)
 		return;
-	on = ui_draw_cell_at(&u->v, ev.y, ev.x, &x, &y);
+	on = ui_map_cell_at(&u->v, ev.y, ev.x, &x, &y);
 	if (ev.bstate & BUTTON1_PRESSED) {
 		if (!on)
 			return;

@@ -275,46 +275,6 @@ ui_menu_title(const struct ui_view *v, const struct catalog *c,
 	attrset(A_NORMAL);
 }
 
-/* The title screen's help. */
-void
-ui_menu_title_help(const struct ui_view *v, int *first)
-{
-	static const char *const lines[] = {
-		"weir: a tower-defence game for the terminal",
-		"",
-		"Enemies cross the map from the spawns (A, B, ...) to the",
-		"exits (>). Build towers to shoot them; every tower also",
-		"blocks its cell, so where you build is the maze they walk.",
-		"",
-		"arrows, j k      choose a level (in order of difficulty)",
-		"PgUp, PgDn       ten levels up or down",
-		"Home, End        the first or the last level",
-		"Enter, space     play it",
-		"mouse            click: choose a level; again: play it",
-		"c                continue the saved game",
-		"d                difficulty: normal, easy, hard (below)",
-		"e                endless: waves go on past the level's",
-		"?, F1            this help (?, Escape close it)",
-		"q                quit (asks first)",
-		"",
-		"In a game, ? lists its keys.",
-		""
-	};
-	const char	*all[sizeof lines / sizeof lines[0] + DIFF_NKINDS];
-	char		 diff[DIFF_NKINDS][128];
-	int		 n = 0, d;
-
-	for (n = 0; n < (int)(sizeof lines / sizeof lines[0]); n++)
-		all[n] = lines[n];
-	/* What each setting changes, from its row. */
-	for (d = 0; d < DIFF_NKINDS; d++) {
-		snprintf(diff[d], sizeof diff[d], "%-16s %s",
-		    difficulty_types[d].name, difficulty_types[d].about);
-		all[n++] = diff[d];
-	}
-	ui_draw_box_from(v, all, n, first);
-}
-
 /*
  * What first place among a level's games means: a best score is a win's
  * (wins rank above every defeat); a defeat in first place is only the

@@ -37,7 +37,6 @@ struct ui_end {
 
 void	ui_menu_title(const struct ui_view *v, const struct catalog *c,
 	    struct ui_title *t);
-void	ui_menu_title_help(const struct ui_view *v, int *first);
 void	ui_menu_end(const struct ui_view *v, const struct play *p,
 	    const struct ui_end *e, int *top);
 

@@ -42,6 +42,9 @@
 #include "ui/play.h"
 #include "ui/ui-curses.h"
 #include "ui/ui-draw.h"
+#include "ui/ui-help.h"
+#include "ui/ui-hud.h"
+#include "ui/ui-map.h"
 #include "ui/ui-menu.h"
 #include "ui/ui-sight.h"
 #include "ui/ui-term.h"
@@ -802,7 +805,7 @@ ui_mouse_play(struct ui *u)
 		if (was_drag || !(ev.bstate & BUTTON1_CLICKED))
 			return;
 	}
-	if (!ui_draw_cell_at(&u->v, ev.y, ev.x, &x, &y))
+	if (!ui_map_cell_at(&u->v, ev.y, ev.x, &x, &y))
 		return;
 	if ((ev.bstate & REPORT_MOUSE_POSITION) &&
 	    !(ev.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED))) {
@@ -1294,19 +1297,19 @@ ui_paint(struct ui *u)
 		u->v.too_small = small;
 		ui_menu_title(&u->v, &u->cat, &u->title);
 		if (!small && u->dialog == UI_DIALOG_HELP)
-			ui_menu_title_help(&u->v, &u->help_top);
+			ui_help_title(&u->v, &u->help_top);
 	} else {
 		/* Every box but the end's stops the clock: the bar says so. */
 		u->p->held = u->dialog != UI_DIALOG_NONE &&
 		    u->dialog != UI_DIALOG_END;
 		play_prepare(u->p);
-		ui_draw_play(&u->v, u->p);
+		ui_hud_play(&u->v, u->p);
 		if (!small && (u->dialog == UI_DIALOG_END ||
 		    (u->dialog == UI_DIALOG_QUIT &&
 		    u->under == UI_DIALOG_END)))
 			ui_menu_end(&u->v, u->p, &u->end, &u->end_top);
 		if (!small && u->dialog == UI_DIALOG_HELP)
-			ui_draw_help(&u->v, &u->help_top);
+			ui_help_game(&u->v, &u->help_top);
 		if (!small && u->dialog == UI_DIALOG_SELL)
 			ui_draw_sell(u);
 		if (!small && u->dialog == UI_DIALOG_WAVES)
