@@ -201,6 +201,25 @@ ui_draw_centred(const struct ui_view *v, int y, const char *s)
 }
 
 
+/* n stars of three, filled and hollow, into buf. */
+void
+ui_draw_stars(const struct ui_view *v, int n, char *buf, size_t size)
+{
+	int	i;
+	size_t	len;
+
+	buf[0] = '\0';
+	for (i = 0; i < 3; i++) {
+		len = strlen(buf);
+		if (v->utf8)
+			snprintf(buf + len, size - len, "%s", i < n ?
+			    "\u2605" : "\u2606");
+		else
+			snprintf(buf + len, size - len, "%c", i < n ? '*' :
+			    '.');
+	}
+}
+
 /* The character at (x, y) of a w x h frame: box drawing or + - |. */
 static const char *
 ui_draw_frame(const struct ui_view *v, int x, int y, int w, int h)

@@ -19,27 +19,125 @@
 #define UI_HELP_LINES	(56 + TOWER_NTYPES + GAME_NCMDS + TOWER_NTARGETS + \
 			 VIEW_NKINDS + POWER_NKINDS)
 #define UI_HELP_WIDTH	96
+#define UI_HELP_WRAP	38	/* columns of the overlays' list */
 
-/* Add one help line, printf-style, to lines[*n] (room kept in text). */
-static void __attribute__((format(printf, 4, 5)))
-ui_help_line(const char **lines, char (*text)[UI_HELP_WIDTH], size_t *n,
-    const char *fmt, ...)
+/* The help's lines as they are gathered. */
+struct ui_help {
+	const char	*lines[UI_HELP_LINES];
+	char		 text[UI_HELP_LINES][UI_HELP_WIDTH];
+	size_t		 n;
+};
+
+/* Add one help line, printf-style (dropped if there is no room). */
+static void __attribute__((format(printf, 2, 3)))
+ui_help_line(struct ui_help *h, const char *fmt, ...)
 {
 	va_list	ap;
 
-	if (*n >= UI_HELP_LINES)
+	if (h->n >= UI_HELP_LINES)
 		return;
 	va_start(ap, fmt);
-	vsnprintf(text[*n], UI_HELP_WIDTH, fmt, ap);
+	vsnprintf(h->text[h->n], UI_HELP_WIDTH, fmt, ap);
 	va_end(ap);
-	lines[*n] = text[*n];
-	(*n)++;
+	h->lines[h->n] = h->text[h->n];
+	h->n++;
+}
+
+/* Add n lines as they are written. */
+static void
+ui_help_lines(struct ui_help *h, const char *const *lines, size_t n)
+{
+	for (size_t i = 0; i < n && h->n < UI_HELP_LINES; i++)
+		h->lines[h->n++] = lines[i];
+}
+
+/*
+ * A view key's line; the overlay key's about is followed by the overlays
+ * in the order it brings them, none last, wrapped.
+ */
+static void
+ui_help_view(struct ui_help *h, int k)
+{
+	const struct view_type	*vt = &view_types[k];
+	char			 list[UI_HELP_WIDTH];
+	size_t			 len;
+	bool			 wrapped = false;
+
+	if (k != VIEW_OVERLAY) {
+		ui_help_line(h, "%-16s %s", vt->keys, vt->about);
+		return;
+	}
+	len = (size_t)snprintf(list, sizeof list, "%s", vt->about);
+	for (int o = 1; o <= OVERLAY_NKINDS; o++) {
+		const char *name = overlay_name(o % OVERLAY_NKINDS);
+
+		if (len + strlen(name) + 2 > UI_HELP_WRAP) {
+			ui_help_line(h, "%-16s %s", wrapped ? "" : vt->keys,
+			    list);
+			wrapped = true;
+			len = 0;
+		}
+		len += (size_t)snprintf(list + len, sizeof list - len,
+		    "%s%s%s", len > 0 ? " " : "", name,
+		    o < OVERLAY_NKINDS ? "," : "");
+	}
+	ui_help_line(h, "%-16s %s", wrapped ? "" : vt->keys, list);
+}
+
+/* The keys of the registry: towers, powers, commands, views. */
+static void
+ui_help_keys(struct ui_help *h)
+{
+	char	list[UI_HELP_WIDTH];
+	size_t	len = 0;
+	int	k;
+
+	ui_help_line(h, "%c - %c            choose a tower (the towers are "
+	    "below)", tower_types[0].key, tower_types[TOWER_NTYPES - 1].key);
+	for (k = 0; k < POWER_NKINDS; k++)
+		len += (size_t)snprintf(list + len, sizeof list - len, "%s%c",
+		    k > 0 ? " " : "", power_types[k].key);
+	ui_help_line(h, "%-16s aim a power (below) at the cursor; Enter uses "
+	    "it", list);
+	for (k = 0; k < GAME_NCMDS; k++) {
+		if (cmd_types[k].key != 0 || cmd_types[k].keys != NULL)
+			ui_help_line(h, "%-16s %s", cmd_types[k].keys,
+			    cmd_types[k].about);
+	}
+	for (k = 0; k < VIEW_NKINDS; k++)
+		ui_help_view(h, k);
+}
+
+/* The towers, the powers and the targeting modes, from their rows. */
+static void
+ui_help_kinds(struct ui_help *h)
+{
+	int	k;
+
+	ui_help_line(h, "Towers (cost; key chooses):");
+	for (k = 0; k < TOWER_NTYPES; k++)
+		ui_help_line(h, "%c %-7s %3dg  %s", tower_types[k].key,
+		    tower_types[k].name, tower_types[k].level[0].cost,
+		    tower_types[k].about);
+	ui_help_line(h, "%s", "");
+	ui_help_line(h, "Powers (free; key aims it, Enter uses it, then it "
+	    "cools down):");
+	for (k = 0; k < POWER_NKINDS; k++)
+		ui_help_line(h, "%c %-7s %3ds  %s", power_types[k].key,
+		    power_types[k].name, power_types[k].cooldown / GAME_RATE,
+		    power_types[k].about);
+	ui_help_line(h, "%s", "");
+	ui_help_line(h, "Aim (t), what a tower shoots:");
+	for (k = 0; k < TOWER_NTARGETS; k++)
+		ui_help_line(h, "  %-10s %s", target_modes[k].name,
+		    target_modes[k].about);
+	ui_help_line(h, "%s", "");
 }
 
 /*
  * The help panel, from line *first on: every key, the towers and the
- * targeting modes, then the legend. Tower keys, command keys, overlays
- * and every tower's role come from the registry (kinds.c).
+ * targeting modes, then the legend. Tower, power, command and view keys,
+ * the overlays and every tower's role come from the registry (kinds.c).
  */
 void
 ui_help_game(const struct ui_view *v, int *first)
@@ -53,8 +151,6 @@ ui_help_game(const struct ui_view *v, int *first)
 		"PgUp, PgDn       ten rows up or down",
 	};
 	static const char *const keys[] = {
-		"p                pause; f  speed 1x, 2x, 4x, 8x",
-		"z                cell width: auto, 2 columns, 1 column",
 		"mouse            click: cursor there (picks a tower);",
 		"                 click the cursor again: build;",
 		"                 drag with the wall chosen: a line of walls",
@@ -94,75 +190,19 @@ ui_help_game(const struct ui_view *v, int *first)
 		"beyond the view: < > ^ v on its border, and where",
 		"  spawns, exits and the hero lie off screen"
 	};
-	static char	 text[UI_HELP_LINES][UI_HELP_WIDTH];
-	const char	*lines[UI_HELP_LINES];
-	char		 list[UI_HELP_WIDTH];
-	size_t		 n = 0, i, len;
-	bool		 wrapped = false;
-	int		 k;
+	_Static_assert(sizeof utf8 == sizeof ascii, "a legend line in one "
+	    "glyph set only");
+	static struct ui_help	h;
 
-	for (i = 0; i < sizeof moves / sizeof moves[0]; i++)
-		lines[n++] = moves[i];
-	ui_help_line(lines, text, &n, "%c - %c            choose a tower "
-	    "(the towers are below)", tower_types[0].key,
-	    tower_types[TOWER_NTYPES - 1].key);
-	for (k = 0, len = 0; k < POWER_NKINDS; k++)
-		len += (size_t)snprintf(list + len, sizeof list - len, "%s%c",
-		    k > 0 ? " " : "", power_types[k].key);
-	ui_help_line(lines, text, &n, "%-16s aim a power (below) at the "
-	    "cursor; Enter uses it", list);
-	for (k = 0; k < GAME_NCMDS; k++) {
-		if (cmd_types[k].key != 0 || cmd_types[k].keys != NULL)
-			ui_help_line(lines, text, &n, "%-16s %s",
-			    cmd_types[k].keys, cmd_types[k].about);
-	}
-	/* v: the overlays in the order v brings them, none last. */
-	len = (size_t)snprintf(list, sizeof list, "overlay:");
-	for (k = 1; k <= OVERLAY_NKINDS; k++) {
-		const char *name = overlay_name(k % OVERLAY_NKINDS);
-
-		if (len + strlen(name) + 2 > 38) {
-			ui_help_line(lines, text, &n, "%-16s %s",
-			    wrapped ? "" : "v", list);
-			wrapped = true;
-			len = 0;
-		}
-		len += (size_t)snprintf(list + len, sizeof list - len,
-		    "%s%s%s", len > 0 ? " " : "", name,
-		    k < OVERLAY_NKINDS ? "," : "");
-	}
-	ui_help_line(lines, text, &n, "%-16s %s", wrapped ? "" : "v",
-	    list);
-	for (k = 0; k < VIEW_NKINDS; k++)
-		ui_help_line(lines, text, &n, "%-16s %s",
-		    view_types[k].keys, view_types[k].about);
-	for (i = 0; i < sizeof keys / sizeof keys[0]; i++)
-		lines[n++] = keys[i];
-
-	ui_help_line(lines, text, &n, "Towers (cost; key chooses):");
-	for (k = 0; k < TOWER_NTYPES; k++)
-		ui_help_line(lines, text, &n, "%c %-7s %3dg  %s",
-		    tower_types[k].key, tower_types[k].name,
-		    tower_types[k].level[0].cost, tower_types[k].about);
-	lines[n++] = "";
-	ui_help_line(lines, text, &n, "Powers (free; key aims it, Enter "
-	    "uses it, then it cools down):");
-	for (k = 0; k < POWER_NKINDS; k++)
-		ui_help_line(lines, text, &n, "%c %-7s %3ds  %s",
-		    power_types[k].key, power_types[k].name,
-		    power_types[k].cooldown / GAME_RATE, power_types[k].about);
-	lines[n++] = "";
-	ui_help_line(lines, text, &n, "Aim (t), what a tower shoots:");
-	for (k = 0; k < TOWER_NTARGETS; k++)
-		ui_help_line(lines, text, &n, "  %-10s %s",
-		    target_modes[k].name, target_modes[k].about);
-	lines[n++] = "";
-	for (i = 0; i < sizeof utf8 / sizeof utf8[0] && n < UI_HELP_LINES;
-	    i++)
-		lines[n++] = v->utf8 ? utf8[i] : ascii[i];
-	ui_draw_box_from(v, lines, (int)n, first);
+	h.n = 0;
+	ui_help_lines(&h, moves, sizeof moves / sizeof moves[0]);
+	ui_help_keys(&h);
+	ui_help_lines(&h, keys, sizeof keys / sizeof keys[0]);
+	ui_help_kinds(&h);
+	ui_help_lines(&h, v->utf8 ? utf8 : ascii, sizeof utf8 /
+	    sizeof utf8[0]);
+	ui_draw_box_from(v, h.lines, (int)h.n, first);
 }
-
 
 /* The title screen's help. */
 void
