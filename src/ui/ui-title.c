@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * The title screen: the installed levels in campaign order, each with its
  * measured difficulty (the rating weir --rate gives, kept in the campaign

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * The title screen (ui-title.c): the installed levels, the setting new
  * games are played at, and the saved games to resume.
