@@ -17,7 +17,7 @@
 #include "core/edit.h"
 #include "core/level.h"
 #include "ui/ui-draw.h"
-#include "ui/ui-edit.h"
+#include "ui/ui-launch.h"
 #include "ui/ui-term.h"
 
 #define UE_PANEL	34	/* columns of the side panel */

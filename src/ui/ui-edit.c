@@ -32,7 +32,9 @@
 #include "core/text.h"
 #include "ui/ui-edit-draw.h"
 #include "ui/ui-edit-form.h"
+#include "ui/ui-edit.h"
 #include "ui/ui-map.h"
+#include "ui/ui.h"
 
 /* How the editor takes the terminal: the mouse paints and fills. */
 static const struct ui_term_how ue_how = {

@@ -20,7 +20,7 @@
 #include "ui/play.h"
 #include "ui/ui-draw.h"
 #include "ui/ui-term.h"
-#include "ui/ui.h"
+#include "ui/ui-launch.h"
 
 #define UI_ERR_MAX	1024
 #define UI_NOTE_MAX	600	/* bytes of a note line */

@@ -23,7 +23,7 @@
 
 #include "ui/ui-curses.h"
 #include "ui/ui-draw.h"
-#include "ui/ui.h"
+#include "ui/ui-launch.h"
 
 #define UI_TERM_NSIGNALS	7
 #define UI_TERM_ESC		27

@@ -35,6 +35,7 @@
 #include "ui/ui-box.h"
 #include "ui/ui-game.h"
 #include "ui/ui-title.h"
+#include "ui/ui.h"
 
 #define UI_FPS		30	/* frames a second, at most */
 #define UI_MAX_LAG	0.25	/* seconds of play one wake-up catches up */
