@@ -384,21 +384,146 @@ ue_key_form(struct ue *u, int ch)
 	}
 }
 
+/* The row of wave w in the waves list. */
+static int
+ue_wave_first_row(const struct edit_meta *m, int w)
+{
+	int	r = 0;
+
+	for (int k = 0; k < w; k++)
+		r += 1 + m->waves[k].ngroups;
+	return r;
+}
+
+/* a: a group at the end of wave w, like its last one. */
+static void
+ue_waves_add_group(struct ue *u, struct edit_meta *m, bool have, int w,
+    int g)
+{
+	struct level_wave	*wv = &m->waves[w];
+	struct level_group	*ng;
+
+	if (!have) {
+		ue_say(u, true, "no wave to add a group to: W adds one");
+		return;
+	}
+	if (wv->ngroups == LEVEL_MAX_GROUPS) {
+		ue_say(u, true, "a wave has at most %d groups",
+		    LEVEL_MAX_GROUPS);
+		return;
+	}
+	ng = &wv->groups[wv->ngroups];
+	if (wv->ngroups > 0)
+		*ng = wv->groups[wv->ngroups - 1];
+	else {
+		memset(ng, 0, sizeof *ng);
+		ng->count = 10;
+		ng->from = 'A';
+		ng->every_ms = 1000;
+	}
+	wv->ngroups++;
+	edit_set_meta(u->e, m);
+	u->wsel += (g < 0 ? 0 : -g - 1) + wv->ngroups;
+	ue_say(u, false, "group added to wave %d", w + 1);
+}
+
+/* W: after the selected wave, a copy of it; with none, a first one. */
+static void
+ue_waves_add_wave(struct ue *u, struct edit_meta *m, bool have, int w)
+{
+	int	at = have ? w + 1 : 0;
+
+	if (m->nwaves == LEVEL_MAX_WAVES) {
+		ue_say(u, true, "a level has at most %d waves",
+		    LEVEL_MAX_WAVES);
+		return;
+	}
+	memmove(&m->waves[at + 1], &m->waves[at],
+	    (size_t)(m->nwaves - at) * sizeof m->waves[0]);
+	if (have)
+		m->waves[at] = m->waves[w];
+	else {
+		memset(&m->waves[0], 0, sizeof m->waves[0]);
+		m->waves[0].ngroups = 1;
+		m->waves[0].groups[0].count = 10;
+		m->waves[0].groups[0].from = 'A';
+		m->waves[0].groups[0].every_ms = 1000;
+	}
+	m->nwaves++;
+	edit_set_meta(u->e, m);
+	u->wsel = ue_wave_first_row(m, at);
+	ue_say(u, false, "wave %d added", at + 1);
+}
+
+/* x: remove wave w, or its group g. */
+static void
+ue_waves_remove(struct ue *u, struct edit_meta *m, int w, int g)
+{
+	struct level_wave	*wv = &m->waves[w];
+
+	if (g < 0) {
+		memmove(&m->waves[w], &m->waves[w + 1],
+		    (size_t)(m->nwaves - w - 1) * sizeof m->waves[0]);
+		m->nwaves--;
+		ue_say(u, false, "wave %d removed (u undoes)", w + 1);
+	} else {
+		memmove(&wv->groups[g], &wv->groups[g + 1],
+		    (size_t)(wv->ngroups - g - 1) * sizeof wv->groups[0]);
+		wv->ngroups--;
+		ue_say(u, false, "group removed (u undoes)");
+	}
+	edit_set_meta(u->e, m);
+}
+
+/* - and +: swap wave w (or its group g) with the one before or after. */
+static void
+ue_waves_swap(struct ue *u, struct edit_meta *m, int w, int g, int d)
+{
+	if (g < 0 && w + d >= 0 && w + d < m->nwaves) {
+		struct level_wave t = m->waves[w];
+
+		m->waves[w] = m->waves[w + d];
+		m->waves[w + d] = t;
+		edit_set_meta(u->e, m);
+		u->wsel = ue_wave_first_row(m, w + d);
+	} else if (g >= 0 && g + d >= 0 && g + d < m->waves[w].ngroups) {
+		struct level_group t = m->waves[w].groups[g];
+
+		m->waves[w].groups[g] = m->waves[w].groups[g + d];
+		m->waves[w].groups[g + d] = t;
+		edit_set_meta(u->e, m);
+		u->wsel += d;
+	}
+}
+
+/* A key that changes the waves, on a copy of the settings m. */
+static void
+ue_waves_change(struct ue *u, struct edit_meta *m, int ch)
+{
+	int	w = 0, g = -1;
+	bool	have = ue_wave_row(&u->e->m, u->wsel, &w, &g);
+
+	if (ch == 'a')
+		ue_waves_add_group(u, m, have, w, g);
+	else if (ch == 'W')
+		ue_waves_add_wave(u, m, have, w);
+	else if ((ch == 'x' || ch == KEY_DC) && have)
+		ue_waves_remove(u, m, w, g);
+	else if ((ch == '-' || ch == '+' || ch == '=') && have)
+		ue_waves_swap(u, m, w, g, ch == '-' ? -1 : 1);
+}
+
 /* A key in the waves list. */
 void
 ue_key_waves(struct ue *u, int ch)
 {
 	struct edit_meta	*m;
 	int			 w = 0, g = -1, rows = ue_wave_rows(&u->e->m);
-	bool			 have;
 
 	if (u->form.n > 0) {
 		ue_key_form(u, ch);
 		return;
 	}
-	have = ue_wave_row(&u->e->m, u->wsel, &w, &g);
-	m = xmalloc(sizeof *m);
-	*m = u->e->m;
 	switch (ch) {
 	case UE_KEY_ESC:
 	case 'w':
@@ -416,114 +541,8 @@ ue_key_waves(struct ue *u, int ch)
 	case '\n':
 	case '\r':
 	case KEY_ENTER:
-		if (have)
+		if (ue_wave_row(&u->e->m, u->wsel, &w, &g))
 			ue_form_wave(u, w, g);
-		break;
-	case 'a':
-		/* A group at the end of the selected wave, like its last. */
-		if (!have) {
-			ue_say(u, true, "no wave to add a group to: W adds one");
-			break;
-		}
-		if (m->waves[w].ngroups == LEVEL_MAX_GROUPS) {
-			ue_say(u, true, "a wave has at most %d groups",
-			    LEVEL_MAX_GROUPS);
-			break;
-		}
-		{
-			struct level_wave *wv = &m->waves[w];
-			struct level_group *ng = &wv->groups[wv->ngroups];
-
-			if (wv->ngroups > 0)
-				*ng = wv->groups[wv->ngroups - 1];
-			else {
-				memset(ng, 0, sizeof *ng);
-				ng->count = 10;
-				ng->from = 'A';
-				ng->every_ms = 1000;
-			}
-			wv->ngroups++;
-			edit_set_meta(u->e, m);
-			u->wsel += (g < 0 ? 0 : -g - 1) + wv->ngroups;
-			ue_say(u, false, "group added to wave %d", w + 1);
-		}
-		break;
-	case 'W':
-		if (m->nwaves == LEVEL_MAX_WAVES) {
-			ue_say(u, true, "a level has at most %d waves",
-			    LEVEL_MAX_WAVES);
-			break;
-		}
-		/* After the selected wave: a copy of it, or a first one. */
-		{
-			int at = have ? w + 1 : 0;
-
-			memmove(&m->waves[at + 1], &m->waves[at],
-			    (size_t)(m->nwaves - at) * sizeof m->waves[0]);
-			if (have)
-				m->waves[at] = m->waves[w];
-			else {
-				memset(&m->waves[0], 0, sizeof m->waves[0]);
-				m->waves[0].ngroups = 1;
-				m->waves[0].groups[0].count = 10;
-				m->waves[0].groups[0].from = 'A';
-				m->waves[0].groups[0].every_ms = 1000;
-			}
-			m->nwaves++;
-			edit_set_meta(u->e, m);
-			u->wsel = 0;
-			for (int k = 0; k < at; k++)
-				u->wsel += 1 + m->waves[k].ngroups;
-			ue_say(u, false, "wave %d added", at + 1);
-		}
-		break;
-	case 'x':
-	case KEY_DC:
-		if (!have)
-			break;
-		if (g < 0) {
-			memmove(&m->waves[w], &m->waves[w + 1],
-			    (size_t)(m->nwaves - w - 1) * sizeof m->waves[0]);
-			m->nwaves--;
-			ue_say(u, false, "wave %d removed (u undoes)", w + 1);
-		} else {
-			struct level_wave *wv = &m->waves[w];
-
-			memmove(&wv->groups[g], &wv->groups[g + 1],
-			    (size_t)(wv->ngroups - g - 1) *
-			    sizeof wv->groups[0]);
-			wv->ngroups--;
-			ue_say(u, false, "group removed (u undoes)");
-		}
-		edit_set_meta(u->e, m);
-		break;
-	case '-':
-	case '+':
-	case '=':
-		if (!have)
-			break;
-		{
-			int d = ch == '-' ? -1 : 1;
-
-			if (g < 0 && w + d >= 0 && w + d < m->nwaves) {
-				struct level_wave t = m->waves[w];
-
-				m->waves[w] = m->waves[w + d];
-				m->waves[w + d] = t;
-				edit_set_meta(u->e, m);
-				u->wsel = 0;
-				for (int k = 0; k < w + d; k++)
-					u->wsel += 1 + m->waves[k].ngroups;
-			} else if (g >= 0 && g + d >= 0 &&
-			    g + d < m->waves[w].ngroups) {
-				struct level_group t = m->waves[w].groups[g];
-
-				m->waves[w].groups[g] = m->waves[w].groups[g + d];
-				m->waves[w].groups[g + d] = t;
-				edit_set_meta(u->e, m);
-				u->wsel += d;
-			}
-		}
 		break;
 	case 'u':
 		if (!edit_undo(u->e))
@@ -534,7 +553,10 @@ ue_key_waves(struct ue *u, int ch)
 			ue_say(u, true, "nothing to redo");
 		break;
 	default:
+		m = xmalloc(sizeof *m);
+		*m = u->e->m;
+		ue_waves_change(u, m, ch);
+		free(m);
 		break;
 	}
-	free(m);
 }

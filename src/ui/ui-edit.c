@@ -270,9 +270,52 @@ ue_mouse(struct ue *u)
 	}
 }
 
-/* A key on the map. */
+/* d: the pen down (painting the cell under it) or up. */
 static void
-ue_key_map(struct ue *u, int ch)
+ue_pen(struct ue *u)
+{
+	u->pen = !u->pen;
+	if (u->pen) {
+		edit_begin(u->e);
+		ue_paint_at(u, u->cx, u->cy);
+	} else
+		edit_end(u->e);
+}
+
+/* f: a rectangle's first corner, or its second: fill it. */
+static void
+ue_rect(struct ue *u)
+{
+	if (!u->rect) {
+		u->rect = true;
+		u->rx = u->cx;
+		u->ry = u->cy;
+		return;
+	}
+	u->rect = false;
+	if (ue_brush_glyph(u) == 0)
+		ue_say(u, true, "the hero starts on one cell: no rectangle");
+	else
+		ue_say(u, false, "%d cells filled", edit_fill(u->e, u->rx, u->ry,
+		    u->cx, u->cy, ue_brush_glyph(u)));
+}
+
+/* q: quit, unless there are unsaved changes (then a second q). */
+static void
+ue_quit(struct ue *u)
+{
+	if (!edit_modified(u->e) || u->quit_armed)
+		u->done = true;
+	else {
+		u->quit_armed = true;
+		ue_say(u, true, "unsaved changes: q again quits without them, "
+		    "s saves");
+	}
+}
+
+/* A key that moves the cursor or chooses a brush; false if ch is none. */
+static bool
+ue_key_cursor(struct ue *u, int ch)
 {
 	static const struct {
 		int	key, dx, dy;
@@ -282,24 +325,33 @@ ue_key_map(struct ue *u, int ch)
 		{ KEY_LEFT, -1, 0 }, { 'h', -1, 0 }, { KEY_SLEFT, -8, 0 },
 		{ KEY_RIGHT, 1, 0 }, { 'l', 1, 0 }, { KEY_SRIGHT, 8, 0 },
 	};
-	bool	save = false, quit = false;
-	size_t	i;
 
-	for (i = 0; i < sizeof moves / sizeof moves[0]; i++) {
+	for (size_t i = 0; i < sizeof moves / sizeof moves[0]; i++) {
 		if (ch == moves[i].key) {
 			ue_move(u, moves[i].dx, moves[i].dy);
-			return;
+			return true;
 		}
 	}
 	if (ch >= '1' && ch <= '1' + UE_BRUSH_HERO) {
 		u->brush = ch - '1';
-		return;
+		return true;
 	}
 	if (ch >= 'A' && ch <= 'Z') {
 		u->brush = LEVEL_SPAWN;
 		u->spawn = (char)ch;
-		return;
+		return true;
 	}
+	return false;
+}
+
+/* A key on the map. */
+static void
+ue_key_map(struct ue *u, int ch)
+{
+	bool	save = false, quit = false;
+
+	if (ue_key_cursor(u, ch))
+		return;
 	switch (ch) {
 	case ' ':
 	case '\n':
@@ -308,27 +360,10 @@ ue_key_map(struct ue *u, int ch)
 		ue_paint_at(u, u->cx, u->cy);
 		break;
 	case 'd':
-		u->pen = !u->pen;
-		if (u->pen) {
-			edit_begin(u->e);
-			ue_paint_at(u, u->cx, u->cy);
-		} else
-			edit_end(u->e);
+		ue_pen(u);
 		break;
 	case 'f':
-		if (!u->rect) {
-			u->rect = true;
-			u->rx = u->cx;
-			u->ry = u->cy;
-			break;
-		}
-		u->rect = false;
-		if (ue_brush_glyph(u) == 0)
-			ue_say(u, true, "the hero starts on one cell: no "
-			    "rectangle");
-		else
-			ue_say(u, false, "%d cells filled", edit_fill(u->e,
-			    u->rx, u->ry, u->cx, u->cy, ue_brush_glyph(u)));
+		ue_rect(u);
 		break;
 	case UE_KEY_ESC:
 		u->rect = false;
@@ -374,13 +409,7 @@ ue_key_map(struct ue *u, int ch)
 		break;
 	case 'q':
 		quit = true;
-		if (!edit_modified(u->e) || u->quit_armed)
-			u->done = true;
-		else {
-			u->quit_armed = true;
-			ue_say(u, true, "unsaved changes: q again quits without "
-			    "them, s saves");
-		}
+		ue_quit(u);
 		break;
 	case '?':
 		u->mode = UE_HELP;

@@ -120,17 +120,176 @@ ui_title_about(const struct catalog_level *cl, char *buf, size_t size)
 		    cl->description, cl->w, cl->h, cl->nwaves, cl->enemies);
 }
 
+#define UI_TITLE_LIST	5	/* the screen row of the list's first level */
+
+/* How the rows below the list are shared: see ui_title_share. */
+struct ui_title_rows {
+	int	extra;		/* rows the note takes past its two */
+	int	about;		/* rows of the chosen level's description */
+	int	rows;		/* levels in view */
+};
+
+/*
+ * Share the rows: a note longer than its two rows takes some of the
+ * list's; the list and the chosen level's description share the rest:
+ * the description gets what it needs to be read whole, as long as the
+ * list keeps a few rows (all of them when it is short). Keeps the chosen
+ * level in view.
+ */
+static void
+ui_title_share(const struct ui_view *v, const struct catalog *c,
+    struct ui_title *t, struct ui_title_rows *r)
+{
+	char	line[512];
+	int	space, least;
+
+	r->extra = 0;
+	r->about = 2;
+	if (t->note[0] != '\0')
+		r->extra = ui_title_wrap(v, 0, UI_TITLE_NOTE_ROWS, COLS - 2,
+		    t->note, false) - 2;
+	if (r->extra > LINES - UI_TITLE_LIST - 7)
+		r->extra = LINES - UI_TITLE_LIST - 7;
+	if (r->extra < 0)
+		r->extra = 0;
+	if (t->sel >= 0 && t->sel < c->n) {
+		ui_title_about(&c->v[t->sel], line, sizeof line);
+		r->about = ui_title_wrap(v, 0, LINES, COLS - 2, line, false);
+		if (r->about < 2)
+			r->about = 2;
+	}
+	space = LINES - UI_TITLE_LIST - 4 - r->extra;
+	least = c->n < 4 ? c->n : 4;
+	r->rows = space - r->about;
+	if (r->rows < least)
+		r->rows = least;
+	if (r->rows > space - 2)
+		r->rows = space - 2;
+	if (r->rows < 1)
+		r->rows = 1;
+	r->about = space - r->rows;
+	t->rows = r->rows;
+	if (t->sel < t->top)
+		t->top = t->sel;
+	if (t->sel >= t->top + r->rows)
+		t->top = t->sel - r->rows + 1;
+	if (t->top < 0)
+		t->top = 0;
+}
+
+/* Level i's row of the list, at screen row y, tw columns of title. */
+static void
+ui_title_row(const struct ui_view *v, const struct catalog *c,
+    const struct ui_title *t, int i, int y, int tw)
+{
+	const struct catalog_level	*cl = &c->v[i];
+	char				 line[512], pips[64], best[32];
+	char				 done[32];
+
+	ui_title_pips(v, cl->rating, pips, sizeof pips);
+	if (cl->err[0] != '\0')
+		snprintf(done, sizeof done, "broken");
+	else if (cl->completed)
+		ui_draw_stars(v, cl->stars, done, sizeof done);
+	else
+		done[0] = '\0';
+	if (cl->has_best)
+		snprintf(best, sizeof best, "%d", cl->best);
+	else
+		snprintf(best, sizeof best, "-");
+	if (COLS >= 70)
+		snprintf(line, sizeof line, " %c%2d  %-13.13s %-*.*s %s   %6s  "
+		    "%s", i == t->sel ? '>' : ' ', i + 1, cl->name, tw, tw,
+		    cl->title, pips, best, done);
+	else
+		snprintf(line, sizeof line, " %c%2d  %-*.*s %s   %6s  %s",
+		    i == t->sel ? '>' : ' ', i + 1, tw, tw, cl->title, pips,
+		    best, done);
+	if (i == t->sel)
+		attrset(A_REVERSE | A_BOLD);
+	else if (cl->err[0] != '\0')
+		attrset(A_DIM);
+	else if (cl->completed)
+		ui_draw_attr(v, UI_PAIR_GOOD, 0, 0);
+	move(y, 0);
+	ui_draw_text(v, line, COLS);
+	attrset(A_NORMAL);
+}
+
+/* The list's heading, the levels in view, and marks when it scrolls. */
+static void
+ui_title_list(const struct ui_view *v, const struct catalog *c,
+    const struct ui_title *t, int rows)
+{
+	char	line[512];
+	bool	names = COLS >= 70;
+	int	i, y, tw;
+
+	tw = COLS - (names ? 14 : 0) - 5 - 8 - 8 - 6 - 2;
+	if (tw > 32)
+		tw = 32;
+	if (tw < 8)
+		tw = 8;
+	if (names)
+		snprintf(line, sizeof line, "   #  %-13s %-*s %-7s %6s  %s",
+		    "level", tw, "title", "diffic.", "best", "stars");
+	else
+		snprintf(line, sizeof line, "   #  %-*s %-7s %6s  %s", tw,
+		    "title", "diffic.", "best", "stars");
+	attrset(A_UNDERLINE);
+	ui_draw_text_at(v, UI_TITLE_LIST - 1, 0, line);
+	attrset(A_NORMAL);
+	if (c->n == 0)
+		ui_draw_text_at(v, UI_TITLE_LIST, 3, "no levels installed");
+	for (i = t->top, y = UI_TITLE_LIST; i < c->n &&
+	    y < UI_TITLE_LIST + rows; i++, y++)
+		ui_title_row(v, c, t, i, y, tw);
+	if (t->top > 0)
+		ui_draw_text_at(v, UI_TITLE_LIST, COLS - 3, "^");
+	if (t->top + rows < c->n)
+		ui_draw_text_at(v, UI_TITLE_LIST + rows - 1, COLS - 3, "v");
+}
+
+/* Below the list: the chosen level's description, the note, the keys. */
+static void
+ui_title_foot(const struct ui_view *v, const struct catalog *c,
+    const struct ui_title *t, const struct ui_title_rows *r)
+{
+	char	line[512];
+
+	if (t->sel >= 0 && t->sel < c->n) {
+		ui_title_about(&c->v[t->sel], line, sizeof line);
+		if (c->v[t->sel].err[0] != '\0')
+			ui_draw_attr(v, UI_PAIR_ERROR, 0, 0);
+		ui_title_wrap(v, LINES - 3 - r->extra - r->about, r->about,
+		    COLS - 2, line, true);
+		attrset(A_NORMAL);
+	}
+	if (t->note[0] != '\0') {
+		if (t->note_error)
+			ui_draw_attr(v, UI_PAIR_ERROR, A_BOLD, A_BOLD);
+		ui_title_wrap(v, LINES - 3 - r->extra, 2 + r->extra, COLS - 2,
+		    t->note, true);
+		attrset(A_NORMAL);
+	}
+	if (t->saved[0] != '\0')
+		snprintf(line, sizeof line, " Enter play | c continue %s | ? "
+		    "help | q quit", t->saved);
+	else
+		snprintf(line, sizeof line, " Enter play | arrows choose | ? "
+		    "help | q quit");
+	attrset(A_DIM);
+	ui_draw_text_at(v, LINES - 1, 0, line);
+	attrset(A_NORMAL);
+}
+
 /* Paint the title screen (the caller refreshes). */
 static void
 ui_title_draw(const struct ui_view *v, const struct catalog *c,
     struct ui_title *t)
 {
-	const struct catalog_level	*cl;
-	char				 line[512], pips[64], best[32];
-	char				 done[32];
-	int				 listtop = 5, rows, i, y, tw;
-	int				 extra = 0, space, about = 2, least;
-	bool				 names = COLS >= 70;
+	struct ui_title_rows	r;
+	char			line[512];
 
 	erase();
 	if (COLS < UI_MIN_COLS || LINES < UI_MIN_LINES) {
@@ -146,123 +305,9 @@ ui_title_draw(const struct ui_view *v, const struct catalog *c,
 	    difficulty_name(t->game.difficulty), t->game.endless ? "on" :
 	    "off");
 	ui_draw_centred(v, 3, line);
-
-	/* A note longer than its two rows takes some of the list's. */
-	if (t->note[0] != '\0')
-		extra = ui_title_wrap(v, 0, UI_TITLE_NOTE_ROWS, COLS - 2,
-		    t->note, false) - 2;
-	if (extra > LINES - listtop - 7)
-		extra = LINES - listtop - 7;
-	if (extra < 0)
-		extra = 0;
-	/*
-	 * The list and the chosen level's description share the rows above
-	 * the note: the description gets what it needs to be read whole, as
-	 * long as the list keeps a few rows (all of them when it is short).
-	 */
-	cl = t->sel >= 0 && t->sel < c->n ? &c->v[t->sel] : NULL;
-	if (cl != NULL) {
-		ui_title_about(cl, line, sizeof line);
-		about = ui_title_wrap(v, 0, LINES, COLS - 2, line, false);
-		if (about < 2)
-			about = 2;
-	}
-	space = LINES - listtop - 4 - extra;
-	least = c->n < 4 ? c->n : 4;
-	rows = space - about;
-	if (rows < least)
-		rows = least;
-	if (rows > space - 2)
-		rows = space - 2;
-	if (rows < 1)
-		rows = 1;
-	about = space - rows;
-	t->rows = rows;
-	if (t->sel < t->top)
-		t->top = t->sel;
-	if (t->sel >= t->top + rows)
-		t->top = t->sel - rows + 1;
-	if (t->top < 0)
-		t->top = 0;
-	tw = COLS - (names ? 14 : 0) - 5 - 8 - 8 - 6 - 2;
-	if (tw > 32)
-		tw = 32;
-	if (tw < 8)
-		tw = 8;
-	if (names)
-		snprintf(line, sizeof line, "   #  %-13s %-*s %-7s %6s  %s",
-		    "level", tw, "title", "diffic.", "best", "stars");
-	else
-		snprintf(line, sizeof line, "   #  %-*s %-7s %6s  %s", tw,
-		    "title", "diffic.", "best", "stars");
-	attrset(A_UNDERLINE);
-	ui_draw_text_at(v, listtop - 1, 0, line);
-	attrset(A_NORMAL);
-
-	if (c->n == 0)
-		ui_draw_text_at(v, listtop, 3, "no levels installed");
-	for (i = t->top, y = listtop; i < c->n && y < listtop + rows;
-	    i++, y++) {
-		cl = &c->v[i];
-		ui_title_pips(v, cl->rating, pips, sizeof pips);
-		if (cl->err[0] != '\0')
-			snprintf(done, sizeof done, "broken");
-		else if (cl->completed)
-			ui_draw_stars(v, cl->stars, done, sizeof done);
-		else
-			done[0] = '\0';
-		if (cl->has_best)
-			snprintf(best, sizeof best, "%d", cl->best);
-		else
-			snprintf(best, sizeof best, "-");
-		if (names)
-			snprintf(line, sizeof line, " %c%2d  %-13.13s %-*.*s "
-			    "%s   %6s  %s", i == t->sel ? '>' : ' ', i + 1,
-			    cl->name, tw, tw, cl->title, pips, best, done);
-		else
-			snprintf(line, sizeof line, " %c%2d  %-*.*s %s   %6s  "
-			    "%s", i == t->sel ? '>' : ' ', i + 1, tw, tw,
-			    cl->title, pips, best, done);
-		if (i == t->sel)
-			attrset(A_REVERSE | A_BOLD);
-		else if (cl->err[0] != '\0')
-			attrset(A_DIM);
-		else if (cl->completed)
-			ui_draw_attr(v, UI_PAIR_GOOD, 0, 0);
-		move(y, 0);
-		ui_draw_text(v, line, COLS);
-		attrset(A_NORMAL);
-	}
-	if (t->top > 0)
-		ui_draw_text_at(v, listtop, COLS - 3, "^");
-	if (t->top + rows < c->n)
-		ui_draw_text_at(v, listtop + rows - 1, COLS - 3, "v");
-
-	if (t->sel >= 0 && t->sel < c->n) {
-		cl = &c->v[t->sel];
-		ui_title_about(cl, line, sizeof line);
-		if (cl->err[0] != '\0')
-			ui_draw_attr(v, UI_PAIR_ERROR, 0, 0);
-		ui_title_wrap(v, LINES - 3 - extra - about, about, COLS - 2,
-		    line, true);
-		attrset(A_NORMAL);
-	}
-	if (t->note[0] != '\0') {
-		if (t->note_error)
-			ui_draw_attr(v, UI_PAIR_ERROR, A_BOLD, A_BOLD);
-		ui_title_wrap(v, LINES - 3 - extra, 2 + extra, COLS - 2,
-		    t->note, true);
-		attrset(A_NORMAL);
-	}
-	if (t->saved[0] != '\0')
-		snprintf(line, sizeof line, " Enter play | c continue %s | ? "
-		    "help | q quit", t->saved);
-	else
-		snprintf(line, sizeof line, " Enter play | arrows choose | ? "
-		    "help | q quit");
-	attrset(A_DIM);
-	ui_draw_text_at(v, LINES - 1, 0, line);
-	attrset(A_NORMAL);
+	ui_title_share(v, c, t, &r);
+	ui_title_list(v, c, t, r.rows);
+	ui_title_foot(v, c, t, &r);
 }
 
 /* Add prefix then text to the title screen's note line, as an error. */
@@ -545,9 +590,10 @@ ui_title_key(struct ui *u, int ch)
 		if (getmouse(&ev) != OK ||
 		    !(ev.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED)))
 			return UI_GO_STAY;
-		/* The list starts on row 5 (see ui_title_draw). */
-		row = ev.y - 5 + t->top;
-		if (ev.y < 5 || ev.y >= 5 + t->rows || row >= u->cat.n)
+		/* The list starts on row UI_TITLE_LIST. */
+		row = ev.y - UI_TITLE_LIST + t->top;
+		if (ev.y < UI_TITLE_LIST || ev.y >= UI_TITLE_LIST + t->rows ||
+		    row >= u->cat.n)
 			return UI_GO_STAY;
 		if (row == t->sel)
 			return ui_title_play(u);
