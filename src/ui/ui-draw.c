@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * The pieces every screen is drawn with: the colour pairs (one per kind
  * in the registry, and the heatmap's ramp), attributes that read the same

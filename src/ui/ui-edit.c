@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * The level editor: its loop, its keys and clicks on the map, and saving,
  * playing and rating the level. Keys and clicks become core/edit.h calls:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * The terminal game's loop, and the moves between its screens. Time is
  * kept apart from drawing: real time is added up and the game is stepped
