@@ -19,7 +19,7 @@
 #include "core/save.h"
 #include "core/script.h"
 #include "core/trace.h"
-#include "core/util.h"
+#include "nav/util.h"
 #include "testgame.h"
 #include "testutil.h"
 

@@ -37,7 +37,7 @@
 #include "core/level.h"
 #include "core/text.h"
 #include "core/textio.h"
-#include "core/util.h"
+#include "nav/util.h"
 #include "ui/ui-curses.h"
 #include "ui/ui-draw.h"
 #include "ui/ui-edit.h"

@@ -48,7 +48,7 @@
 #include "core/save.h"
 #include "core/scores.h"
 #include "core/text.h"
-#include "core/util.h"
+#include "nav/util.h"
 #include "ui/catalog.h"
 #include "ui/play.h"
 #include "ui/ui-curses.h"
