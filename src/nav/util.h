@@ -1,9 +1,9 @@
 /*
- * Small helpers shared by the core: allocation that never returns NULL to its
- * caller (it reports and aborts, as running out of memory at level load is not
- * something a game can recover from), and a safe bounded string copy. These
- * wrappers are the only allocator code in src/core may call (alloc.h says
- * why); free() releases what they return.
+ * Small helpers shared by the engine and the game: allocation that never
+ * returns NULL to its caller (it reports and aborts, as running out of memory
+ * at level load is not something a game can recover from), and a safe bounded
+ * string copy. These wrappers are the only allocator code in src/nav and
+ * src/core may call (alloc.h says why); free() releases what they return.
  */
 #ifndef WEIR_UTIL_H
 #define WEIR_UTIL_H
