@@ -7,29 +7,7 @@
 #include <string.h>
 
 #include "game-internal.h"
-#include "reach.h"
 #include "util.h"
-
-/*
- * Whether blocking (x, y) would leave a spawn or a ground enemy where it
- * stands with no way to any exit: the rule every tower and barrier obeys.
- */
-bool
-game_would_block(struct game *g, int x, int y)
-{
-	int	i, n = g->nspawn_cells;
-
-	for (i = 0; i < g->nunits; i++) {
-		const struct steer_agent *a = &g->agents[i];
-
-		if (!game_alive(g, i) || !game_ground(g, i))
-			continue;
-		g->sources[n++] = grid_index(&g->grid, (int)floor(a->pos.x),
-		    (int)floor(a->pos.y));
-	}
-	return reach_cut_blocks(g->cut, &g->grid, g->field, g->sources, n,
-	    g->goals, g->ngoals, x, y, g->scratch);
-}
 
 /*
  * Whether placing tower at (x, y) would turn the wall standing there into
@@ -502,6 +480,15 @@ enum game_reason
 game_undo(struct game *g)
 {
 	struct game_cmd	c = { 0, GAME_CMD_UNDO, -1, -1, -1, 0, -1, 0 };
+
+	return game_command(g, &c);
+}
+
+/* Send the hero to (x, y). */
+enum game_reason
+game_order_hero(struct game *g, int x, int y)
+{
+	struct game_cmd	c = { 0, GAME_CMD_HERO, -1, x, y, 0, -1, 0 };
 
 	return game_command(g, &c);
 }
