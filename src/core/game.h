@@ -320,7 +320,8 @@ struct game_opts {
 	enum game_difficulty	 difficulty;
 	bool			 endless;
 };
-#define GAME_OPTS_INIT		{ false, DIFF_NORMAL, false }
+#define GAME_OPTS_INIT		{ .sandbox = false, .difficulty = DIFF_NORMAL, \
+				  .endless = false }
 #define GAME_ENDLESS_WAVES	500	/* waves after the level's own */
 #define GAME_ENDLESS_NEW_EVERY	4	/* a kind more every this many waves */
 #define GAME_ENDLESS_CALM_MS	8000	/* calm before a made wave */
