@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * The level editor's checks (edit.h has the model): every problem the
  * level checker would report, each with the cell, wave or setting it is

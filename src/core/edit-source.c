@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * The level editor's source text (edit.h has the model): the lines of the
  * file an edit was opened from, sorted into statements, and the writer

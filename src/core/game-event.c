@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Events and the end: how a game tells its caller what happens (one
  * callback, each event stamped with the clock), the names a trace gives

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * The map and who stands on it: the floor every concern of the game
  * stands on. Who stands where (a neighbour grid of the units, made when
