@@ -73,7 +73,7 @@ void		 game_map_changed(struct game *g, int x, int y, int cost);
  * The concerns, each above those it calls: combat; the hero (strikes
  * through combat); enemies (read the hero's hunt); undo; powers (strike,
  * and keep off the hero); waves (send enemies, forget undo); commands
- * (game-cmd.c, above them all). game.c makes a game and runs the tick
+ * (game-cmd.c, above them all). game-tick.c makes a game and runs the tick
  * over every concern; nothing below calls it.
  */
 /* game-combat.c: shots and towers. */

@@ -1,14 +1,14 @@
 /*
- * The game: making one from a level, freeing it, and the order of a tick.
- * See game.h for the model. This is the roof of the game's files: it calls
- * every concern and none calls it. Below it, each above those it uses:
- * commands (game-cmd.c), waves and spawning (game-wave.c), powers
- * (game-power.c), undo (game-undo.c), what each enemy does before the
- * crowd moves (game-enemy.c), the hero and the hunt (game-hero.c), towers
- * and shots (game-combat.c); under them all the floor they share: events
- * and the end (game-event.c), and the map, who stands on it, plans and the
- * one door the map changes by (game-map.c). The state hash (game-hash.c)
- * stands apart.
+ * The life of a game: making one from a level, freeing it, and the order
+ * of a tick. See game.h for the model. This is the roof of the game's
+ * files: it calls every concern and none calls it. Below it, each above
+ * those it uses: commands (game-cmd.c), waves and spawning (game-wave.c),
+ * powers (game-power.c), undo (game-undo.c), what each enemy does before
+ * the crowd moves (game-enemy.c), the hero and the hunt (game-hero.c),
+ * towers and shots (game-combat.c); under them all the floor they share:
+ * events and the end (game-event.c), and the map, who stands on it, plans
+ * and the one door the map changes by (game-map.c). The state hash
+ * (game-hash.c) stands apart.
  *
  * A tick, in order: cool the powers down and let their effects work or
  * end (a barrier falls, a freeze chills what stands in it); start a wave

@@ -403,7 +403,7 @@ struct game {
 	bool			 chase_ok;	/* built this tick */
 	int32_t			 boss_of[LEVEL_MAX_WAVES + 1];	/* by wave */
 	bool			 boss_ok;	/* built this tick */
-	struct game_blockers	*blockers;	/* who stands where (game.c) */
+	struct game_blockers	*blockers;	/* who stands where (game-map.c) */
 	int			*spawn_turn;	/* per spawn: next cell */
 	struct spatial_hits	*near;		/* healers' neighbour queries */
 	struct game_birth	*births;	/* pieces due at the tick's end */
