@@ -1,12 +1,13 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * The level editor's source text (edit.h has the model): the lines of the
- * file an edit was opened from, sorted into statements, and the writer
- * that walks them and asks of each whether it still says what it said,
- * copying it, rewriting it where it stands or dropping it, and putting new
- * statements after their neighbours. A level with no source is written in
- * the usual order. Saving writes the text atomically (safefile.h) and
- * takes it as the new source.
+ * The level editor's source text (edit.h has the model): opening a level
+ * file (or importing a Moving AI map), the lines of the file an edit was
+ * opened from, sorted into statements, and the writer that walks them and
+ * asks of each whether it still says what it said, copying it, rewriting
+ * it where it stands or dropping it, and putting new statements after
+ * their neighbours. A level with no source is written in the usual order.
+ * Saving writes the text atomically (safefile.h) and takes it as the new
+ * source.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -14,6 +15,7 @@
 #include <string.h>
 
 #include "edit-internal.h"
+#include "movingai.h"
 #include "safefile.h"
 #include "util.h"
 
@@ -171,6 +173,49 @@ edit_saved(struct edit *e, char *text, size_t len)
 	e->orig_w = e->w;
 	e->orig_h = e->h;
 	e->saved_at = e->nsteps;
+}
+
+/* Parse a level file's text into an edit that keeps the text. */
+struct edit *
+edit_parse(const char *name, const char *text, size_t len, char *err,
+    size_t errlen)
+{
+	struct level	*lv;
+	struct edit	*e;
+	char		*copy;
+
+	if ((lv = level_parse(name, text, len, err, errlen)) == NULL)
+		return NULL;
+	e = edit_from_level(lv);
+	level_free(lv);
+	copy = xmalloc(len + 1);
+	memcpy(copy, text, len);
+	copy[len] = '\0';
+	edit_saved(e, copy, len);
+	return e;
+}
+
+/* Open a level file, or import a Moving AI map (path ending ".map"). */
+struct edit *
+edit_load(const char *path, char *err, size_t errlen)
+{
+	struct level	*lv;
+	struct edit	*e;
+	size_t		 n = strlen(path), len;
+	char		*text;
+
+	if (n > 4 && strcmp(path + n - 4, ".map") == 0) {
+		if ((lv = movingai_load(path, err, errlen)) == NULL)
+			return NULL;
+		e = edit_from_level(lv);
+		level_free(lv);
+		return e;
+	}
+	if ((text = level_read_file(path, &len, err, errlen)) == NULL)
+		return NULL;
+	e = edit_parse(path, text, len, err, errlen);
+	free(text);
+	return e;
 }
 
 /* Append n bytes of s. */

@@ -1,13 +1,13 @@
 /*
  * The level editor's operations on the level itself (edit.h has the
- * model): opening one, the map and its field, strokes and rectangles,
+ * model): making one, the map and its field, strokes and rectangles,
  * settings and waves, resizing, undo and redo. The map is glyphs; the grid
  * and the exit field follow it cell by cell through repair.c, and are
  * built whole only when the level is opened or its movement or marsh cost
  * changes (those change every cell). Undo steps hold what was there
  * before: undoing swaps it back in, which leaves what was done in the
- * step, ready to be redone. Beside this file: the checks and the bot's
- * trial (edit-check.c), the source's statements and the writer
+ * step, ready to be redone. Above this file: the checks and the bot's
+ * trial (edit-check.c), and opening a file, its statements and the writer
  * (edit-source.c).
  */
 #include <errno.h>
@@ -21,7 +21,6 @@
 #include "game.h"
 #include "kinds.h"
 #include "level.h"
-#include "movingai.h"
 #include "path.h"
 #include "repair.h"
 #include "util.h"
@@ -243,49 +242,6 @@ edit_from_level(const struct level *lv)
 	e->m.nwaves = lv->nwaves;
 	memcpy(e->m.waves, lv->waves, sizeof lv->waves);
 	edit_field_build(e);
-	return e;
-}
-
-/* Parse a level file's text into an edit that keeps the text. */
-struct edit *
-edit_parse(const char *name, const char *text, size_t len, char *err,
-    size_t errlen)
-{
-	struct level	*lv;
-	struct edit	*e;
-	char		*copy;
-
-	if ((lv = level_parse(name, text, len, err, errlen)) == NULL)
-		return NULL;
-	e = edit_from_level(lv);
-	level_free(lv);
-	copy = xmalloc(len + 1);
-	memcpy(copy, text, len);
-	copy[len] = '\0';
-	edit_saved(e, copy, len);
-	return e;
-}
-
-/* Open a level file, or import a Moving AI map (path ending ".map"). */
-struct edit *
-edit_load(const char *path, char *err, size_t errlen)
-{
-	struct level	*lv;
-	struct edit	*e;
-	size_t		 n = strlen(path), len;
-	char		*text;
-
-	if (n > 4 && strcmp(path + n - 4, ".map") == 0) {
-		if ((lv = movingai_load(path, err, errlen)) == NULL)
-			return NULL;
-		e = edit_from_level(lv);
-		level_free(lv);
-		return e;
-	}
-	if ((text = level_read_file(path, &len, err, errlen)) == NULL)
-		return NULL;
-	e = edit_parse(path, text, len, err, errlen);
-	free(text);
 	return e;
 }
 

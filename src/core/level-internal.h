@@ -3,8 +3,8 @@
  * What the level parser's files share and nothing else needs: the parser's
  * state, a line, the table of statements, and the helpers that read a
  * token and report an error. level.h is the model; this header is only for
- * level.c (lines, the header, the whole-level checks, the level itself)
- * and level-keys.c (each statement's arguments, and the map's rows).
+ * level-parse.c (lines, the header, the whole-level checks) and
+ * level-keys.c (tokens and errors, each statement, the map's rows).
  */
 #ifndef WEIR_LEVEL_INTERNAL_H
 #define WEIR_LEVEL_INTERNAL_H
@@ -65,7 +65,7 @@ struct level_key {
 _Static_assert(LEVEL_NKEYS <= 16, "keyline[] holds every key");
 extern const struct level_key level_keys[];	/* [LEVEL_NKEYS] */
 
-/* level.c: errors and tokens. */
+/* level-keys.c: errors and tokens. */
 bool		 level_error(struct level_parser *p, long line, size_t col,
 		    const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 const char	*level_quote(char *buf, size_t size, const char *s, size_t n);
@@ -76,7 +76,7 @@ bool		 level_word(const char *t, size_t n, const char *w);
 bool		 level_expect_end(struct level_parser *p,
 		    const struct level_line *ln, size_t off);
 
-/* level-keys.c: the statements' helpers the whole-level checks use. */
+/* level-keys.c: what the whole-level checks use of the statements. */
 bool		 level_check_last_wave(struct level_parser *p);
 bool		 level_glyph(unsigned char c);
 void		 level_glyph_quote(const struct level_line *ln, size_t x,

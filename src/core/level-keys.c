@@ -4,9 +4,12 @@
  * a key, each reading its arguments from the line and checking them as it
  * goes (numbers in range, seconds with up to three decimals, text, the
  * spawn a group comes from), and the rows of the map block, read into the
- * terrain with the spawns and exits they hold. level_keys[] is the table
- * the parser (level.c) looks a statement's first word up in.
+ * terrain with the spawns and exits they hold; under them, the reading of
+ * a line's tokens and the one way an error is reported. level_keys[] is the
+ * table the parser (level-parse.c) looks a statement's first word up in.
  */
+#include <assert.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +18,88 @@
 #include "level-internal.h"
 #include "text.h"
 #include "util.h"
+
+/* Record the first error as "NAME:LINE:COL: message"; always returns false. */
+bool
+level_error(struct level_parser *p, long line, size_t col, const char *fmt,
+    ...)
+{
+	va_list	ap;
+
+	va_start(ap, fmt);
+	textio_verror(&p->in, line, col, fmt, ap);
+	va_end(ap);
+	return false;
+}
+
+/* Copy a token for a message: at most LEVEL_QUOTE_MAX bytes, whole chars. */
+const char *
+level_quote(char *buf, size_t size, const char *s, size_t n)
+{
+	size_t	c = n;
+
+	assert(size >= LEVEL_QUOTE_MAX + 4);
+	if (c > LEVEL_QUOTE_MAX) {
+		c = LEVEL_QUOTE_MAX;
+		while (c > 0 && ((unsigned char)s[c] & 0xc0) == 0x80)
+			c--;
+	}
+	memcpy(buf, s, c);
+	if (c < n)
+		memcpy(buf + c, "...", 4);
+	else
+		buf[c] = '\0';
+	return buf;
+}
+
+/* Skip blanks from *off; the column of what follows. */
+int
+level_skip(const struct level_line *ln, size_t *off)
+{
+	while (*off < ln->len && (ln->s[*off] == ' ' || ln->s[*off] == '\t'))
+		(*off)++;
+	return (int)*off + 1;
+}
+
+/* The next blank-separated token from *off: its length (0 at line end). */
+size_t
+level_token(const struct level_line *ln, size_t *off, const char **tok,
+    int *col)
+{
+	size_t	start;
+
+	*col = level_skip(ln, off);
+	start = *off;
+	while (*off < ln->len && ln->s[*off] != ' ' && ln->s[*off] != '\t')
+		(*off)++;
+	*tok = ln->s + start;
+	return *off - start;
+}
+
+/* Whether token t of length n is the word w. */
+bool
+level_word(const char *t, size_t n, const char *w)
+{
+	return strlen(w) == n && memcmp(t, w, n) == 0;
+}
+
+/* Fail unless nothing but blanks is left on the line. */
+bool
+level_expect_end(struct level_parser *p, const struct level_line *ln,
+    size_t off)
+{
+	const char	*t;
+	char		 q[LEVEL_QUOTE_MAX + 4];
+	size_t		 n;
+	int		 col;
+
+	n = level_token(ln, &off, &t, &col);
+	if (n == 0)
+		return true;
+	return level_error(p, ln->no, col,
+	    "unexpected '%s': expected end of line",
+	    level_quote(q, sizeof q, t, n));
+}
 
 static level_key_fn level_key_title, level_key_description, level_key_gold,
     level_key_lives, level_key_movement, level_key_slow, level_key_hero,
