@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * The level editor's operations on the level itself (edit.h has the
  * model): making one, the map and its field, strokes and rectangles,

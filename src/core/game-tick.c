@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * The life of a game: making one from a level, freeing it, and the order
  * of a tick. See game.h for the model. This is the roof of the game's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * A level once read (level.h has the model): the terrains of the map
  * block, making and freeing a level, reading a level file's bytes, and the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * The engine's and the game's one door to the C library's allocator. Code
  * in src/nav and src/core allocates only through the wrappers in util.h,

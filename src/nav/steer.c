@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Steering behaviours and their combiners. See steer.h for the model;
  * wall-safe movement is in steer-move.c and the crowd tick in
