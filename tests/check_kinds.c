@@ -13,7 +13,7 @@
 
 #include "core/enemy.h"
 #include "core/kinds.h"
-#include "core/steer.h"
+#include "nav/steer.h"
 #include "core/tower.h"
 
 /* Keys the game screen keeps for itself (moves, quit, help). */

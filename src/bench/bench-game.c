@@ -21,7 +21,7 @@
 #include "core/bot.h"
 #include "core/game.h"
 #include "core/level.h"
-#include "core/util.h"
+#include "nav/util.h"
 
 #define BENCH_GAME_RUNS	5		/* timed replays per level */
 #define BENCH_GAME_SEED	1

@@ -11,7 +11,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "core/grid.h"
+#include "nav/grid.h"
 
 #define BENCH_FLUSH	(64 << 20)	/* bytes bench_flush writes */
 

@@ -18,7 +18,7 @@
 #include <string.h>
 
 #include "core/kinds.h"
-#include "core/util.h"
+#include "nav/util.h"
 #include "ui/ui-edit-draw.h"
 
 /* Work out where the map goes and keep the cursor in view. */

@@ -22,7 +22,7 @@
 #include "core/kinds.h"
 #include "core/text.h"
 #include "core/textio.h"
-#include "core/util.h"
+#include "nav/util.h"
 #include "ui/ui-edit-form.h"
 
 /* Add a field to the form. */

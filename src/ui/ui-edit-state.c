@@ -17,7 +17,7 @@
 #include <string.h>
 
 #include "core/kinds.h"
-#include "core/util.h"
+#include "nav/util.h"
 #include "ui/ui-edit-state.h"
 
 /* Set the message line. */

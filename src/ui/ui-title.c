@@ -19,7 +19,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "core/util.h"
+#include "nav/util.h"
 #include "ui/ui-title.h"
 
 #define UI_TITLE_PIPS	5	/* difficulty pips */
