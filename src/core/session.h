@@ -62,10 +62,15 @@ struct session {
 	uint64_t		 seed;
 	bool			 sandbox;
 	bool			 resumed;	/* made by session_resume */
+	char			*level_text;	/* the level file's bytes, as
+						   read, parsed and hashed */
+	size_t			 level_len;
+	bool			 level_map;	/* ... a Moving AI .map */
 	struct safefile_stamp	 save_stamp;	/* the save it was read from */
 };
 
 bool		 session_level_name(const char *name, size_t len);
+bool		 session_is_map(const char *path);
 bool		 session_resolve(const char *dir, const char *arg, char *buf,
 		    size_t size);
 struct level	*session_load_level(const char *path, char *err,
