@@ -371,6 +371,9 @@ recorder_end(struct recorder *rc, const struct game *g, int64_t when)
 	r->ncmds = g->nlog;
 	r->cmds = xcalloc(g->nlog > 0 ? (size_t)g->nlog : 1, sizeof *r->cmds);
 	memcpy(r->cmds, g->log, (size_t)g->nlog * sizeof *r->cmds);
+	free(r->cmd_line);
+	r->cmd_line = xcalloc(g->nlog > 0 ? (size_t)g->nlog : 1,
+	    sizeof *r->cmd_line);	/* no file: no lines */
 	r->result = g->state == GAME_WON ? RECORD_WON : g->state == GAME_LOST ?
 	    RECORD_LOST : RECORD_QUIT;
 	r->ticks = g->tick;
@@ -390,6 +393,22 @@ recorder_write(struct recorder *rc, const struct game *g, int64_t when,
 {
 	recorder_end(rc, g, when);
 	return record_write(path, &rc->rec, err, errlen);
+}
+
+/*
+ * The recording of game g, as it stands, ended at when, made by rc: the
+ * caller's to free (record_free); rc is used up (only recorder_free).
+ */
+struct recording *
+recorder_take(struct recorder *rc, const struct game *g, int64_t when)
+{
+	struct recording	*r = xmalloc(sizeof *r);
+
+	recorder_end(rc, g, when);
+	*r = rc->rec;
+	memset(&rc->rec, 0, sizeof rc->rec);
+	rc->max_checks = 0;
+	return r;
 }
 
 /* Free a recorder. */

@@ -149,6 +149,8 @@ void		 recorder_end(struct recorder *rc, const struct game *g,
 		    int64_t when);
 int		 recorder_write(struct recorder *rc, const struct game *g,
 		    int64_t when, const char *path, char *err, size_t errlen);
+struct recording *recorder_take(struct recorder *rc, const struct game *g,
+		    int64_t when);
 void		 recorder_free(struct recorder *rc);
 
 /* The recordings weir keeps (record-dir.c). */

@@ -44,7 +44,7 @@ replay_new_game(struct replay *r)
 	return game_new_opts(r->lv, r->rec->seed, &r->rec->opts);
 }
 
-/* Let every other keyframe go (keeping multiples of twice `every`). */
+/* Let every other keyframe go (the first stays) and double `every`. */
 static void
 replay_thin(struct replay *r)
 {
@@ -52,7 +52,7 @@ replay_thin(struct replay *r)
 
 	r->every *= 2;
 	for (i = 0; i < r->nkeys; i++) {
-		if (r->keys[i].tick % r->every == 0)
+		if (i % 2 == 0)
 			r->keys[n++] = r->keys[i];
 		else
 			r->spare[r->nspare++] = r->keys[i].g;
@@ -60,27 +60,36 @@ replay_thin(struct replay *r)
 	r->nkeys = n;
 }
 
-/* Take a keyframe of the game at the position, if one is due. */
+/*
+ * Count the work of the tick just played, the first time play passes it,
+ * and take a keyframe of the game when `every` has been done since the
+ * last. A tick's work is its units and REPLAY_TICK_WORK: what a tick
+ * costs grows with the crowd, so keyframes come closer together where
+ * the game is busy and a seek costs about the same anywhere.
+ */
 static void
 replay_key(struct replay *r)
 {
 	struct replay_key	*k;
-	long			 t = r->g->tick;
 
-	if (t % r->every != 0 || (r->nkeys > 0 &&
-	    r->keys[r->nkeys - 1].tick >= t))
+	if (r->nkeys > 0 && r->g->tick <= r->frontier)
+		return;
+	r->frontier = r->g->tick;
+	r->work += r->g->nunits + REPLAY_TICK_WORK;
+	if (r->nkeys > 0 && r->work < r->every)
 		return;
 	if (r->nkeys == r->max_keys) {
 		replay_thin(r);
-		if (t % r->every != 0)
+		if (r->work < r->every)
 			return;
 	}
 	k = &r->keys[r->nkeys++];
 	k->g = replay_new_game(r);
 	game_copy(k->g, r->g);
-	k->tick = t;
+	k->tick = r->g->tick;
 	k->next = r->play.next;
 	k->next_check = r->play.next_check;
+	r->work = 0;
 }
 
 /* Note that the replay no longer matches its recording, once. */

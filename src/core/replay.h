@@ -7,12 +7,15 @@
  *
  * A position is a clock t with every command of tick t given (the game as
  * the player saw it on that tick). Going forward plays ticks; going back
- * starts from a keyframe, a whole copy of the game (game_copy) taken every
- * `every` ticks as play first passes there, and plays on from it. The
- * keyframes are at most max_keys, chosen so that together they take no
- * more than REPLAY_MEMORY bytes: when they are all used, every other one
- * is let go and `every` doubles, so a long game keeps keyframes spread over
- * its whole length and a seek plays at most `every` ticks.
+ * starts from a keyframe, a whole copy of the game (game_copy) taken as
+ * play first passes there, each time `every` units of work have been
+ * done since the last (a tick's work: REPLAY_TICK_WORK and a unit for
+ * each enemy and shot, so keyframes are closer where the game is busy),
+ * and plays on from it. The keyframes are at most max_keys, so that
+ * together they take no more than REPLAY_MEMORY bytes: when they are all
+ * used, every other one is let go and `every` doubles, so a long game
+ * keeps keyframes spread over its whole length and a seek plays about
+ * `every` work at most.
  *
  * Events (for the messages a viewer shows) go to the replay's callback
  * while it steps, never while it seeks. A replay that comes apart from its
@@ -30,7 +33,9 @@
 #include "record.h"
 #include "session.h"
 
-#define REPLAY_EVERY		(5 * GAME_RATE)	/* first keyframe interval */
+#define REPLAY_TICK_WORK	32		/* a tick's work, besides units */
+#define REPLAY_EVERY		(150 * 64)	/* first keyframe interval:
+						   work (5 s of a quiet game) */
 #define REPLAY_MEMORY		(96 << 20)	/* bytes all keyframes take */
 #define REPLAY_KEYS_MIN		8		/* keyframes at least */
 #define REPLAY_KEYS_MAX		512		/* ... at most */
@@ -52,7 +57,9 @@ struct replay {
 	int			 nkeys, max_keys;
 	struct game		**spare;	/* games let go, to reuse */
 	int			 nspare;
-	long			 every;		/* ticks between keyframes */
+	long			 every;		/* work between keyframes */
+	long			 work;		/* ... done since the last */
+	long			 frontier;	/* the furthest tick played */
 	long			*wave_at;	/* tick each wave began, -1 */
 	int			 known_waves;
 	bool			 diverged;	/* it no longer matches */
