@@ -7,6 +7,10 @@
  * saves through this module, so all of them read the same files the same
  * way and give the same messages.
  *
+ * A session keeps the level file's bytes as they were read, parsed and
+ * hashed (level_text), so that a recording of its game holds the very
+ * level that was played.
+ *
  * A LEVEL argument made only of letters, digits, '-' and '_' names an
  * installed level, DIR/NAME.weir; anything else is a path, read as a Moving
  * AI map when it ends in ".map" and as a weir level otherwise.
