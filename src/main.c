@@ -145,8 +145,9 @@ static const struct main_option {
 	  "as recorded: 'FILE: ok won 18450' or what differs",
 	  main_set_verify },
 	{ "daily", 'D', no_argument, NULL,
-	  "play today's daily game (UTC): a campaign level, setting\n"
-	  "and seed chosen by the date, endless", main_set_daily },
+	  "play today's daily game (UTC): a campaign level,\n"
+	  "setting and seed chosen by the date, endless",
+	  main_set_daily },
 	{ "date", 'Y', required_argument, "YYYY-MM-DD",
 	  "the daily game of another date", main_set_date },
 	{ "edit", 'E', required_argument, "FILE",
