@@ -482,6 +482,7 @@ void		 game_endless_wave(const struct level *lv, uint64_t seed,
 		     int n, struct level_wave *out);
 int		 game_enemy_total(const struct level *lv);
 void		 game_free(struct game *g);
+int		 game_copy(struct game *dst, const struct game *src);
 void		 game_set_events(struct game *g, game_event_fn *fn, void *arg);
 
 /* Commands: the same for keys, scripts and the bot. */
