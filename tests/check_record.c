@@ -262,6 +262,70 @@ START_TEST(test_seek_wave)
 }
 END_TEST
 
+/* The bot's turn, for a replay being made. */
+static void
+t_bot_act(void *arg, struct game *g)
+{
+	bot_act(arg, g);
+}
+
+/*
+ * A replay made as it is watched (the bot playing at its end) passes the
+ * states the bot's straight game passes, seeks back and forth on what is
+ * made, grows only from its end, and its recording verifies.
+ */
+START_TEST(test_grow_as_made)
+{
+	struct game_opts	 o = GAME_OPTS_INIT;
+	struct session		*s;
+	struct recording	*straight = t_bot_game("hive", &o, 4000, &s);
+	struct recorder		*rc;
+	struct replay		*rp;
+	struct bot		*bot;
+	uint64_t		 h2000 = 0, h4000 = game_hash(s->g);
+	char			 err[T_ERR], msg[T_ERR];
+	long			 t;
+
+	rc = recorder_new("hive", s->level_text, s->level_len, false, s->lv,
+	    1, &o, err, sizeof err);
+	ck_assert_msg(rc != NULL, "%s", err);
+	session_free(s);
+	s = session_open_opts(tu_srcpath("levels/hive.weir"), 1, &o, err,
+	    sizeof err);
+	ck_assert_msg(s != NULL, "%s", err);
+	rp = replay_open(recorder_take(rc, s->g, 0), "hive", err, sizeof err);
+	ck_assert_msg(rp != NULL, "%s", err);
+	recorder_free(rc);
+	bot = bot_new(replay_game(rp));
+	ck_assert_int_eq(replay_end(rp), 0);
+	while ((t = replay_game(rp)->tick) < 4000) {
+		ck_assert_int_eq(replay_grow(rp, t_bot_act, bot), 0);
+		ck_assert_int_eq(replay_game(rp)->tick, t + 1);
+		if (t + 1 == 2000)
+			h2000 = game_hash(replay_game(rp));
+	}
+	ck_assert_int_eq(replay_end(rp), 4000);
+	ck_assert_uint_eq(game_hash(replay_game(rp)), h4000);
+	ck_assert_int_eq(rp->rec->ncmds, straight->ncmds);
+	/* Back, where it does not grow; forth again, through keyframes. */
+	replay_seek(rp, 2000);
+	ck_assert_uint_eq(game_hash(replay_game(rp)), h2000);
+	ck_assert_int_eq(replay_grow(rp, t_bot_act, bot), 1);
+	ck_assert_int_eq(replay_game(rp)->tick, 2000);
+	replay_seek(rp, 0);
+	replay_seek(rp, 4000);
+	ck_assert_uint_eq(game_hash(replay_game(rp)), h4000);
+	ck_assert(!rp->diverged);
+	ck_assert_int_eq(replay_grow(rp, t_bot_act, bot), 0);
+	ck_assert_int_eq(replay_end(rp), 4001);
+	replay_free(rp);
+	bot_free(bot);
+	session_free(s);
+	ck_assert_int_eq(record_verify(straight, "hive", msg, sizeof msg), 0);
+	record_free(straight);
+}
+END_TEST
+
 /*
  * Taking over gives a game of its own at the moment: given the rest of
  * the recorded commands it ends as recorded, and it outlives the replay.
@@ -759,6 +823,7 @@ record_suite(void)
 	tcase_add_test(tc, test_seek_back_and_forth);
 	tcase_add_test(tc, test_seek_wave);
 	tcase_add_test(tc, test_take_over);
+	tcase_add_test(tc, test_grow_as_made);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("daily");
