@@ -438,11 +438,11 @@ ui_box_end_paint(struct ui *u, bool small)
 	}
 	play_board(p, board, sizeof board);
 	count = scores_level(&e->table, board, &first);
-	if (count > 0)
-		snprintf(text[n++], sizeof text[0], "best of %s%s%s%s:",
-		    p->name, strcmp(board, p->name) != 0 ? " (" : "",
-		    strcmp(board, p->name) != 0 ? strchr(board, '@') + 1 : "",
-		    strcmp(board, p->name) != 0 ? ")" : "");
+	if (count > 0 && strchr(board, '@') == NULL)
+		snprintf(text[n++], sizeof text[0], "best of %s:", board);
+	else if (count > 0)
+		snprintf(text[n++], sizeof text[0], "best of %s (%s):",
+		    p->name, strchr(board, '@') + 1);
 	for (k = 0; k < count && k < 5 && n < 36; k++) {
 		when = (time_t)first[k].when;
 		if (localtime_r(&when, &tm) == NULL ||

@@ -53,17 +53,14 @@ ui_daily_claim(struct play *p)
 	else
 		rc = daily_claim(path, &p->daily.date, err, sizeof err);
 	if (rc == 1) {
-		play_message(p, false, "the daily game of %s: %s (%s, "
-		    "endless); this try counts, on board daily:%s",
-		    p->daily.text, p->lv->title,
-		    difficulty_name(p->daily.difficulty), p->daily.text);
+		play_message(p, false, "daily game %s: this try counts "
+		    "(board daily:%s)", p->daily.text, p->daily.text);
 		return;
 	}
 	p->unscored = true;
 	if (rc == 0)
-		play_message(p, false, "practice: the daily game of %s has "
-		    "been tried (the first try counts); this one is on no "
-		    "board", p->daily.text);
+		play_message(p, false, "practice: daily game %s was tried "
+		    "already; this one is on no board", p->daily.text);
 	else
 		play_message(p, true, "practice (the try could not be marked: "
 		    "%s)", err);

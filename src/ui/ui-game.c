@@ -153,9 +153,9 @@ ui_game_over(struct ui *u)
 	ui_game_keep_in(u, err, sizeof err);
 	ui_game_daily_end(u);
 	if (u->l->trial || u->p->unscored) {
-		/* A level being edited: no high score for a draft. */
+		/* A draft from the editor, or a game on no board. */
 		u->end.recorded = false;
-		u->end.trial = true;
+		u->end.trial = u->l->trial;
 		u->end.rank = 0;
 		ui_note(u->end.note, sizeof u->end.note, err[0] != '\0' ?
 		    "recording: " : "", err);

@@ -545,7 +545,8 @@ ui_replay_where(const struct ui *u)
 	    "step  0 $ ends  t take over  Esc levels",
 	    ui_replay_clock(g->tick, now, sizeof now),
 	    ui_replay_clock(replay_end(u->rp->r), end, sizeof end), g->tick,
-	    replay_end(u->rp->r), u->rp->bot != NULL ? " (being made)" : "",
+	    replay_end(u->rp->r), u->rp->bot != NULL && ui_replay_can_move(u->rp) ?
+	    " (being made)" : "",
 	    game_hash(g), g->next_wave, g->level_waves, g->endless ? "+" :
 	    "");
 	move(LINES - 3, 0);
