@@ -664,6 +664,11 @@ main_play(const struct main_opts *o, const char *arg)
 		launch.level = path;
 		return ui_run(&launch);
 	}
+	if (o->headless.bot || o->headless.record != NULL) {
+		level_free(l);
+		return main_usage_error("--bot and --record play in a terminal "
+		    "without --headless");
+	}
 	printf("%s: %d x %d, %s movement, %d spawn%s, %d exit cell%s, "
 	    "%d wave%s, %d enemies\n", l->title, l->w, l->h,
 	    l->diagonal ? "8-way" : "4-way", l->nspawns,

@@ -224,6 +224,7 @@ ui_help_title(const struct ui_view *v, int *first)
 		"D                the daily game: today's level, setting",
 		"                 and seed, the same for everyone (UTC)",
 		"v                the recordings kept: watch one",
+		"a, o             ASCII glyphs or UTF-8; colours on or off",
 		"d                difficulty: normal, easy, hard (below)",
 		"e                endless: waves go on past the level's",
 		"?, F1            this help (?, Escape close it)",

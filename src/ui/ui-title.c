@@ -556,6 +556,32 @@ ui_title_setting(struct ui *u)
 		ui_title_note(u, "settings: ", err);
 }
 
+/*
+ * a: ASCII glyphs or UTF-8 ones; o: colours or none. Kept in the config
+ * file; said on the note line, or why the terminal cannot.
+ */
+static void
+ui_title_style(struct ui *u, bool ascii, bool color)
+{
+	char	err[UI_ERR_MAX], line[96];
+
+	u->title.note[0] = '\0';
+	u->title.note_error = false;
+	if (!ui_term_restyle(&u->v, ascii, color))
+		ui_title_note(u, "", ascii != !u->v.utf8 ? "this locale "
+		    "shows no UTF-8" : "this terminal shows no colours (or "
+		    "NO_COLOR is set)");
+	u->settings.ascii = !u->v.utf8;
+	u->settings.color = u->v.color;
+	if (ui_settings_save(u, err, sizeof err) != 0)
+		ui_title_note(u, "settings: ", err);
+	else if (u->title.note[0] == '\0') {
+		snprintf(line, sizeof line, "glyphs: %s, colours: %s (kept)",
+		    u->v.utf8 ? "UTF-8" : "ASCII", u->v.color ? "on" : "off");
+		ui_note(u->title.note, sizeof u->title.note, "", line);
+	}
+}
+
 /* D: today's daily game (its try claimed). */
 static enum ui_go
 ui_title_daily(struct ui *u)
@@ -618,6 +644,12 @@ ui_title_key(struct ui *u, int ch)
 		return UI_GO_STAY;
 	case 'v':
 		ui_replay_list(u);
+		return UI_GO_STAY;
+	case 'a':
+		ui_title_style(u, u->v.utf8, u->v.color);
+		return UI_GO_STAY;
+	case 'o':
+		ui_title_style(u, !u->v.utf8, !u->v.color);
 		return UI_GO_STAY;
 	case 'D':
 		return ui_title_daily(u);
