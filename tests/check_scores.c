@@ -2,8 +2,8 @@
  * Unit tests of the high scores file: where it lives (XDG rules), reading
  * back what was written in the right order, keeping the best games and a
  * level's best win, the atomic replacement (a reader holding the old file
- * still sees all of it, no temporary or lock file is left, and what a
- * killed writer left is cleared by the next), corrupt files moved aside
+ * still sees all of it, no temporary file is left, and files of the
+ * player's beside it are never touched), corrupt files moved aside
  * and never overwritten, every kind of bad line reported with its line and
  * column, and processes adding games at the same moment losing none. The
  * file never grows past what the reader takes (the oldest games give way,
@@ -327,42 +327,44 @@ START_TEST(test_write_is_atomic)
 }
 END_TEST
 
-START_TEST(test_killed_writer_is_cleared)
+START_TEST(test_others_files_are_left_alone)
 {
 	char	tmp[700], lock[700];
 
-	/* What a writer killed halfway leaves: its half-written temporary
-	 * file and the lock file (the flock itself died with it). */
+	/* Files of the player's with the names older weirs used. */
 	t_add("meadow", 100, false, 1);
 	snprintf(tmp, sizeof tmp, "%s.tmp", t_path);
 	snprintf(lock, sizeof lock, "%s.lock", t_path);
 	t_write(tmp, "weir-scores 1\nmeadow 5");
-	t_write(lock, "");
+	t_write(lock, "mine");
 	ck_assert_int_eq(t_count_files("scores"), 3);
 
-	/* The next game is added, and nothing but the file is left. */
+	/* The next game is added; they are as they were, nothing else. */
 	ck_assert_int_eq(t_add("meadow", 200, false, 2), 1);
-	ck_assert_int_eq(t_count_files("scores"), 1);
+	ck_assert_int_eq(t_count_files("scores"), 3);
+	ck_assert_int_eq(t_count_files(".scores"), 0);
+	ck_assert_str_eq(t_read(tmp), "weir-scores 1\nmeadow 5");
+	ck_assert_str_eq(t_read(lock), "mine");
 	ck_assert_str_eq(t_read(t_path), "weir-scores 2\n"
 	    "meadow 200 lost 3 8 0 0 9200 2 tester\n"
 	    "meadow 100 lost 3 8 0 0 9100 1 tester\n"
 	    "end\n");
 
-	/* A temporary file that cannot be replaced stops the write, and the
-	 * old file stays as it was. */
-	ck_assert_int_eq(mkdir(tmp, 0700), 0);
-	{
+	/* A directory that cannot be written stops the write, and the old
+	 * file stays as it was. */
+	if (geteuid() != 0) {
 		struct score	e = t_game("meadow", 300, true, 3);
 		char		note[T_ERR], err[T_ERR];
 
+		ck_assert_int_eq(chmod(t_dir, 0500), 0);
 		ck_assert_int_eq(scores_add(t_path, &e, NULL, note,
 		    sizeof note, err, sizeof err), -1);
+		ck_assert_int_eq(chmod(t_dir, 0700), 0);
 		ck_assert_msg(strstr(err, "cannot write") != NULL, "%s", err);
 	}
-	ck_assert_int_eq(rmdir(tmp), 0);
 	ck_assert_msg(strstr(t_read(t_path), "meadow 300") == NULL,
 	    "the refused game was written");
-	ck_assert_int_eq(t_count_files("scores"), 1);
+	ck_assert_int_eq(t_count_files("scores"), 3);
 }
 END_TEST
 
@@ -777,7 +779,7 @@ scores_suite(void)
 	tc = tcase_create("safety");
 	tcase_add_checked_fixture(tc, t_setup, t_teardown);
 	tcase_add_test(tc, test_write_is_atomic);
-	tcase_add_test(tc, test_killed_writer_is_cleared);
+	tcase_add_test(tc, test_others_files_are_left_alone);
 	tcase_add_test(tc, test_corrupt_file_is_kept_aside);
 	tcase_add_test(tc, test_file_stays_readable);
 	tcase_add_test(tc, test_not_a_regular_file);

@@ -1358,7 +1358,7 @@ edit_save(struct edit *e, const char *path, char *err, size_t errlen)
 		free(text);
 		return -1;
 	}
-	if ((f = safefile_create(&sf, 0644, err, errlen)) != NULL) {
+	if ((f = safefile_create_keep(&sf, 0644, err, errlen)) != NULL) {
 		/* A short write leaves the stream's error for the commit. */
 		(void)fwrite(text, 1, len, f);
 		rc = safefile_commit(&sf, err, errlen);
