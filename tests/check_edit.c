@@ -546,6 +546,8 @@ t_other_group(gid_t gid)
 	gid_t	groups[64];
 	int	i, n = getgroups(64, groups);
 
+	if (geteuid() == 0)
+		return gid + 4242;	/* root may give any group */
 	for (i = 0; i < n; i++)
 		if (groups[i] != gid)
 			return groups[i];

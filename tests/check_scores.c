@@ -259,35 +259,63 @@ START_TEST(test_keeps_the_best_and_the_best_win)
 	char			 err[T_ERR];
 	int			 i, n;
 
-	/* A low win first, then better losses push it off the top ten. */
+	/* A low win first: better-scored losses all rank below it. */
 	ck_assert_int_eq(t_add("meadow", 50, true, 1), 1);
 	for (i = 0; i < SCORES_KEEP; i++)
-		ck_assert_int_eq(t_add("meadow", 100 + 10 * i, false, 2 + i), 1);
+		ck_assert_int_eq(t_add("meadow", 100 + 10 * i, false, 2 + i), 2);
 	/* Not good enough for the list. */
 	ck_assert_int_eq(t_add("meadow", 60, false, 50), 0);
-	/* Eleventh best, a loss: dropped at once. */
-	ck_assert_int_eq(t_add("meadow", 99, false, 51), 0);
 
 	ck_assert_int_eq(scores_read(t_path, &s, err, sizeof err), SCORES_OK);
 	n = scores_level(&s, "meadow", &first);
-	ck_assert_int_eq(n, SCORES_KEEP + 1);
-	ck_assert_int_eq(first[0].score, 100 + 10 * (SCORES_KEEP - 1));
-	ck_assert_int_eq(first[SCORES_KEEP - 1].score, 100);
-	ck_assert_int_eq(first[SCORES_KEEP].score, 50);
-	ck_assert(first[SCORES_KEEP].won);
+	ck_assert_int_eq(n, SCORES_KEEP);
+	ck_assert_int_eq(first[0].score, 50);
+	ck_assert(first[0].won);
+	ck_assert_int_eq(first[1].score, 100 + 10 * (SCORES_KEEP - 1));
+	ck_assert_int_eq(first[SCORES_KEEP - 1].score, 110);
 	ck_assert(scores_completed(&s, "meadow"));
 
-	/* A better win takes the place of the old one, in eleventh place. */
-	ck_assert_int_eq(t_add("meadow", 55, true, 60), SCORES_KEEP + 1);
-	ck_assert_int_eq(scores_read(t_path, &s, err, sizeof err), SCORES_OK);
-	n = scores_level(&s, "meadow", &first);
-	ck_assert_int_eq(n, SCORES_KEEP + 1);
-	ck_assert_int_eq(first[SCORES_KEEP].score, 55);
+	/* A better win goes above the old one, which stays. */
+	ck_assert_int_eq(t_add("meadow", 55, true, 60), 1);
 	ck_assert_int_eq(t_add("meadow", 1000, true, 61), 1);
 	ck_assert_int_eq(scores_read(t_path, &s, err, sizeof err), SCORES_OK);
 	n = scores_level(&s, "meadow", &first);
 	ck_assert_int_eq(n, SCORES_KEEP);
 	ck_assert_int_eq(first[0].score, 1000);
+	ck_assert_int_eq(first[1].score, 55);
+	ck_assert_int_eq(first[2].score, 50);
+	ck_assert(!first[3].won);
+	scores_free(&s);
+}
+END_TEST
+
+START_TEST(test_a_win_ranks_above_every_defeat)
+{
+	struct scores		 s = { NULL, 0, 0 };
+	const struct score	*first;
+	char			 err[T_ERR];
+
+	/* A defeat with a huge score, then a win with a small one. */
+	ck_assert_int_eq(t_add("meadow", 99950, false, 1), 1);
+	ck_assert_int_eq(t_add("meadow", 100, true, 2), 1);
+	ck_assert_int_eq(t_add("meadow", 99000, false, 3), 3);
+	ck_assert_int_eq(scores_read(t_path, &s, err, sizeof err), SCORES_OK);
+	ck_assert_int_eq(scores_level(&s, "meadow", &first), 3);
+	ck_assert(first[0].won);
+	ck_assert_int_eq(first[0].score, 100);
+	ck_assert_int_eq(first[1].score, 99950);
+	ck_assert_int_eq(scores_best(&s, "meadow")->score, 100);
+	scores_free(&s);
+
+	/* A file written in the old order reads in the new. */
+	t_write(t_path, "weir-scores 2\n"
+	    "hive 900 lost 3 8 0 0 9300 300 tester\n"
+	    "hive 200 won 8 8 12 1 9900 200 tester\n"
+	    "end\n");
+	ck_assert_int_eq(scores_read(t_path, &s, err, sizeof err), SCORES_OK);
+	ck_assert_int_eq(scores_level(&s, "hive", &first), 2);
+	ck_assert(first[0].won);
+	ck_assert_int_eq(first[1].score, 900);
 	scores_free(&s);
 }
 END_TEST
@@ -628,13 +656,16 @@ START_TEST(test_concurrent_writers_one_level)
 	int			 i, n;
 
 	/* Two players finishing the same level at once, over and over: the
-	 * list must be exactly the best of everything both played. */
+	 * list must be exactly the best of everything both played: the
+	 * wins (even games) first, the second player's scoring more. */
 	t_race(2, 20, "meadow", true);
 	ck_assert_int_eq(scores_read(t_path, &s, err, sizeof err), SCORES_OK);
 	n = scores_level(&s, "meadow", &first);
 	ck_assert_int_eq(n, SCORES_KEEP);
-	for (i = 0; i < SCORES_KEEP; i++)
-		ck_assert_int_eq(first[i].score, 2000 + 19 - i);
+	for (i = 0; i < SCORES_KEEP; i++) {
+		ck_assert(first[i].won);
+		ck_assert_int_eq(first[i].score, 2018 - 2 * i);
+	}
 	scores_free(&s);
 }
 END_TEST
@@ -774,6 +805,7 @@ scores_suite(void)
 	tcase_add_test(tc, test_settings_keep_their_own_boards);
 	tcase_add_test(tc, test_names_are_made_safe);
 	tcase_add_test(tc, test_keeps_the_best_and_the_best_win);
+	tcase_add_test(tc, test_a_win_ranks_above_every_defeat);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("safety");
