@@ -281,13 +281,15 @@ struct game_tower {
 
 /*
  * A placement undo can take back: the tower's slot, the gold paid for it
- * (placement and upgrades since) and the kind it was built over (a wall,
- * or -1); gone says why it can be undone no more (GAME_OK while it can).
+ * (placement, upgrades and a specialisation since) and the kind it was
+ * built over (a wall, or -1) with that wall as it stood; gone says why it
+ * can be undone no more (GAME_OK while it can).
  */
 struct game_undo {
 	int			 slot;
 	int			 paid;
 	int			 over;
+	struct game_tower	 before;	/* the wall, when over >= 0 */
 	enum game_reason	 gone;
 };
 
