@@ -175,7 +175,8 @@ enum game_event_type {
 	GAME_EV_HERO_FALL,	/* x, y where it fell; value = seconds down */
 	GAME_EV_HERO_RETURN,	/* x, y: back at its start */
 	GAME_EV_UNSTICK,	/* id, enemy, x, y: the cell it was lifted
-				   to after GAME_HOPELESS_S without headway */
+				   to after GAME_HOPELESS_S without headway
+				   (a flyer's: its exit's) */
 	GAME_EV_UNDO,		/* tower, x, y, gold = refund; level: 1 when
 				   a wall stands there again, else 0 */
 	GAME_EV_POWER,		/* power, x, y; value = enemies it touched */
