@@ -405,7 +405,42 @@ edit_saved(struct edit *e, char *text, size_t len)
 	e->saved_at = e->nsteps;
 }
 
-/* Parse a level file's text into an edit that keeps the text. */
+/*
+ * Take the map's glyphs from the source's rows, as written: a draft's
+ * spawn cells past what play takes are not in its level, but are on the
+ * map all the same.
+ */
+static void
+edit_rows_to_map(struct edit *e)
+{
+	const struct edit_line	*ln;
+	bool			 changed = false;
+	int			 i, x;
+
+	for (i = 0; i < e->nlines; i++) {
+		ln = &e->lines[i];
+		if (ln->kind != EDIT_LN_ROW || ln->a >= e->h)
+			continue;
+		for (x = 0; x < e->w && (size_t)x < ln->len; x++) {
+			uint8_t c = (uint8_t)e->src[ln->off + (size_t)x];
+			uint8_t *m = &e->map[(size_t)ln->a * e->w + x];
+
+			if (edit_glyph_ok(c) && *m != c) {
+				*m = c;
+				changed = true;
+			}
+		}
+	}
+	if (!changed)
+		return;
+	memcpy(e->orig_map, e->map, (size_t)e->w * e->h);
+	edit_field_build(e);
+}
+
+/*
+ * Parse a level file's text into an edit that keeps the text. Any text
+ * in the form of a level file reads (level_parse_draft), playable or not.
+ */
 struct edit *
 edit_parse(const char *name, const char *text, size_t len, char *err,
     size_t errlen)
@@ -414,7 +449,7 @@ edit_parse(const char *name, const char *text, size_t len, char *err,
 	struct edit	*e;
 	char		*copy;
 
-	if ((lv = level_parse(name, text, len, err, errlen)) == NULL)
+	if ((lv = level_parse_draft(name, text, len, err, errlen)) == NULL)
 		return NULL;
 	e = edit_from_level(lv);
 	level_free(lv);
@@ -422,6 +457,7 @@ edit_parse(const char *name, const char *text, size_t len, char *err,
 	memcpy(copy, text, len);
 	copy[len] = '\0';
 	edit_saved(e, copy, len);
+	edit_rows_to_map(e);
 	return e;
 }
 
@@ -443,7 +479,8 @@ edit_load(const char *path, char *err, size_t errlen)
 	}
 	if ((text = level_read_file(path, &len, err, errlen)) == NULL)
 		return NULL;
-	e = edit_parse(path, text, len, err, errlen);
+	if ((e = edit_parse(path, text, len, err, errlen)) != NULL)
+		edit_set_file(e, path, text, len);
 	free(text);
 	return e;
 }
@@ -482,6 +519,7 @@ edit_free(struct edit *e)
 	free(e->lines);
 	free(e->orig_map);
 	free(e->orig);
+	free(e->path);
 	free(e);
 }
 
@@ -1342,33 +1380,15 @@ edit_level(const struct edit *e, char *err, size_t errlen)
 	return lv;
 }
 
-/* Write the level to path atomically (safefile.h); 0, or -1 with err. */
+/*
+ * Write the level to path atomically (safefile.h), over whatever is there
+ * (edit_save_as without EDIT_SAVE_FORCE asks first); 0, or -1 with err.
+ */
 int
 edit_save(struct edit *e, const char *path, char *err, size_t errlen)
 {
-	struct safefile	 sf;
-	FILE		*f;
-	size_t		 len;
-	char		*text;
-	int		 rc = -1;
-
-	edit_end(e);
-	text = edit_text(e, &len);
-	if (safefile_lock(&sf, path, err, errlen) != 0) {
-		free(text);
-		return -1;
-	}
-	if ((f = safefile_create_keep(&sf, 0644, err, errlen)) != NULL) {
-		/* A short write leaves the stream's error for the commit. */
-		(void)fwrite(text, 1, len, f);
-		rc = safefile_commit(&sf, err, errlen);
-	}
-	safefile_unlock(&sf);
-	if (rc == 0)
-		edit_saved(e, text, len);
-	else
-		free(text);
-	return rc;
+	return edit_save_as(e, path, EDIT_SAVE_FORCE, err, errlen) ==
+	    EDIT_SAVE_OK ? 0 : -1;
 }
 
 /*

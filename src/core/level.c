@@ -68,6 +68,9 @@ struct level_parser {
 	struct level_mark from[LEVEL_MAX_WAVES][LEVEL_MAX_GROUPS];
 	struct level_mark hero;		/* where 'hero' gave its X */
 
+	/* A draft: only the form is held to (level_parse_draft). */
+	bool		 draft;
+
 	/* Going on after an error (level_check_text_all). */
 	bool		 all;		/* report every independent error */
 	bool		 map_bad;	/* a map row failed: glyphs only */
@@ -79,7 +82,8 @@ typedef bool level_key_fn(struct level_parser *, const struct level_line *,
     size_t, int);
 
 static struct level *level_parse_sink(const char *, const char *, size_t,
-    char *, size_t, void (*)(void *, const char *), void *, int, int *);
+    char *, size_t, void (*)(void *, const char *), void *, int, int *,
+    bool);
 
 static level_key_fn level_key_title, level_key_description, level_key_gold,
     level_key_lives, level_key_movement, level_key_slow, level_key_hero,
@@ -436,7 +440,7 @@ level_check_last_wave(struct level_parser *p)
 	struct level	*l = p->l;
 
 	if (l->nwaves > 0 && l->waves[l->nwaves - 1].ngroups == 0 &&
-	    !p->wave_bad) {
+	    !p->wave_bad && !p->draft) {
 		return level_error(p, p->waveline[l->nwaves - 1], 1,
 		    "wave has no groups: expected 'group' lines after it");
 	}
@@ -667,6 +671,8 @@ level_map_row(struct level_parser *p, const struct level_line *ln)
 			break;
 		case '>':
 			t = LEVEL_EXIT;
+			if (l->nexits == LEVEL_EXIT_CELLS && p->draft)
+				break;	/* drawn, not a goal */
 			if (l->nexits == LEVEL_EXIT_CELLS) {
 				return level_error(p, ln->no, (int)x + 1,
 				    "too many exit cells: at most %d",
@@ -678,6 +684,9 @@ level_map_row(struct level_parser *p, const struct level_line *ln)
 		default:
 			t = LEVEL_SPAWN;
 			sp = &l->spawns[s[x] - 'A'];
+			sp->label = (char)s[x];
+			if (sp->ncells == LEVEL_SPAWN_CELLS && p->draft)
+				break;	/* drawn, not listed */
 			if (sp->ncells == LEVEL_SPAWN_CELLS) {
 				return level_error(p, ln->no, (int)x + 1,
 				    "spawn '%c' too big: at most %d cells",
@@ -931,6 +940,31 @@ level_check_reach(struct level_parser *p)
 	return !p->in.failed;
 }
 
+/*
+ * What a draft needs of the whole file: its spawns listed in order, and
+ * each group's spawn found (-1 when the map has none of its letter).
+ */
+static bool
+level_draft_whole(struct level_parser *p)
+{
+	struct level	*l = p->l;
+	int		 i, k, w, gi;
+
+	for (i = 0, k = 0; i < LEVEL_MAX_SPAWNS; i++) {
+		if (l->spawns[i].ncells != 0)
+			l->spawns[k++] = l->spawns[i];
+	}
+	for (i = k; i < LEVEL_MAX_SPAWNS; i++)
+		memset(&l->spawns[i], 0, sizeof l->spawns[i]);
+	l->nspawns = k;
+	for (w = 0; w < l->nwaves; w++) {
+		for (gi = 0; gi < l->waves[w].ngroups; gi++)
+			l->waves[w].groups[gi].spawn = level_spawn_index(l,
+			    l->waves[w].groups[gi].from);
+	}
+	return true;
+}
+
 /* The checks that need the whole file, in a fixed order. */
 static bool
 level_check_whole(struct level_parser *p)
@@ -958,6 +992,8 @@ level_check_whole(struct level_parser *p)
 	}
 	if (p->in.failed)
 		return false;
+	if (p->draft)
+		return level_draft_whole(p);
 	if (l->nwaves == 0) {
 		return level_error(p, line, col,
 		    "missing 'wave': a level needs at least one wave");
@@ -1009,7 +1045,26 @@ level_parse(const char *name, const char *text, size_t len, char *err,
     size_t errlen)
 {
 	return level_parse_sink(name, text, len, err, errlen, NULL, NULL, 0,
-	    NULL);
+	    NULL, false);
+}
+
+/*
+ * Parse a draft held in memory, as the editor opens one: its text must be
+ * a level file's (every line a statement the format knows, the map
+ * rectangular, the keys it requires there), but not a level that can be
+ * played: no spawn or exit, a spawn that reaches no exit, a group from a
+ * letter not on the map (its spawn -1), a hero off the map or in a wall,
+ * no waves or a wave with no groups, more exit or spawn cells than play
+ * takes (the cells beyond stay on the map, unlisted) all read. The
+ * editor lists what is wrong. NULL with err when the text is not a
+ * level's.
+ */
+struct level *
+level_parse_draft(const char *name, const char *text, size_t len, char *err,
+    size_t errlen)
+{
+	return level_parse_sink(name, text, len, err, errlen, NULL, NULL, 0,
+	    NULL, true);
 }
 
 /*
@@ -1024,7 +1079,8 @@ level_check_all(const char *name, const char *text, size_t len,
 	struct level	*l;
 	int		 n = 0;
 
-	l = level_parse_sink(name, text, len, NULL, 0, sink, arg, max, &n);
+	l = level_parse_sink(name, text, len, NULL, 0, sink, arg, max, &n,
+	    false);
 	level_free(l);
 	return n;
 }
@@ -1053,11 +1109,12 @@ level_alloc(int w, int h)
 static struct level *
 level_parse_sink(const char *name, const char *text, size_t len, char *err,
     size_t errlen, void (*sink)(void *, const char *), void *arg, int max,
-    int *nerrors)
+    int *nerrors, bool draft)
 {
 	struct level_parser	*p = xcalloc(1, sizeof *p);
 	struct level		*l;
 
+	p->draft = draft;
 	textio_init(&p->in, name, text, len, TEXTIO_CR | TEXTIO_TRIM, err,
 	    errlen);
 	if (sink != NULL) {

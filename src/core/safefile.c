@@ -42,6 +42,28 @@ safefile_same(const struct stat *st, const struct safefile_stamp *stamp)
 	    st->st_mtim.tv_nsec == stamp->mtime.tv_nsec;
 }
 
+/* The stamp of the file at path now: 0, or -1 with errno. */
+int
+safefile_stamp_path(const char *path, struct safefile_stamp *stamp)
+{
+	struct stat	st;
+
+	if (stat(path, &st) != 0)
+		return -1;
+	safefile_stamp_of(&st, stamp);
+	return 0;
+}
+
+/* Whether two stamps name the same file, unchanged. */
+bool
+safefile_stamp_same(const struct safefile_stamp *a,
+    const struct safefile_stamp *b)
+{
+	return a->dev == b->dev && a->ino == b->ino && a->size == b->size &&
+	    a->mtime.tv_sec == b->mtime.tv_sec &&
+	    a->mtime.tv_nsec == b->mtime.tv_nsec;
+}
+
 /*
  * Open the file at path for reading, if it is a regular file: a FIFO, a
  * device, a socket or a directory is refused without waiting (FIFOs and

@@ -76,6 +76,10 @@ struct safefile {
 };
 
 int		 safefile_open(const char *path, char *err, size_t errlen);
+int		 safefile_stamp_path(const char *path,
+		    struct safefile_stamp *stamp);
+bool		 safefile_stamp_same(const struct safefile_stamp *a,
+		    const struct safefile_stamp *b);
 enum safefile_status safefile_read(const char *path, size_t max, char **text,
 		    size_t *len, struct safefile_stamp *stamp, char *err,
 		    size_t errlen);
