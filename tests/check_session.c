@@ -8,6 +8,8 @@
  * reported with its place and moved aside only when it is weir's own, and
  * a stale one (its level gone or changed) is reported and never touched.
  */
+#include <sys/stat.h>
+
 #include <check.h>
 #include <errno.h>
 #include <inttypes.h>
@@ -195,6 +197,13 @@ START_TEST(test_level_key)
 	snprintf(link, sizeof link, "%s/lv", t_dir);
 	ck_assert_ptr_nonnull(realpath(tu_srcpath("levels"), real));
 	ck_assert_int_eq(symlink(real, link), 0);
+	session_level_key(key, sizeof key, inst, hash, link);
+	ck_assert_str_eq(key, "meadow");
+	/* ... and when the installed file is a link to it. */
+	snprintf(link, sizeof link, "%s/inst", t_dir);
+	ck_assert_int_eq(mkdir(link, 0700), 0);
+	snprintf(other, sizeof other, "%s/inst/meadow.weir", t_dir);
+	ck_assert_int_eq(symlink(inst, other), 0);
 	session_level_key(key, sizeof key, inst, hash, link);
 	ck_assert_str_eq(key, "meadow");
 

@@ -49,7 +49,7 @@ session_level_key(char *dst, size_t size, const char *path, uint64_t hash,
     const char *level_dir)
 {
 	char		 dir[SESSION_PATH_MAX], name[SCORES_NAME_MAX + 1];
-	char		 key[SCORES_NAME_MAX + 1];
+	char		 key[SESSION_PATH_MAX];
 	unsigned char	 both[SESSION_PATH_MAX + 8];
 	const char	*base = strrchr(path, '/');
 	size_t		 n, len = strnlen(path, SESSION_PATH_MAX - 1) + 1;
@@ -58,11 +58,11 @@ session_level_key(char *dst, size_t size, const char *path, uint64_t hash,
 	base = base != NULL ? base + 1 : path;
 	save_level_name(name, sizeof name, path);
 	n = strlen(base);
-	if (level_dir != NULL && realpath(level_dir, dir) != NULL &&
-	    base > path && (size_t)(base - 1 - path) == strlen(dir) &&
-	    strncmp(path, dir, strlen(dir)) == 0 && n > 5 &&
-	    strcmp(base + n - 5, ".weir") == 0 &&
-	    session_level_name(base, n - 5) && n - 5 <= SCORES_NAME_MAX) {
+	/* Installed: level_dir/NAME.weir is this very file (a link too). */
+	if (level_dir != NULL && n > 5 && strcmp(base + n - 5, ".weir") == 0 &&
+	    session_level_name(base, n - 5) && n - 5 <= SCORES_NAME_MAX &&
+	    session_resolve(level_dir, name, key, sizeof key) &&
+	    realpath(key, dir) != NULL && strcmp(dir, path) == 0) {
 		snprintf(dst, size, "%.*s", (int)(n - 5), base);
 		return;
 	}
