@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * weir: the command line. Every option is one row of main_options (its long
  * and short names, its help text and the function that records it in struct

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * A tick allocates nothing: this program defines the four functions of
  * core/alloc.h itself, so the core library's own alloc.o is never linked

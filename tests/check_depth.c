@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Unit tests of the game's depth: each enemy ability (regeneration, a
  * shield, a healer, a split, a hidden enemy and the towers that detect

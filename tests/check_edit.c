@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Unit tests of the level editor's operations (core/edit.c): painting,
  * strokes and filled rectangles, undo and redo without limit, the field

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Unit tests of the navigation engine: integration field, flow pointers and
  * gradient, exact line of sight, waypoint paths and reachability.

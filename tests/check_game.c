@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Unit tests of the game: every refusal with its reason, the economy
  * (costs, refunds, bounty, bonuses, score), each targeting mode in a staged

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * The registry (kinds.c): every row is complete and consistent, names
  * and keys are unique and found again by their look-ups, the name lists

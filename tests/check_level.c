@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Unit tests of the level files: what valid files parse to, every rejection
  * with its exact message and position, the Moving AI importer and benchmark

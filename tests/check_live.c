@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Every game ends: random mazes (random legal towers placed and sold as
  * each wave starts) on every campaign level and on a level with every

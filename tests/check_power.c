@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Unit tests of the player's powers: the strike's area (ground and air,
  * nothing outside), the barrier (it blocks, the exit and hunt fields and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Unit tests of incremental field repair: after every edit the repaired field
  * must equal a full build of the edited grid with the field's own goal list,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Unit tests of steering: every behaviour against a measurable property,
  * the three combiners, the neighbour grid, wall non-penetration in crowds,

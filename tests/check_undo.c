@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Unit tests of the rules a player leans on between waves: undo (the
  * latest placements back for all their gold, a specialisation's too, the

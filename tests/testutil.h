@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Helpers shared by the unit tests: grids drawn as text, random maps, a
  * small deterministic random number generator, and scratch directories

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * weir-bench crowd: the cost of a steering tick. A crowd follows one flow
  * field across a 512 x 512 map while keeping apart (flow + separation,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * weir-bench field: time a full field build (integration, flow pointers and
  * line of sight) against libtcod's Dijkstra and a plain 4-connected BFS over

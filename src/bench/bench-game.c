@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * weir-bench game: how much faster than real time the game runs headless.
  * For each level the built-in bot plays it once and its commands are

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * weir-bench goal: the hunt field's case, a single goal that walks. The
  * goal takes a long random walk over a Moving AI map, one legal step at a

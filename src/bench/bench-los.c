@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * weir-bench los: how many cells that truly see their goal each rule finds.
  * For random goals on each map, every reachable cell's line of sight is

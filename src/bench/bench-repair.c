@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * weir-bench repair: time incremental field repair against a full rebuild
  * over a run of random valid tower placements and sales. A placement is

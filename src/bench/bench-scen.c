@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * weir-bench scen: solve every problem of a Moving AI scenario file with the
  * engine and compare with the published optimal length (tolerance 1e-4).

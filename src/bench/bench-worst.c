@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * weir-bench worst: the largest level the format allows, played headless.
  * The level is made here: a 1024 x 1024 map (GRID_MAX_W x GRID_MAX_H) of

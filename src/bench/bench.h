@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * weir-bench: checks the engine against published answers and measures it
  * against peers. Every speed figure is a ratio of medians taken in one run,

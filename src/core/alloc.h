@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * The core's one door to the C library's allocator. Code in src/core
  * allocates only through the wrappers in util.h, and they only through

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * The built-in player: one look at the game and at most one command every
  * BOT_PERIOD ticks. See bot.h for the heuristic. All its buffers are sized

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * The level editor's operations (edit.h has the model). The map is glyphs;
  * the grid and the exit field follow it cell by cell through repair.c,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * What field.c and repair.c share, in one copy: the bucket ring both run
  * their Dijkstra on, the moves a cell allows, and the pointer tie-break.

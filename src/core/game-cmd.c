@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Commands: everything a player, a script or the bot can do, checked,
  * carried out between two ticks and logged. A refused command changes

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * The hero and the hunt. The hero is a ground unit of the crowd that the
  * player sends about: it walks a waypoint path cut from a field whose goal

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * What the files of the game share and nothing else needs: the small
  * helpers every concern uses, and the steps of a tick each file provides.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * The game: making one from a level, the map and its field, ending it, and
  * the order of a tick. See game.h for the model; the rules live beside this

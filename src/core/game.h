@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * The game: one level being played. It owns the cost grid (terrain plus
  * towers), the flow field from the exits, the towers, and one crowd of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * The level-file parser. The text is read one line at a time straight out of
  * the caller's buffer (no line is ever copied, so line length is no concern):

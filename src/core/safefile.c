@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Files kept for a player: the strict reader with its stamp, the writers'
  * lock on the directory, the atomic write by way of a new file of weir's

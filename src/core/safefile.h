@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * The files weir writes, the high scores, the saved games and the levels
  * the editor saves, are never written in place. A writer takes an

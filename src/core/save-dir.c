@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Where saved games live: one save a level, $XDG_STATE_HOME/weir/levels/
  * KEY.save, KEY being the level's identity as high scores know it too

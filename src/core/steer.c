@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Steering behaviours, their combiners, wall-safe movement and the crowd
  * tick. See steer.h for the model.

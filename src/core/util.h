@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Small helpers shared by the core: allocation that never returns NULL to its
  * caller (it reports and aborts, as running out of memory at level load is not

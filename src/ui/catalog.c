@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * The installed levels. Each file is parsed once when the list is made, so
  * the title screen can show titles and sizes and tell a broken level apart

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * What the player sees besides the map itself: the reach of a tower (the
  * one on the cursor, or the kind about to be built there, and its next

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * A game as the player sees it. Commands go to the game untouched; what
  * the game reports back (struct game_event) becomes the message line, in

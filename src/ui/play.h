@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * A game as the player sees it: the session (session.h: the level, the
  * game and where they came from; owned), the cursor, the tower kind chosen

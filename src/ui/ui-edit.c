@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * The editor's screen. One column a cell; the map fills the left, a panel
  * on the right lists every problem (with its cell, wave or setting) and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * The terminal loop. Time is kept apart from drawing: real time is added
  * up and the game is stepped in its fixed ticks (GAME_RATE a second, times

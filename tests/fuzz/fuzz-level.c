@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Fuzz target: the level-file parser. Any input must give either a level
  * that builds a grid, or one well-formed error message; never a crash.

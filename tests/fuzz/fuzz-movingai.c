@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Fuzz target: the Moving AI .map importer, both readings (playable level
  * and benchmark grid).

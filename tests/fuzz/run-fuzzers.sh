@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # Build every fuzz target with clang's libFuzzer (plus AddressSanitizer and
 # UndefinedBehaviorSanitizer) and run each for a bounded time, seeded with the
 # shipped levels, the test fixtures and every input that once crashed.
