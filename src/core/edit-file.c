@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * The editor's level file and its recovery file (edit.h has the model).
+ * The editor's level file and its recovery file (edit.h has the model),
+ * the top of the editor's files: opening a level file (edit_load, or
+ * importing a Moving AI map) and saving one (edit_save, edit_save_as).
  * An edit knows the file it was read from or saved to last by its path,
  * its stamp (device, inode, size, modification time) and the hash of its
  * bytes: a file whose stamp is unchanged is taken as unchanged, and one
@@ -23,6 +25,7 @@
 #include <unistd.h>
 
 #include "edit.h"
+#include "movingai.h"
 #include "save.h"
 #include "util.h"
 
@@ -54,6 +57,33 @@ edit_set_file(struct edit *e, const char *path, const char *text,
 	e->path = copy;
 	e->on_disk = safefile_stamp_path(path, &e->disk) == 0;
 	e->disk_hash = save_hash(text, len);
+}
+
+/*
+ * Open a level file, playable or not, remembering it as the edit's file;
+ * or import a Moving AI map (path ending ".map"), which is no level file.
+ */
+struct edit *
+edit_load(const char *path, char *err, size_t errlen)
+{
+	struct level	*lv;
+	struct edit	*e;
+	size_t		 n = strlen(path), len;
+	char		*text;
+
+	if (n > 4 && strcmp(path + n - 4, ".map") == 0) {
+		if ((lv = movingai_load(path, err, errlen)) == NULL)
+			return NULL;
+		e = edit_from_level(lv);
+		level_free(lv);
+		return e;
+	}
+	if ((text = level_read_file(path, &len, err, errlen)) == NULL)
+		return NULL;
+	if ((e = edit_parse(path, text, len, err, errlen)) != NULL)
+		edit_set_file(e, path, text, len);
+	free(text);
+	return e;
 }
 
 /*
@@ -210,6 +240,17 @@ out:
 		(void)edit_recover_remove(former);
 	free(former);
 	return EDIT_SAVE_OK;
+}
+
+/*
+ * Write the level to path atomically (safefile.h), over whatever is there
+ * (edit_save_as without EDIT_SAVE_FORCE asks first); 0, or -1 with err.
+ */
+int
+edit_save(struct edit *e, const char *path, char *err, size_t errlen)
+{
+	return edit_save_as(e, path, EDIT_SAVE_FORCE, err, errlen) ==
+	    EDIT_SAVE_OK ? 0 : -1;
 }
 
 /* The recovery directory, $XDG_STATE_HOME/weir/recover, into buf; -1: none. */

@@ -185,7 +185,6 @@ struct edit	*edit_new(int w, int h, const char *title);
 struct edit	*edit_from_level(const struct level *lv);
 struct edit	*edit_parse(const char *name, const char *text, size_t len,
 		    char *err, size_t errlen);
-struct edit	*edit_load(const char *path, char *err, size_t errlen);
 void		 edit_free(struct edit *e);
 
 /* The map. */
@@ -215,12 +214,13 @@ int		 edit_field_cost(const struct edit *e, int glyph);
 /* Writing. */
 char		*edit_text(const struct edit *e, size_t *lenp);
 struct level	*edit_level(const struct edit *e, char *err, size_t errlen);
-int		 edit_save(struct edit *e, const char *path, char *err,
-		    size_t errlen);
 void		 edit_saved(struct edit *e, char *text, size_t len);
 size_t		 edit_seconds(char *buf, size_t size, int ms);
 
-/* The file it came from, save-as, recovery (edit-file.c). */
+/* Its file: opening, saving, save-as, recovery (edit-file.c). */
+struct edit	*edit_load(const char *path, char *err, size_t errlen);
+int		 edit_save(struct edit *e, const char *path, char *err,
+		    size_t errlen);
 enum edit_disk	 edit_disk_check(const struct edit *e, const char *path,
 		    char *err, size_t errlen);
 enum edit_save	 edit_save_as(struct edit *e, const char *path, int flags,
