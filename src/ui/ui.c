@@ -314,7 +314,7 @@ ui_start(const struct ui_options *opt, struct ui_view *v)
 		    BUTTON1_RELEASED | REPORT_MOUSE_POSITION, NULL);
 		mouseinterval(0);
 	}
-	color = !opt->no_color && has_colors() && getenv("NO_COLOR") == NULL;
+	color = !opt->no_color && has_colors();	/* color.h */
 	if (color && (start_color() == ERR || COLORS < 8))
 		color = false;
 #ifdef HAVE_NCURSESW
