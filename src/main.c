@@ -82,10 +82,10 @@ enum main_long_key {
 /* The options, in the order --help lists them. */
 static const struct main_option {
 	const char	*name;		/* long name */
-	int		 key;		/* short letter */
+	int		 key;		/* short letter, or MAIN_KEY_* (none) */
 	int		 has_arg;	/* no_argument or required_argument */
 	const char	*arg;		/* argument's name in --help */
-	const char	*help;
+	const char	*help;		/* wrapped to fit: a newline is a space */
 	main_set_fn	*set;
 } main_options[] = {
 	{ "check", 'c', no_argument, NULL,
