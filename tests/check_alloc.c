@@ -11,13 +11,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "core/alloc.h"
+#include "nav/alloc.h"
 #include "core/bot.h"
-#include "core/field.h"
+#include "nav/field.h"
 #include "core/game.h"
 #include "core/level.h"
-#include "core/steer.h"
-#include "core/util.h"
+#include "nav/steer.h"
+#include "nav/util.h"
 #include "testutil.h"
 
 static unsigned long allocations;	/* calls of the four below */

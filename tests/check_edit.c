@@ -18,9 +18,9 @@
 
 #include "core/edit.h"
 #include "core/rate.h"
-#include "core/field.h"
+#include "nav/field.h"
 #include "core/level.h"
-#include "core/util.h"
+#include "nav/util.h"
 #include "testutil.h"
 
 #define T_ERR	1024

@@ -15,7 +15,7 @@
 
 #include "core/level.h"
 #include "core/movingai.h"
-#include "core/reach.h"
+#include "nav/reach.h"
 #include "testutil.h"
 
 #define NAME	"t.weir"

@@ -17,7 +17,7 @@
 #include <time.h>
 
 #include "core/game.h"
-#include "core/path.h"
+#include "nav/path.h"
 #include "core/script.h"
 #include "testutil.h"
 

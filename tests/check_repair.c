@@ -9,10 +9,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/field.h"
-#include "core/grid.h"
+#include "nav/field.h"
+#include "nav/grid.h"
 #include "core/movingai.h"
-#include "core/repair.h"
+#include "nav/repair.h"
 #include "testutil.h"
 
 /*

@@ -17,7 +17,7 @@
 #include "core/game.h"
 #include "core/level.h"
 #include "core/save.h"
-#include "core/util.h"
+#include "nav/util.h"
 #include "testutil.h"
 
 /* An open field 22 x 9: spawn A at (0, 4), exit at (21, 4). */

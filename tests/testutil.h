@@ -11,7 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "core/grid.h"
+#include "nav/grid.h"
 
 /* xorshift64* generator; the state must not be zero. */
 uint64_t	 tu_rand(uint64_t *state);

@@ -18,8 +18,8 @@
 #include "config.h"
 
 #include "bench.h"
-#include "core/field.h"
-#include "core/util.h"
+#include "nav/field.h"
+#include "nav/util.h"
 
 #ifdef HAVE_LIBTCOD
 #include <libtcod/fov.h>

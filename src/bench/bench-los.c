@@ -11,9 +11,9 @@
 #include <string.h>
 
 #include "bench.h"
-#include "core/field.h"
-#include "core/los.h"
-#include "core/util.h"
+#include "nav/field.h"
+#include "nav/los.h"
+#include "nav/util.h"
 
 #define LOS_GOALS	6
 

@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "bench.h"
-#include "core/field.h"
+#include "nav/field.h"
 
 #define SCEN_TOLERANCE	1e-4
 

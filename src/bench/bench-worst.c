@@ -20,7 +20,7 @@
 #include "core/bot.h"
 #include "core/game.h"
 #include "core/level.h"
-#include "core/util.h"
+#include "nav/util.h"
 
 #define BENCH_WORST_SIDE	1024
 #define BENCH_WORST_TICKS	150	/* timed ticks, with the map full */

@@ -13,7 +13,7 @@
 #include "core/rate.h"
 #include "core/safefile.h"
 #include "core/session.h"
-#include "core/util.h"
+#include "nav/util.h"
 #include "ui/catalog.h"
 
 /* Whether name (len bytes) names a level the way LEVEL arguments do. */

@@ -15,7 +15,7 @@
 #include <string.h>
 
 #include "core/tower.h"
-#include "core/util.h"
+#include "nav/util.h"
 #include "ui/play.h"
 
 /* Make the buffers of a new play. */

@@ -18,9 +18,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/reach.h"
-#include "core/repair.h"
-#include "core/util.h"
+#include "nav/reach.h"
+#include "nav/repair.h"
+#include "nav/util.h"
 #include "ui/play.h"
 
 /* Index of map cell (x, y) in the unpadded per-cell arrays. */

@@ -22,11 +22,11 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "core/field.h"
+#include "nav/field.h"
 #include "core/game.h"
-#include "core/grid.h"
+#include "nav/grid.h"
 #include "core/level.h"
-#include "core/path.h"
+#include "nav/path.h"
 #include "core/scores.h"
 #include "core/session.h"
 

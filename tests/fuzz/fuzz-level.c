@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/grid.h"
+#include "nav/grid.h"
 #include "core/level.h"
 #include "fuzz.h"
 

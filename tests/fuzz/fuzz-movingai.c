@@ -5,7 +5,7 @@
  */
 #include <stdlib.h>
 
-#include "core/grid.h"
+#include "nav/grid.h"
 #include "core/level.h"
 #include "core/movingai.h"
 #include "fuzz.h"
