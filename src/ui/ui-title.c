@@ -569,8 +569,7 @@ ui_title_style(struct ui *u, bool ascii, bool color)
 	u->title.note_error = false;
 	if (!ui_term_restyle(&u->v, ascii, color))
 		ui_title_note(u, "", ascii != !u->v.utf8 ? "this locale "
-		    "shows no UTF-8" : "this terminal shows no colours (or "
-		    "NO_COLOR is set)");
+		    "shows no UTF-8" : "this terminal shows no colours");
 	u->settings.ascii = !u->v.utf8;
 	u->settings.color = u->v.color;
 	if (ui_settings_save(u, err, sizeof err) != 0)
