@@ -56,6 +56,8 @@ ui_game_enter(struct ui *u, struct play *p, bool resumed)
 	u->acc = 0;
 	u->end_top = 0;
 	p->bell = u->bell;
+	if (p->rec != NULL)
+		recorder_player(p->rec, ui_game_who());
 	if (u->speed > 0 && !resumed)
 		p->speed = u->speed;
 	u->saved = false;
