@@ -141,6 +141,7 @@ field_copy(struct field *dst, const struct field *src)
 	memcpy(dst->goals, src->goals, (size_t)src->ngoals *
 	    sizeof *dst->goals);
 	dst->ngoals = src->ngoals;
+	dst->base = src->base;
 	dst->stats = src->stats;
 	dst->obox_ok = false;
 }
@@ -250,6 +251,7 @@ field_integrate(struct field *f, const struct grid *g, const int32_t *goals,
 
 	assert(f->w == g->w && f->h == g->h);
 	f->obox_ok = false;	/* goal slots change: repair.c forgets */
+	f->base = 0;
 	for (int d = 0; d < 8; d++)
 		off[d] = field_offset(s, d);
 	q.dist = dist;
@@ -407,7 +409,7 @@ field_distance(const struct field *f, int x, int y)
 	d = f->dist[(y + 1) * f->stride + x + 1];
 	if (d == FIELD_INF)
 		return INFINITY;
-	return (double)d / (double)FIELD_UNIT;
+	return (double)(d + f->base) / (double)FIELD_UNIT;
 }
 
 /* Distance of padded cell j for the gradient: own distance if j is useless. */
@@ -416,7 +418,7 @@ field_grad_sample(const struct field *f, int j, double own)
 {
 	if (f->dist[j] == FIELD_INF)
 		return own;
-	return (double)f->dist[j] / (double)FIELD_UNIT;
+	return (double)(f->dist[j] + f->base) / (double)FIELD_UNIT;
 }
 
 /*
@@ -433,9 +435,10 @@ field_gradient(const struct field *f, const struct grid *g, int x, int y,
 	double own, gx, gy, len;
 
 	*vx = *vy = 0;
-	if (!grid_inside(g, x, y) || f->dist[i] == FIELD_INF || f->dist[i] == 0)
+	if (!grid_inside(g, x, y) || f->dist[i] == FIELD_INF ||
+	    f->dir[i] == FIELD_DIR_GOAL)
 		return;
-	own = (double)f->dist[i] / (double)FIELD_UNIT;
+	own = (double)(f->dist[i] + f->base) / (double)FIELD_UNIT;
 	gx = field_grad_sample(f, i - 1, own) - field_grad_sample(f, i + 1, own);
 	gy = field_grad_sample(f, i - g->stride, own) -
 	    field_grad_sample(f, i + g->stride, own);

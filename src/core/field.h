@@ -3,7 +3,8 @@
  * goal cells over a grid and fills, for every map cell:
  *
  *   dist  exact route cost to the nearest goal, in fixed point (FIELD_UNIT per
- *         cell of plain ground), or FIELD_INF when no goal can be reached;
+ *         cell of plain ground) less the field's base (0 after a build), or
+ *         FIELD_INF when no goal can be reached;
  *   dir   the pointer form of the flow: the neighbour that starts a shortest
  *         route (always strictly lower dist), FIELD_DIR_GOAL on a goal,
  *         FIELD_DIR_NONE when blocked or unreachable;
@@ -86,6 +87,12 @@ struct field {
 	int32_t		*goal;		/* padded, slot in goals[] of its goal, -1 */
 	int32_t		*goals;		/* the goal cells (padded indices) */
 	int		 ngoals;
+	/*
+	 * A cell's route cost is dist + base. A build sets base 0; only the
+	 * hunt field (hunt.h) moves it, so that a goal's step that lengthens
+	 * every route by the same amount costs one addition.
+	 */
+	int64_t		 base;
 
 	/* Private: bucket queue links, line-of-sight and repair scratch. */
 	int32_t		*qnext, *qprev;

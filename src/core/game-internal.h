@@ -88,6 +88,7 @@ void		 game_hero_map_changed(struct game *g, int x, int y, int old);
 enum game_reason game_do_hero(struct game *g, const struct game_cmd *c);
 void		 game_hero_step(struct game *g);
 void		 game_hero_fight(struct game *g);
+void		 game_hero_hunt(struct game *g);
 
 /* game-cmd.c: the rule every blocked cell obeys. */
 bool		 game_would_block(struct game *g, int x, int y);

@@ -672,6 +672,7 @@ game_tick(struct game *g)
 	game_compact(g);
 	game_births(g);
 	g->blockers->ok = false;	/* renumbered */
+	game_hero_hunt(g);
 	game_bookkeeping(g);
 	game_undo_watch(g);
 }

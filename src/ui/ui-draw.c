@@ -561,15 +561,16 @@ ui_draw_overlay(const struct ui_view *v, const struct play *p, int x, int y,
 		if (f->dist[i] == FIELD_INF)
 			break;
 		if (v->nramp > 0) {
-			double	 d = (double)f->dist[i] / (double)FIELD_UNIT;
+			double	 d = (double)(f->dist[i] + f->base) /
+			    (double)FIELD_UNIT;
 			int	 b = max > 0 ? (int)(d / max * v->nramp) : 0;
 
 			c->pair = (short)(UI_PAIR_RAMP +
 			    (b >= v->nramp ? v->nramp - 1 : b));
 			c->attr = 0;
 		} else {
-			snprintf(g, sizeof g, "%d", (int)((f->dist[i] /
-			    FIELD_UNIT) % 10));
+			snprintf(g, sizeof g, "%d", (int)(((f->dist[i] +
+			    f->base) / FIELD_UNIT) % 10));
 			ui_draw_glyph(v, c, g);
 			c->mono = 0;
 		}

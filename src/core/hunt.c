@@ -1,0 +1,724 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * The hunt field's upkeep (the contract is in hunt.h). Four parts share the
+ * field's arrays:
+ *
+ *   the step   hunt_move: base += the step's cost, the old goal points at
+ *              the new one, the new goal joins the wave. Every stored
+ *              distance is then still the length of a route (to the old
+ *              goal, then one step), and the differences between cells,
+ *              which are all that pointers and the wave look at, are
+ *              untouched.
+ *   the wave   a binary heap of cells keyed by distance. A cell leaves it by
+ *              offering its distance plus a step to its neighbours; a
+ *              neighbour that is offered less takes it, points back and
+ *              joins the heap. Invariant: a cell not in the heap offers no
+ *              neighbour anything better. So when the heap's least key is K,
+ *              every cell whose exact distance is under K holds it exactly
+ *              (the first wrong cell of a shortest route would follow a
+ *              right cell not in the heap, which would have offered it).
+ *              hunt_update pops until every given cell's distance is under
+ *              the least key, and cap cells at the least.
+ *   the build  field_integrate's search on a second field, one slice of
+ *              buckets an update; merged in when it ends. Each cell keeps
+ *              the shorter of its own route and the build's (to the build's
+ *              goal, then the goal's walk since: base grew by its cost); a
+ *              cell that takes the build's value takes its pointer too, and
+ *              the build is exact, so it offers no neighbour anything new
+ *              and the wave's invariant holds. Built toward the goal as it
+ *              stands, it is copied whole: the field is then exact.
+ *   the cut    a cell that becomes dearer or closed breaks the routes that
+ *              cross it: the cells whose pointer chain does (the subtree of
+ *              the pointer tree under it, found by walking pointers back)
+ *              are made unreachable, each takes the best offer of its
+ *              neighbours outside the cut, and the wave runs until none of
+ *              them is left in it. A cheaper or opened cell only joins the
+ *              wave, with its neighbours.
+ */
+#include <assert.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "field-ring.h"
+#include "hunt.h"
+#include "los.h"
+#include "util.h"
+
+#define HF_CUT		0x01	/* cut by the running map change */
+#define HF_SEEN		0x02	/* los set by a ray test */
+
+/* Restore heap order upward from position k. */
+static void
+hunt_up(struct hunt *h, int k)
+{
+	const int64_t	*dist = h->f->dist;
+	int32_t		*heap = h->heap;
+	int32_t		 v = heap[k];
+	int64_t		 dv = dist[v];
+
+	while (k > 0) {
+		int p = (k - 1) / 2;
+
+		if (dist[heap[p]] <= dv)
+			break;
+		heap[k] = heap[p];
+		h->hpos[heap[k]] = k;
+		k = p;
+	}
+	heap[k] = v;
+	h->hpos[v] = k;
+}
+
+/* Restore heap order downward from position k. */
+static void
+hunt_down(struct hunt *h, int k)
+{
+	const int64_t	*dist = h->f->dist;
+	int32_t		*heap = h->heap;
+	int32_t		 v = heap[k];
+	int64_t		 dv = dist[v];
+
+	for (;;) {
+		int c = 2 * k + 1;
+
+		if (c >= h->nheap)
+			break;
+		if (c + 1 < h->nheap && dist[heap[c + 1]] < dist[heap[c]])
+			c++;
+		if (dist[heap[c]] >= dv)
+			break;
+		heap[k] = heap[c];
+		h->hpos[heap[k]] = k;
+		k = c;
+	}
+	heap[k] = v;
+	h->hpos[v] = k;
+}
+
+/* Put cell i in the wave, or move it up after its distance fell. */
+static void
+hunt_push(struct hunt *h, int i)
+{
+	if (h->hpos[i] >= 0) {
+		hunt_up(h, h->hpos[i]);
+		return;
+	}
+	h->heap[h->nheap] = i;
+	if (h->flag[i] & HF_CUT)
+		h->pending++;
+	hunt_up(h, h->nheap++);
+}
+
+/* Take the cell of least distance out of the wave. */
+static int
+hunt_pop(struct hunt *h)
+{
+	int v = h->heap[0];
+
+	h->hpos[v] = -1;
+	if (h->flag[v] & HF_CUT)
+		h->pending--;
+	if (--h->nheap > 0) {
+		h->heap[0] = h->heap[h->nheap];
+		hunt_down(h, 0);
+	}
+	return v;
+}
+
+/* Take cell i out of the wave, wherever it is. */
+static void
+hunt_remove(struct hunt *h, int i)
+{
+	int k = h->hpos[i], last;
+
+	h->hpos[i] = -1;
+	if (h->flag[i] & HF_CUT)
+		h->pending--;
+	last = h->heap[--h->nheap];
+	if (k == h->nheap)
+		return;
+	h->heap[k] = last;
+	h->hpos[last] = k;
+	hunt_up(h, k);
+	hunt_down(h, h->hpos[last]);
+}
+
+/* Empty the wave. */
+static void
+hunt_heap_clear(struct hunt *h)
+{
+	for (int k = 0; k < h->nheap; k++)
+		h->hpos[h->heap[k]] = -1;
+	h->nheap = 0;
+	h->pending = 0;
+}
+
+/* Forget every ray test: the goal or the map changed. */
+static void
+hunt_sight_forget(struct hunt *h)
+{
+	for (int k = 0; k < h->nseen; k++) {
+		h->f->los[h->seen[k]] = 0;
+		h->flag[h->seen[k]] &= (uint8_t)~HF_SEEN;
+	}
+	h->nseen = 0;
+}
+
+/* A hunt field for a w x h grid, with no goal yet. */
+struct hunt *
+hunt_new(int w, int hh)
+{
+	struct hunt	*h = xcalloc(1, sizeof *h);
+	size_t		 n = grid_cells(w, hh);
+
+	h->f = field_new(w, hh);
+	h->x = field_new(w, hh);
+	h->goal = -1;
+	h->heap = xcalloc(n, sizeof *h->heap);
+	h->hpos = xmalloc(n * sizeof *h->hpos);
+	memset(h->hpos, 0xff, n * sizeof *h->hpos);	/* all -1 */
+	h->flag = xcalloc(n, 1);
+	h->cut = xcalloc(n, sizeof *h->cut);
+	h->seen = xcalloc(n, sizeof *h->seen);
+	h->cap = w * hh / HUNT_CAP_SHARE;
+	if (h->cap < 64)
+		h->cap = 64;
+	h->slice = w * hh / HUNT_SLICES;
+	if (h->slice < HUNT_MIN_SLICE)
+		h->slice = HUNT_MIN_SLICE;
+	return h;
+}
+
+/* Free h and its fields. */
+void
+hunt_free(struct hunt *h)
+{
+	if (h == NULL)
+		return;
+	field_free(h->f);
+	field_free(h->x);
+	free(h->heap);
+	free(h->hpos);
+	free(h->flag);
+	free(h->cut);
+	free(h->seen);
+	free(h);
+}
+
+/* No goal: every cell unreachable. */
+static void
+hunt_clear(struct hunt *h)
+{
+	struct field *f = h->f;
+
+	hunt_sight_forget(h);
+	hunt_heap_clear(h);
+	for (size_t i = 0; i < f->ncells; i++)
+		f->dist[i] = FIELD_INF;
+	memset(f->dir, FIELD_DIR_NONE, f->ncells);
+	memset(f->goal, 0xff, f->ncells * sizeof *f->goal);
+	f->ngoals = 0;
+	f->base = 0;
+	h->goal = -1;
+	h->xrun = false;
+}
+
+/*
+ * Build the field whole toward map cell (x, y), exactly as field_build
+ * (without its sight sweep); no goal if the cell is closed.
+ */
+void
+hunt_build(struct hunt *h, const struct grid *g, int x, int y)
+{
+	int32_t goal;
+
+	if (!grid_open(g, x, y)) {
+		hunt_clear(h);
+		return;
+	}
+	goal = grid_index(g, x, y);
+	hunt_sight_forget(h);
+	hunt_heap_clear(h);
+	if (field_canon_applies(g))
+		field_canon(h->f, g, &goal, 1);
+	else
+		field_integrate(h->f, g, &goal, 1);
+	memset(h->f->los, 0, h->f->ncells);
+	h->goal = goal;
+	h->xrun = false;
+	h->stats.rebuilds++;
+}
+
+/*
+ * The goal steps to map cell (x, y). One legal step costs O(1) (see the
+ * model comment); anything else (a jump, a closed cell) builds afresh.
+ */
+void
+hunt_move(struct hunt *h, const struct grid *g, int x, int y)
+{
+	struct field	*f = h->f;
+	int		 o = h->goal, c, d;
+
+	if (o < 0 || !grid_open(g, x, y)) {
+		hunt_build(h, g, x, y);
+		return;
+	}
+	c = grid_index(g, x, y);
+	if (c == o)
+		return;
+	for (d = 0; d < 8; d++)
+		if (o + field_offset(g->stride, d) == c &&
+		    (field_moves(g, o) >> d & 1) != 0)
+			break;
+	if (d == 8) {
+		hunt_build(h, g, x, y);
+		return;
+	}
+	f->base += field_move_cost(g, c, d);
+	f->dir[o] = (int8_t)d;		/* its route goes on to the new goal */
+	f->dist[c] = -f->base;
+	f->dir[c] = FIELD_DIR_GOAL;
+	f->goal[c] = 0;
+	f->goals[0] = c;
+	h->goal = c;
+	hunt_push(h, c);
+	hunt_sight_forget(h);
+}
+
+/* Settle cell v: offer its distance to every neighbour that can step in. */
+static void
+hunt_settle(struct hunt *h, const struct grid *g, int v)
+{
+	struct field	*f = h->f;
+	const int64_t	 dv = f->dist[v];
+	const int64_t	 cin = g->cost[v] * FIELD_UNIT;
+	const int64_t	 cind = g->cost[v] * FIELD_DIAG;
+
+	for (unsigned m = field_moves(g, v); m != 0; m &= m - 1) {
+		int	d = field_ctz(m), x = v + field_offset(g->stride, d);
+		int64_t	nd = dv + (d & 1 ? cind : cin);
+
+		if (nd >= f->dist[x])
+			continue;
+		f->dist[x] = nd;
+		f->dir[x] = (int8_t)((d + 4) & 7);
+		f->goal[x] = 0;
+		hunt_push(h, x);
+	}
+}
+
+/*
+ * The wave: pop until every given cell lies under the least key (so holds
+ * its exact distance), and at least h->cap cells. Returns cells popped.
+ */
+static uint64_t
+hunt_wave(struct hunt *h, const struct grid *g, const int32_t *cells, int n)
+{
+	const int64_t	*dist = h->f->dist;
+	int64_t		 need = INT64_MIN;
+	uint64_t	 done = 0;
+
+	for (int k = 0; k < n; k++)
+		if (dist[cells[k]] != FIELD_INF && dist[cells[k]] > need)
+			need = dist[cells[k]];
+	while (h->nheap > 0 &&
+	    (done < (uint64_t)h->cap || dist[h->heap[0]] <= need)) {
+		hunt_settle(h, g, hunt_pop(h));
+		done++;
+	}
+	return done;
+}
+
+/* Begin an exact build toward the goal as it stands. */
+static void
+hunt_x_start(struct hunt *h)
+{
+	struct field *x = h->x;
+
+	for (size_t i = 0; i < x->ncells; i++)
+		x->dist[i] = FIELD_INF;
+	memset(x->dir, FIELD_DIR_NONE, x->ncells);
+	for (int b = 0; b < FIELD_NBUCKETS; b++)
+		h->xhead[b] = -1;
+	x->dist[h->goal] = 0;
+	x->dir[h->goal] = FIELD_DIR_GOAL;
+	x->qprev[h->goal] = FIELD_QHEAD;
+	x->qnext[h->goal] = -1;
+	h->xhead[0] = h->goal;
+	h->xqueued = 1;
+	h->xbucket = 0;
+	h->xgoal = h->goal;
+	h->xbase = h->f->base;
+	h->xrun = true;
+}
+
+/*
+ * Offer distance d to cell j of the build through its neighbour in
+ * direction dj (field.c's rule: a tie goes to the first direction in the
+ * tie-break order, so the pointers come out as field_build's).
+ */
+static void
+hunt_x_offer(struct field_ring *r, struct field *x, uint64_t *queued, int j,
+    int64_t d, int dj)
+{
+	int64_t old = x->dist[j];
+
+	if (d == old) {
+		if (field_rank[dj] < field_rank[(uint8_t)x->dir[j]])
+			x->dir[j] = (int8_t)dj;
+		return;
+	}
+	x->dist[j] = d;
+	x->dir[j] = (int8_t)dj;
+	if (old == FIELD_INF) {
+		field_ring_push(r, j, d);
+		(*queued)++;
+	} else if ((old >> FIELD_QSHIFT) != (d >> FIELD_QSHIFT)) {
+		field_ring_remove(r, j, old);
+		field_ring_push(r, j, d);
+	}
+}
+
+/* Run the build whole buckets at a time, budget cells. True when done. */
+static bool
+hunt_x_run(struct hunt *h, const struct grid *g, uint64_t budget)
+{
+	struct field		*x = h->x;
+	struct field_ring	 r;
+	uint64_t		 settled = 0;
+
+	field_ring_init(&r, x);
+	memcpy(r.head, h->xhead, sizeof r.head);
+	while (h->xqueued > 0 && settled < budget) {
+		int i = field_ring_take(&r,
+		    (int)(h->xbucket & (FIELD_NBUCKETS - 1))), next;
+
+		for (; i >= 0; i = next) {
+			const int64_t	du = x->dist[i];
+			const int64_t	wo = du + g->cost[i] * FIELD_UNIT;
+			const int64_t	wd = du + g->cost[i] * FIELD_DIAG;
+
+			next = r.next[i];
+			h->xqueued--;
+			settled++;
+			for (unsigned m = field_moves(g, i); m != 0;
+			    m &= m - 1) {
+				int	d = field_ctz(m);
+				int	j = i + field_offset(g->stride, d);
+				int64_t	nd = d & 1 ? wd : wo;
+
+				if (nd <= x->dist[j])
+					hunt_x_offer(&r, x, &h->xqueued, j,
+					    nd, (d + 4) & 7);
+			}
+		}
+		h->xbucket++;
+	}
+	memcpy(h->xhead, r.head, sizeof r.head);
+	h->stats.sliced = settled;
+	return h->xqueued == 0;
+}
+
+/*
+ * Merge the finished build in: copied whole when its goal is the goal
+ * now (the field is then exact and the wave has nothing left to do), else
+ * each cell keeps the shorter route.
+ */
+static void
+hunt_merge(struct hunt *h)
+{
+	struct field	*f = h->f;
+	const struct field *x = h->x;
+
+	h->xrun = false;
+	h->stats.merges++;
+	if (h->xgoal == h->goal) {
+		hunt_heap_clear(h);
+		for (size_t i = 0; i < f->ncells; i++) {
+			if (x->dist[i] == FIELD_INF) {
+				f->dist[i] = FIELD_INF;
+				f->goal[i] = -1;
+			} else {
+				f->dist[i] = x->dist[i] - f->base;
+				f->goal[i] = 0;
+			}
+		}
+		memcpy(f->dir, x->dir, f->ncells);
+		return;
+	}
+	for (size_t i = 0; i < f->ncells; i++) {
+		int64_t c;
+
+		if (x->dist[i] == FIELD_INF || (int)i == h->goal)
+			continue;
+		c = x->dist[i] - h->xbase;
+		if (c >= f->dist[i])
+			continue;
+		f->dist[i] = c;
+		f->dir[i] = x->dir[i];
+		f->goal[i] = 0;
+		if (h->hpos[i] >= 0)
+			hunt_up(h, h->hpos[i]);
+	}
+}
+
+/* Sight of the given cells by ray tests, each once until forgotten. */
+static void
+hunt_sight(struct hunt *h, const struct grid *g, const int32_t *cells, int n)
+{
+	struct field	*f = h->f;
+	int		 gx = grid_x(g, h->goal), gy = grid_y(g, h->goal);
+	uint64_t	 rays = 0;
+
+	for (int k = 0; k < n; k++) {
+		int i = cells[k];
+
+		if (h->flag[i] & HF_SEEN)
+			continue;
+		h->flag[i] |= HF_SEEN;
+		h->seen[h->nseen++] = i;
+		f->los[i] = f->dist[i] != FIELD_INF && g->diagonal &&
+		    los_ray_clear(g, grid_x(g, i), grid_y(g, i), gx, gy);
+		rays++;
+	}
+	h->stats.rays = rays;
+}
+
+/*
+ * Once an update (a tick, or a step of the goal): a slice of the exact
+ * build (merged when it ends), the wave, and the sight of cells[] (padded
+ * indices of map cells: those round each hunter).
+ */
+void
+hunt_update(struct hunt *h, const struct grid *g, const int32_t *cells,
+    int n)
+{
+	h->stats.waved = h->stats.sliced = h->stats.rays = 0;
+	if (h->goal < 0)
+		return;
+	if (!h->xrun)
+		hunt_x_start(h);
+	if (hunt_x_run(h, g, (uint64_t)h->slice))
+		hunt_merge(h);
+	h->stats.waved = hunt_wave(h, g, cells, n);
+	hunt_sight(h, g, cells, n);
+}
+
+/* Mark cell i cut (once). */
+static void
+hunt_cut_mark(struct hunt *h, int i)
+{
+	if (h->flag[i] & HF_CUT)
+		return;
+	h->flag[i] |= HF_CUT;
+	h->cut[h->ncut++] = i;
+}
+
+/*
+ * The cells whose routes a change at t broke: those whose pointer is no
+ * longer a legal move (a corner t now cuts), or leads into t when t got
+ * dearer, or t itself when it closed; then everything pointing into a cut
+ * cell, transitively.
+ */
+static void
+hunt_cut_find(struct hunt *h, const struct grid *g, int t, bool closed)
+{
+	const int8_t *dir = h->f->dir;
+
+	if (closed && h->f->dist[t] != FIELD_INF)
+		hunt_cut_mark(h, t);
+	for (int d = 0; d < 8; d++) {
+		int n = t + field_offset(g->stride, d), dn = dir[n];
+
+		if (dn < 0 || dn > 7)
+			continue;
+		if ((field_moves(g, n) >> dn & 1) == 0 ||
+		    n + field_offset(g->stride, dn) == t)
+			hunt_cut_mark(h, n);
+	}
+	for (int k = 0; k < h->ncut; k++) {
+		int v = h->cut[k];
+
+		for (int d = 0; d < 8; d++) {
+			int c = v + field_offset(g->stride, d), dc = dir[c];
+
+			if (dc >= 0 && dc < 8 &&
+			    c + field_offset(g->stride, dc) == v)
+				hunt_cut_mark(h, c);
+		}
+	}
+}
+
+/* Best route cell v gets from a neighbour outside the cut, into v. */
+static void
+hunt_cut_reseed(struct hunt *h, const struct grid *g, int v)
+{
+	struct field	*f = h->f;
+	int64_t		 best = FIELD_INF;
+	int		 bd = FIELD_DIR_NONE;
+
+	for (unsigned m = field_moves(g, v); m != 0; m &= m - 1) {
+		int	d = field_ctz(m), u = v + field_offset(g->stride, d);
+		int64_t	o;
+
+		if ((h->flag[u] & HF_CUT) || f->dist[u] == FIELD_INF)
+			continue;
+		o = f->dist[u] + field_move_cost(g, u, d);
+		if (o < best) {
+			best = o;
+			bd = d;
+		}
+	}
+	if (bd == FIELD_DIR_NONE)
+		return;
+	f->dist[v] = best;
+	f->dir[v] = (int8_t)bd;
+	f->goal[v] = 0;
+	hunt_push(h, v);
+}
+
+/* Cut what a closed or dearer cell t broke and settle it again. */
+static void
+hunt_cut(struct hunt *h, const struct grid *g, int t, bool closed)
+{
+	struct field *f = h->f;
+
+	hunt_cut_find(h, g, t, closed);
+	h->stats.cut = (uint64_t)h->ncut;
+	if ((size_t)h->ncut * HUNT_REBUILD_SHARE > (size_t)(g->w * g->h)) {
+		for (int k = 0; k < h->ncut; k++)
+			h->flag[h->cut[k]] &= (uint8_t)~HF_CUT;
+		h->ncut = 0;
+		hunt_build(h, g, grid_x(g, h->goal), grid_y(g, h->goal));
+		return;
+	}
+	for (int k = 0; k < h->ncut; k++) {
+		int v = h->cut[k];
+
+		if (h->hpos[v] >= 0)
+			hunt_remove(h, v);
+		f->dist[v] = FIELD_INF;
+		f->dir[v] = FIELD_DIR_NONE;
+		f->goal[v] = -1;
+	}
+	h->pending = 0;		/* no cut cell is in the wave now */
+	for (int k = 0; k < h->ncut; k++)
+		hunt_cut_reseed(h, g, h->cut[k]);
+	while (h->pending > 0)
+		hunt_settle(h, g, hunt_pop(h));
+	for (int k = 0; k < h->ncut; k++)
+		h->flag[h->cut[k]] &= (uint8_t)~HF_CUT;
+	h->ncut = 0;
+}
+
+/* A cheaper or opened cell t: it and its neighbours join the wave. */
+static void
+hunt_open(struct hunt *h, const struct grid *g, int t)
+{
+	struct field *f = h->f;
+
+	for (unsigned m = field_moves(g, t); m != 0; m &= m - 1) {
+		int	d = field_ctz(m), u = t + field_offset(g->stride, d);
+		int64_t	o;
+
+		if (f->dist[u] == FIELD_INF)
+			continue;
+		o = f->dist[u] + field_move_cost(g, u, d);
+		if (o < f->dist[t]) {
+			f->dist[t] = o;
+			f->dir[t] = (int8_t)d;
+			f->goal[t] = 0;
+		}
+		hunt_push(h, u);
+	}
+	if (f->dist[t] != FIELD_INF)
+		hunt_push(h, t);
+}
+
+/*
+ * Set the cost of map cell (x, y) (0 closes it) and keep the field valid.
+ * Closing the goal's cell leaves the field with no goal.
+ */
+void
+hunt_set_cost(struct hunt *h, struct grid *g, int x, int y, int cost)
+{
+	int t, old;
+
+	assert(grid_inside(g, x, y) && cost >= 0 && cost <= GRID_COST_MAX);
+	t = grid_index(g, x, y);
+	old = g->cost[t];
+	if (old == cost)
+		return;
+	g->cost[t] = (uint8_t)cost;
+	h->xrun = false;	/* the build's routes may cross t */
+	h->stats.cut = 0;
+	if (h->goal < 0)
+		return;
+	hunt_sight_forget(h);
+	if (t == h->goal && cost == 0) {
+		hunt_clear(h);
+		return;
+	}
+	if (cost == 0 || (old != 0 && cost > old))
+		hunt_cut(h, g, t, cost == 0);
+	if (cost != 0 && (old == 0 || cost < old))
+		hunt_open(h, g, t);
+}
+
+/*
+ * Updates after which a goal that stands still (and a map that does not
+ * change) leaves the field exactly field_build's: the build under way ends
+ * and is merged, the next starts toward the goal and is copied.
+ */
+int
+hunt_exact_bound(const struct hunt *h, const struct grid *g)
+{
+	int b = (g->w * g->h + h->slice - 1) / h->slice;
+
+	return 2 * b + 1;
+}
+
+/*
+ * Whether h's field keeps the valid clause (hunt.h) on g: the goal at 0,
+ * every finite cell's pointer a legal move to a cell at least the step's
+ * cost lower, every open neighbour of a finite cell finite (so the finite
+ * cells are the goal's whole component). On failure why says where.
+ */
+bool
+hunt_valid(const struct hunt *h, const struct grid *g, char *why, int len)
+{
+	const struct field *f = h->f;
+
+	if (h->goal < 0)
+		return true;
+	if (f->dist[h->goal] != -f->base || f->dir[h->goal] != FIELD_DIR_GOAL) {
+		snprintf(why, (size_t)len, "goal not at 0");
+		return false;
+	}
+	for (int y = 0; y < g->h; y++) {
+		for (int x = 0; x < g->w; x++) {
+			int		i = grid_index(g, x, y), d = f->dir[i];
+			unsigned	m = field_moves(g, i);
+
+			if (f->dist[i] == FIELD_INF || i == h->goal)
+				continue;
+			if (d < 0 || d > 7 || (m >> d & 1) == 0 ||
+			    f->dist[i] < f->dist[i + field_offset(g->stride,
+			    d)] + field_move_cost(g, i + field_offset(
+			    g->stride, d), d)) {
+				snprintf(why, (size_t)len, "(%d,%d): pointer "
+				    "%d does not descend", x, y, d);
+				return false;
+			}
+			for (; m != 0; m &= m - 1)
+				if (f->dist[i + field_offset(g->stride,
+				    field_ctz(m))] == FIELD_INF) {
+					snprintf(why, (size_t)len, "(%d,%d): "
+					    "a neighbour is unreachable", x, y);
+					return false;
+				}
+		}
+	}
+	return true;
+}

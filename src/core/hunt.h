@@ -1,0 +1,96 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * The hunt field: a field with one goal that moves a cell at a time (the
+ * hero), kept valid rather than exact (seed 004). An exact field changes
+ * almost every distance when its goal steps, so keeping it exact costs a
+ * rebuild a step; what hunters act on (pointers, sight) changes on few
+ * cells. The contract, after every call below:
+ *
+ *   valid   every cell that can reach the goal has a finite distance and a
+ *           pointer; each distance is the length of a real route (an upper
+ *           bound on the exact one) and falls along the pointer by at least
+ *           the step's cost, so descent has no cycle and no dead end and
+ *           ends at the goal; an unreachable cell is FIELD_INF.
+ *   near    hunt_move is O(1): every route may go on from the old goal to
+ *           the new one, so the field's base grows by that step's cost, the
+ *           old goal points at the new one, and the new goal enters the
+ *           wave. The wave (a heap of cells ordered by distance, carried
+ *           from call to call, never dropped) offers improvements outward;
+ *           hunt_update runs it until every cell it is given (the cells
+ *           round each hunter) is settled, i.e. exact, then at most cap
+ *           cells more.
+ *   far     an exact build of the field runs alongside in slices of about
+ *           slice cells a hunt_update; when it ends it is merged in (each
+ *           cell keeps the shorter of the two routes), so no distance is
+ *           staler than two builds. When the goal has not moved since the
+ *           build began the merge copies it: standing still, the field is
+ *           exactly field_build's (dist, dir and goal) at the latest after
+ *           hunt_exact_bound(h) updates.
+ *   sight   los is set only on the cells hunt_update is given, each by a
+ *           ray test to the goal (los_ray_clear), not by a sweep of the map;
+ *           other cells read 0.
+ *   towers  hunt_set_cost cuts the routes a change breaks (the cells whose
+ *           pointer chain crossed it, or cut its corner) and settles them
+ *           again at once, so the field is valid after every tower.
+ *
+ * Nothing is allocated after hunt_new.
+ */
+#ifndef WEIR_HUNT_H
+#define WEIR_HUNT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "field.h"
+#include "grid.h"
+
+#define HUNT_CAP_SHARE	100	/* wave cap: 1 / this of the map's cells */
+#define HUNT_SLICES	16	/* the exact build's slices */
+#define HUNT_MIN_SLICE	1024	/* but at least this many cells a slice */
+#define HUNT_REBUILD_SHARE 4	/* a tower cutting 1 / this: rebuild */
+
+struct hunt_stats {
+	uint64_t	waved;		/* cells the wave settled, last update */
+	uint64_t	sliced;		/* cells the build settled, last update */
+	uint64_t	rays;		/* ray tests, last update */
+	uint64_t	merges;		/* builds merged in, ever */
+	uint64_t	cut;		/* cells the last map change cut */
+	uint64_t	rebuilds;	/* whole builds, ever */
+};
+
+struct hunt {
+	struct field	*f;		/* the hunt field */
+	int32_t		 goal;		/* its goal (padded index), -1 none */
+	int		 cap;		/* wave: cells past the hunters' */
+	int		 slice;		/* build: cells an update */
+	struct hunt_stats stats;
+
+	/* Private. */
+	struct field	*x;		/* the exact build in slices */
+	bool		 xrun;		/* a build is under way */
+	int32_t		 xgoal;		/* its goal */
+	int64_t		 xbase;		/* f->base when it began */
+	int64_t		 xbucket;	/* its queue's lowest bucket */
+	uint64_t	 xqueued;
+	int32_t		 xhead[FIELD_NBUCKETS];
+	int32_t		*heap, *hpos;	/* the wave */
+	int		 nheap;
+	uint8_t		*flag;
+	int32_t		*cut, *seen;	/* cells cut; cells with sight set */
+	int		 ncut, nseen;
+	int		 pending;	/* cut cells still in the wave */
+};
+
+struct hunt	*hunt_new(int w, int h);
+void		 hunt_free(struct hunt *h);
+void		 hunt_build(struct hunt *h, const struct grid *g, int x, int y);
+void		 hunt_move(struct hunt *h, const struct grid *g, int x, int y);
+void		 hunt_update(struct hunt *h, const struct grid *g,
+		     const int32_t *cells, int ncells);
+void		 hunt_set_cost(struct hunt *h, struct grid *g, int x, int y,
+		     int cost);
+int		 hunt_exact_bound(const struct hunt *h, const struct grid *g);
+bool		 hunt_valid(const struct hunt *h, const struct grid *g,
+		     char *why, int whylen);
+
+#endif

@@ -1,0 +1,39 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * Routes between two cells: a path query, not a field. route_find runs A*
+ * from one cell to another under the field's rules (8-way or 4-way, no
+ * corner cutting, a step costs the entered cell's multiplier, FIELD_UNIT a
+ * straight step and FIELD_DIAG a diagonal one) with the octile distance as
+ * its guide, which never overestimates (no step costs less than plain
+ * ground), so the route is a shortest one; its cost is the exact distance a
+ * field_build toward the target gives the start. Work grows with the cells
+ * nearer (by cost plus guide) than the target, not with the map.
+ *
+ * route_connected answers "can a reach b" in O(1) from component labels
+ * (two cells are connected 8-way exactly when they are 4-way, reach.h),
+ * labelled again by one flood of the map only when the caller's map
+ * generation changed.
+ *
+ * Memory: about 25 bytes a cell, allocated by route_new; nothing after.
+ */
+#ifndef WEIR_ROUTE_H
+#define WEIR_ROUTE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "grid.h"
+#include "path.h"
+
+struct route;
+
+struct route	*route_new(int w, int h);
+void		 route_free(struct route *r);
+int		 route_find(struct route *r, const struct grid *g, int x0,
+		     int y0, int x1, int y1, struct point *out, int max,
+		     int64_t *cost);
+bool		 route_connected(struct route *r, const struct grid *g,
+		     unsigned gen, int x0, int y0, int x1, int y1);
+uint64_t	 route_expanded(const struct route *r);
+
+#endif
