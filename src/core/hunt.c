@@ -286,6 +286,16 @@ hunt_move(struct hunt *h, const struct grid *g, int x, int y)
 	hunt_sight_forget(h);
 }
 
+/* Mark cell i cut (once). */
+static void
+hunt_cut_mark(struct hunt *h, int i)
+{
+	if (h->flag[i] & HF_CUT)
+		return;
+	h->flag[i] |= HF_CUT;
+	h->cut[h->ncut++] = i;
+}
+
 /* Settle cell v: offer its distance to every neighbour that can step in. */
 static void
 hunt_settle(struct hunt *h, const struct grid *g, int v)
@@ -301,6 +311,8 @@ hunt_settle(struct hunt *h, const struct grid *g, int v)
 
 		if (nd >= f->dist[x])
 			continue;
+		if (f->dist[x] == FIELD_INF)
+			hunt_cut_mark(h, x);	/* newly reached: see hunt_open */
 		f->dist[x] = nd;
 		f->dir[x] = (int8_t)((d + 4) & 7);
 		f->goal[x] = 0;
@@ -478,7 +490,7 @@ hunt_sight(struct hunt *h, const struct grid *g, const int32_t *cells, int n)
 			continue;
 		h->flag[i] |= HF_SEEN;
 		h->seen[h->nseen++] = i;
-		f->los[i] = f->dist[i] != FIELD_INF && g->diagonal &&
+		f->los[i] = f->dist[i] != FIELD_INF &&
 		    los_ray_clear(g, grid_x(g, i), grid_y(g, i), gx, gy);
 		rays++;
 	}
@@ -503,16 +515,6 @@ hunt_update(struct hunt *h, const struct grid *g, const int32_t *cells,
 		hunt_merge(h);
 	h->stats.waved = hunt_wave(h, g, cells, n);
 	hunt_sight(h, g, cells, n);
-}
-
-/* Mark cell i cut (once). */
-static void
-hunt_cut_mark(struct hunt *h, int i)
-{
-	if (h->flag[i] & HF_CUT)
-		return;
-	h->flag[i] |= HF_CUT;
-	h->cut[h->ncut++] = i;
 }
 
 /*
@@ -578,6 +580,20 @@ hunt_cut_reseed(struct hunt *h, const struct grid *g, int v)
 	hunt_push(h, v);
 }
 
+/*
+ * Run the wave until no cell flagged cut (cut by a change, or reached for
+ * the first time) is left in it: each reachable one then has a route.
+ */
+static void
+hunt_settle_pending(struct hunt *h, const struct grid *g)
+{
+	while (h->pending > 0)
+		hunt_settle(h, g, hunt_pop(h));
+	for (int k = 0; k < h->ncut; k++)
+		h->flag[h->cut[k]] &= (uint8_t)~HF_CUT;
+	h->ncut = 0;
+}
+
 /* Cut what a closed or dearer cell t broke and settle it again. */
 static void
 hunt_cut(struct hunt *h, const struct grid *g, int t, bool closed)
@@ -605,18 +621,19 @@ hunt_cut(struct hunt *h, const struct grid *g, int t, bool closed)
 	h->pending = 0;		/* no cut cell is in the wave now */
 	for (int k = 0; k < h->ncut; k++)
 		hunt_cut_reseed(h, g, h->cut[k]);
-	while (h->pending > 0)
-		hunt_settle(h, g, hunt_pop(h));
-	for (int k = 0; k < h->ncut; k++)
-		h->flag[h->cut[k]] &= (uint8_t)~HF_CUT;
-	h->ncut = 0;
+	hunt_settle_pending(h, g);
 }
 
-/* A cheaper or opened cell t: it and its neighbours join the wave. */
+/*
+ * A cheaper or opened cell t: it and its neighbours join the wave, and an
+ * opened cell that joins the goal's part of the map to another is settled
+ * through at once (the cells it lets in are reached for the first time).
+ */
 static void
 hunt_open(struct hunt *h, const struct grid *g, int t)
 {
 	struct field *f = h->f;
+	bool fresh = f->dist[t] == FIELD_INF;
 
 	for (unsigned m = field_moves(g, t); m != 0; m &= m - 1) {
 		int	d = field_ctz(m), u = t + field_offset(g->stride, d);
@@ -632,8 +649,12 @@ hunt_open(struct hunt *h, const struct grid *g, int t)
 		}
 		hunt_push(h, u);
 	}
-	if (f->dist[t] != FIELD_INF)
+	if (f->dist[t] != FIELD_INF) {
+		if (fresh)
+			hunt_cut_mark(h, t);	/* reached for the first time */
 		hunt_push(h, t);
+	}
+	hunt_settle_pending(h, g);
 }
 
 /*
