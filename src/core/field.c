@@ -225,18 +225,59 @@ field_offer(struct field_q *q, int j, int64_t d, int dj)
 }
 
 /*
- * Fill dist, goal and dir (the pointer form of the flow) from the goal cells
- * (padded indices; blocked ones and repeats are skipped). Pointers are chosen
- * while relaxing: a cell's pointer names the neighbour whose offer set its
- * distance, the first in the tie-break order among equal offers; offers come
- * only from settled cells, and every neighbour on a shortest route is settled
- * before the cell is, so all of them get their say. For the same reason a
- * cell's pointer is final when the cell is settled, and so is the goal slot
- * of the neighbour it names, which the cell takes over.
+ * Begin field_integrate on f: every cell unreachable, the goal cells
+ * (padded indices; blocked ones and repeats are skipped) at 0 in the
+ * queue, whose state s keeps so that field_integrate_run can go on with
+ * it in as many slices as the caller likes.
  */
 void
-field_integrate(struct field *f, const struct grid *g, const int32_t *goals,
-    int ngoals)
+field_integrate_start(struct field *f, const struct grid *g,
+    const int32_t *goals, int ngoals, struct field_slice *s)
+{
+	struct field_ring ring;
+
+	assert(f->w == g->w && f->h == g->h);
+	f->obox_ok = false;	/* goal slots change: repair.c forgets */
+	f->base = 0;
+	field_ring_init(&ring, f);
+	for (size_t i = 0; i < f->ncells; i++)
+		f->dist[i] = FIELD_INF;
+	memset(f->goal, 0xff, f->ncells * sizeof *f->goal);	/* all -1 */
+	memset(f->dir, FIELD_DIR_NONE, f->ncells);
+	memset(&f->stats, 0, sizeof f->stats);
+	s->queued = 0;
+	s->bucket = 0;
+	f->ngoals = 0;
+	for (int k = 0; k < ngoals && f->ngoals < FIELD_MAX_GOALS; k++) {
+		int i = goals[k];
+
+		if (i < 0 || (size_t)i >= f->ncells || g->cost[i] == 0 ||
+		    f->dist[i] == 0)
+			continue;
+		f->goals[f->ngoals] = i;
+		f->dist[i] = 0;
+		f->goal[i] = f->ngoals++;
+		f->dir[i] = FIELD_DIR_GOAL;
+		field_ring_push(&ring, i, 0);
+		s->queued++;
+	}
+	memcpy(s->head, ring.head, sizeof s->head);
+}
+
+/*
+ * Go on with the search s holds: settle whole buckets until at least
+ * budget cells have been settled by this call, or none is left. Returns
+ * true when the field is done. Pointers are chosen while relaxing: a
+ * cell's pointer names the neighbour whose offer set its distance, the
+ * first in the tie-break order among equal offers; offers come only from
+ * settled cells, and every neighbour on a shortest route is settled before
+ * the cell is, so all of them get their say. For the same reason a cell's
+ * pointer is final when the cell is settled, and so is the goal slot of
+ * the neighbour it names, which the cell takes over.
+ */
+bool
+field_integrate_run(struct field *f, const struct grid *g,
+    struct field_slice *sl, uint64_t budget)
 {
 	const int s = g->stride;
 	const uint8_t *restrict cost = g->cost;
@@ -246,39 +287,17 @@ field_integrate(struct field *f, const struct grid *g, const int32_t *goals,
 	int8_t *restrict dir = f->dir;
 	struct field_q q;
 	uint64_t settled = 0;
-	int64_t bucket;
+	int64_t bucket = sl->bucket;
 	int off[8];
 
-	assert(f->w == g->w && f->h == g->h);
-	f->obox_ok = false;	/* goal slots change: repair.c forgets */
-	f->base = 0;
 	for (int d = 0; d < 8; d++)
 		off[d] = field_offset(s, d);
 	q.dist = dist;
 	q.dir = dir;
 	field_ring_init(&q.ring, f);
-	q.queued = 0;
+	memcpy(q.ring.head, sl->head, sizeof q.ring.head);
+	q.queued = sl->queued;
 	q.relaxed = 0;
-	for (size_t i = 0; i < f->ncells; i++)
-		dist[i] = FIELD_INF;
-	memset(goal, 0xff, f->ncells * sizeof *goal);	/* all -1 */
-	memset(dir, FIELD_DIR_NONE, f->ncells);
-	memset(&f->stats, 0, sizeof f->stats);
-
-	f->ngoals = 0;
-	for (int k = 0; k < ngoals && f->ngoals < FIELD_MAX_GOALS; k++) {
-		int i = goals[k];
-
-		if (i < 0 || (size_t)i >= f->ncells || cost[i] == 0 ||
-		    dist[i] == 0)
-			continue;
-		f->goals[f->ngoals] = i;
-		dist[i] = 0;
-		goal[i] = f->ngoals++;
-		dir[i] = FIELD_DIR_GOAL;
-		field_ring_push(&q.ring, i, 0);
-		q.queued++;
-	}
 
 	/*
 	 * Settle the lowest bucket as a whole: detach its list, then walk it.
@@ -287,7 +306,7 @@ field_integrate(struct field *f, const struct grid *g, const int32_t *goals,
 	 * no offer improves them). The links of a settled cell are stale and
 	 * never looked at again: only a cell in the queue takes an offer.
 	 */
-	for (bucket = 0; q.queued > 0; bucket++) {
+	for (; q.queued > 0 && settled < budget; bucket++) {
 		int i = field_ring_take(&q.ring,
 		    (int)(bucket & (FIELD_NBUCKETS - 1))), next;
 
@@ -349,8 +368,26 @@ field_integrate(struct field *f, const struct grid *g, const int32_t *goals,
 			}
 		}
 	}
-	f->stats.settled = settled;
-	f->stats.relaxed = q.relaxed;
+	f->stats.settled += settled;
+	f->stats.relaxed += q.relaxed;
+	memcpy(sl->head, q.ring.head, sizeof sl->head);
+	sl->queued = q.queued;
+	sl->bucket = bucket;
+	return q.queued == 0;
+}
+
+/*
+ * Fill dist, goal and dir (the pointer form of the flow) from the goal cells
+ * (padded indices; blocked ones and repeats are skipped), in one go.
+ */
+void
+field_integrate(struct field *f, const struct grid *g, const int32_t *goals,
+    int ngoals)
+{
+	struct field_slice s;
+
+	field_integrate_start(f, g, goals, ngoals, &s);
+	field_integrate_run(f, g, &s, UINT64_MAX);
 }
 
 /*

@@ -109,6 +109,17 @@ struct field {
 	struct field_stats stats;
 };
 
+/*
+ * A field_integrate in slices (field_integrate_start, then
+ * field_integrate_run until it returns true): the queue's state between
+ * slices. The field's own arrays hold the rest.
+ */
+struct field_slice {
+	int32_t		 head[FIELD_NBUCKETS];
+	int64_t		 bucket;
+	size_t		 queued;
+};
+
 size_t		 field_sizeof(int w, int h);
 struct field	*field_init(void *mem, int w, int h);
 struct field	*field_new(int w, int h);
@@ -119,6 +130,10 @@ int		 field_build(struct field *f, const struct grid *g,
 		     const int32_t *goals, int ngoals);
 void		 field_integrate(struct field *f, const struct grid *g,
 		     const int32_t *goals, int ngoals);
+void		 field_integrate_start(struct field *f, const struct grid *g,
+		     const int32_t *goals, int ngoals, struct field_slice *s);
+bool		 field_integrate_run(struct field *f, const struct grid *g,
+		     struct field_slice *s, uint64_t budget);
 bool		 field_canon_applies(const struct grid *g);
 void		 field_canon(struct field *f, const struct grid *g,
 		     const int32_t *goals, int ngoals);

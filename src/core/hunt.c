@@ -20,7 +20,8 @@
  *              hunt_update pops until every given cell's distance is under
  *              the least key, and cap cells at the least.
  *   the build  field_integrate's search on a second field, one slice of
- *              buckets an update; merged in when it ends. Each cell keeps
+ *              buckets an update (field_integrate_run); merged in when it
+ *              ends. Each cell keeps
  *              the shorter of its own route and the build's (to the build's
  *              goal, then the goal's walk since: base grew by its cost); a
  *              cell that takes the build's value takes its pointer too, and
@@ -344,92 +345,12 @@ hunt_wave(struct hunt *h, const struct grid *g, const int32_t *cells, int n)
 
 /* Begin an exact build toward the goal as it stands. */
 static void
-hunt_x_start(struct hunt *h)
+hunt_x_start(struct hunt *h, const struct grid *g)
 {
-	struct field *x = h->x;
-
-	for (size_t i = 0; i < x->ncells; i++)
-		x->dist[i] = FIELD_INF;
-	memset(x->dir, FIELD_DIR_NONE, x->ncells);
-	for (int b = 0; b < FIELD_NBUCKETS; b++)
-		h->xhead[b] = -1;
-	x->dist[h->goal] = 0;
-	x->dir[h->goal] = FIELD_DIR_GOAL;
-	x->qprev[h->goal] = FIELD_QHEAD;
-	x->qnext[h->goal] = -1;
-	h->xhead[0] = h->goal;
-	h->xqueued = 1;
-	h->xbucket = 0;
+	field_integrate_start(h->x, g, &h->goal, 1, &h->xs);
 	h->xgoal = h->goal;
 	h->xbase = h->f->base;
 	h->xrun = true;
-}
-
-/*
- * Offer distance d to cell j of the build through its neighbour in
- * direction dj (field.c's rule: a tie goes to the first direction in the
- * tie-break order, so the pointers come out as field_build's).
- */
-static void
-hunt_x_offer(struct field_ring *r, struct field *x, uint64_t *queued, int j,
-    int64_t d, int dj)
-{
-	int64_t old = x->dist[j];
-
-	if (d == old) {
-		if (field_rank[dj] < field_rank[(uint8_t)x->dir[j]])
-			x->dir[j] = (int8_t)dj;
-		return;
-	}
-	x->dist[j] = d;
-	x->dir[j] = (int8_t)dj;
-	if (old == FIELD_INF) {
-		field_ring_push(r, j, d);
-		(*queued)++;
-	} else if ((old >> FIELD_QSHIFT) != (d >> FIELD_QSHIFT)) {
-		field_ring_remove(r, j, old);
-		field_ring_push(r, j, d);
-	}
-}
-
-/* Run the build whole buckets at a time, budget cells. True when done. */
-static bool
-hunt_x_run(struct hunt *h, const struct grid *g, uint64_t budget)
-{
-	struct field		*x = h->x;
-	struct field_ring	 r;
-	uint64_t		 settled = 0;
-
-	field_ring_init(&r, x);
-	memcpy(r.head, h->xhead, sizeof r.head);
-	while (h->xqueued > 0 && settled < budget) {
-		int i = field_ring_take(&r,
-		    (int)(h->xbucket & (FIELD_NBUCKETS - 1))), next;
-
-		for (; i >= 0; i = next) {
-			const int64_t	du = x->dist[i];
-			const int64_t	wo = du + g->cost[i] * FIELD_UNIT;
-			const int64_t	wd = du + g->cost[i] * FIELD_DIAG;
-
-			next = r.next[i];
-			h->xqueued--;
-			settled++;
-			for (unsigned m = field_moves(g, i); m != 0;
-			    m &= m - 1) {
-				int	d = field_ctz(m);
-				int	j = i + field_offset(g->stride, d);
-				int64_t	nd = d & 1 ? wd : wo;
-
-				if (nd <= x->dist[j])
-					hunt_x_offer(&r, x, &h->xqueued, j,
-					    nd, (d + 4) & 7);
-			}
-		}
-		h->xbucket++;
-	}
-	memcpy(h->xhead, r.head, sizeof r.head);
-	h->stats.sliced = settled;
-	return h->xqueued == 0;
 }
 
 /*
@@ -510,9 +431,11 @@ hunt_update(struct hunt *h, const struct grid *g, const int32_t *cells,
 	if (h->goal < 0)
 		return;
 	if (!h->xrun)
-		hunt_x_start(h);
-	if (hunt_x_run(h, g, (uint64_t)h->slice))
+		hunt_x_start(h, g);
+	h->x->stats.settled = 0;
+	if (field_integrate_run(h->x, g, &h->xs, (uint64_t)h->slice))
 		hunt_merge(h);
+	h->stats.sliced = h->x->stats.settled;
 	h->stats.waved = hunt_wave(h, g, cells, n);
 	hunt_sight(h, g, cells, n);
 }

@@ -46,7 +46,7 @@
 
 #define HUNT_CAP_SHARE	100	/* wave cap: 1 / this of the map's cells */
 #define HUNT_SLICES	16	/* the exact build's slices */
-#define HUNT_MIN_SLICE	1024	/* but at least this many cells a slice */
+#define HUNT_MIN_SLICE	64	/* but at least this many cells a slice */
 #define HUNT_REBUILD_SHARE 4	/* a tower cutting 1 / this: rebuild */
 
 struct hunt_stats {
@@ -70,9 +70,7 @@ struct hunt {
 	bool		 xrun;		/* a build is under way */
 	int32_t		 xgoal;		/* its goal */
 	int64_t		 xbase;		/* f->base when it began */
-	int64_t		 xbucket;	/* its queue's lowest bucket */
-	uint64_t	 xqueued;
-	int32_t		 xhead[FIELD_NBUCKETS];
+	struct field_slice xs;		/* its queue */
 	int32_t		*heap, *hpos;	/* the wave */
 	int		 nheap;
 	uint8_t		*flag;
