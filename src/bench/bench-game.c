@@ -79,7 +79,7 @@ bench_game_level(const struct level *lv, struct bench_game_result *r)
 	game_free(g);
 
 	for (run = 0; run < BENCH_GAME_RUNS; run++) {
-		double start = bench_now();
+		double start = bench_cpu_now();
 
 		g = game_new(lv, BENCH_GAME_SEED, false);
 		for (k = 0; !game_over(g); ) {
@@ -87,7 +87,7 @@ bench_game_level(const struct level *lv, struct bench_game_result *r)
 				game_command(g, &log[k++]);
 			game_tick(g);
 		}
-		t[run] = bench_now() - start;
+		t[run] = bench_cpu_now() - start;
 		if (g->tick != r->ticks)
 			fprintf(stderr, "weir-bench: game: replay of %s ended at "
 			    "tick %ld, not %ld\n", lv->title, g->tick, r->ticks);
