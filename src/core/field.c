@@ -485,3 +485,25 @@ field_gradient(const struct field *f, const struct grid *g, int x, int y,
 		*vy = gy / len;
 	}
 }
+
+/*
+ * The gradient of cell (x, y) (field_gradient) as the nearest of the eight
+ * directions 0..7 (N, NE, E, ... as field_dx, field_dy), for drawing beside
+ * the pointer form; -1 where the gradient is zero. Unlike the pointer it
+ * ignores walls and corners: it can point into a wall, or across a corner
+ * no walker may cut.
+ */
+int
+field_gradient_dir(const struct field *f, const struct grid *g, int x, int y)
+{
+	double	vx, vy, a;
+	int	k;
+
+	field_gradient(f, g, x, y, &vx, &vy);
+	if (vx == 0 && vy == 0)
+		return -1;
+	/* Angle clockwise from north (y grows down), in eighths. */
+	a = atan2(vx, -vy) / (M_PI / 4);
+	k = (int)lround(a);
+	return (k + 8) % 8;
+}

@@ -144,6 +144,8 @@ int		 field_best_dir(const struct field *f, const struct grid *g,
 		     int i);
 void		 field_gradient(const struct field *f, const struct grid *g,
 		     int x, int y, double *vx, double *vy);
+int		 field_gradient_dir(const struct field *f,
+		     const struct grid *g, int x, int y);
 
 /* Step cost from padded cell i in direction d (0 when the step is illegal). */
 int64_t		 field_step_cost(const struct grid *g, int i, int d);

@@ -477,7 +477,10 @@ const struct power_type *const power_types = kinds_powers;
 static const struct overlay_type kinds_overlays[] = {
 	[OVERLAY_NONE] = { "none" },
 	[OVERLAY_HEAT] = { "heatmap" },
-	[OVERLAY_FLOW] = { "flow arrows" },
+	[OVERLAY_FLOW] = { "flow arrows", false,
+	    "the pointer form: each cell names the neighbour a walker steps to" },
+	[OVERLAY_GRADIENT] = { "gradient arrows", false,
+	    "the gradient form: neighbour differences, any slant, no walls" },
 	[OVERLAY_LOS] = { "line of sight" },
 	[OVERLAY_PATH] = { "paths" },
 	[OVERLAY_PREVIEW] = { "route preview" },
