@@ -485,6 +485,7 @@ START_TEST(test_flow_gradient_dir)
 		"G.....",
 		"####..",
 		"......",
+		"......",
 		NULL,
 	};
 	int32_t goals[4];
