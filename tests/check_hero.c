@@ -162,7 +162,8 @@ START_TEST(test_hunt_field_contract_every_tick)
 
 	game_call_wave(g);
 	while (!game_over(g) && g->tick < 4000) {
-		int r = tu_randint(&rng, 100);
+		/* Busy spells, then calm ones in which the hero stands. */
+		int r = g->tick / 150 % 2 ? 100 : tu_randint(&rng, 100);
 
 		if (r < 4) {
 			int x = tu_randint(&rng, g->w), y = tu_randint(&rng,
@@ -199,7 +200,7 @@ START_TEST(test_hunt_field_contract_every_tick)
 	ck_assert_int_gt(stills, 0);
 	ck_assert_int_gt(steps, 20);
 	ck_assert_int_gt(placed, 0);
-	ck_assert_int_gt(ordered, 5);
+	ck_assert_int_gt(ordered, 2);
 	ck_assert_int_gt(hunted, 100);
 	field_free(fresh);
 	game_free(g);

@@ -240,10 +240,14 @@ field_integrate_start(struct field *f, const struct grid *g,
 	f->obox_ok = false;	/* goal slots change: repair.c forgets */
 	f->base = 0;
 	field_ring_init(&ring, f);
-	for (size_t i = 0; i < f->ncells; i++)
-		f->dist[i] = FIELD_INF;
-	memset(f->goal, 0xff, f->ncells * sizeof *f->goal);	/* all -1 */
-	memset(f->dir, FIELD_DIR_NONE, f->ncells);
+	if (!s->clean) {
+		for (size_t i = 0; i < f->ncells; i++)
+			f->dist[i] = FIELD_INF;
+		memset(f->goal, 0xff, f->ncells * sizeof *f->goal); /* -1 */
+		memset(f->dir, FIELD_DIR_NONE, f->ncells);
+	}
+	s->clean = false;
+	s->norder = 0;
 	memset(&f->stats, 0, sizeof f->stats);
 	s->queued = 0;
 	s->bucket = 0;
@@ -288,6 +292,8 @@ field_integrate_run(struct field *f, const struct grid *g,
 	struct field_q q;
 	uint64_t settled = 0;
 	int64_t bucket = sl->bucket;
+	int32_t *order = sl->order;
+	size_t norder = sl->norder;
 	int off[8];
 
 	for (int d = 0; d < 8; d++)
@@ -318,6 +324,8 @@ field_integrate_run(struct field *f, const struct grid *g,
 			next = q.ring.next[i];
 			q.queued--;
 			settled++;
+			if (order != NULL)
+				order[norder++] = i;
 			if (du != 0)
 				goal[i] = goal[i + off[dir[i]]];
 
@@ -373,6 +381,7 @@ field_integrate_run(struct field *f, const struct grid *g,
 	memcpy(sl->head, q.ring.head, sizeof sl->head);
 	sl->queued = q.queued;
 	sl->bucket = bucket;
+	sl->norder = norder;
 	return q.queued == 0;
 }
 
@@ -386,6 +395,8 @@ field_integrate(struct field *f, const struct grid *g, const int32_t *goals,
 {
 	struct field_slice s;
 
+	s.clean = false;
+	s.order = NULL;
 	field_integrate_start(f, g, goals, ngoals, &s);
 	field_integrate_run(f, g, &s, UINT64_MAX);
 }

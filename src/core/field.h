@@ -118,6 +118,12 @@ struct field_slice {
 	int32_t		 head[FIELD_NBUCKETS];
 	int64_t		 bucket;
 	size_t		 queued;
+	bool		 clean;		/* set by the caller: dist, dir and
+					   goal are all unreachable already,
+					   so start skips that pass */
+	int32_t		*order;		/* set by the caller, or NULL: the
+					   cells in the order settled */
+	size_t		 norder;
 };
 
 size_t		 field_sizeof(int w, int h);

@@ -49,6 +49,54 @@
 #define HF_CUT		0x01	/* cut by the running map change */
 #define HF_SEEN		0x02	/* los set by a ray test */
 
+/*
+ * The wave's queue, in two levels: a ring of HQ_NB buckets one
+ * FIELD_UNIT wide (its own links) holding the keys of
+ * the buckets lo .. lo + HQ_NB - 1, and a binary heap (heap, hpos)
+ * holding the keys beyond. Almost every offer lands within a step of the
+ * key just taken, so in the ring; a key below lo (the goal stepped, a
+ * merge lowered a cell) moves lo down, and the ring's keys that fall out
+ * of reach go to the heap. hpos[i]: -1 not queued, -2 in the ring, else
+ * the heap slot. Inside a bucket the order is any: the wave's argument
+ * needs only that nothing below the least bucket is left.
+ */
+#define HQ_RING		(-2)
+#define HQ_NB		HUNT_WAVE_BUCKETS
+
+/* Put cell i at the front of ring bucket b. */
+static inline void
+hq_ring_push(struct hunt *h, int i, int64_t b)
+{
+	int slot = (int)(b & (HQ_NB - 1)), n = h->rhead[slot];
+
+	h->rprev[i] = -1 - slot;	/* the first of its bucket */
+	h->rnext[i] = n;
+	if (n >= 0)
+		h->rprev[n] = i;
+	h->rhead[slot] = i;
+}
+
+/* Take cell i out of the ring. */
+static inline void
+hq_ring_remove(struct hunt *h, int i)
+{
+	int p = h->rprev[i], n = h->rnext[i];
+
+	if (p >= 0)
+		h->rnext[p] = n;
+	else
+		h->rhead[-1 - p] = n;
+	if (n >= 0)
+		h->rprev[n] = p;
+}
+
+/* Bucket of distance d (floor, for negative distances too). */
+static inline int64_t
+hq_bucket(int64_t d)
+{
+	return d >> FIELD_QSHIFT;
+}
+
 /* Restore heap order upward from position k. */
 static void
 hunt_up(struct hunt *h, int k)
@@ -97,33 +145,144 @@ hunt_down(struct hunt *h, int k)
 	h->hpos[v] = k;
 }
 
-/* Put cell i in the wave, or move it up after its distance fell. */
+/* Put cell i (not queued) into the heap. */
 static void
-hunt_push(struct hunt *h, int i)
+hq_heap_add(struct hunt *h, int i)
 {
-	if (h->hpos[i] >= 0) {
-		hunt_up(h, h->hpos[i]);
-		return;
-	}
 	h->heap[h->nheap] = i;
-	if (h->flag[i] & HF_CUT)
-		h->pending++;
 	hunt_up(h, h->nheap++);
 }
 
-/* Take the cell of least distance out of the wave. */
+/* Take the heap's slot k out. */
+static void
+hq_heap_del(struct hunt *h, int k)
+{
+	int last = h->heap[--h->nheap];
+
+	if (k == h->nheap)
+		return;
+	h->heap[k] = last;
+	h->hpos[last] = k;
+	hunt_up(h, k);
+	hunt_down(h, h->hpos[last]);
+}
+
+/* Move the ring's bucket b (which lies in the ring) into the heap. */
+static void
+hq_spill(struct hunt *h, int64_t b)
+{
+	int slot = (int)(b & (HQ_NB - 1)), i = h->rhead[slot];
+
+	h->rhead[slot] = -1;
+	while (i >= 0) {
+		int next = h->rnext[i];
+
+		h->nring--;
+		hq_heap_add(h, i);
+		i = next;
+	}
+}
+
+/* Lower the ring's reach to bucket b: keys now out of reach to the heap. */
+static void
+hq_rebase(struct hunt *h, int64_t b)
+{
+	int64_t from = b + HQ_NB > h->lo ? b + HQ_NB : h->lo;
+
+	for (int64_t k = from; k < h->lo + HQ_NB; k++)
+		hq_spill(h, k);
+	h->lo = b;
+}
+
+/* Queue cell i (not queued) by its distance. */
+static void
+hq_insert(struct hunt *h, int i)
+{
+	int64_t b = hq_bucket(h->f->dist[i]);
+
+	if (h->nring + h->nheap == 0)
+		h->lo = b;
+	else if (b < h->lo)
+		hq_rebase(h, b);
+	if (h->flag[i] & HF_CUT)
+		h->pending++;
+	if (b < h->lo + HQ_NB) {
+		hq_ring_push(h, i, b);
+		h->hpos[i] = HQ_RING;
+		h->nring++;
+	} else
+		hq_heap_add(h, i);
+}
+
+/* Take queued cell i out, its distance being still what it was queued at. */
+static void
+hq_delete(struct hunt *h, int i)
+{
+	if (h->hpos[i] == HQ_RING) {
+		hq_ring_remove(h, i);
+		h->nring--;
+	} else
+		hq_heap_del(h, h->hpos[i]);
+	h->hpos[i] = -1;
+	if (h->flag[i] & HF_CUT)
+		h->pending--;
+}
+
+/*
+ * Bring lo to the least bucket holding a key (pulling the heap's keys
+ * into the ring as it comes in reach); false when nothing is queued.
+ */
+static bool
+hq_least(struct hunt *h)
+{
+	if (h->nring == 0) {
+		if (h->nheap == 0)
+			return false;
+		h->lo = hq_bucket(h->f->dist[h->heap[0]]);
+	}
+	for (;;) {
+		while (h->nheap > 0 && hq_bucket(h->f->dist[h->heap[0]]) <
+		    h->lo + HQ_NB) {
+			int i = h->heap[0];
+
+			hq_heap_del(h, 0);
+			hq_ring_push(h, i, hq_bucket(h->f->dist[i]));
+			h->hpos[i] = HQ_RING;
+			h->nring++;
+		}
+		if (h->rhead[h->lo & (HQ_NB - 1)] >= 0)
+			return true;
+		h->lo++;
+	}
+}
+
+/* Queue cell i at its distance; nothing if it is queued there already. */
+static void
+hunt_push(struct hunt *h, int i)
+{
+	if (h->hpos[i] == -1)
+		hq_insert(h, i);
+}
+
+/* Give cell i distance d (lower), keeping the queue in order. */
+static void
+hunt_lower(struct hunt *h, int i, int64_t d)
+{
+	if (h->hpos[i] != -1) {
+		hq_delete(h, i);
+		h->f->dist[i] = d;
+		hq_insert(h, i);
+	} else
+		h->f->dist[i] = d;
+}
+
+/* Take a cell of the least bucket out of the wave (hq_least was true). */
 static int
 hunt_pop(struct hunt *h)
 {
-	int v = h->heap[0];
+	int v = h->rhead[h->lo & (HQ_NB - 1)];
 
-	h->hpos[v] = -1;
-	if (h->flag[v] & HF_CUT)
-		h->pending--;
-	if (--h->nheap > 0) {
-		h->heap[0] = h->heap[h->nheap];
-		hunt_down(h, 0);
-	}
+	hq_delete(h, v);
 	return v;
 }
 
@@ -131,18 +290,7 @@ hunt_pop(struct hunt *h)
 static void
 hunt_remove(struct hunt *h, int i)
 {
-	int k = h->hpos[i], last;
-
-	h->hpos[i] = -1;
-	if (h->flag[i] & HF_CUT)
-		h->pending--;
-	last = h->heap[--h->nheap];
-	if (k == h->nheap)
-		return;
-	h->heap[k] = last;
-	h->hpos[last] = k;
-	hunt_up(h, k);
-	hunt_down(h, h->hpos[last]);
+	hq_delete(h, i);
 }
 
 /* Empty the wave. */
@@ -152,6 +300,16 @@ hunt_heap_clear(struct hunt *h)
 	for (int k = 0; k < h->nheap; k++)
 		h->hpos[h->heap[k]] = -1;
 	h->nheap = 0;
+	for (int b = 0; b < HQ_NB && h->nring > 0; b++) {
+		int i = h->rhead[b];
+
+		h->rhead[b] = -1;
+		for (; i >= 0; i = h->rnext[i]) {
+			h->hpos[i] = -1;
+			h->nring--;
+		}
+	}
+	h->nring = 0;
 	h->pending = 0;
 }
 
@@ -182,6 +340,12 @@ hunt_new(int w, int hh)
 	h->flag = xcalloc(n, 1);
 	h->cut = xcalloc(n, sizeof *h->cut);
 	h->seen = xcalloc(n, sizeof *h->seen);
+	h->xs.order = xcalloc(n, sizeof *h->xs.order);
+	h->rnext = xcalloc(n, sizeof *h->rnext);
+	h->rprev = xcalloc(n, sizeof *h->rprev);
+	h->rhead = xmalloc(HQ_NB * sizeof *h->rhead);
+	for (int b = 0; b < HQ_NB; b++)
+		h->rhead[b] = -1;
 	h->cap = w * hh / HUNT_CAP_SHARE;
 	if (h->cap < 64)
 		h->cap = 64;
@@ -204,6 +368,10 @@ hunt_free(struct hunt *h)
 	free(h->flag);
 	free(h->cut);
 	free(h->seen);
+	free(h->xs.order);
+	free(h->rnext);
+	free(h->rprev);
+	free(h->rhead);
 	free(h);
 }
 
@@ -222,7 +390,7 @@ hunt_clear(struct hunt *h)
 	f->ngoals = 0;
 	f->base = 0;
 	h->goal = -1;
-	h->xrun = false;
+	h->xphase = 0;
 }
 
 /*
@@ -241,13 +409,19 @@ hunt_build(struct hunt *h, const struct grid *g, int x, int y)
 	goal = grid_index(g, x, y);
 	hunt_sight_forget(h);
 	hunt_heap_clear(h);
+	h->maxstep = 0;
+	for (int yy = 0; yy < g->h; yy++)
+		for (int xx = 0; xx < g->w; xx++)
+			if (grid_get_cost(g, xx, yy) * FIELD_DIAG > h->maxstep)
+				h->maxstep = grid_get_cost(g, xx, yy) *
+				    FIELD_DIAG;
 	if (field_canon_applies(g))
 		field_canon(h->f, g, &goal, 1);
 	else
 		field_integrate(h->f, g, &goal, 1);
 	memset(h->f->los, 0, h->f->ncells);
 	h->goal = goal;
-	h->xrun = false;
+	h->xphase = 0;
 	h->stats.rebuilds++;
 }
 
@@ -278,7 +452,7 @@ hunt_move(struct hunt *h, const struct grid *g, int x, int y)
 	}
 	f->base += field_move_cost(g, c, d);
 	f->dir[o] = (int8_t)d;		/* its route goes on to the new goal */
-	f->dist[c] = -f->base;
+	hunt_lower(h, c, -f->base);
 	f->dir[c] = FIELD_DIR_GOAL;
 	f->goal[c] = 0;
 	f->goals[0] = c;
@@ -314,7 +488,7 @@ hunt_settle(struct hunt *h, const struct grid *g, int v)
 			continue;
 		if (f->dist[x] == FIELD_INF)
 			hunt_cut_mark(h, x);	/* newly reached: see hunt_open */
-		f->dist[x] = nd;
+		hunt_lower(h, x, nd);
 		f->dir[x] = (int8_t)((d + 4) & 7);
 		f->goal[x] = 0;
 		hunt_push(h, x);
@@ -335,8 +509,9 @@ hunt_wave(struct hunt *h, const struct grid *g, const int32_t *cells, int n)
 	for (int k = 0; k < n; k++)
 		if (dist[cells[k]] != FIELD_INF && dist[cells[k]] > need)
 			need = dist[cells[k]];
-	while (h->nheap > 0 &&
-	    (done < (uint64_t)h->cap || dist[h->heap[0]] <= need)) {
+	/* The least key is at least its bucket's floor: stop on that. */
+	while (hq_least(h) && (done < (uint64_t)h->cap ||
+	    h->lo <= hq_bucket(need))) {
 		hunt_settle(h, g, hunt_pop(h));
 		done++;
 	}
@@ -350,50 +525,93 @@ hunt_x_start(struct hunt *h, const struct grid *g)
 	field_integrate_start(h->x, g, &h->goal, 1, &h->xs);
 	h->xgoal = h->goal;
 	h->xbase = h->f->base;
-	h->xrun = true;
+	h->xphase = 1;
+}
+
+/* Merge cell i of the build (copy: the build is toward the goal now). */
+static void
+hunt_merge_cell(struct hunt *h, int i, bool copy)
+{
+	struct field	*f = h->f;
+	int64_t		 xd = h->x->dist[i], c;
+
+	if (xd == FIELD_INF || (!copy && i == h->goal))
+		return;
+	c = xd - (copy ? f->base : h->xbase);
+	if (copy ? c > f->dist[i] : c >= f->dist[i])
+		return;
+	hunt_lower(h, i, c);
+	f->dir[i] = h->x->dir[i];
+	f->goal[i] = 0;
 }
 
 /*
- * Merge the finished build in: copied whole when its goal is the goal
- * now (the field is then exact and the wave has nothing left to do), else
- * each cell keeps the shorter route.
+ * The merged cells that may border unmerged ones join the wave: an
+ * unmerged cell lies in the last merged one's bucket (k) or later, so a
+ * merged neighbour of it lies within one dearest step below that bucket.
+ * The order is by bucket, not by distance inside one, so the walk back
+ * compares buckets.
  */
 static void
-hunt_merge(struct hunt *h)
+hunt_merge_front(struct hunt *h, size_t k)
 {
-	struct field	*f = h->f;
-	const struct field *x = h->x;
+	const int32_t	*order = h->xs.order;
+	const int64_t	*xd = h->x->dist;
+	int64_t		 edge = ((xd[order[k]] >> FIELD_QSHIFT << FIELD_QSHIFT) -
+			    h->maxstep) >> FIELD_QSHIFT;
 
-	h->xrun = false;
-	h->stats.merges++;
-	if (h->xgoal == h->goal) {
-		hunt_heap_clear(h);
-		for (size_t i = 0; i < f->ncells; i++) {
-			if (x->dist[i] == FIELD_INF) {
-				f->dist[i] = FIELD_INF;
-				f->goal[i] = -1;
-			} else {
-				f->dist[i] = x->dist[i] - f->base;
-				f->goal[i] = 0;
-			}
-		}
-		memcpy(f->dir, x->dir, f->ncells);
+	for (size_t j = k + 1; j-- > 0 &&
+	    (xd[order[j]] >> FIELD_QSHIFT) >= edge; )
+		if (h->f->dist[order[j]] != FIELD_INF)
+			hunt_push(h, order[j]);
+}
+
+/*
+ * Merge the finished build in, HUNT_MERGE_SLICE slices' worth of cells an
+ * update (a merge is much cheaper a cell than a build), in the order the
+ * build settled them (so the cell a merged pointer names is merged
+ * already: values fall along pointers as before), each cell of the build
+ * made unreachable again as it goes (so the next build needs no pass of
+ * its own). While the goal is the build's, a cell takes the build's value
+ * and pointer when no worse (a copy: the build is exact); else only when
+ * shorter. A merged cell within one step of the unmerged ones may now
+ * offer them something better: those join the wave. A copy that ends as
+ * one leaves the field exact: the wave is emptied.
+ */
+static void
+hunt_merge(struct hunt *h, const struct grid *g)
+{
+	struct field		*x = h->x;
+	const int32_t		*order = h->xs.order;
+	size_t			 end = h->mnext + (size_t)h->slice *
+				    HUNT_MERGE_SLICE, k;
+
+	if (end > h->xs.norder)
+		end = h->xs.norder;
+	for (k = h->mnext; k < end; k++) {
+		int i = order[k];
+
+		if (h->xgoal != h->goal)
+			h->mcopy = false;
+		hunt_merge_cell(h, i, h->mcopy);
+		if (k + 1 == end && end < h->xs.norder)
+			hunt_merge_front(h, k);
+	}
+	h->mnext = end;
+	if (end < h->xs.norder)
 		return;
-	}
-	for (size_t i = 0; i < f->ncells; i++) {
-		int64_t c;
+	for (k = 0; k < h->xs.norder; k++) {
+		int i = order[k];
 
-		if (x->dist[i] == FIELD_INF || (int)i == h->goal)
-			continue;
-		c = x->dist[i] - h->xbase;
-		if (c >= f->dist[i])
-			continue;
-		f->dist[i] = c;
-		f->dir[i] = x->dir[i];
-		f->goal[i] = 0;
-		if (h->hpos[i] >= 0)
-			hunt_up(h, h->hpos[i]);
+		x->dist[i] = FIELD_INF;
+		x->dir[i] = FIELD_DIR_NONE;
+		x->goal[i] = -1;
 	}
+	if (h->mcopy)
+		hunt_heap_clear(h);
+	h->xs.clean = true;
+	h->xphase = 0;
+	h->stats.merges++;
 }
 
 /* Sight of the given cells by ray tests, each once until forgotten. */
@@ -430,12 +648,18 @@ hunt_update(struct hunt *h, const struct grid *g, const int32_t *cells,
 	h->stats.waved = h->stats.sliced = h->stats.rays = 0;
 	if (h->goal < 0)
 		return;
-	if (!h->xrun)
+	if (h->xphase == 0)
 		hunt_x_start(h, g);
-	h->x->stats.settled = 0;
-	if (field_integrate_run(h->x, g, &h->xs, (uint64_t)h->slice))
-		hunt_merge(h);
-	h->stats.sliced = h->x->stats.settled;
+	if (h->xphase == 1) {
+		h->x->stats.settled = 0;
+		if (field_integrate_run(h->x, g, &h->xs, (uint64_t)h->slice)) {
+			h->xphase = 2;
+			h->mnext = 0;
+			h->mcopy = h->xgoal == h->goal;
+		}
+		h->stats.sliced = h->x->stats.settled;
+	} else
+		hunt_merge(h, g);
 	h->stats.waved = hunt_wave(h, g, cells, n);
 	hunt_sight(h, g, cells, n);
 }
@@ -510,7 +734,7 @@ hunt_cut_reseed(struct hunt *h, const struct grid *g, int v)
 static void
 hunt_settle_pending(struct hunt *h, const struct grid *g)
 {
-	while (h->pending > 0)
+	while (h->pending > 0 && hq_least(h))
 		hunt_settle(h, g, hunt_pop(h));
 	for (int k = 0; k < h->ncut; k++)
 		h->flag[h->cut[k]] &= (uint8_t)~HF_CUT;
@@ -535,7 +759,7 @@ hunt_cut(struct hunt *h, const struct grid *g, int t, bool closed)
 	for (int k = 0; k < h->ncut; k++) {
 		int v = h->cut[k];
 
-		if (h->hpos[v] >= 0)
+		if (h->hpos[v] != -1)
 			hunt_remove(h, v);
 		f->dist[v] = FIELD_INF;
 		f->dir[v] = FIELD_DIR_NONE;
@@ -566,7 +790,7 @@ hunt_open(struct hunt *h, const struct grid *g, int t)
 			continue;
 		o = f->dist[u] + field_move_cost(g, u, d);
 		if (o < f->dist[t]) {
-			f->dist[t] = o;
+			hunt_lower(h, t, o);
 			f->dir[t] = (int8_t)d;
 			f->goal[t] = 0;
 		}
@@ -595,7 +819,9 @@ hunt_set_cost(struct hunt *h, struct grid *g, int x, int y, int cost)
 	if (old == cost)
 		return;
 	g->cost[t] = (uint8_t)cost;
-	h->xrun = false;	/* the build's routes may cross t */
+	h->xphase = 0;	/* the build's routes may cross t */
+	if (cost * FIELD_DIAG > h->maxstep)
+		h->maxstep = cost * FIELD_DIAG;
 	h->stats.cut = 0;
 	if (h->goal < 0)
 		return;
@@ -613,14 +839,17 @@ hunt_set_cost(struct hunt *h, struct grid *g, int x, int y, int cost)
 /*
  * Updates after which a goal that stands still (and a map that does not
  * change) leaves the field exactly field_build's: the build under way ends
- * and is merged, the next starts toward the goal and is copied.
+ * and is merged, the next starts toward the goal and is copied; a build
+ * takes at most one update per slice cells of the map, a merge one per
+ * slice's worth of rows.
  */
 int
 hunt_exact_bound(const struct hunt *h, const struct grid *g)
 {
 	int b = (g->w * g->h + h->slice - 1) / h->slice;
+	int m = (b + HUNT_MERGE_SLICE - 1) / HUNT_MERGE_SLICE;
 
-	return 2 * b + 1;
+	return 2 * (b + m) + 2;
 }
 
 /*

@@ -20,11 +20,13 @@
  *           round each hunter) is settled, i.e. exact, then at most cap
  *           cells more.
  *   far     an exact build of the field runs alongside in slices of about
- *           slice cells a hunt_update; when it ends it is merged in (each
- *           cell keeps the shorter of the two routes), so no distance is
- *           staler than two builds. When the goal has not moved since the
- *           build began the merge copies it: standing still, the field is
- *           exactly field_build's (dist, dir and goal) at the latest after
+ *           slice cells a hunt_update; when it ends it is merged in,
+ *           HUNT_MERGE_SLICE slices an update, in the order the build
+ *           settled them (each cell
+ *           keeps the shorter of the two routes), so no distance is staler
+ *           than two builds and their merges. When the goal has not moved since the build began
+ *           the merge copies it: standing still, the field is exactly
+ *           field_build's (dist, dir and goal) at the latest after
  *           hunt_exact_bound(h) updates.
  *   sight   los is set only on the cells hunt_update is given, each by a
  *           ray test to the goal (los_ray_clear), not by a sweep of the map;
@@ -48,6 +50,8 @@
 #define HUNT_SLICES	16	/* the exact build's slices */
 #define HUNT_MIN_SLICE	64	/* but at least this many cells a slice */
 #define HUNT_REBUILD_SHARE 4	/* a tower cutting 1 / this: rebuild */
+#define HUNT_WAVE_BUCKETS 1024	/* the wave's ring (a power of two) */
+#define HUNT_MERGE_SLICE 4	/* merging: slices' worth of cells an update */
 
 struct hunt_stats {
 	uint64_t	waved;		/* cells the wave settled, last update */
@@ -67,11 +71,17 @@ struct hunt {
 
 	/* Private. */
 	struct field	*x;		/* the exact build in slices */
-	bool		 xrun;		/* a build is under way */
+	int		 xphase;	/* 0 none, 1 building, 2 merging */
+	size_t		 mnext;		/* merging: next of xs.order */
+	int64_t		 maxstep;	/* the dearest step on the grid */
+	bool		 mcopy;		/* merging a build toward the goal */
 	int32_t		 xgoal;		/* its goal */
 	int64_t		 xbase;		/* f->base when it began */
 	struct field_slice xs;		/* its queue */
-	int32_t		*heap, *hpos;	/* the wave */
+	int32_t		*rhead, *rnext, *rprev;	/* the wave: near keys */
+	int64_t		 lo;		/* the ring's least bucket */
+	int		 nring;
+	int32_t		*heap, *hpos;	/* the wave: far keys */
 	int		 nheap;
 	uint8_t		*flag;
 	int32_t		*cut, *seen;	/* cells cut; cells with sight set */
