@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * weir --headless: load the level (or a saved game), then loop one tick at
  * a time: stop and save if asked to stop here, give the script's commands

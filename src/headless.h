@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Headless play: a level played with no terminal, as fast as the machine
  * goes, driven by a script and/or the built-in bot, traced as JSON Lines.

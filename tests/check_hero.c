@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * The hero and the hunt: the hunt field keeps its contract (hunt.h) after
  * every tick, with towers going up and down between steps: valid, exact
@@ -16,7 +17,7 @@
 
 #include "core/bot.h"
 #include "core/game.h"
-#include "core/hunt.h"
+#include "nav/hunt.h"
 #include "core/save.h"
 #include "core/script.h"
 #include "testutil.h"

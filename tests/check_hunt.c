@@ -14,10 +14,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/field.h"
-#include "core/grid.h"
-#include "core/hunt.h"
-#include "core/route.h"
+#include "nav/field.h"
+#include "nav/grid.h"
+#include "nav/hunt.h"
+#include "nav/route.h"
 #include "testutil.h"
 
 #define HUNTERS	6

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * weir-bench draw: what drawing the game costs the terminal. A level is
  * played by the built-in bot at 1x, one tick a frame (the game's 30 a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * weir-bench field: time a full field build (integration, flow pointers and
  * line of sight) against peers on the same map and goals in the same run:
@@ -27,8 +28,8 @@
 #include "config.h"
 
 #include "bench.h"
-#include "core/field.h"
-#include "core/util.h"
+#include "nav/field.h"
+#include "nav/util.h"
 
 #ifdef HAVE_LIBTCOD
 #include <libtcod/fov.h>

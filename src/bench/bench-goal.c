@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * weir-bench goal: the hunt field's case, a single goal that walks, with
  * GOAL_HUNTERS hunters chasing it. On each Moving AI map the goal takes two
@@ -26,10 +27,10 @@
 #include <string.h>
 
 #include "bench.h"
-#include "core/field.h"
-#include "core/hunt.h"
-#include "core/route.h"
-#include "core/util.h"
+#include "nav/field.h"
+#include "nav/hunt.h"
+#include "nav/route.h"
+#include "nav/util.h"
 
 #define GOAL_STEPS		2000	/* steps of a walk, per map */
 #define GOAL_CHECK_EVERY	50	/* a timed rebuild every this many */

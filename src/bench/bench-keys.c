@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * weir-bench keys: what a key costs in the terminal on the largest legal
  * level. The worst level (bench-worst.c) is opened in the game's own play

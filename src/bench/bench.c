@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * weir-bench: command dispatch, timing and the shared helpers.
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * weir-bench: checks the engine against published answers and measures it
  * against peers. Every speed figure is a ratio of medians taken in one run,
@@ -10,7 +11,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "core/grid.h"
+#include "nav/grid.h"
 
 #define BENCH_FLUSH	(64 << 20)	/* bytes bench_flush writes */
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * The built-in player. Every BOT_PERIOD ticks it looks at the game and
  * gives at most one command, through the same game_command a script or a

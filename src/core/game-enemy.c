@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Enemies between steps: each one's condition before the crowd moves
  * (slow, panic, formation, a stuck walker's way out, the route left) and

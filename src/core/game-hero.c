@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * The hero and the hunt. The hero is a ground unit of the crowd that the
  * player sends about: it walks a waypoint path cut from a field whose goal
@@ -12,7 +13,8 @@
  * not exact (hunt.h): each time the hero enters a new cell the goal steps
  * in O(1), and each tick the wave settles the cells round every hunter
  * and a slice of an exact build goes on; a tower placed or sold cuts and
- * settles what it breaks. Hunting enemies follow it while the hero
+ * settles what it breaks (game_map_changed, game-map.c, which also has the
+ * hero's path cut anew). Hunting enemies follow it while the hero
  * stands and they can reach it, and the exit field otherwise. A hunter
  * that was hunting when the hero fell is sated: it makes for an exit and
  * hunts no more, so a pack the hero cannot beat does not chase it round
@@ -24,44 +26,8 @@
 
 #include "game-internal.h"
 #include "hunt.h"
-#include "path.h"
 #include "route.h"
 #include "util.h"
-
-/* Cut the hero's path from where it stands: to its order, or hold. */
-static void
-game_hero_plan(struct game *g)
-{
-	struct steer_agent	*a = &g->agents[g->hero];
-	int			 cx = (int)floor(a->pos.x);
-	int			 cy = (int)floor(a->pos.y), n = 0, first = 0;
-
-	g->hero_replan = false;
-	if (g->hero_order.x >= 0) {
-		n = route_find(g->hero_route, &g->grid, cx, cy,
-		    g->hero_order.x, g->hero_order.y, g->descend,
-		    g->descend_max, NULL);
-		n = path_smooth_some(&g->grid, g->descend, n, g->descend,
-		    GAME_PATH_MAX + 1);
-		if (n > 1)
-			first = 1;
-		n -= first;
-		if (n > GAME_PATH_MAX)
-			n = GAME_PATH_MAX;
-		if (n > 0)
-			memcpy(g->hero_path, g->descend + first,
-			    (size_t)n * sizeof *g->hero_path);
-	}
-	if (n <= 0) {
-		/* Hold: keep to the centre of its own cell. */
-		g->hero_path[0].x = cx;
-		g->hero_path[0].y = cy;
-		n = 1;
-	}
-	a->path = g->hero_path;
-	a->npath = n;
-	a->ipath = 0;
-}
 
 /* Put the hero on the map at its start (a unit at the end of the crowd). */
 static void
@@ -142,35 +108,6 @@ game_hunting(const struct game *g, int i)
 	return g->hunt != NULL && g->agents[i].field == g->hunt;
 }
 
-/* Whether the hero's disc overlaps map cell (x, y). */
-bool
-game_hero_blocks_cell(const struct game *g, int x, int y)
-{
-	return g->hero >= 0 && game_overlaps(&g->agents[g->hero], x, y);
-}
-
-/*
- * The map changed at a cell that had cost old (the exit field is already
- * repaired): the hunt field cuts and settles what the change broke (it
- * makes the change itself, so the cell is given its old cost back first),
- * and the hero's path is cut again at its next step. An order to a cell a
- * tower now stands on is dropped.
- */
-void
-game_hero_map_changed(struct game *g, int x, int y, int old)
-{
-	int	cost;
-
-	if (!g->has_hero)
-		return;
-	cost = grid_get_cost(&g->grid, x, y);
-	grid_set_cost(&g->grid, x, y, old);
-	hunt_set_cost(g->chase, &g->grid, x, y, cost);
-	if (g->hero_order.x == x && g->hero_order.y == y && cost == 0)
-		g->hero_order.x = g->hero_order.y = -1;
-	g->hero_replan = true;
-}
-
 /* hero X Y: send the hero to cell (x, y). */
 enum game_reason
 game_do_hero(struct game *g, const struct game_cmd *c)
@@ -205,15 +142,6 @@ game_do_hero(struct game *g, const struct game_cmd *c)
 	ev.y = c->y;
 	game_emit(g, &ev);
 	return GAME_OK;
-}
-
-/* Send the hero to (x, y). */
-enum game_reason
-game_order_hero(struct game *g, int x, int y)
-{
-	struct game_cmd	c = { 0, GAME_CMD_HERO, -1, x, y, 0, -1, 0 };
-
-	return game_command(g, &c);
 }
 
 /*

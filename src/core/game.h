@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * The game: one level being played. It owns the cost grid (terrain plus
  * towers), the flow field from the exits, the towers, and one crowd of
@@ -324,7 +325,8 @@ struct game_opts {
 	enum game_difficulty	 difficulty;
 	bool			 endless;
 };
-#define GAME_OPTS_INIT		{ false, DIFF_NORMAL, false }
+#define GAME_OPTS_INIT		{ .sandbox = false, .difficulty = DIFF_NORMAL, \
+				  .endless = false }
 #define GAME_ENDLESS_WAVES	500	/* waves after the level's own */
 #define GAME_ENDLESS_NEW_EVERY	4	/* a kind more every this many waves */
 #define GAME_ENDLESS_CALM_MS	8000	/* calm before a made wave */
@@ -406,7 +408,7 @@ struct game {
 	bool			 chase_ok;	/* built this tick */
 	int32_t			 boss_of[LEVEL_MAX_WAVES + 1];	/* by wave */
 	bool			 boss_ok;	/* built this tick */
-	struct game_blockers	*blockers;	/* who stands where (game.c) */
+	struct game_blockers	*blockers;	/* who stands where (game-map.c) */
 	int			*spawn_turn;	/* per spawn: next cell */
 	struct spatial_hits	*near;		/* healers' neighbour queries */
 	struct game_birth	*births;	/* pieces due at the tick's end */

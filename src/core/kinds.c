@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * The registry's rows (see kinds.h) and the look-ups every reader of a
  * name, a key or a list goes through. Each table is sized by its rows, so

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * The registry: one row per kind of tower, enemy, targeting mode, command
  * and overlay, holding everything that tells the kind apart: its name (the

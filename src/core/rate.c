@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * The difficulty rating (rate.h): whole games with the bot held to a share
  * of its income, and a bisection over the share.

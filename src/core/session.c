@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Opening a level and resuming a save, for every front end. A new game is
  * the level read, its file hashed (a save made from it records the hash)

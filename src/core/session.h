@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * A session is one game being played and where it came from: the level
  * (a weir level file or a Moving AI .map), the game made from it, the

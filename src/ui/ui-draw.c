@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Painting the game screen. Every map cell in view is one or two screen
  * columns, worked out in layers: the terrain's glyph, the overlay, a

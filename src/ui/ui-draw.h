@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Drawing with curses. A ui_view holds how the screen is used: which glyphs
  * and colours the terminal can show, and which part of the map is in view

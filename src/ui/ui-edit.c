@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * The editor's screen. One column a cell; the map fills the left, a panel
  * on the right lists every problem (with its cell, wave or setting) and
@@ -37,7 +38,7 @@
 #include "core/level.h"
 #include "core/text.h"
 #include "core/textio.h"
-#include "core/util.h"
+#include "nav/util.h"
 #include "ui/ui-curses.h"
 #include "ui/ui-draw.h"
 #include "ui/ui-edit.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * The level editor's screen (weir --edit FILE): the map to paint with the
  * keys or the mouse, the problems the checker finds and each spawn's route

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Painting the title screen and the end of a level. The title screen is a
  * table of the installed levels in campaign order with their measured

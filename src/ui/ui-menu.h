@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * The screens around a game: the title screen listing the installed
  * levels (title, difficulty, best score, won or not) and the box that ends

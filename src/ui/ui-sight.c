@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Seeing what matters, drawn with curses. On a map larger than the screen
  * the view keeps a border: arrows where more map lies beyond, and the

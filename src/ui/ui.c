@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * The terminal loop. Time is kept apart from drawing: real time is added
  * up and the game is stepped in its fixed ticks (GAME_RATE a second, times
@@ -48,7 +49,7 @@
 #include "core/save.h"
 #include "core/scores.h"
 #include "core/text.h"
-#include "core/util.h"
+#include "nav/util.h"
 #include "ui/catalog.h"
 #include "ui/play.h"
 #include "ui/ui-curses.h"

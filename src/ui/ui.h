@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * The curses front end: the only part of weir, with main.c, that knows
  * about a terminal. ui_run takes over the terminal, shows the title screen

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Incremental field repair: invalidate what an edit makes too short, let the
  * changed cells offer their distances outward, then fix pointers, goal slots

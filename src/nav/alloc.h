@@ -1,11 +1,13 @@
+/* SPDX-License-Identifier: ISC */
 /*
- * The core's one door to the C library's allocator. Code in src/core
- * allocates only through the wrappers in util.h, and they only through
- * these four functions, which live alone in alloc.c and hold no state.
+ * The engine's and the game's one door to the C library's allocator. Code
+ * in src/nav and src/core allocates only through the wrappers in util.h,
+ * and they only through these four functions, which live alone in alloc.c
+ * and hold no state.
  *
- * Because the core is a static library, a program linked with it may
+ * Because the engine is a static library, a program linked with it may
  * define all four itself: the linker then never takes alloc.o from the
- * archive, and every allocation the core makes goes through the program's
+ * archive, and every allocation nav and core make goes through the program's
  * versions. The tests do that to count allocations and prove that a game
  * tick and a crowd tick make none (tests/check_alloc.c). Each returns NULL
  * when the C library does; the wrappers deal with that.

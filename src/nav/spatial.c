@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Neighbour grid: agents sorted into square buckets (by column, then by
  * row), then range queries over the buckets a query circle touches.

@@ -1,7 +1,8 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * What field.c and repair.c share, in one copy: the bucket ring both run
  * their Dijkstra on, the moves a cell allows, and the pointer tie-break.
- * Internal to the engine; nothing outside src/core/field*.c and repair.c
+ * Internal to the engine; nothing outside src/nav/field*.c and repair.c
  * includes it.
  *
  * The ring keeps one doubly linked list of cells per FIELD_UNIT-wide bucket

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Steering: agents driven by forces (seed 003). An agent is a disc of mass
  * 1 in continuous cell coordinates (see vec.h) with a velocity, a heading,

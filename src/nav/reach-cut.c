@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Would blocking one cell cut a source off from every goal? reach_all
  * answers by flooding the whole map; this answers the same question by

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Grid storage: a padded cost array, blocked all round the map's edge.
  */

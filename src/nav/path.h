@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Waypoint paths. path_descend follows a field's flow pointers from a cell to
  * its goal, one cell a step (seed 000: walk down the weights). path_smooth

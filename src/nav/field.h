@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Integration and flow fields. field_build runs a multi-goal Dijkstra from the
  * goal cells over a grid and fills, for every map cell:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Incremental repair of a built field after the map or the goals change: a
  * tower placed or sold, terrain made slower or faster, a goal added, removed

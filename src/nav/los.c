@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Line of sight, exact, swept outward from each goal.
  *

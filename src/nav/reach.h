@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Reachability: can every source still reach some goal? Because a diagonal
  * step needs both orthogonal cells open, two cells are connected under

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Reachability by one orthogonal flood from the goals. The scratch buffer
  * holds 2 * grid_cells(w, h) ints: a visit stamp per cell and the queue.

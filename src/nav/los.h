@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Line of sight. A cell sees a goal when the straight segment between their
  * centres touches no opaque cell, the two end cells excepted. Opaque means

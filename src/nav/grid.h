@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * The grid: what each cell costs to walk through. A grid is w x h cells stored
  * with a one-cell blocked border all round (stride w + 2), so the navigation

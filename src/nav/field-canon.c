@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * The canonical-ordering field builder: the same dist, dir and goal as
  * field_integrate, on grids where it applies (8-connected, every open cell at

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Allocation wrappers: they die with a message instead of handing NULL back.
  * They reach the C library only through alloc.h, so a test can count every

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Neighbour grid: a uniform grid of buckets laid over the map, rebuilt from
  * scratch every tick by a counting sort. Each bucket is a square of side

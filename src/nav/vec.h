@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Two-dimensional vectors in cell units: x grows right, y grows down, and
  * cell (x, y) covers [x, x + 1) x [y, y + 1) with its centre at

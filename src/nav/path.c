@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Waypoint paths: walk down a field's flow pointers, then pull the string
  * tight with exact line of sight.

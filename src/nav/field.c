@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Integration field by multi-goal Dijkstra over a bucket queue, and the
  * pointer form of the flow field read off the finished distances.

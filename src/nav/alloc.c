@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * The C library's allocator, for the wrappers in util.c and nothing else.
  * A program may replace this file by defining the same four functions (see
