@@ -548,6 +548,7 @@ ui_draw_overlay(const struct ui_view *v, const struct play *p, int x, int y,
 	int			 i = grid_index(&p->g->grid, x, y);
 	uint8_t			 r = p->route[(size_t)y * p->w + x];
 	char			 g[8];
+	int			 gd;
 	double			 max = p->maxdist;
 
 	if (overlay_types[p->overlay].hunt) {
@@ -585,6 +586,15 @@ ui_draw_overlay(const struct ui_view *v, const struct play *p, int x, int y,
 		if (k == UI_GROUND)
 			c->pair = UI_PAIR_ARROW;
 		c->mono = 0;
+		break;
+	case OVERLAY_GRADIENT:
+		if ((gd = field_gradient_dir(f, &p->g->grid, x, y)) < 0)
+			break;
+		ui_draw_glyph(v, c, v->utf8 ? ui_draw_arrows_utf8[gd] :
+		    ui_draw_arrows_ascii[gd]);
+		if (k == UI_GROUND)
+			c->pair = UI_PAIR_ARROW;
+		c->mono = A_DIM;
 		break;
 	case OVERLAY_LOS:
 		if (!f->los[i])
@@ -1441,7 +1451,7 @@ ui_draw_box_from(const struct ui_view *v, const char *const *lines, int n,
 }
 
 #define UI_HELP_LINES	(56 + TOWER_NTYPES + GAME_NCMDS + TOWER_NTARGETS + \
-			 VIEW_NKINDS + POWER_NKINDS)
+			 VIEW_NKINDS + POWER_NKINDS + OVERLAY_NKINDS)
 #define UI_HELP_WIDTH	96
 
 /* Add one help line, printf-style, to lines[*n] (room kept in text). */
@@ -1557,6 +1567,11 @@ ui_draw_help(const struct ui_view *v, int *first)
 	}
 	ui_draw_help_line(lines, text, &n, "%-16s %s", wrapped ? "" : "v",
 	    list);
+	/* How the two arrow overlays differ. */
+	for (k = 0; k < OVERLAY_NKINDS; k++)
+		if (overlay_types[k].about != NULL)
+			ui_draw_help_line(lines, text, &n, "%-16s %s: %s", "",
+			    overlay_types[k].name, overlay_types[k].about);
 	for (k = 0; k < VIEW_NKINDS; k++)
 		ui_draw_help_line(lines, text, &n, "%-16s %s",
 		    view_types[k].keys, view_types[k].about);
