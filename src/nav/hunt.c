@@ -48,6 +48,10 @@
 
 #define HF_CUT		0x01	/* cut by the running map change */
 #define HF_SEEN		0x02	/* los set by a ray test */
+#define HF_LOWER	0x04	/* the running merge lowered it */
+#define HF_FRONT	0x08	/* queued only as the merge's front */
+
+static void	hunt_merge_forget(struct hunt *h);
 
 /*
  * The wave's queue, in two levels: a ring of HQ_NB buckets one
@@ -224,6 +228,7 @@ hq_delete(struct hunt *h, int i)
 	} else
 		hq_heap_del(h, h->hpos[i]);
 	h->hpos[i] = -1;
+	h->flag[i] &= (uint8_t)~HF_FRONT;
 	if (h->flag[i] & HF_CUT)
 		h->pending--;
 }
@@ -269,7 +274,7 @@ static void
 hunt_lower(struct hunt *h, int i, int64_t d)
 {
 	if (h->hpos[i] != -1) {
-		hq_delete(h, i);
+		hq_delete(h, i);	/* and no longer only the front */
 		h->f->dist[i] = d;
 		hq_insert(h, i);
 	} else
@@ -390,7 +395,7 @@ hunt_clear(struct hunt *h)
 	f->ngoals = 0;
 	f->base = 0;
 	h->goal = -1;
-	h->xphase = 0;
+	hunt_merge_forget(h);
 }
 
 /*
@@ -421,7 +426,7 @@ hunt_build(struct hunt *h, const struct grid *g, int x, int y)
 		field_integrate(h->f, g, &goal, 1);
 	memset(h->f->los, 0, h->f->ncells);
 	h->goal = goal;
-	h->xphase = 0;
+	hunt_merge_forget(h);
 	h->stats.rebuilds++;
 }
 
@@ -540,6 +545,8 @@ hunt_merge_cell(struct hunt *h, int i, bool copy)
 	c = xd - (copy ? f->base : h->xbase);
 	if (copy ? c > f->dist[i] : c >= f->dist[i])
 		return;
+	if (c < f->dist[i])
+		h->flag[i] |= HF_LOWER;
 	hunt_lower(h, i, c);
 	f->dir[i] = h->x->dir[i];
 	f->goal[i] = 0;
@@ -561,9 +568,30 @@ hunt_merge_front(struct hunt *h, size_t k)
 			    h->maxstep) >> FIELD_QSHIFT;
 
 	for (size_t j = k + 1; j-- > 0 &&
-	    (xd[order[j]] >> FIELD_QSHIFT) >= edge; )
-		if (h->f->dist[order[j]] != FIELD_INF)
-			hunt_push(h, order[j]);
+	    (xd[order[j]] >> FIELD_QSHIFT) >= edge; ) {
+		int i = order[j];
+
+		/* Only a cell the merge lowered can offer anything new. */
+		if ((h->flag[i] & HF_LOWER) == 0 || h->hpos[i] != -1)
+			continue;
+		hunt_push(h, i);
+		h->flag[i] |= HF_FRONT;
+	}
+}
+
+/*
+ * Forget the merge under way (the map changed, or a build replaces the
+ * field): its flags go; a cell queued as its front stays queued, which
+ * does no harm.
+ */
+static void
+hunt_merge_forget(struct hunt *h)
+{
+	if (h->xphase == 2)
+		for (size_t k = 0; k < h->mnext; k++)
+			h->flag[h->xs.order[k]] &=
+			    (uint8_t)~(HF_LOWER | HF_FRONT);
+	h->xphase = 0;
 }
 
 /*
@@ -600,9 +628,17 @@ hunt_merge(struct hunt *h, const struct grid *g)
 	h->mnext = end;
 	if (end < h->xs.norder)
 		return;
+	/*
+	 * Every cell is merged: one queued only as the front now offers its
+	 * neighbours nothing they lack (they took the build's values, no
+	 * worse than its offer), so it leaves the wave.
+	 */
 	for (k = 0; k < h->xs.norder; k++) {
 		int i = order[k];
 
+		if ((h->flag[i] & HF_FRONT) && h->hpos[i] != -1)
+			hq_delete(h, i);
+		h->flag[i] &= (uint8_t)~(HF_LOWER | HF_FRONT);
 		x->dist[i] = FIELD_INF;
 		x->dir[i] = FIELD_DIR_NONE;
 		x->goal[i] = -1;
@@ -819,7 +855,7 @@ hunt_set_cost(struct hunt *h, struct grid *g, int x, int y, int cost)
 	if (old == cost)
 		return;
 	g->cost[t] = (uint8_t)cost;
-	h->xphase = 0;	/* the build's routes may cross t */
+	hunt_merge_forget(h);	/* the build's routes may cross t */
 	if (cost * FIELD_DIAG > h->maxstep)
 		h->maxstep = cost * FIELD_DIAG;
 	h->stats.cut = 0;
