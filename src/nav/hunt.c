@@ -489,8 +489,15 @@ hunt_settle(struct hunt *h, const struct grid *g, int v)
 		int	d = field_ctz(m), x = v + field_offset(g->stride, d);
 		int64_t	nd = dv + (d & 1 ? cind : cin);
 
-		if (nd >= f->dist[x])
+		if (nd > f->dist[x])
 			continue;
+		if (nd == f->dist[x]) {
+			/* A tie: the pointer a build would choose wins. */
+			if (f->dir[x] >= 0 && f->dir[x] < 8 &&
+			    field_rank[(d + 4) & 7] < field_rank[f->dir[x]])
+				f->dir[x] = (int8_t)((d + 4) & 7);
+			continue;
+		}
 		if (f->dist[x] == FIELD_INF)
 			hunt_cut_mark(h, x);	/* newly reached: see hunt_open */
 		hunt_lower(h, x, nd);
