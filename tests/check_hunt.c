@@ -6,7 +6,8 @@
  * and seeing as a sweep does on the cells handed to hunt_update, a step
  * touching two cells, and after hunt_exact_bound updates standing still
  * exactly field_build's field. Routes: their cost is the distance a field
- * toward the target gives the start, and "connected" agrees with it.
+ * toward the target gives the start, its cells are those the field's
+ * pointers lead along, and "connected" agrees with it.
  */
 #include <check.h>
 #include <math.h>
@@ -17,6 +18,7 @@
 #include "nav/field.h"
 #include "nav/grid.h"
 #include "nav/hunt.h"
+#include "nav/path.h"
 #include "nav/route.h"
 #include "testutil.h"
 
@@ -211,7 +213,8 @@ END_TEST
 /*
  * Routes: on random maps, route_find's cost equals the distance a field
  * built toward the target gives the start, its cells are legal steps from
- * start to target, and route_connected says yes exactly when it is finite.
+ * start to target and the very cells that field's pointers lead along,
+ * and route_connected says yes exactly when it is finite.
  */
 START_TEST(test_route_is_shortest)
 {
@@ -222,6 +225,7 @@ START_TEST(test_route_is_shortest)
 	struct route	*r = route_new(w, hh);
 	struct field	*f = field_new(w, hh);
 	struct point	*out = malloc(sizeof *out * (size_t)(w * hh));
+	struct point	*desc = malloc(sizeof *desc * (size_t)(w * hh));
 
 	for (int q = 0; q < 10; q++) {
 		int a = tu_random_open(&s, g), b = tu_random_open(&s, g), n;
@@ -258,7 +262,13 @@ START_TEST(test_route_is_shortest)
 			sum += field_step_cost(g, i, dd);
 		}
 		ck_assert_int_eq(sum, cost);
+		/* The very cells the field's pointers lead along. */
+		ck_assert_int_eq(path_descend(f, g, grid_x(g, a), grid_y(g, a),
+		    desc, w * hh), n);
+		for (int k = 0; k < n; k++)
+			ck_assert(desc[k].x == out[k].x && desc[k].y == out[k].y);
 	}
+	free(desc);
 	free(out);
 	field_free(f);
 	route_free(r);

@@ -151,8 +151,9 @@ game_do_hero(struct game *g, const struct game_cmd *c)
  * its path read), a slice of the exact build goes on, and those cells get
  * their sight. Only while the hero stands: nobody hunts a fallen hero.
  */
-void
-game_hero_hunt(struct game *g)
+/* The cells round every hunter into g->hunt_cells; how many. */
+static int
+game_hunt_cells(struct game *g)
 {
 	int	n = 0;
 
@@ -172,6 +173,15 @@ game_hero_hunt(struct game *g)
 				g->hunt_cells[n++] = grid_index(&g->grid, x, y);
 		}
 	}
+	return n;
+}
+
+/* The hunt field's tick (see above). */
+void
+game_hero_hunt(struct game *g)
+{
+	int	n = game_hunt_cells(g);
+
 	if (g->hero >= 0)
 		hunt_update(g->chase, &g->grid, g->hunt_cells, n);
 }
@@ -222,6 +232,10 @@ game_hero_step(struct game *g)
 				game_hero_plan(g);	/* a long walk */
 		}
 	}
+	/* Hunters that came since the last tick's update: their cells too. */
+	if (g->hero >= 0)
+		hunt_settle_cells(g->chase, &g->grid, g->hunt_cells,
+		    game_hunt_cells(g));
 	for (i = 0; i < g->nunits; i++) {
 		struct game_unit *u = &g->units[i];
 

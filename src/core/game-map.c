@@ -259,12 +259,21 @@ game_hero_plan(struct game *g)
 
 	g->hero_replan = false;
 	if (g->hero_order.x >= 0) {
-		/* A path query (A*), smoothed as far as the walk keeps. */
+		/*
+		 * A path query (A*: the cells a field toward the order would
+		 * lead along), smoothed as far as the walk keeps; straight
+		 * there when the order is in sight, as a field would say.
+		 */
 		n = route_find(g->hero_route, &g->grid, cx, cy,
 		    g->hero_order.x, g->hero_order.y, g->descend,
 		    g->descend_max, NULL);
-		n = path_smooth_some(&g->grid, g->descend, n, g->descend,
-		    GAME_PATH_MAX + 1);
+		if (n > 1 && g->grid.diagonal && los_ray_clear(&g->grid, cx,
+		    cy, g->hero_order.x, g->hero_order.y)) {
+			g->descend[1] = g->descend[n - 1];
+			n = 2;
+		} else
+			n = path_smooth_some(&g->grid, g->descend, n,
+			    g->descend, GAME_PATH_MAX + 1);
 		if (n > 1)
 			first = 1;
 		n -= first;

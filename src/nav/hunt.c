@@ -509,10 +509,11 @@ hunt_settle(struct hunt *h, const struct grid *g, int v)
 
 /*
  * The wave: pop until every given cell lies under the least key (so holds
- * its exact distance), and at least h->cap cells. Returns cells popped.
+ * its exact distance), and at least cap cells. Returns cells popped.
  */
 static uint64_t
-hunt_wave(struct hunt *h, const struct grid *g, const int32_t *cells, int n)
+hunt_wave(struct hunt *h, const struct grid *g, const int32_t *cells, int n,
+    int cap)
 {
 	const int64_t	*dist = h->f->dist;
 	int64_t		 need = INT64_MIN;
@@ -522,7 +523,7 @@ hunt_wave(struct hunt *h, const struct grid *g, const int32_t *cells, int n)
 		if (dist[cells[k]] != FIELD_INF && dist[cells[k]] > need)
 			need = dist[cells[k]];
 	/* The least key is at least its bucket's floor: stop on that. */
-	while (hq_least(h) && (done < (uint64_t)h->cap ||
+	while (hq_least(h) && (done < (uint64_t)cap ||
 	    h->lo <= hq_bucket(need))) {
 		hunt_settle(h, g, hunt_pop(h));
 		done++;
@@ -703,7 +704,21 @@ hunt_update(struct hunt *h, const struct grid *g, const int32_t *cells,
 		h->stats.sliced = h->x->stats.settled;
 	} else
 		hunt_merge(h, g);
-	h->stats.waved = hunt_wave(h, g, cells, n);
+	h->stats.waved = hunt_wave(h, g, cells, n, h->cap);
+	hunt_sight(h, g, cells, n);
+}
+
+/*
+ * Only what cells[] need, between two updates: the wave until each holds
+ * its exact distance, and their sight (for hunters that came since).
+ */
+void
+hunt_settle_cells(struct hunt *h, const struct grid *g, const int32_t *cells,
+    int n)
+{
+	if (h->goal < 0)
+		return;
+	h->stats.waved += hunt_wave(h, g, cells, n, 0);
 	hunt_sight(h, g, cells, n);
 }
 

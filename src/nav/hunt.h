@@ -18,7 +18,8 @@
  *           from call to call, never dropped) offers improvements outward;
  *           hunt_update runs it until every cell it is given (the cells
  *           round each hunter) is settled, i.e. exact, then at most cap
- *           cells more.
+ *           cells more; hunt_settle_cells only the first part (for
+ *           hunters that came between two updates).
  *   far     an exact build of the field runs alongside in slices of about
  *           slice cells a hunt_update; when it ends it is merged in,
  *           HUNT_MERGE_SLICE slices an update, in the order the build
@@ -94,6 +95,8 @@ void		 hunt_free(struct hunt *h);
 void		 hunt_build(struct hunt *h, const struct grid *g, int x, int y);
 void		 hunt_move(struct hunt *h, const struct grid *g, int x, int y);
 void		 hunt_update(struct hunt *h, const struct grid *g,
+		     const int32_t *cells, int ncells);
+void		 hunt_settle_cells(struct hunt *h, const struct grid *g,
 		     const int32_t *cells, int ncells);
 void		 hunt_set_cost(struct hunt *h, struct grid *g, int x, int y,
 		     int cost);

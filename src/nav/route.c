@@ -4,13 +4,15 @@
  * all". Per-cell state is stamped with the query's number, so a query
  * clears nothing: a cell whose stamp is old is unseen. The open set is a
  * binary heap ordered by cost so far plus the octile guide, ties to the
- * cell further along (larger cost so far), which on open ground walks
- * straight to the target instead of widening a front.
+ * cell further along (larger cost so far). The search runs from the
+ * target, so that the walk from the start can break ties as a field
+ * toward the target would (route_find).
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "field.h"
+#include "field-ring.h"
 #include "route.h"
 #include "util.h"
 
@@ -171,30 +173,55 @@ route_pop(struct route *r)
 	return v;
 }
 
-/* Write the route from s to t into out (max cells); its length, or 0. */
+/*
+ * Walk from s down to t over the searched cells, as a field's pointers
+ * would: at each cell the first neighbour in the tie-break order whose
+ * cost to t plus the step is the cell's own. Writes the cells into out
+ * (max); returns how many, 0 if they do not fit.
+ */
 static int
-route_trace(const struct route *r, const struct grid *g, int s, int t,
+route_descend(const struct route *r, const struct grid *g, int s, int t,
     struct point *out, int max)
 {
-	int n = 1, i, k;
+	int n = 0, i = s;
 
-	for (i = t; i != s; n++)
-		i -= field_offset(g->stride, r->from[i]);
-	if (n > max)
-		return 0;
-	for (i = t, k = n - 1; k >= 0; k--) {
-		out[k].x = grid_x(g, i);
-		out[k].y = grid_y(g, i);
-		if (k > 0)
-			i -= field_offset(g->stride, r->from[i]);
+	for (;;) {
+		int k;
+
+		if (n == max)
+			return 0;
+		out[n].x = grid_x(g, i);
+		out[n].y = grid_y(g, i);
+		n++;
+		if (i == t)
+			return n;
+		for (k = 0; k < 8; k++) {
+			int d = field_order[k], j = i + field_offset(g->stride, d);
+			int64_t c = field_step_cost(g, i, d);
+
+			if (c != 0 && r->stamp[j] == r->query && r->closed[j] &&
+			    r->cost[j] + c == r->cost[i])
+				break;
+		}
+		if (k == 8)
+			return 0;	/* not reached: see route_find */
+		i += field_offset(g->stride, field_order[k]);
 	}
-	return n;
 }
 
 /*
- * A shortest route from (x0, y0) to (x1, y1): its cells, both ends
- * included, into out (room for max). Returns how many, 0 when there is
- * none (or it does not fit); *cost (if not NULL) gets its cost.
+ * The route from (x0, y0) to (x1, y1) that a field built toward (x1, y1)
+ * gives by descent from (x0, y0): its cells, both ends included, into out
+ * (room for max). Returns how many, 0 when there is none (or it does not
+ * fit); *cost (if not NULL) gets its cost.
+ *
+ * The search runs from the target, each step costing what the field's
+ * does (the cell nearer the target), guided by the octile distance to the
+ * start, and goes on past the start until every cell whose cost plus
+ * guide is no more than the start's is settled: those are all the cells
+ * of every shortest route, each with its exact cost to the target (the
+ * guide never overestimates and never falls by more than a step). The
+ * walk down from the start then breaks ties as the field's pointers do.
  */
 int
 route_find(struct route *r, const struct grid *g, int x0, int y0, int x1,
@@ -212,32 +239,36 @@ route_find(struct route *r, const struct grid *g, int x0, int y0, int x1,
 		r->query = 1;
 	}
 	r->nheap = 0;
-	r->stamp[s] = r->query;
-	r->closed[s] = 0;
-	r->cost[s] = 0;
-	r->key[s] = route_guide(g, s, x1, y1);
-	r->heap[r->nheap++] = s;
-	r->hpos[s] = 0;
+	r->stamp[t] = r->query;
+	r->closed[t] = 0;
+	r->cost[t] = 0;
+	r->key[t] = route_guide(g, t, x0, y0);
+	r->heap[r->nheap++] = t;
+	r->hpos[t] = 0;
 	while (r->nheap > 0) {
-		int v = route_pop(r);
+		int v;
 
+		if (r->stamp[s] == r->query && r->closed[s] &&
+		    r->key[r->heap[0]] > r->cost[s])
+			break;
+		v = route_pop(r);
 		r->closed[v] = 1;
 		r->expanded++;
-		if (v == t)
-			break;
 		for (int d = 0; d < 8; d++) {
-			int64_t c = field_step_cost(g, v, d);
+			int j = v + field_offset(g->stride, d);
+			/* From j into v: what the field charges. */
+			int64_t c = field_step_cost(g, j, (d + 4) & 7);
 
 			if (c != 0)
-				route_relax(r, g, v + field_offset(g->stride,
-				    d), r->cost[v] + c, d, x1, y1);
+				route_relax(r, g, j, r->cost[v] + c, d, x0,
+				    y0);
 		}
 	}
-	if (r->stamp[t] != r->query || !r->closed[t])
+	if (r->stamp[s] != r->query || !r->closed[s])
 		return 0;
 	if (cost != NULL)
-		*cost = r->cost[t];
-	return route_trace(r, g, s, t, out, max);
+		*cost = r->cost[s];
+	return route_descend(r, g, s, t, out, max);
 }
 
 /* Label every open cell with its component (4-way flood). */

@@ -1,13 +1,15 @@
 /* SPDX-License-Identifier: ISC */
 /*
  * Routes between two cells: a path query, not a field. route_find runs A*
- * from one cell to another under the field's rules (8-way or 4-way, no
- * corner cutting, a step costs the entered cell's multiplier, FIELD_UNIT a
+ * between two cells under the field's rules (8-way or 4-way, no corner
+ * cutting, a step costs the entered cell's multiplier, FIELD_UNIT a
  * straight step and FIELD_DIAG a diagonal one) with the octile distance as
  * its guide, which never overestimates (no step costs less than plain
- * ground), so the route is a shortest one; its cost is the exact distance a
- * field_build toward the target gives the start. Work grows with the cells
- * nearer (by cost plus guide) than the target, not with the map.
+ * ground), so the route is a shortest one: its cost is the exact distance a
+ * field_build toward the target gives the start, and its cells are those
+ * that field's pointers lead along (the same tie-break). Work grows with
+ * the cells whose cost plus guide is no more than the route's, not with
+ * the map.
  *
  * route_connected answers "can a reach b" in O(1) from component labels
  * (two cells are connected 8-way exactly when they are 4-way, reach.h),
