@@ -17,9 +17,10 @@
  *           wave. The wave (a heap of cells ordered by distance, carried
  *           from call to call, never dropped) offers improvements outward;
  *           hunt_update runs it until every cell it is given (the cells
- *           round each hunter) is settled, i.e. exact, then at most cap
- *           cells more; hunt_settle_cells only the first part (for
- *           hunters that came between two updates).
+ *           round each hunter) is settled, i.e. exact, and on while it
+ *           has settled fewer than cap cells (so a call does the larger
+ *           of the hunters' need and cap); hunt_settle_cells only the
+ *           hunters' need (for hunters that came between two updates).
  *   far     an exact build of the field runs alongside in slices of about
  *           slice cells a hunt_update; when it ends it is merged in,
  *           HUNT_MERGE_SLICE slices an update, in the order the build
