@@ -9,32 +9,37 @@
  *              goal, then one step), and the differences between cells,
  *              which are all that pointers and the wave look at, are
  *              untouched.
- *   the wave   a binary heap of cells keyed by distance. A cell leaves it by
- *              offering its distance plus a step to its neighbours; a
- *              neighbour that is offered less takes it, points back and
- *              joins the heap. Invariant: a cell not in the heap offers no
- *              neighbour anything better. So when the heap's least key is K,
- *              every cell whose exact distance is under K holds it exactly
- *              (the first wrong cell of a shortest route would follow a
- *              right cell not in the heap, which would have offered it).
- *              hunt_update pops until every given cell's distance is under
- *              the least key, and cap cells at the least.
- *   the build  field_integrate's search on a second field, one slice of
- *              buckets an update (field_integrate_run); merged in when it
- *              ends. Each cell keeps
- *              the shorter of its own route and the build's (to the build's
- *              goal, then the goal's walk since: base grew by its cost); a
- *              cell that takes the build's value takes its pointer too, and
- *              the build is exact, so it offers no neighbour anything new
- *              and the wave's invariant holds. Built toward the goal as it
- *              stands, it is copied whole: the field is then exact.
+ *   the wave   cells queued by distance (a ring of buckets, a heap for far
+ *              keys). A cell leaves it by offering its distance plus a
+ *              step to its neighbours; a neighbour offered less takes it,
+ *              points back and joins the queue (offered as much, it takes
+ *              the pointer when that ranks first, as a build's would).
+ *              Invariant: a cell not queued offers no neighbour anything
+ *              better. So when the least key is K, every cell whose exact
+ *              distance is under K holds it exactly (the first wrong cell
+ *              of a shortest route would follow a right cell not queued,
+ *              which would have offered it). hunt_update pops until every
+ *              given cell's distance is under the least key, and cap cells
+ *              at the least.
+ *   the build  field_integrate's search on a second field, a slice of
+ *              buckets an update (field_integrate_run), then merged in,
+ *              a few slices' worth an update, in the order it settled
+ *              cells: each keeps the shorter of its own route and the
+ *              build's (to the build's goal, then the goal's walk since:
+ *              base grew by its cost), and one that takes the build's
+ *              value takes its pointer, which names a cell merged before
+ *              it. Built cells are consistent with each other, so only the
+ *              merged cells bordering unmerged ones may have offers to
+ *              make: they join the wave. Built toward the goal as it
+ *              stands, the build is copied: the field is then exact.
  *   the cut    a cell that becomes dearer or closed breaks the routes that
  *              cross it: the cells whose pointer chain does (the subtree of
  *              the pointer tree under it, found by walking pointers back)
  *              are made unreachable, each takes the best offer of its
  *              neighbours outside the cut, and the wave runs until none of
  *              them is left in it. A cheaper or opened cell only joins the
- *              wave, with its neighbours.
+ *              wave, with its neighbours (and what it newly joins to the
+ *              goal is settled at once).
  */
 #include <assert.h>
 #include <stdio.h>
