@@ -400,6 +400,7 @@ hunt_clear(struct hunt *h)
 	f->ngoals = 0;
 	f->base = 0;
 	h->goal = -1;
+	h->exact = false;
 	hunt_merge_forget(h);
 }
 
@@ -431,6 +432,7 @@ hunt_build(struct hunt *h, const struct grid *g, int x, int y)
 		field_integrate(h->f, g, &goal, 1);
 	memset(h->f->los, 0, h->f->ncells);
 	h->goal = goal;
+	h->exact = true;
 	hunt_merge_forget(h);
 	h->stats.rebuilds++;
 }
@@ -460,6 +462,7 @@ hunt_move(struct hunt *h, const struct grid *g, int x, int y)
 		hunt_build(h, g, x, y);
 		return;
 	}
+	h->exact = false;
 	f->base += field_move_cost(g, c, d);
 	f->dir[o] = (int8_t)d;		/* its route goes on to the new goal */
 	hunt_lower(h, c, -f->base);
@@ -656,8 +659,10 @@ hunt_merge(struct hunt *h, const struct grid *g)
 		x->dir[i] = FIELD_DIR_NONE;
 		x->goal[i] = -1;
 	}
-	if (h->mcopy)
+	if (h->mcopy) {
 		hunt_heap_clear(h);
+		h->exact = true;
+	}
 	h->xs.clean = true;
 	h->xphase = 0;
 	h->stats.merges++;
@@ -697,7 +702,8 @@ hunt_update(struct hunt *h, const struct grid *g, const int32_t *cells,
 	h->stats.waved = h->stats.sliced = h->stats.rays = 0;
 	if (h->goal < 0)
 		return;
-	if (h->xphase == 0)
+	/* A field known exact needs no build until the goal or map moves. */
+	if (h->xphase == 0 && !h->exact)
 		hunt_x_start(h, g);
 	if (h->xphase == 1) {
 		h->x->stats.settled = 0;
@@ -707,7 +713,7 @@ hunt_update(struct hunt *h, const struct grid *g, const int32_t *cells,
 			h->mcopy = h->xgoal == h->goal;
 		}
 		h->stats.sliced = h->x->stats.settled;
-	} else
+	} else if (h->xphase == 2)
 		hunt_merge(h, g);
 	h->stats.waved = hunt_wave(h, g, cells, n, h->cap);
 	hunt_sight(h, g, cells, n);
@@ -882,6 +888,7 @@ hunt_set_cost(struct hunt *h, struct grid *g, int x, int y, int cost)
 	if (old == cost)
 		return;
 	g->cost[t] = (uint8_t)cost;
+	h->exact = false;
 	hunt_merge_forget(h);	/* the build's routes may cross t */
 	if (cost * FIELD_DIAG > h->maxstep)
 		h->maxstep = cost * FIELD_DIAG;

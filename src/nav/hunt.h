@@ -77,6 +77,8 @@ struct hunt {
 	size_t		 mnext;		/* merging: next of xs.order */
 	int64_t		 maxstep;	/* the dearest step on the grid */
 	bool		 mcopy;		/* merging a build toward the goal */
+	bool		 exact;		/* the field is a build's: no need of
+					   another until the goal or map moves */
 	int32_t		 xgoal;		/* its goal */
 	int64_t		 xbase;		/* f->base when it began */
 	struct field_slice xs;		/* its queue */
