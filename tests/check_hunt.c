@@ -182,6 +182,45 @@ START_TEST(test_hunt_step_is_constant)
 END_TEST
 
 /*
+ * Closing or slowing cells keeps an exact field exact (the cut settles in
+ * order, ties as a build breaks them): no build needed after a tower on a
+ * field the hero stood still on; opening one leaves work for the wave.
+ */
+START_TEST(test_hunt_tower_keeps_exact)
+{
+	uint64_t	 s = 0x70e7 + (uint64_t)_i * 31;
+	int		 w = 8 + tu_randint(&s, 30), hh = 6 + tu_randint(&s, 20);
+	struct grid	*g = tu_random_grid(&s, w, hh, tu_randint(&s, 30),
+			    _i % 3 == 0 ? 20 : 0, _i % 4 != 0);
+	struct hunt	*h = hunt_new(w, hh);
+	struct field	*ref = field_new(w, hh);
+	int		 c = tu_random_open(&s, g);
+
+	if (c >= 0)
+		hunt_build(h, g, grid_x(g, c), grid_y(g, c));
+	for (int k = 0; k < 40 && h->goal >= 0; k++) {
+		int x = tu_randint(&s, w), y = tu_randint(&s, hh);
+		int old = grid_get_cost(g, x, y), cost;
+
+		if (grid_index(g, x, y) == h->goal || old == 0)
+			continue;
+		cost = tu_randint(&s, 2) ? 0 : old + 1 + tu_randint(&s,
+		    GRID_COST_MAX - old > 0 ? GRID_COST_MAX - old : 1);
+		if (cost > GRID_COST_MAX)
+			cost = 0;
+		ck_assert(h->exact);
+		hunt_set_cost(h, g, x, y, cost);
+		expect_valid(h, g, "close", k);
+		ck_assert(h->exact);
+		expect_exact(h, g, ref, NULL, 0, true, k);
+	}
+	field_free(ref);
+	hunt_free(h);
+	grid_free(g);
+}
+END_TEST
+
+/*
  * Closing the goal's cell leaves no goal and every cell unreachable; a
  * move then builds afresh.
  */
@@ -285,6 +324,7 @@ hunt_suite(void)
 	tcase_set_timeout(tc, 120);
 	tcase_add_loop_test(tc, test_hunt_random_walks, 0, 3000);
 	tcase_add_test(tc, test_hunt_step_is_constant);
+	tcase_add_loop_test(tc, test_hunt_tower_keeps_exact, 0, 300);
 	tcase_add_test(tc, test_hunt_goal_closed);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("route");

@@ -783,7 +783,8 @@ hunt_cut_reseed(struct hunt *h, const struct grid *g, int v)
 		if ((h->flag[u] & HF_CUT) || f->dist[u] == FIELD_INF)
 			continue;
 		o = f->dist[u] + field_move_cost(g, u, d);
-		if (o < best) {
+		/* Ties as a build breaks them: the first in rank. */
+		if (o < best || (o == best && field_rank[d] < field_rank[bd])) {
 			best = o;
 			bd = d;
 		}
@@ -888,7 +889,6 @@ hunt_set_cost(struct hunt *h, struct grid *g, int x, int y, int cost)
 	if (old == cost)
 		return;
 	g->cost[t] = (uint8_t)cost;
-	h->exact = false;
 	hunt_merge_forget(h);	/* the build's routes may cross t */
 	if (cost * FIELD_DIAG > h->maxstep)
 		h->maxstep = cost * FIELD_DIAG;
@@ -900,10 +900,20 @@ hunt_set_cost(struct hunt *h, struct grid *g, int x, int y, int cost)
 		hunt_clear(h);
 		return;
 	}
+	/*
+	 * A dearer cell only lengthens the routes that crossed it, and the
+	 * cut settles those in order from exact neighbours, ties as a build
+	 * breaks them: an exact field stays exact. A cheaper one leaves work
+	 * for the wave.
+	 */
 	if (cost == 0 || (old != 0 && cost > old))
 		hunt_cut(h, g, t, cost == 0);
-	if (cost != 0 && (old == 0 || cost < old))
+	if (cost != 0 && (old == 0 || cost < old)) {
+		h->exact = false;
 		hunt_open(h, g, t);
+	}
+	if (h->nring + h->nheap != 0)
+		h->exact = false;
 }
 
 /*
