@@ -18,11 +18,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
+#include "core/daily.h"
 #include "core/level.h"
 #include "core/rate.h"
+#include "core/record.h"
 #include "core/session.h"
+#include "core/settings.h"
 #include "core/text.h"
 #include "ui/ui.h"
 #include "headless.h"
@@ -39,6 +43,7 @@ enum main_mode {
 	MAIN_HEADLESS,		/* --headless: play LEVEL with no terminal */
 	MAIN_RATE,		/* --rate LEVEL... */
 	MAIN_EDIT,		/* --edit FILE: the level editor */
+	MAIN_VERIFY,		/* --verify FILE...: recordings */
 	MAIN_CHECK,		/* --check FILE... */
 	MAIN_VERSION,		/* --version */
 	MAIN_HELP		/* --help */
@@ -57,6 +62,12 @@ struct main_opts {
 	bool		strength_set;	/* --strength */
 	const char	*edit;		/* --edit FILE */
 	bool		check_given;	/* --check, even if another wins */
+	bool		difficulty_set;	/* --difficulty: over the settings */
+	bool		endless_set;	/* --endless: over the settings */
+	bool		daily;		/* --daily (or --date) */
+	const char	*date;		/* --date YYYY-MM-DD */
+	bool		verify_given;	/* --verify, even if another wins */
+	struct daily	daily_game;	/* the date's game, when daily */
 };
 
 typedef void main_set_fn(struct main_opts *, const char *);
@@ -69,7 +80,8 @@ static main_set_fn main_set_stop_at, main_set_difficulty, main_set_endless;
 static main_set_fn main_set_strength, main_set_rate;
 static main_set_fn main_set_stop_at, main_set_edit;
 static main_set_fn main_set_ascii, main_set_no_color, main_set_continue;
-static main_set_fn main_set_bell;
+static main_set_fn main_set_bell, main_set_record, main_set_verify;
+static main_set_fn main_set_daily, main_set_date;
 
 /* The options, in the order --help lists them. */
 static const struct main_option {
@@ -145,6 +157,22 @@ static const struct main_option {
 	  .arg = "TICK",
 	  .help = "stop (and --save) when the clock reaches TICK",
 	  .set = main_set_stop_at },
+	{ .name = "record", .key = 'o', .has_arg = required_argument,
+	  .arg = "FILE",
+	  .help = "write the game's recording to FILE when it ends",
+	  .set = main_set_record },
+	{ .name = "verify", .key = 'v', .has_arg = no_argument,
+	  .help = "play the recordings FILE... again and check each ends\n"
+	      "as recorded: 'FILE: ok won 18450' or what differs",
+	  .set = main_set_verify },
+	{ .name = "daily", .key = 'D', .has_arg = no_argument,
+	  .help = "play today's daily game (UTC): a campaign level,\n"
+	      "setting and seed chosen by the date, endless",
+	  .set = main_set_daily },
+	{ .name = "date", .key = 'Y', .has_arg = required_argument,
+	  .arg = "YYYY-MM-DD",
+	  .help = "the daily game of another date",
+	  .set = main_set_date },
 	{ .name = "edit", .key = 'E', .has_arg = required_argument,
 	  .arg = "FILE",
 	  .help = "edit the level FILE in the level editor; a new level\n"
@@ -298,6 +326,7 @@ main_set_difficulty(struct main_opts *o, const char *arg)
 	}
 	o->headless.game.difficulty = (enum game_difficulty)d;
 	o->headless.opts_set = true;
+	o->difficulty_set = true;
 }
 
 /* --endless: for headless runs and new games alike. */
@@ -306,6 +335,7 @@ main_set_endless(struct main_opts *o, const char *arg)
 {
 	o->headless.game.endless = true;
 	o->headless.opts_set = true;
+	o->endless_set = true;
 }
 
 /* --strength PCT */
@@ -355,6 +385,37 @@ main_set_stop_at(struct main_opts *o, const char *arg)
 		o->headless.stop_at = (long)v;
 }
 
+/* --record FILE */
+static void
+main_set_record(struct main_opts *o, const char *arg)
+{
+	o->game_opts = true;
+	o->headless.record = arg;
+}
+
+/* --verify */
+static void
+main_set_verify(struct main_opts *o, const char *arg)
+{
+	o->verify_given = true;
+	main_set_mode(o, MAIN_VERIFY);
+}
+
+/* --daily */
+static void
+main_set_daily(struct main_opts *o, const char *arg)
+{
+	o->daily = true;
+}
+
+/* --date YYYY-MM-DD: the daily game of that date. */
+static void
+main_set_date(struct main_opts *o, const char *arg)
+{
+	o->daily = true;
+	o->date = arg;
+}
+
 /* --continue */
 static void
 main_set_continue(struct main_opts *o, const char *arg)
@@ -367,6 +428,7 @@ static void
 main_set_ascii(struct main_opts *o, const char *arg)
 {
 	o->ui.ascii = true;
+	o->headless.ascii = true;
 }
 
 /* --no-color */
@@ -423,6 +485,7 @@ main_usage(void)
 	printf("Usage: %s [OPTION]... [LEVEL]\n", PACKAGE_NAME);
 	printf("  or:  %s --check FILE...\n", PACKAGE_NAME);
 	printf("  or:  %s --edit FILE\n", PACKAGE_NAME);
+	printf("  or:  %s --verify FILE...\n", PACKAGE_NAME);
 	printf("Defend the exits of LEVEL in a tower-defence game for the "
 	    "terminal.\n\n");
 	printf("LEVEL is the name of an installed level, read from the file\n"
@@ -441,8 +504,8 @@ main_usage(void)
 		printf("%-26s%s\n", left, h);
 	}
 	printf("\nExit status: 0 if all is well, 1 if a level file has an "
-	    "error,\n2 if the command line is wrong, 128 + N if signal N "
-	    "ended the game.\n\n");
+	    "error or a\nrecording does not verify, 2 if the command line is "
+	    "wrong, 128 + N if\nsignal N ended the game.\n\n");
 	printf("Environment:\n"
 	    "  WEIR_LEVELDIR       where installed levels are looked up "
 	    "(an absolute\n"
@@ -452,7 +515,12 @@ main_usage(void)
 	    "  XDG_STATE_HOME      an unfinished game is saved to\n"
 	    "                      XDG_STATE_HOME/weir/levels/LEVEL.save "
 	    "(default\n"
-	    "                      ~/.local/state), one save a level\n\n",
+	    "                      ~/.local/state), one save a level; "
+	    "recordings\n"
+	    "                      go to XDG_STATE_HOME/weir/recordings\n"
+	    "  XDG_CONFIG_HOME     settings are read from "
+	    "XDG_CONFIG_HOME/weir/config\n"
+	    "                      (default ~/.config)\n\n",
 	    LEVELDIR);
 	printf("Report bugs to: %s\n", PACKAGE_BUGREPORT);
 }
@@ -688,11 +756,108 @@ main_edit(const struct main_opts *o)
 	return ui_edit_run(&l);
 }
 
+/*
+ * --verify FILE...: play each recording again; "FILE: ok won 18450" or
+ * what differs first, on standard output; 1 if any did not verify (a file
+ * that does not read is said on standard error).
+ */
+static int
+main_verify(char **files, int nfiles)
+{
+	struct recording	*r;
+	char			 msg[MAIN_ERR_MAX + RECORD_PATH_MAX];
+	char			 safe[3 * sizeof msg];
+	int			 i, status = 0;
+
+	for (i = 0; i < nfiles; i++) {
+		if ((r = record_read(files[i], msg, sizeof msg)) == NULL) {
+			main_say(msg);
+			status = MAIN_EXIT_ERROR;
+			continue;
+		}
+		if (record_verify(r, files[i], msg, sizeof msg) != 0)
+			status = MAIN_EXIT_ERROR;
+		printf("%s\n", text_visible(safe, sizeof safe, msg));
+		fflush(stdout);
+		record_free(r);
+	}
+	return status;
+}
+
+/*
+ * --daily [--date D]: choose the date's game (daily.h) from the installed
+ * campaign and set the level, seed and setting to play. -1 after saying
+ * why when it cannot be chosen.
+ */
+static int
+main_daily(struct main_opts *o, char *path, size_t size)
+{
+	struct daily_campaign	 c;
+	struct daily_date	 d;
+	char			 err[MAIN_ERR_MAX + MAIN_PATH_MAX];
+
+	if (o->date != NULL && !daily_parse_date(o->date, &d)) {
+		snprintf(err, sizeof err, "%s: invalid date '%s' (expected "
+		    "YYYY-MM-DD, from 1970)", PACKAGE_NAME, o->date);
+		main_say(err);
+		return -1;
+	}
+	if (o->date == NULL)
+		daily_today((int64_t)time(NULL), &d);
+	if (daily_campaign_read(main_level_dir(), &c, err, sizeof err) != 0) {
+		main_say(err);
+		return -1;
+	}
+	daily_pick(&d, &c, &o->daily_game);
+	daily_campaign_free(&c);
+	session_resolve(main_level_dir(), o->daily_game.name, path, size);
+	o->headless.level = path;
+	o->headless.seed = o->daily_game.seed;
+	o->headless.game.difficulty = o->daily_game.difficulty;
+	o->headless.game.endless = o->daily_game.endless;
+	o->headless.daily = &o->daily_game;
+	return 0;
+}
+
+/*
+ * Settings that stay (settings.h) under what the command line gave: the
+ * setting of new games and how to draw. A file that does not read is
+ * said once, on standard error, and its defaults used.
+ */
+static void
+main_settings(struct main_opts *o)
+{
+	struct settings	st;
+	char		path[MAIN_PATH_MAX], err[MAIN_ERR_MAX + MAIN_PATH_MAX];
+
+	if (settings_path(path, sizeof path, false) != 0)
+		return;
+	switch (settings_load(path, &st, err, sizeof err)) {
+	case SETTINGS_BAD:
+	case SETTINGS_ERROR:
+		fprintf(stderr, "%s: ", PACKAGE_NAME);
+		main_say(err);
+		fprintf(stderr, "%s: the settings file is left as it is; "
+		    "the defaults apply\n", PACKAGE_NAME);
+		return;
+	default:
+		break;
+	}
+	if (!o->difficulty_set)
+		o->headless.game.difficulty = st.difficulty;
+	if (!o->endless_set)
+		o->headless.game.endless = st.endless;
+	o->ui.ascii = o->ui.ascii || st.ascii;
+	o->ui.no_color = o->ui.no_color || !st.color;
+	o->ui.bell = o->ui.bell || st.bell;
+}
+
 /* Read the command line and do what it asks; the exit status. */
 static int
 main_run(int argc, char **argv)
 {
 	struct main_opts	o;
+	char			daily_path[MAIN_PATH_MAX];
 	int			nargs;
 
 	memset(&o, 0, sizeof o);
@@ -732,12 +897,27 @@ main_run(int argc, char **argv)
 		    "--snapshot-every, --sandbox, --bot, --save, --load and "
 		    "--stop-at need --headless");
 
+	if (o.daily && (o.headless.seed_set || o.headless.opts_set ||
+	    o.headless.load != NULL || o.resume || nargs > 0))
+		return main_usage_error("--daily chooses the level, the seed "
+		    "and the setting itself (no LEVEL, --seed, --difficulty, "
+		    "--endless, --sandbox, --load or --continue)");
+	if (o.daily && o.mode != MAIN_HEADLESS)
+		return main_usage_error("--daily needs --headless for now (the "
+		    "title screen's daily game is to come)");
+	if (o.headless.record != NULL && o.mode != MAIN_HEADLESS)
+		return main_usage_error("--record needs --headless");
+	if (o.mode == MAIN_VERIFY && (o.headless_given || o.game_opts ||
+	    o.headless.seed_set || o.resume || o.headless.opts_set ||
+	    o.rate_given || o.check_given || o.daily))
+		return main_usage_error("--verify takes recordings, not a game "
+		    "to play");
 	if (o.mode == MAIN_HEADLESS && o.resume)
 		return main_usage_error("--continue is for the terminal game "
 		    "(--headless resumes with --load)");
 	if (o.mode == MAIN_CHECK && (o.headless_given || o.game_opts ||
 	    o.headless.seed_set || o.resume || o.headless.opts_set ||
-	    o.rate_given))
+	    o.rate_given || o.verify_given))
 		return main_usage_error("--check takes level files, not a "
 		    "game to play");
 	if (o.edit != NULL && (o.headless_given || o.game_opts ||
@@ -760,7 +940,15 @@ main_run(int argc, char **argv)
 			    "FILE");
 		return main_check(argv + optind, nargs);
 	case MAIN_HEADLESS:
+		if (o.daily)
+			return main_daily(&o, daily_path, sizeof daily_path) != 0 ?
+			    MAIN_EXIT_ERROR : headless_run(&o.headless);
 		return main_headless(&o, argv + optind, nargs);
+	case MAIN_VERIFY:
+		if (nargs == 0)
+			return main_usage_error("--verify needs at least one "
+			    "FILE");
+		return main_verify(argv + optind, nargs);
 	case MAIN_RATE:
 		if (nargs == 0)
 			return main_usage_error("--rate needs at least one "
@@ -770,6 +958,7 @@ main_run(int argc, char **argv)
 		if (nargs > 0)
 			return main_usage_error("--edit takes its FILE and no "
 			    "LEVEL");
+		main_settings(&o);
 		return main_edit(&o);
 	case MAIN_PLAY:
 		break;
@@ -784,6 +973,7 @@ main_run(int argc, char **argv)
 	if (o.resume && o.headless.seed_set)
 		return main_usage_error("--continue keeps the saved game's "
 		    "seed (no --seed)");
+	main_settings(&o);
 	return main_play(&o, nargs == 1 ? argv[optind] : NULL);
 }
 

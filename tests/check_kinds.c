@@ -16,8 +16,8 @@
 #include "nav/steer.h"
 #include "core/tower.h"
 
-/* Keys the game screen keeps for itself (moves, pause, speed, ...). */
-static const char ui_keys[] = "hjklHJKLpPfFvVzZqQ?";
+/* Keys the game screen keeps for itself (moves, quit, help). */
+static const char ui_keys[] = "hjklHJKLqQ?";
 
 /* No row is missing in the middle of a table (every row has a name). */
 START_TEST(test_no_row_missing)

@@ -41,7 +41,7 @@ struct bench_game_result {
 static void	bench_game_hunt(FILE *out);
 
 /* The directory the shipped levels are read from, or NULL. */
-static const char *
+const char *
 bench_game_dir(void)
 {
 	const char	*env = getenv("WEIR_LEVELDIR");

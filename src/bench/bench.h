@@ -36,6 +36,9 @@ int		 bench_crowd(int argc, char **argv);
 void		 bench_crowd_summary(FILE *out);
 int		 bench_game(int argc, char **argv);
 void		 bench_game_summary(FILE *out);
+const char	*bench_game_dir(void);
+int		 bench_replay(int argc, char **argv);
+void		 bench_replay_summary(FILE *out);
 /* A curses screen of lines x cols writing to a temporary file. */
 struct screen;
 struct bench_screen {

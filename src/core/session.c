@@ -8,11 +8,13 @@
  * each failure says and what becomes of the save.
  */
 #include <dirent.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "movingai.h"
+#include "scores.h"
 #include "session.h"
 #include "util.h"
 
@@ -37,6 +39,47 @@ session_level_name(const char *name, size_t len)
 }
 
 /*
+ * The identity of the level file at path (resolved, as a session's) whose
+ * bytes hash to hash (save_hash), into dst (SCORES_NAME_MAX + 1 bytes or
+ * more): NAME for an installed level, level_dir/NAME.weir (level_dir may
+ * be NULL: none), else the file's name, without its suffix, '.' and
+ * sixteen hex digits of a hash of path and hash. See session.h.
+ */
+void
+session_level_key(char *dst, size_t size, const char *path, uint64_t hash,
+    const char *level_dir)
+{
+	char		 dir[SESSION_PATH_MAX], name[SCORES_NAME_MAX + 1];
+	char		 key[SESSION_PATH_MAX];
+	unsigned char	 both[SESSION_PATH_MAX + 8];
+	const char	*base = strrchr(path, '/');
+	size_t		 n, len = strnlen(path, SESSION_PATH_MAX - 1) + 1;
+	int		 i;
+
+	base = base != NULL ? base + 1 : path;
+	save_level_name(name, sizeof name, path);
+	n = strlen(base);
+	/* Installed: level_dir/NAME.weir is this very file (a link too). */
+	if (level_dir != NULL && n > 5 && strcmp(base + n - 5, ".weir") == 0 &&
+	    session_level_name(base, n - 5) && n - 5 <= SCORES_NAME_MAX &&
+	    session_resolve(level_dir, name, key, sizeof key) &&
+	    realpath(key, dir) != NULL && strcmp(dir, path) == 0) {
+		snprintf(dst, size, "%.*s", (int)(n - 5), base);
+		return;
+	}
+	/* The path with its NUL, then the bytes' hash, little end first. */
+	memcpy(both, path, len - 1);
+	both[len - 1] = '\0';
+	for (i = 0; i < 8; i++)
+		both[len + (size_t)i] = (unsigned char)(hash >> (8 * i));
+	if (name[0] == '.')
+		name[0] = '_';	/* no hidden save file */
+	snprintf(key, sizeof key, "%.*s.%016" PRIx64, SESSION_KEY_BASE, name,
+	    save_hash(both, len + 8));
+	scores_name(dst, size, key);
+}
+
+/*
  * Turn a LEVEL argument into a path in buf: an installed level's name
  * becomes DIR/NAME.weir, anything else is a path already. False when it
  * does not fit.
@@ -57,9 +100,7 @@ session_resolve(const char *dir, const char *arg, char *buf, size_t size)
 struct level *
 session_load_level(const char *path, char *err, size_t errlen)
 {
-	size_t	n = strlen(path);
-
-	if (n >= 4 && strcmp(path + n - 4, ".map") == 0)
+	if (session_is_map(path))
 		return movingai_load(path, err, errlen);
 	return level_load(path, err, errlen);
 }
@@ -153,17 +194,38 @@ session_check_level(const char *path, void (*sink)(void *, const char *),
 	return nerr;
 }
 
-/* A session with the level file at path read and hashed, no game yet. */
+/* Whether path names a Moving AI map (it ends in ".map"). */
+bool
+session_is_map(const char *path)
+{
+	size_t	n = strlen(path);
+
+	return n >= 4 && strcmp(path + n - 4, ".map") == 0;
+}
+
+/*
+ * A session with the level file at path read once, parsed and hashed
+ * from those bytes (kept, for a recording of the game), no game yet.
+ */
 static struct session *
 session_read_level(const char *path, char *err, size_t errlen)
 {
 	struct session	*s = xcalloc(1, sizeof *s);
 
-	if ((s->lv = session_load_level(path, err, errlen)) == NULL ||
-	    save_hash_file(path, &s->level_hash, err, errlen) != 0) {
+	if ((s->level_text = level_read_file(path, &s->level_len, err,
+	    errlen)) == NULL) {
 		session_free(s);
 		return NULL;
 	}
+	s->level_map = session_is_map(path);
+	s->lv = s->level_map ? movingai_parse(path, s->level_text,
+	    s->level_len, err, errlen) : level_parse(path, s->level_text,
+	    s->level_len, err, errlen);
+	if (s->lv == NULL) {
+		session_free(s);
+		return NULL;
+	}
+	s->level_hash = save_hash(s->level_text, s->level_len);
 	if (realpath(path, s->path) == NULL)
 		snprintf(s->path, sizeof s->path, "%s", path);
 	return s;
@@ -287,5 +349,6 @@ session_free(struct session *s)
 		return;
 	game_free(s->g);
 	level_free(s->lv);
+	free(s->level_text);
 	free(s);
 }

@@ -8,9 +8,21 @@
  * saves through this module, so all of them read the same files the same
  * way and give the same messages.
  *
+ * A session keeps the level file's bytes as they were read, parsed and
+ * hashed (level_text), so that a recording of its game holds the very
+ * level that was played.
+ *
  * A LEVEL argument made only of letters, digits, '-' and '_' names an
  * installed level, DIR/NAME.weir; anything else is a path, read as a Moving
  * AI map when it ends in ".map" and as a weir level otherwise.
+ *
+ * A level's identity (session_level_key) is what its saved game and its
+ * high-score boards are kept under: an installed level's name ("meadow"),
+ * or, for any other file, its name joined by '.' to a hash of its
+ * resolved path and its bytes ("meadow.0123456789abcdef"), so a file
+ * elsewhere that happens to be called meadow.weir never takes the
+ * installed level's save or posts on its board. '.' is never in an
+ * installed level's name, so the two kinds cannot meet.
  *
  * Resuming a save. A save that does not read (not a save, cut short, bad
  * bytes: "SAVE:LINE:COL: ...") or that reads but does not replay to its
@@ -63,10 +75,19 @@ struct session {
 	uint64_t		 seed;
 	bool			 sandbox;
 	bool			 resumed;	/* made by session_resume */
+	char			*level_text;	/* the level file's bytes, as
+						   read, parsed and hashed */
+	size_t			 level_len;
+	bool			 level_map;	/* ... a Moving AI .map */
 	struct safefile_stamp	 save_stamp;	/* the save it was read from */
 };
 
+#define SESSION_KEY_BASE	23	/* bytes of a file's name in its key */
+
 bool		 session_level_name(const char *name, size_t len);
+bool		 session_is_map(const char *path);
+void		 session_level_key(char *dst, size_t size, const char *path,
+		    uint64_t hash, const char *level_dir);
 bool		 session_resolve(const char *dir, const char *arg, char *buf,
 		    size_t size);
 struct level	*session_load_level(const char *path, char *err,

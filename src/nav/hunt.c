@@ -975,3 +975,43 @@ hunt_valid(const struct hunt *h, const struct grid *g, char *why, int len)
 	}
 	return true;
 }
+
+/*
+ * Make dst (made by hunt_new for the same size) the very state src is in:
+ * the field, the build under way, the wave and the sight, so that both go
+ * on alike. Nothing is allocated.
+ */
+void
+hunt_copy(struct hunt *dst, const struct hunt *src)
+{
+	size_t	n = src->f->ncells;
+	struct hunt keep = *dst;
+
+	assert(dst->f->ncells == n);
+	*dst = *src;
+	/* dst's own buffers, with src's contents. */
+	dst->f = keep.f;
+	dst->x = keep.x;
+	dst->heap = keep.heap;
+	dst->hpos = keep.hpos;
+	dst->flag = keep.flag;
+	dst->cut = keep.cut;
+	dst->seen = keep.seen;
+	dst->rhead = keep.rhead;
+	dst->rnext = keep.rnext;
+	dst->rprev = keep.rprev;
+	dst->xs.order = keep.xs.order;
+	field_copy(dst->f, src->f);
+	field_copy(dst->x, src->x);
+	memcpy(dst->x->qnext, src->x->qnext, n * sizeof *dst->x->qnext);
+	memcpy(dst->x->qprev, src->x->qprev, n * sizeof *dst->x->qprev);
+	memcpy(dst->heap, src->heap, (size_t)src->nheap * sizeof *dst->heap);
+	memcpy(dst->hpos, src->hpos, n * sizeof *dst->hpos);
+	memcpy(dst->flag, src->flag, n);
+	memcpy(dst->seen, src->seen, (size_t)src->nseen * sizeof *dst->seen);
+	memcpy(dst->rhead, src->rhead, HQ_NB * sizeof *dst->rhead);
+	memcpy(dst->rnext, src->rnext, n * sizeof *dst->rnext);
+	memcpy(dst->rprev, src->rprev, n * sizeof *dst->rprev);
+	memcpy(dst->xs.order, src->xs.order, src->xs.norder *
+	    sizeof *dst->xs.order);
+}

@@ -103,6 +103,7 @@ void		 hunt_settle_cells(struct hunt *h, const struct grid *g,
 		     const int32_t *cells, int ncells);
 void		 hunt_set_cost(struct hunt *h, struct grid *g, int x, int y,
 		     int cost);
+void		 hunt_copy(struct hunt *dst, const struct hunt *src);
 int		 hunt_exact_bound(const struct hunt *h, const struct grid *g);
 bool		 hunt_valid(const struct hunt *h, const struct grid *g,
 		     char *why, int whylen);

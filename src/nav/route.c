@@ -332,3 +332,10 @@ route_expanded(const struct route *r)
 {
 	return r->expanded;
 }
+
+/* Forget the component labels (they are made again when next asked). */
+void
+route_forget(struct route *r)
+{
+	r->labelled = false;
+}

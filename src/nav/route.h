@@ -37,5 +37,6 @@ int		 route_find(struct route *r, const struct grid *g, int x0,
 bool		 route_connected(struct route *r, const struct grid *g,
 		     unsigned gen, int x0, int y0, int x1, int y1);
 uint64_t	 route_expanded(const struct route *r);
+void		 route_forget(struct route *r);
 
 #endif
