@@ -221,6 +221,46 @@ START_TEST(test_hunt_tower_keeps_exact)
 END_TEST
 
 /*
+ * A copy goes on as the original does: after the same steps, updates and
+ * changes both fields are the same bit for bit (the build under way, the
+ * wave and the sight were copied too).
+ */
+START_TEST(test_hunt_copy_goes_on_alike)
+{
+	uint64_t	 s = 0xc0b1 + (uint64_t)_i * 77;
+	struct grid	*g = tu_random_grid(&s, 40, 30, 15, 10, true);
+	struct hunt	*a = hunt_new(40, 30), *b = hunt_new(40, 30);
+	int32_t		 cells[HUNTERS];
+	int		 c = tu_random_open(&s, g);
+
+	hunt_build(a, g, grid_x(g, c), grid_y(g, c));
+	for (int step = 0; step < 120; step++) {
+		int n = 0;
+
+		if (step == 37 + _i)
+			hunt_copy(b, a);
+		c = walk_step(&s, g, a->goal);
+		hunt_move(a, g, grid_x(g, c), grid_y(g, c));
+		for (int k = 0; k < HUNTERS; k++)
+			if ((cells[n] = tu_random_open(&s, g)) >= 0)
+				n++;
+		hunt_update(a, g, cells, n);
+		if (step < 37 + _i)
+			continue;
+		hunt_move(b, g, grid_x(g, c), grid_y(g, c));
+		hunt_update(b, g, cells, n);
+		ck_assert(memcmp(a->f->dist, b->f->dist, a->f->ncells *
+		    sizeof *a->f->dist) == 0);
+		ck_assert(memcmp(a->f->dir, b->f->dir, a->f->ncells) == 0);
+		ck_assert(memcmp(a->f->los, b->f->los, a->f->ncells) == 0);
+	}
+	hunt_free(a);
+	hunt_free(b);
+	grid_free(g);
+}
+END_TEST
+
+/*
  * Closing the goal's cell leaves no goal and every cell unreachable; a
  * move then builds afresh.
  */
@@ -325,6 +365,7 @@ hunt_suite(void)
 	tcase_add_loop_test(tc, test_hunt_random_walks, 0, 3000);
 	tcase_add_test(tc, test_hunt_step_is_constant);
 	tcase_add_loop_test(tc, test_hunt_tower_keeps_exact, 0, 300);
+	tcase_add_loop_test(tc, test_hunt_copy_goes_on_alike, 0, 10);
 	tcase_add_test(tc, test_hunt_goal_closed);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("route");
