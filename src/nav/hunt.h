@@ -14,29 +14,35 @@
  *   near    hunt_move is O(1): every route may go on from the old goal to
  *           the new one, so the field's base grows by that step's cost, the
  *           old goal points at the new one, and the new goal enters the
- *           wave. The wave (a heap of cells ordered by distance, carried
- *           from call to call, never dropped) offers improvements outward;
- *           hunt_update runs it until every cell it is given (the cells
- *           round each hunter) is settled, i.e. exact, and on while it
- *           has settled fewer than cap cells (so a call does the larger
- *           of the hunters' need and cap); hunt_settle_cells only the
+ *           wave. The wave (cells queued by distance, carried from call to
+ *           call, never dropped) offers improvements outward; hunt_update
+ *           runs it until every cell it is given (the cells round each
+ *           hunter) is settled, i.e. exact, and on while it has settled
+ *           fewer than cap cells (so a call does the larger of the
+ *           hunters' need and cap); hunt_settle_cells does only the
  *           hunters' need (for hunters that came between two updates).
  *   far     an exact build of the field runs alongside in slices of about
  *           slice cells a hunt_update; when it ends it is merged in,
  *           HUNT_MERGE_SLICE slices an update, in the order the build
- *           settled them (each cell
- *           keeps the shorter of the two routes), so no distance is staler
- *           than two builds and their merges. When the goal has not moved since the build began
- *           the merge copies it: standing still, the field is exactly
- *           field_build's (dist, dir and goal) at the latest after
- *           hunt_exact_bound(h) updates.
+ *           settled the cells (each keeps the shorter of the two routes),
+ *           so no distance is staler than two builds and their merges.
+ *           When the goal has not moved since the build began the merge
+ *           copies it: standing still, the field is exactly field_build's
+ *           (dist, dir and goal) at the latest after hunt_exact_bound(h)
+ *           updates, and no build runs then until the goal or the map
+ *           moves.
  *   sight   los is set only on the cells hunt_update is given, each by a
  *           ray test to the goal (los_ray_clear), not by a sweep of the map;
  *           other cells read 0.
  *   towers  hunt_set_cost cuts the routes a change breaks (the cells whose
  *           pointer chain crossed it, or cut its corner) and settles them
- *           again at once, so the field is valid after every tower.
+ *           again at once, so the field is valid after every tower; a
+ *           closed or dearer cell leaves an exact field exact.
  *
+ * Ties go as a build breaks them (the first direction in field.h's
+ * order), so where the field is exact its pointers are a build's too.
+ * hunt_copy makes one hunt field the very state of another (a game's
+ * keyframe). Memory: two fields and about 25 bytes a cell more.
  * Nothing is allocated after hunt_new.
  */
 #ifndef WEIR_HUNT_H
