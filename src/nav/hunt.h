@@ -42,7 +42,7 @@
  * Ties go as a build breaks them (the first direction in field.h's
  * order), so where the field is exact its pointers are a build's too.
  * hunt_copy makes one hunt field the very state of another (a game's
- * keyframe). Memory: two fields and about 25 bytes a cell more.
+ * keyframe). Memory: two fields and about 29 bytes a cell more.
  * Nothing is allocated after hunt_new.
  */
 #ifndef WEIR_HUNT_H
