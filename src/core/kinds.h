@@ -322,6 +322,7 @@ enum overlay_kind {
 	OVERLAY_NONE,
 	OVERLAY_HEAT,		/* integration field as a heatmap */
 	OVERLAY_FLOW,		/* flow pointers as arrows */
+	OVERLAY_GRADIENT,	/* seed 001's gradient form as arrows */
 	OVERLAY_LOS,		/* cells that see their exit */
 	OVERLAY_PATH,		/* waypoint paths: spawns, enemies */
 	OVERLAY_PREVIEW,	/* routes with a tower on the cursor */
@@ -336,6 +337,7 @@ struct overlay_type {
 	const char		*name;		/* as the HUD and help say it */
 	bool			 hunt;		/* of the hunt field: shown only
 						   where there is a hero */
+	const char		*about;		/* a line of help, or NULL */
 };
 
 extern const struct overlay_type *const overlay_types;	/* [OVERLAY_NKINDS] */
