@@ -19,6 +19,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "core/bot.h"
 #include "core/level.h"
 #include "core/rate.h"
 #include "core/session.h"
@@ -54,6 +55,10 @@ struct main_opts {
 	bool		headless_given;	/* --headless, even if --check wins */
 	bool		rate_given;	/* --rate, even if --check wins */
 	bool		strength_set;	/* --strength */
+	bool		bot_given;	/* --bot */
+	bool		bot_named;	/* --bot=NAME */
+	bool		list_bots;	/* --bot=list */
+	const char	*bad_bot;	/* --bot's NAME, when not a strategy */
 	const char	*edit;		/* --edit FILE */
 	bool		check_given;	/* --check, even if another wins */
 };
@@ -113,9 +118,10 @@ static const struct main_option {
 	  "after the level's waves, more keep coming", main_set_endless },
 	{ "sandbox", 'x', no_argument, NULL,
 	  "unlimited gold", main_set_sandbox },
-	{ "bot", 'b', no_argument, NULL,
-	  "let the built-in player build, upgrade and call waves",
-	  main_set_bot },
+	{ "bot", 'b', optional_argument, "NAME",
+	  "let the built-in player build, upgrade and call waves,\n"
+	  "playing strategy NAME (default maze; --bot=list lists\n"
+	  "them); with --rate, rate with NAME alone", main_set_bot },
 	{ "strength", 'g', required_argument, "PCT",
 	  "let the bot spend only PCT percent of its income\n"
 	  "(0..100, default 100)", main_set_strength },
@@ -295,12 +301,26 @@ main_set_strength(struct main_opts *o, const char *arg)
 		o->headless.strength = (int)v;
 }
 
-/* --bot */
+/* --bot[=NAME]: a strategy, or "list" to list them. */
 static void
 main_set_bot(struct main_opts *o, const char *arg)
 {
-	o->game_opts = true;
+	int	s = 0;
+
+	o->bot_given = true;
 	o->headless.bot = true;
+	if (arg != NULL && strcmp(arg, "list") == 0) {
+		o->list_bots = true;
+		return;
+	}
+	if (arg != NULL) {
+		o->bot_named = true;
+		if ((s = bot_strategy_lookup(arg, strlen(arg))) < 0) {
+			o->bad_bot = arg;
+			return;
+		}
+	}
+	o->headless.strategy = s;
 }
 
 /* --save FILE */
@@ -407,8 +427,10 @@ main_usage(void)
 	    "title screen lists the\ninstalled levels.\n\n", main_level_dir());
 	for (i = 0; i < MAIN_NOPTIONS; i++) {
 		o = &main_options[i];
-		snprintf(left, sizeof left, "  -%c, --%s%s%s", o->key, o->name,
-		    o->arg != NULL ? "=" : "", o->arg != NULL ? o->arg : "");
+		snprintf(left, sizeof left, "  -%c, --%s%s%s%s", o->key,
+		    o->name, o->has_arg == optional_argument ? "[=" :
+		    o->arg != NULL ? "=" : "", o->arg != NULL ? o->arg : "",
+		    o->has_arg == optional_argument ? "]" : "");
 		for (h = o->help; (nl = strchr(h, '\n')) != NULL; h = nl + 1) {
 			printf("%-26s%.*s\n", left, (int)(nl - h), h);
 			left[0] = '\0';
@@ -536,7 +558,7 @@ static int
 main_parse_options(int argc, char **argv, struct main_opts *o)
 {
 	struct option	 longopts[MAIN_NOPTIONS + 1];
-	char		 shortopts[MAIN_NOPTIONS * 2 + 1], *sp = shortopts;
+	char		 shortopts[MAIN_NOPTIONS * 3 + 1], *sp = shortopts;
 	size_t		 i;
 	int		 c;
 
@@ -546,7 +568,9 @@ main_parse_options(int argc, char **argv, struct main_opts *o)
 		longopts[i].flag = NULL;
 		longopts[i].val = main_options[i].key;
 		*sp++ = (char)main_options[i].key;
-		if (main_options[i].has_arg == required_argument)
+		if (main_options[i].has_arg != no_argument)
+			*sp++ = ':';
+		if (main_options[i].has_arg == optional_argument)
 			*sp++ = ':';
 	}
 	*sp = '\0';
@@ -587,15 +611,17 @@ main_level_name(const char *arg, char *buf, size_t size)
 }
 
 /*
- * --rate LEVEL...: each level's rating (rate.h) on a line, "NAME N" or
- * "NAME unbeaten"; 1 if a level did not load (the others are rated).
+ * --rate LEVEL...: each level's rating (rate.h) on a line, "NAME N
+ * STRATEGY" (the strategy that needs least) or "NAME unbeaten -"; with
+ * --bot, rated by that strategy alone. 1 if a level did not load (the
+ * others are rated).
  */
 static int
 main_rate(const struct main_opts *o, char **args, int nargs)
 {
 	struct level	*l;
 	char		 path[MAIN_PATH_MAX], err[MAIN_ERR_MAX], name[256];
-	int		 i, r, status = 0;
+	int		 i, r, who, status = 0;
 
 	for (i = 0; i < nargs; i++) {
 		if (!session_resolve(main_level_dir(), args[i], path,
@@ -611,14 +637,20 @@ main_rate(const struct main_opts *o, char **args, int nargs)
 			status = MAIN_EXIT_ERROR;
 			continue;
 		}
-		r = rate_level(l, &o->headless.game);
+		if (o->bot_given) {
+			who = o->headless.strategy;
+			r = rate_strategy(l, &o->headless.game, who,
+			    RATE_UNBEATEN);
+		} else
+			r = rate_level(l, &o->headless.game, &who);
 		level_free(l);
 		main_level_name(args[i], name, sizeof name);
 		text_visible(err, sizeof err, name);
 		if (r == RATE_UNBEATEN)
-			printf("%s unbeaten\n", err);
+			printf("%s unbeaten -\n", err);
 		else
-			printf("%s %d\n", err, r);
+			printf("%s %d %s\n", err, r,
+			    bot_strategies[who].name);
 		fflush(stdout);
 	}
 	return status;
@@ -696,12 +728,31 @@ main_run(int argc, char **argv)
 		main_say(err);
 		return main_usage_error(NULL);
 	}
+	if (o.bad_bot != NULL) {
+		char err[MAIN_ERR_MAX], names[KIND_LIST_MAX];
+
+		bot_strategy_list(names, sizeof names);
+		snprintf(err, sizeof err, "%s: unknown strategy '%s' "
+		    "(expected %s)", PACKAGE_NAME, o.bad_bot, names);
+		main_say(err);
+		return main_usage_error(NULL);
+	}
+	if (o.list_bots) {
+		int s;
+
+		for (s = 0; s < BOT_NSTRATEGIES; s++)
+			printf("%s\n", bot_strategies[s].name);
+		return 0;
+	}
 	if (o.strength_set && !o.headless.bot)
 		return main_usage_error("--strength needs --bot");
+	if (o.bot_given && (o.mode == MAIN_PLAY || o.mode == MAIN_CHECK ||
+	    o.edit != NULL))
+		o.game_opts = true;	/* refused below, as for a script */
 	if (o.mode == MAIN_RATE && (o.headless_given || o.game_opts ||
 	    o.headless.seed_set || o.resume || o.headless.game.endless))
 		return main_usage_error("--rate plays its own games: it takes "
-		    "levels and --difficulty only");
+		    "levels, --difficulty and --bot=NAME only");
 	if (o.mode == MAIN_PLAY && o.game_opts)
 		return main_usage_error("--script, --trace, "
 		    "--snapshot-every, --sandbox, --bot, --save, --load and "

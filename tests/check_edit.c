@@ -601,8 +601,10 @@ START_TEST(test_bot_plays_what_is_drawn)
 	/* The rating is --rate's for the same level. */
 	{
 		struct game_opts o = GAME_OPTS_INIT;
+		int who;
 
-		ck_assert_int_eq(t.rating, rate_level(lv, &o));
+		ck_assert_int_eq(t.rating, rate_level(lv, &o, &who));
+		ck_assert_int_eq(t.strategy, who);
 		ck_assert(t.rating >= 0 && t.rating <= RATE_UNBEATEN);
 		if (t.state == GAME_LOST)	/* lost at full strength */
 			ck_assert_int_eq(t.rating, RATE_UNBEATEN);

@@ -376,18 +376,23 @@ START_TEST(test_rating_is_deterministic_and_bounded)
 {
 	struct level	*lv = tu_level(T_FIELD);
 	struct game_opts o = GAME_OPTS_INIT;
-	int		 r, s;
+	int		 r, s, who, who2, k;
 
-	r = rate_level(lv, &o);
-	s = rate_level(lv, &o);
+	r = rate_level(lv, &o, &who);
+	s = rate_level(lv, &o, &who2);
 	ck_assert_int_eq(r, s);
+	ck_assert_int_eq(who, who2);
 	ck_assert(r >= 0 && r <= 100);
+	ck_assert(who >= 0 && who < BOT_NSTRATEGIES);
 	/* It is the least share that wins: one less loses (unless 0). */
-	ck_assert(rate_wins(lv, &o, r, 1) && rate_wins(lv, &o, r, 2));
+	ck_assert(rate_wins(lv, &o, who, r, 1) && rate_wins(lv, &o, who, r, 2));
 	if (r > 0)
-		ck_assert(!rate_wins(lv, &o, r - 1, 1) ||
-		    !rate_wins(lv, &o, r - 1, 2));
-	tu_say("field rating %d", r);
+		ck_assert(!rate_wins(lv, &o, who, r - 1, 1) ||
+		    !rate_wins(lv, &o, who, r - 1, 2));
+	/* No strategy needs less. */
+	for (k = 0; k < BOT_NSTRATEGIES; k++)
+		ck_assert_int_ge(rate_strategy(lv, &o, k, RATE_UNBEATEN), r);
+	tu_say("field rating %d (%s)", r, bot_strategies[who].name);
 	level_free(lv);
 }
 END_TEST

@@ -84,6 +84,8 @@ struct edit_trial {
 	long		ticks;
 	int		rating;		/* measured difficulty (rate.h):
 					   0..100 or RATE_UNBEATEN */
+	int		strategy;	/* the bot_strategies row that
+					   needs least, -1: none wins */
 };
 
 struct edit_line;

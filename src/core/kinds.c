@@ -514,7 +514,7 @@ _Static_assert(sizeof kinds_views / sizeof kinds_views[0] == VIEW_NKINDS,
 const struct view_type *const view_types = kinds_views;
 
 /* Index of the name among n that name(i) gives, matching len bytes, or -1. */
-static int
+int
 kind_find(const char *(*name)(int), int n, const char *s, size_t len)
 {
 	int	i;
