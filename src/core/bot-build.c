@@ -63,6 +63,8 @@ bot_best_cell(struct bot *b, struct game *g, int kind, int mask,
 			out->x = bx;
 			out->y = by;
 			out->cost = tt->level[0].cost;
+			if (g->tower_at[top[tries]] >= 0)	/* on a wall */
+				out->cost -= tower_types[b->wall].level[0].cost;
 			out->value = gain / out->cost;
 		}
 		if (mask != TOWER_GROUND)

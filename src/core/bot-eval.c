@@ -334,7 +334,7 @@ bot_worth(struct bot *b, const struct game *g, const struct field *f,
 				    extra->min_range))
 					d += extra->power;
 			}
-			m += bot_cell_worth(d);
+			m += b->plain ? 1.0 : bot_cell_worth(d);
 		}
 	}
 	return m;
@@ -436,7 +436,9 @@ bot_score_cells(struct bot *b, const struct game *g, int mask, double r,
  * The BOT_TRIES free cells with the highest positive scores, best first
  * (the first in reading order among equal scores), into top; returns how
  * many. Never a route cell, nor for a naive strategy a corner a diagonal
- * step passes: a tower there would change the route. One pass over the map: the cells a turn tries one after another,
+ * step passes: a tower there would change the route. A wall of the maze
+ * is a free cell: a tower built on it takes its place for the difference
+ * in price, and sees the lanes on both sides. One pass over the map: the cells a turn tries one after another,
  * each the best of those not tried yet, are these in this order.
  */
 int
@@ -452,7 +454,8 @@ bot_top_cells(const struct bot *b, const struct game *g, int32_t *top)
 			if (s <= 0.0f || (n == BOT_TRIES &&
 			    s <= b->score[top[n - 1]]) || b->route[i] ||
 			    (b->st->naive && b->corner[i]) ||
-			    g->tower_at[i] >= 0 ||
+			    (g->tower_at[i] >= 0 &&
+			    g->towers[g->tower_at[i]].type != b->wall) ||
 			    !level_buildable(g->lv, x, y))
 				continue;
 			/* After every one at least as good: reading order. */

@@ -304,7 +304,7 @@ bot_ahead(const struct game *g)
 int
 bot_act(struct bot *b, struct game *g)
 {
-	struct bot_action	acts[TOWER_NTYPES + 2], air, wall, *pick = NULL;
+	struct bot_action	acts[TOWER_NTYPES + 3], air, wall, *pick = NULL;
 	double			top = 0.0, settle;
 	int			s, t, k, n;
 
@@ -347,6 +347,11 @@ bot_act(struct bot *b, struct game *g)
 	    bot_affords(b, g, &(struct bot_action){ .cost =
 	    tower_types[b->wall].level[0].cost }) &&
 	    bot_best_wall(b, g, &wall) && wall.value >= BOT_WALL_GAIN)
+		return bot_do(g, &wall);
+	if (!b->st->naive && g->tick % (BOT_WALL_TURNS * BOT_PERIOD) ==
+	    BOT_PERIOD && bot_affords(b, g, &(struct bot_action){ .cost =
+	    tower_types[b->wall].level[0].cost }) &&
+	    bot_best_line(b, g, &wall))
 		return bot_do(g, &wall);
 	n = bot_builds(b, g, acts);
 	if (bot_best_upgrade(b, g, &acts[n]))
