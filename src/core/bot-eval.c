@@ -303,13 +303,21 @@ bot_suits(const struct bot *b, int kind)
 	return hp > 0.0 ? sum / hp : 1.0;
 }
 
+/* The length of the step into cell k of a route p: 1, or root 2 on a slant. */
+static double
+bot_step(const struct point *p, int k)
+{
+	return k > 0 && p[k].x != p[k - 1].x && p[k].y != p[k - 1].y ?
+	    M_SQRT2 : 1.0;
+}
+
 /*
  * What the routes are worth to the defence on field f: along the route
  * from the first cell of every spawn, each cell counts bot_cell_worth of
- * the power covering it, with extra's too when extra is not NULL. A longer
- * route, or one that runs through more defence, is worth more; a tower
- * that sends the enemies round the other way is worth what it loses them.
- * -1 when a spawn has no way out.
+ * the power covering it (with extra's too when extra is not NULL), times
+ * the length of the step into it (a slanting step takes longer). A longer route, or one that runs through
+ * more defence, is worth more; a tower that sends the enemies round the
+ * other way is worth what it loses them. -1 when a spawn has no way out.
  */
 double
 bot_worth(struct bot *b, const struct game *g, const struct field *f,
@@ -334,7 +342,8 @@ bot_worth(struct bot *b, const struct game *g, const struct field *f,
 				    extra->min_range))
 					d += extra->power;
 			}
-			m += b->plain ? 1.0 : bot_cell_worth(d);
+			m += bot_step(b->buf, k) * (b->plain ? 1.0 :
+			    bot_cell_worth(d));
 		}
 	}
 	return m;

@@ -27,12 +27,14 @@
 #define BOT_VARIETY	0.25	/* worth lost per tower of the same kind */
 #define BOT_WALL_EVALS	160	/* walls tried a turn, at most ... */
 #define BOT_WALL_CELLS	1000000	/* ... and field cells rebuilt a turn */
-#define BOT_WALL_GAIN	2.0	/* worth a wall must add to be built */
+#define BOT_WALL_GAIN	2.0	/* worth a wall must add to be built ... */
+#define BOT_WALL_BIG	8.0	/* ... and this much, whatever the towers */
 #define BOT_WALL_TURNS	2	/* walls are thought of every this many turns */
 #define BOT_LINE_RATIO	1.0	/* route cells a wall of a line must add */
 #define BOT_LINE_MAX	24	/* cells of a line of walls, at most */
 #define BOT_LINE_FROM	24	/* route cells a line is tried from */
-#define BOT_WALL_SHARE	0.4	/* of the income, walls cost at most */
+#define BOT_WALL_SHARE	0.5	/* of the gold in towers, walls cost ... */
+#define BOT_WALL_FREE	24	/* ... and this much more, at most */
 #define BOT_HERO_TURNS	4	/* the hero's post, every this many turns */
 #define BOT_HERO_MOVE	1.25	/* a new post must be this much better */
 #define BOT_SPEC_BIAS	1.5	/* a specialisation's worth, times */
@@ -135,6 +137,7 @@ bool	bot_best_upgrade(struct bot *b, const struct game *g,
 
 /* bot-maze.c: walls. */
 bool	bot_best_wall(struct bot *b, struct game *g, struct bot_action *out);
+bool	bot_walls_due(const struct bot *b, const struct game *g);
 bool	bot_best_line(struct bot *b, struct game *g, struct bot_action *out);
 
 /* bot-naive.c: the stretch a naive strategy defends. */

@@ -12,14 +12,15 @@
 
 #include "bot-internal.h"
 
-/* Add (x, y) to the wall candidates if a wall could stand there. */
+/* Add (x, y) to the wall candidates if a wall may stand there now. */
 static void
-bot_candidate(struct bot *b, const struct game *g, int x, int y, int *n)
+bot_candidate(struct bot *b, struct game *g, int x, int y, int *n)
 {
 	size_t	i = (size_t)y * b->w + x;
 
 	if (!grid_inside(&b->grid, x, y) || b->tried[i] ||
-	    g->tower_at[i] >= 0 || !level_buildable(g->lv, x, y))
+	    g->tower_at[i] >= 0 || !level_buildable(g->lv, x, y) ||
+	    game_check_place(g, b->wall, x, y) != GAME_OK)
 		return;
 	b->tried[i] = 1;
 	b->cand[(*n)++] = (struct point){ x, y };
@@ -61,7 +62,8 @@ bot_best_wall(struct bot *b, struct game *g, struct bot_action *out)
 		struct point c = b->cand[n <= most ? k : (int)((long)k * n /
 		    most)];
 
-		if ((m = bot_try(b, g, c.x, c.y, NULL, base)) > best) {
+		m = bot_try(b, g, c.x, c.y, NULL, base);
+		if (m > best) {
 			best = m;
 			bx = c.x;
 			by = c.y;
@@ -153,11 +155,30 @@ bot_line_gain(struct bot *b, const struct game *g, const struct point *c,
 	return m < 0.0 ? -1.0 : m - base;
 }
 
-/* Gold the standing walls cost. */
-static long
-bot_wall_gold(const struct bot *b, const struct game *g)
+/*
+ * Whether the maze may grow: the walls standing have cost less than
+ * BOT_WALL_SHARE of the gold in attacking towers, and BOT_WALL_FREE more
+ * (a maze needs towers to walk past).
+ */
+bool
+bot_walls_due(const struct bot *b, const struct game *g)
 {
-	return (long)bot_count(g, b->wall) * tower_types[b->wall].level[0].cost;
+	long	walls = 0, towers = 0;
+	int	t, l;
+
+	for (t = 0; t < g->ntowers; t++) {
+		const struct game_tower *tw = &g->towers[t];
+
+		if (!tw->used)
+			continue;
+		if (tw->type == b->wall) {
+			walls += tower_types[b->wall].level[0].cost;
+			continue;
+		}
+		for (l = 0; l < tw->level; l++)
+			towers += tower_types[tw->type].level[l].cost;
+	}
+	return walls < BOT_WALL_SHARE * towers + BOT_WALL_FREE;
 }
 
 /*
@@ -172,8 +193,7 @@ bot_wall_gold(const struct bot *b, const struct game *g)
  * towers come to the maze); the best, if it adds at least BOT_LINE_RATIO
  * cells a wall, is the action, and its first wall that may stand now is
  * the one given. A pair begun adds as much for fewer walls the next turn,
- * so the bot goes on building it with no memory of it. Walls stop while
- * they have cost BOT_WALL_SHARE of the income.
+ * so the bot goes on building it with no memory of it.
  */
 bool
 bot_best_line(struct bot *b, struct game *g, struct bot_action *out)
@@ -182,8 +202,7 @@ bot_best_line(struct bot *b, struct game *g, struct bot_action *out)
 	double		 base, gain, best = BOT_LINE_RATIO;
 	int		 k, o, sp, side, gap, n, n1, evals, from, npick = 0;
 
-	if (b->ncells == 0 || bot_wall_gold(b, g) >= BOT_WALL_SHARE *
-	    game_income(g))
+	if (b->ncells == 0)
 		return false;
 	/* 2 directions x 2 spacings x 2 sides x 2 gaps from each cell. */
 	evals = BOT_WALL_CELLS / (b->w * b->h);
