@@ -102,6 +102,28 @@ START_TEST(test_difficulty_scales_the_level)
 }
 END_TEST
 
+/* A level's "hp" scales its enemies' hit points, with the setting's. */
+START_TEST(test_level_hp_scales_hit_points)
+{
+	struct level	*lv = tu_level(T_FIELD);
+	struct game	*n, *h;
+	int		 base;
+
+	n = t_game(lv, DIFF_NORMAL, false, 1);
+	base = n->units[t_first_enemy(n)].max_hp;
+	game_free(n);
+	lv->hp_pct = 250;
+	n = t_game(lv, DIFF_NORMAL, false, 1);
+	h = t_game(lv, DIFF_HARD, false, 1);
+	ck_assert_int_eq(n->units[t_first_enemy(n)].max_hp, base * 250 / 100);
+	ck_assert_int_eq(h->units[t_first_enemy(h)].max_hp, base *
+	    difficulty_types[DIFF_HARD].hp_pct * 250 / 10000);
+	game_free(n);
+	game_free(h);
+	level_free(lv);
+}
+END_TEST
+
 START_TEST(test_difficulty_names)
 {
 	char	names[KIND_LIST_MAX];
@@ -404,6 +426,7 @@ modes_suite(void)
 	TCase	*tc = tcase_create("modes");
 
 	tcase_set_timeout(tc, 120);
+	tcase_add_test(tc, test_level_hp_scales_hit_points);
 	tcase_add_test(tc, test_difficulty_scales_the_level);
 	tcase_add_test(tc, test_difficulty_names);
 	tcase_add_test(tc, test_endless_waves_follow_the_seed);

@@ -46,11 +46,13 @@ enum edit_key {
 	EDIT_KEY_LIVES,
 	EDIT_KEY_MOVEMENT,
 	EDIT_KEY_SLOW,
+	EDIT_KEY_HP,
 	EDIT_KEY_HERO,
 	EDIT_NKEYS
 };
 static const char *const edit_keys[EDIT_NKEYS] = {
-	"title", "description", "gold", "lives", "movement", "slow", "hero"
+	"title", "description", "gold", "lives", "movement", "slow", "hp",
+	"hero"
 };
 
 /* What a line of the source is. */
@@ -211,6 +213,7 @@ edit_alloc(int w, int h)
 	e->scratch = xcalloc(n + 1, sizeof *e->scratch);
 	e->m.diagonal = true;
 	e->m.slow_cost = LEVEL_SLOW_DEFAULT;
+	e->m.hp_pct = LEVEL_HP_DEFAULT;
 	e->grid = grid_new(w, h, true);
 	e->field = field_new(w, h);
 	e->stroke = -1;
@@ -279,6 +282,7 @@ edit_from_level(const struct level *lv)
 	e->m.lives = lv->lives;
 	e->m.diagonal = lv->diagonal;
 	e->m.slow_cost = lv->slow_cost;
+	e->m.hp_pct = lv->hp_pct;
 	e->m.has_hero = lv->has_hero;
 	e->m.hero_x = lv->hero.x;
 	e->m.hero_y = lv->hero.y;
@@ -623,6 +627,7 @@ edit_meta_equal(const struct edit_meta *a, const struct edit_meta *b)
 	    strcmp(a->description, b->description) != 0 ||
 	    a->gold != b->gold || a->lives != b->lives ||
 	    a->diagonal != b->diagonal || a->slow_cost != b->slow_cost ||
+	    a->hp_pct != b->hp_pct ||
 	    a->has_hero != b->has_hero || a->nwaves != b->nwaves)
 		return false;
 	if (a->has_hero && (a->hero_x != b->hero_x || a->hero_y != b->hero_y))
@@ -1036,6 +1041,8 @@ edit_key_present(const struct edit *e, int k, bool sourced)
 		return sourced || !e->m.diagonal;
 	case EDIT_KEY_SLOW:
 		return sourced || e->m.slow_cost != LEVEL_SLOW_DEFAULT;
+	case EDIT_KEY_HP:
+		return sourced || e->m.hp_pct != LEVEL_HP_DEFAULT;
 	case EDIT_KEY_HERO:
 		return e->m.has_hero;
 	default:
@@ -1062,6 +1069,8 @@ edit_key_same(const struct edit *e, int k)
 		return a->diagonal == b->diagonal;
 	case EDIT_KEY_SLOW:
 		return a->slow_cost == b->slow_cost;
+	case EDIT_KEY_HP:
+		return a->hp_pct == b->hp_pct;
 	default:
 		return a->has_hero == b->has_hero && a->hero_x == b->hero_x &&
 		    a->hero_y == b->hero_y;
@@ -1090,6 +1099,9 @@ edit_write_key(struct edit_buf *b, const struct edit *e, int k)
 		break;
 	case EDIT_KEY_SLOW:
 		edit_line(b, "slow %d", e->m.slow_cost);
+		break;
+	case EDIT_KEY_HP:
+		edit_line(b, "hp %d", e->m.hp_pct);
 		break;
 	default:
 		edit_line(b, "hero %d %d", e->m.hero_x, e->m.hero_y);

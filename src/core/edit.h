@@ -48,6 +48,7 @@ struct edit_meta {
 	int			lives;
 	bool			diagonal;	/* movement 8 */
 	int			slow_cost;
+	int			hp_pct;		/* "hp" */
 	bool			has_hero;
 	int			hero_x, hero_y;
 	int			nwaves;

@@ -75,7 +75,7 @@ game_enemy_add(struct game *g, int kind, int w, struct vec pos,
 	u->mover = et->mover;
 	u->wave = w + 1;
 	u->hp = u->max_hp = game_pct(enemy_hp(kind, w + 1),
-	    difficulty_types[g->difficulty].hp_pct, 1);
+	    difficulty_types[g->difficulty].hp_pct * g->lv->hp_pct / 100, 1);
 	u->shield = et->shield > 0 ? (int)((long)et->shield *
 	    u->max_hp / et->hp) : 0;
 	u->heal_cd = et->heal_reload;

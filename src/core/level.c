@@ -82,7 +82,8 @@ static struct level *level_parse_sink(const char *, const char *, size_t,
     char *, size_t, void (*)(void *, const char *), void *, int, int *);
 
 static level_key_fn level_key_title, level_key_description, level_key_gold,
-    level_key_lives, level_key_movement, level_key_slow, level_key_hero,
+    level_key_lives, level_key_movement, level_key_slow, level_key_hp,
+    level_key_hero,
     level_key_map, level_key_wave, level_key_group;
 
 /* The statements of the format; "once" keys may appear a single time. */
@@ -98,6 +99,7 @@ static const struct level_key {
 	{ "lives",	 true,	true,	level_key_lives },
 	{ "movement",	 true,	false,	level_key_movement },
 	{ "slow",	 true,	false,	level_key_slow },
+	{ "hp",		 true,	false,	level_key_hp },
 	{ "hero",	 true,	false,	level_key_hero },
 	{ "map",	 true,	true,	level_key_map },
 	{ "wave",	 false,	false,	level_key_wave },
@@ -393,6 +395,17 @@ level_key_slow(struct level_parser *p, const struct level_line *ln,
 {
 	if (!level_int_arg(p, ln, &off, "slow", "a terrain cost", "'slow'", 2,
 	    GRID_COST_MAX, &p->l->slow_cost))
+		return false;
+	return level_expect_end(p, ln, off);
+}
+
+/* hp PCT: the enemies' hit points, in percent of their kinds' */
+static bool
+level_key_hp(struct level_parser *p, const struct level_line *ln,
+    size_t off, int col)
+{
+	if (!level_int_arg(p, ln, &off, "hp", "a percentage", "'hp'",
+	    LEVEL_HP_MIN, LEVEL_HP_MAX, &p->l->hp_pct))
 		return false;
 	return level_expect_end(p, ln, off);
 }
@@ -748,8 +761,8 @@ level_statement(struct level_parser *p, const struct level_line *ln)
 			return level_error(p, ln->no, col,
 			    "'end' without a 'map' above it");
 		return level_error(p, ln->no, col, "unknown key '%s' (expected "
-		    "title, description, gold, lives, movement, slow, map, "
-		    "wave or group)", level_quote(q, sizeof q, t, n));
+		    "title, description, gold, lives, movement, slow, hp, "
+		    "hero, map, wave or group)", level_quote(q, sizeof q, t, n));
 	}
 	if (level_keys[k].once) {
 		if (p->keyline[k] != 0) {
@@ -1039,6 +1052,7 @@ level_alloc(int w, int h)
 	l->h = h;
 	l->diagonal = true;
 	l->slow_cost = LEVEL_SLOW_DEFAULT;
+	l->hp_pct = LEVEL_HP_DEFAULT;
 	if (w > 0 && h > 0)
 		l->terrain = xcalloc((size_t)w * (size_t)h, 1);
 	return l;
