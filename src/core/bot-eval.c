@@ -201,7 +201,7 @@ bot_threat_wave(struct bot *b, const struct game *g, int w)
 
 	for (k = 0; k < lw->ngroups; k++) {
 		const struct level_group *grp = &lw->groups[k];
-		int hp = enemy_hp(grp->enemy, w + 1);
+		int hp = game_enemy_hp(g, grp->enemy, w + 1);
 
 		left = grp->count - game_group_sent(g, w, k);
 		if (left <= 0)

@@ -218,7 +218,7 @@ bot_wave_hp(const struct game *g, int w)
 
 	for (k = 0; k < lw->ngroups; k++)
 		hp += (long)lw->groups[k].count *
-		    enemy_hp(lw->groups[k].enemy, w + 1);
+		    game_enemy_hp(g, lw->groups[k].enemy, w + 1);
 	return hp;
 }
 
