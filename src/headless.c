@@ -1,9 +1,12 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * weir --headless: load the level (or a saved game), then loop one tick at
  * a time: stop and save if asked to stop here, give the script's commands
  * for this tick, let the bot take its turn, step the game, and write a
- * snapshot when one is due. Nothing here touches a terminal. The summary
- * object is the last line on standard output.
+ * snapshot when one is due, and let the recorder follow (--record, and
+ * every daily game: record.h). Nothing here touches a terminal. The
+ * summary object is the last line on standard output; a daily game's line
+ * to paste and its recording's path come before it.
  *
  * A run that never ends (it cannot, by the rules, but a bug could make it)
  * is cut off ten hours (GAME_SLACK_TICKS) after the time the level's
@@ -16,10 +19,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "core/bot.h"
 #include "core/game.h"
 #include "core/level.h"
+#include "core/record.h"
+#include "core/save.h"
 #include "core/script.h"
 #include "core/session.h"
 #include "core/text.h"
@@ -45,6 +51,7 @@ struct headless {
 	struct script	*sc;
 	struct bot	*bot;
 	FILE		*trace;
+	struct recorder	*rec;		/* --record or --daily */
 };
 
 /* Free what a run holds. */
@@ -52,10 +59,34 @@ static void
 headless_free(struct headless *h)
 {
 	bot_free(h->bot);
+	recorder_free(h->rec);
 	session_free(h->s);
 	script_free(h->sc);
 	if (h->trace != NULL && h->trace != stdout)
 		fclose(h->trace);
+}
+
+/* Make the recorder that follows the game (--record, --daily). */
+static int
+headless_recorder(struct headless *h, const struct headless_opts *o,
+    char *err, size_t errlen)
+{
+	struct game_opts	opts;
+	char			name[SCORES_NAME_MAX + 1], why[HEADLESS_ERR_MAX];
+
+	opts.sandbox = h->s->g->sandbox;
+	opts.difficulty = h->s->g->difficulty;
+	opts.endless = h->s->g->endless;
+	save_level_name(name, sizeof name, h->s->path);
+	h->rec = recorder_new(name, h->s->level_text, h->s->level_len,
+	    h->s->level_map, h->s->lv, h->s->seed, &opts, why, sizeof why);
+	if (h->rec == NULL) {
+		snprintf(err, errlen, "%.2048s: %.512s", h->s->path, why);
+		return -1;
+	}
+	if (o->daily != NULL)
+		recorder_daily(h->rec, o->daily->text);
+	return 0;
 }
 
 /*
@@ -65,7 +96,7 @@ headless_free(struct headless *h)
 static int
 headless_setup(struct headless *h, const struct headless_opts *o)
 {
-	char	err[HEADLESS_ERR_MAX];
+	char	err[HEADLESS_ERR_MAX + RECORD_PATH_MAX];
 
 	if (o->load != NULL)
 		h->s = session_resume(o->load, SESSION_PLAYERS, NULL, err,
@@ -82,6 +113,9 @@ headless_setup(struct headless *h, const struct headless_opts *o)
 		h->bot = bot_new_as(h->s->g, o->strategy);
 		bot_set_share(h->bot, o->strength);
 	}
+	if ((o->record != NULL || o->daily != NULL) &&
+	    headless_recorder(h, o, err, sizeof err) != 0)
+		goto fail;
 	if (o->trace != NULL) {
 		if (strcmp(o->trace, "-") == 0)
 			h->trace = stdout;
@@ -124,6 +158,48 @@ headless_close(FILE *f, const char *path)
 	return bad ? -1 : 0;
 }
 
+/*
+ * Write the recording of the game: to --record FILE, or for a daily game
+ * without one, into the recordings directory (record_keep). Its path into
+ * path; -1 with a message said if it could not be written.
+ */
+static int
+headless_write_recording(struct headless *h, const struct headless_opts *o,
+    char *path, size_t len)
+{
+	char	err[HEADLESS_ERR_MAX + RECORD_PATH_MAX], dir[RECORD_PATH_MAX];
+	int64_t	now = (int64_t)time(NULL);
+
+	if (o->record != NULL) {
+		snprintf(path, len, "%s", o->record);
+		if (recorder_write(h->rec, h->s->g, now, o->record, err,
+		    sizeof err) == 0)
+			return 0;
+	} else if (record_dir(dir, sizeof dir, true) != 0)
+		snprintf(err, sizeof err, "%s: no directory for the "
+		    "recording (set HOME or XDG_STATE_HOME)", PACKAGE_NAME);
+	else if (record_keep(dir, h->rec, h->s->g, now, path, len, err,
+	    sizeof err) == 0)
+		return 0;
+	headless_say(err);
+	return -1;
+}
+
+/* A daily game's line to paste and its recording's path, if it has one. */
+static void
+headless_daily(const struct headless *h, const struct headless_opts *o,
+    const char *path)
+{
+	char	line[HEADLESS_ERR_MAX], safe[3 * HEADLESS_ERR_MAX];
+
+	daily_line(line, sizeof line, o->daily, h->s->lv->title, h->s->g,
+	    o->ascii);
+	printf("%s\n", text_visible(safe, sizeof safe, line));
+	if (path[0] != '\0')
+		printf("recording %s\n", text_visible(safe, sizeof safe,
+		    path));
+}
+
 /* Play with the options o; returns the exit status for main. */
 int
 headless_run(const struct headless_opts *o)
@@ -132,7 +208,7 @@ headless_run(const struct headless_opts *o)
 	struct trace_sink	 sink;
 	struct game		*g;
 	const char		*result = NULL;
-	char			 err[HEADLESS_ERR_MAX];
+	char			 err[HEADLESS_ERR_MAX], rpath[RECORD_PATH_MAX] = "";
 	int			 next = 0, status = 0;
 	long			 max_ticks;
 
@@ -175,6 +251,8 @@ headless_run(const struct headless_opts *o)
 		if (h.bot != NULL)
 			bot_act(h.bot, g);
 		game_tick(g);
+		if (h.rec != NULL)
+			recorder_tick(h.rec, g);
 		if (h.trace != NULL && o->snapshot_every > 0 &&
 		    g->tick % o->snapshot_every == 0)
 			trace_snapshot(h.trace, g);
@@ -184,12 +262,17 @@ headless_run(const struct headless_opts *o)
 		headless_say(err);
 		status = HEADLESS_EXIT_ERROR;
 	}
+	if (h.rec != NULL && headless_write_recording(&h, o, rpath,
+	    sizeof rpath) != 0)
+		status = HEADLESS_EXIT_ERROR;
 	if (h.trace != NULL && h.trace != stdout) {
 		if (headless_close(h.trace, o->trace) != 0)
 			status = HEADLESS_EXIT_ERROR;
 		h.trace = NULL;
 	}
 	/* Standard output (summary and "--trace=-") is checked by main. */
+	if (o->daily != NULL)
+		headless_daily(&h, o, rpath);
 	trace_summary(stdout, g, result);
 	headless_free(&h);
 	return status;

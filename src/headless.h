@@ -1,7 +1,9 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Headless play: a level played with no terminal, as fast as the machine
  * goes, driven by a script and/or the built-in bot, traced as JSON Lines.
- * The last line on standard output is the summary object.
+ * The last line on standard output is the summary object; a daily game
+ * (--daily) prints its line to paste and its recording's path before it.
  */
 #ifndef WEIR_HEADLESS_H
 #define WEIR_HEADLESS_H
@@ -9,6 +11,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "core/daily.h"
 #include "core/game.h"
 
 struct headless_opts {
@@ -26,6 +29,9 @@ struct headless_opts {
 	const char	*save;		/* --save FILE: save when stopping */
 	const char	*load;		/* --load FILE: resume a saved game */
 	long		 stop_at;	/* --stop-at TICK, -1: play to the end */
+	const char	*record;	/* --record FILE: the game's recording */
+	const struct daily *daily;	/* --daily: the date's game, or NULL */
+	bool		 ascii;		/* --ascii: the daily line's stars */
 };
 
 int	headless_run(const struct headless_opts *o);

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * weir: the command line. Every option is one row of main_options (its long
  * and short names, its help text and the function that records it in struct
@@ -17,12 +18,16 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "core/bot.h"
+#include "core/daily.h"
 #include "core/level.h"
 #include "core/rate.h"
+#include "core/record.h"
 #include "core/session.h"
+#include "core/settings.h"
 #include "core/text.h"
 #include "ui/ui.h"
 #include "headless.h"
@@ -39,6 +44,7 @@ enum main_mode {
 	MAIN_HEADLESS,		/* --headless: play LEVEL with no terminal */
 	MAIN_RATE,		/* --rate LEVEL... */
 	MAIN_EDIT,		/* --edit FILE: the level editor */
+	MAIN_VERIFY,		/* --verify FILE...: recordings */
 	MAIN_CHECK,		/* --check FILE... */
 	MAIN_VERSION,		/* --version */
 	MAIN_HELP		/* --help */
@@ -61,6 +67,12 @@ struct main_opts {
 	const char	*bad_bot;	/* --bot's NAME, when not a strategy */
 	const char	*edit;		/* --edit FILE */
 	bool		check_given;	/* --check, even if another wins */
+	bool		difficulty_set;	/* --difficulty: over the settings */
+	bool		endless_set;	/* --endless: over the settings */
+	bool		daily;		/* --daily (or --date) */
+	const char	*date;		/* --date YYYY-MM-DD */
+	bool		verify_given;	/* --verify, even if another wins */
+	struct daily	daily_game;	/* the date's game, when daily */
 };
 
 typedef void main_set_fn(struct main_opts *, const char *);
@@ -73,7 +85,8 @@ static main_set_fn main_set_stop_at, main_set_difficulty, main_set_endless;
 static main_set_fn main_set_strength, main_set_rate;
 static main_set_fn main_set_stop_at, main_set_edit;
 static main_set_fn main_set_ascii, main_set_no_color, main_set_continue;
-static main_set_fn main_set_bell;
+static main_set_fn main_set_bell, main_set_record, main_set_verify;
+static main_set_fn main_set_daily, main_set_date;
 
 /* The options, in the order --help lists them. */
 static const struct main_option {
@@ -84,67 +97,109 @@ static const struct main_option {
 	const char	*help;
 	main_set_fn	*set;
 } main_options[] = {
-	{ "check", 'c', no_argument, NULL,
-	  "check the level files FILE... and exit; errors go to\n"
-	  "standard error as FILE:LINE:COL: message, and nothing\n"
-	  "is printed when every file is good", main_set_check },
-	{ "help", 'h', no_argument, NULL,
-	  "display this help and exit", main_set_help },
-	{ "version", 'V', no_argument, NULL,
-	  "output version information and exit", main_set_version },
-	{ "headless", 'H', no_argument, NULL,
-	  "play LEVEL with no terminal, as fast as possible;\n"
-	  "the last line on standard output is a JSON summary",
-	  main_set_headless },
-	{ "seed", 's', required_argument, "N",
-	  "seed the game's random generator with N (default 1)",
-	  main_set_seed },
-	{ "script", 'S', required_argument, "FILE",
-	  "give the commands in FILE, lines of TICK COMMAND ARGS",
-	  main_set_script },
-	{ "trace", 't', required_argument, "FILE",
-	  "write every event to FILE as JSON Lines ('-': stdout)",
-	  main_set_trace },
-	{ "snapshot-every", 'n', required_argument, "N",
-	  "add every enemy's position to the trace every N ticks",
-	  main_set_snapshot },
-	{ "rate", 'R', no_argument, NULL,
-	  "print the measured difficulty of each LEVEL and exit:\n"
-	  "the least share of its income (percent) the built-in\n"
-	  "player must spend to win it", main_set_rate },
-	{ "difficulty", 'd', required_argument, "SETTING",
-	  "easy, normal (the default) or hard", main_set_difficulty },
-	{ "endless", 'e', no_argument, NULL,
-	  "after the level's waves, more keep coming", main_set_endless },
-	{ "sandbox", 'x', no_argument, NULL,
-	  "unlimited gold", main_set_sandbox },
-	{ "bot", 'b', optional_argument, "NAME",
-	  "let the built-in player build, upgrade and call waves,\n"
-	  "playing strategy NAME (default maze; --bot=list lists\n"
-	  "them); with --rate, rate with NAME alone", main_set_bot },
-	{ "strength", 'g', required_argument, "PCT",
-	  "let the bot spend only PCT percent of its income\n"
-	  "(0..100, default 100)", main_set_strength },
-	{ "save", 'W', required_argument, "FILE",
-	  "save the game to FILE when the run stops", main_set_save },
-	{ "load", 'L', required_argument, "FILE",
-	  "resume the game saved in FILE (no LEVEL)", main_set_load },
-	{ "stop-at", 'T', required_argument, "TICK",
-	  "stop (and --save) when the clock reaches TICK", main_set_stop_at },
-	{ "edit", 'E', required_argument, "FILE",
-	  "edit the level FILE in the level editor; a new level\n"
-	  "when there is no FILE, and a Moving AI .map is\n"
-	  "converted (saved as the same name ending in .weir)",
-	  main_set_edit },
-	{ "continue", 'r', no_argument, NULL,
-	  "resume the game left unfinished (no LEVEL)", main_set_continue },
-	{ "ascii", 'a', no_argument, NULL,
-	  "draw with ASCII characters only", main_set_ascii },
-	{ "no-color", 'm', no_argument, NULL,
-	  "draw without colours", main_set_no_color },
-	{ "bell", 'B', no_argument, NULL,
-	  "ring the terminal bell when an enemy gets out (b in\n"
-	  "the game turns it on or off)", main_set_bell },
+	{ .name = "check", .key = 'c', .has_arg = no_argument,
+	  .help = "check the level files FILE... and exit; errors go to\n"
+	      "standard error as FILE:LINE:COL: message, and nothing\n"
+	      "is printed when every file is good",
+	  .set = main_set_check },
+	{ .name = "help", .key = 'h', .has_arg = no_argument,
+	  .help = "display this help and exit",
+	  .set = main_set_help },
+	{ .name = "version", .key = 'V', .has_arg = no_argument,
+	  .help = "output version information and exit",
+	  .set = main_set_version },
+	{ .name = "headless", .key = 'H', .has_arg = no_argument,
+	  .help = "play LEVEL with no terminal, as fast as possible;\n"
+	      "the last line on standard output is a JSON summary",
+	  .set = main_set_headless },
+	{ .name = "seed", .key = 's', .has_arg = required_argument, .arg = "N",
+	  .help = "seed the game's random generator with N (default 1)",
+	  .set = main_set_seed },
+	{ .name = "script", .key = 'S', .has_arg = required_argument,
+	  .arg = "FILE",
+	  .help = "give the commands in FILE, lines of TICK COMMAND ARGS",
+	  .set = main_set_script },
+	{ .name = "trace", .key = 't', .has_arg = required_argument,
+	  .arg = "FILE",
+	  .help = "write every event to FILE as JSON Lines ('-': stdout)",
+	  .set = main_set_trace },
+	{ .name = "snapshot-every", .key = 'n', .has_arg = required_argument,
+	  .arg = "N",
+	  .help = "add every enemy's position to the trace every N ticks",
+	  .set = main_set_snapshot },
+	{ .name = "rate", .key = 'R', .has_arg = no_argument,
+	  .help = "print the measured difficulty of each LEVEL and exit:\n"
+	      "the least share of its income (percent) the built-in\n"
+	      "player must spend to win it",
+	  .set = main_set_rate },
+	{ .name = "difficulty", .key = 'd', .has_arg = required_argument,
+	  .arg = "SETTING",
+	  .help = "easy, normal (the default) or hard",
+	  .set = main_set_difficulty },
+	{ .name = "endless", .key = 'e', .has_arg = no_argument,
+	  .help = "after the level's waves, more keep coming",
+	  .set = main_set_endless },
+	{ .name = "sandbox", .key = 'x', .has_arg = no_argument,
+	  .help = "unlimited gold",
+	  .set = main_set_sandbox },
+	{ .name = "bot", .key = 'b', .has_arg = optional_argument,
+	  .arg = "NAME",
+	  .help = "let the built-in player build, upgrade and call waves,\n"
+	      "playing strategy NAME (default maze; --bot=list lists\n"
+	      "them); with --rate, rate with NAME alone",
+	  .set = main_set_bot },
+	{ .name = "strength", .key = 'g', .has_arg = required_argument,
+	  .arg = "PCT",
+	  .help = "let the bot spend only PCT percent of its income\n"
+	      "(0..100, default 100)",
+	  .set = main_set_strength },
+	{ .name = "save", .key = 'W', .has_arg = required_argument,
+	  .arg = "FILE",
+	  .help = "save the game to FILE when the run stops",
+	  .set = main_set_save },
+	{ .name = "load", .key = 'L', .has_arg = required_argument,
+	  .arg = "FILE",
+	  .help = "resume the game saved in FILE (no LEVEL)",
+	  .set = main_set_load },
+	{ .name = "stop-at", .key = 'T', .has_arg = required_argument,
+	  .arg = "TICK",
+	  .help = "stop (and --save) when the clock reaches TICK",
+	  .set = main_set_stop_at },
+	{ .name = "record", .key = 'o', .has_arg = required_argument,
+	  .arg = "FILE",
+	  .help = "write the game's recording to FILE when it ends",
+	  .set = main_set_record },
+	{ .name = "verify", .key = 'v', .has_arg = no_argument,
+	  .help = "play the recordings FILE... again and check each ends\n"
+	      "as recorded: 'FILE: ok won 18450' or what differs",
+	  .set = main_set_verify },
+	{ .name = "daily", .key = 'D', .has_arg = no_argument,
+	  .help = "play today's daily game (UTC): a campaign level,\n"
+	      "setting and seed chosen by the date, endless",
+	  .set = main_set_daily },
+	{ .name = "date", .key = 'Y', .has_arg = required_argument,
+	  .arg = "YYYY-MM-DD",
+	  .help = "the daily game of another date",
+	  .set = main_set_date },
+	{ .name = "edit", .key = 'E', .has_arg = required_argument,
+	  .arg = "FILE",
+	  .help = "edit the level FILE in the level editor; a new level\n"
+	      "when there is no FILE, and a Moving AI .map is\n"
+	      "converted (saved as the same name ending in .weir)",
+	  .set = main_set_edit },
+	{ .name = "continue", .key = 'r', .has_arg = no_argument,
+	  .help = "resume the game left unfinished (no LEVEL)",
+	  .set = main_set_continue },
+	{ .name = "ascii", .key = 'a', .has_arg = no_argument,
+	  .help = "draw with ASCII characters only",
+	  .set = main_set_ascii },
+	{ .name = "no-color", .key = 'm', .has_arg = no_argument,
+	  .help = "draw without colours",
+	  .set = main_set_no_color },
+	{ .name = "bell", .key = 'B', .has_arg = no_argument,
+	  .help = "ring the terminal bell when an enemy gets out (b in\n"
+	      "the game turns it on or off)",
+	  .set = main_set_bell },
 };
 #define MAIN_NOPTIONS (sizeof main_options / sizeof main_options[0])
 
@@ -279,6 +334,7 @@ main_set_difficulty(struct main_opts *o, const char *arg)
 	}
 	o->headless.game.difficulty = (enum game_difficulty)d;
 	o->headless.opts_set = true;
+	o->difficulty_set = true;
 }
 
 /* --endless: for headless runs and new games alike. */
@@ -287,6 +343,7 @@ main_set_endless(struct main_opts *o, const char *arg)
 {
 	o->headless.game.endless = true;
 	o->headless.opts_set = true;
+	o->endless_set = true;
 }
 
 /* --strength PCT */
@@ -350,6 +407,37 @@ main_set_stop_at(struct main_opts *o, const char *arg)
 		o->headless.stop_at = (long)v;
 }
 
+/* --record FILE */
+static void
+main_set_record(struct main_opts *o, const char *arg)
+{
+	o->game_opts = true;
+	o->headless.record = arg;
+}
+
+/* --verify */
+static void
+main_set_verify(struct main_opts *o, const char *arg)
+{
+	o->verify_given = true;
+	main_set_mode(o, MAIN_VERIFY);
+}
+
+/* --daily */
+static void
+main_set_daily(struct main_opts *o, const char *arg)
+{
+	o->daily = true;
+}
+
+/* --date YYYY-MM-DD: the daily game of that date. */
+static void
+main_set_date(struct main_opts *o, const char *arg)
+{
+	o->daily = true;
+	o->date = arg;
+}
+
 /* --continue */
 static void
 main_set_continue(struct main_opts *o, const char *arg)
@@ -362,6 +450,7 @@ static void
 main_set_ascii(struct main_opts *o, const char *arg)
 {
 	o->ui.ascii = true;
+	o->headless.ascii = true;
 }
 
 /* --no-color */
@@ -418,6 +507,7 @@ main_usage(void)
 	printf("Usage: %s [OPTION]... [LEVEL]\n", PACKAGE_NAME);
 	printf("  or:  %s --check FILE...\n", PACKAGE_NAME);
 	printf("  or:  %s --edit FILE\n", PACKAGE_NAME);
+	printf("  or:  %s --verify FILE...\n", PACKAGE_NAME);
 	printf("Defend the exits of LEVEL in a tower-defence game for the "
 	    "terminal.\n\n");
 	printf("LEVEL is the name of an installed level, read from the file\n"
@@ -438,8 +528,8 @@ main_usage(void)
 		printf("%-26s%s\n", left, h);
 	}
 	printf("\nExit status: 0 if all is well, 1 if a level file has an "
-	    "error,\n2 if the command line is wrong, 128 + N if signal N "
-	    "ended the game.\n\n");
+	    "error or a\nrecording does not verify, 2 if the command line is "
+	    "wrong, 128 + N if\nsignal N ended the game.\n\n");
 	printf("Environment:\n"
 	    "  WEIR_LEVELDIR       where installed levels are looked up "
 	    "(an absolute\n"
@@ -449,7 +539,12 @@ main_usage(void)
 	    "  XDG_STATE_HOME      an unfinished game is saved to\n"
 	    "                      XDG_STATE_HOME/weir/levels/LEVEL.save "
 	    "(default\n"
-	    "                      ~/.local/state), one save a level\n\n",
+	    "                      ~/.local/state), one save a level; "
+	    "recordings\n"
+	    "                      go to XDG_STATE_HOME/weir/recordings\n"
+	    "  XDG_CONFIG_HOME     settings are read from "
+	    "XDG_CONFIG_HOME/weir/config\n"
+	    "                      (default ~/.config)\n\n",
 	    LEVELDIR);
 	printf("Report bugs to: %s\n", PACKAGE_BUGREPORT);
 }
@@ -695,11 +790,108 @@ main_edit(const struct main_opts *o)
 	return ui_edit_run(&l);
 }
 
+/*
+ * --verify FILE...: play each recording again; "FILE: ok won 18450" or
+ * what differs first, on standard output; 1 if any did not verify (a file
+ * that does not read is said on standard error).
+ */
+static int
+main_verify(char **files, int nfiles)
+{
+	struct recording	*r;
+	char			 msg[MAIN_ERR_MAX + RECORD_PATH_MAX];
+	char			 safe[3 * sizeof msg];
+	int			 i, status = 0;
+
+	for (i = 0; i < nfiles; i++) {
+		if ((r = record_read(files[i], msg, sizeof msg)) == NULL) {
+			main_say(msg);
+			status = MAIN_EXIT_ERROR;
+			continue;
+		}
+		if (record_verify(r, files[i], msg, sizeof msg) != 0)
+			status = MAIN_EXIT_ERROR;
+		printf("%s\n", text_visible(safe, sizeof safe, msg));
+		fflush(stdout);
+		record_free(r);
+	}
+	return status;
+}
+
+/*
+ * --daily [--date D]: choose the date's game (daily.h) from the installed
+ * campaign and set the level, seed and setting to play. -1 after saying
+ * why when it cannot be chosen.
+ */
+static int
+main_daily(struct main_opts *o, char *path, size_t size)
+{
+	struct daily_campaign	 c;
+	struct daily_date	 d;
+	char			 err[MAIN_ERR_MAX + MAIN_PATH_MAX];
+
+	if (o->date != NULL && !daily_parse_date(o->date, &d)) {
+		snprintf(err, sizeof err, "%s: invalid date '%s' (expected "
+		    "YYYY-MM-DD, from 1970)", PACKAGE_NAME, o->date);
+		main_say(err);
+		return -1;
+	}
+	if (o->date == NULL)
+		daily_today((int64_t)time(NULL), &d);
+	if (daily_campaign_read(main_level_dir(), &c, err, sizeof err) != 0) {
+		main_say(err);
+		return -1;
+	}
+	daily_pick(&d, &c, &o->daily_game);
+	daily_campaign_free(&c);
+	session_resolve(main_level_dir(), o->daily_game.name, path, size);
+	o->headless.level = path;
+	o->headless.seed = o->daily_game.seed;
+	o->headless.game.difficulty = o->daily_game.difficulty;
+	o->headless.game.endless = o->daily_game.endless;
+	o->headless.daily = &o->daily_game;
+	return 0;
+}
+
+/*
+ * Settings that stay (settings.h) under what the command line gave: the
+ * setting of new games and how to draw. A file that does not read is
+ * said once, on standard error, and its defaults used.
+ */
+static void
+main_settings(struct main_opts *o)
+{
+	struct settings	st;
+	char		path[MAIN_PATH_MAX], err[MAIN_ERR_MAX + MAIN_PATH_MAX];
+
+	if (settings_path(path, sizeof path, false) != 0)
+		return;
+	switch (settings_load(path, &st, err, sizeof err)) {
+	case SETTINGS_BAD:
+	case SETTINGS_ERROR:
+		fprintf(stderr, "%s: ", PACKAGE_NAME);
+		main_say(err);
+		fprintf(stderr, "%s: the settings file is left as it is; "
+		    "the defaults apply\n", PACKAGE_NAME);
+		return;
+	default:
+		break;
+	}
+	if (!o->difficulty_set)
+		o->headless.game.difficulty = st.difficulty;
+	if (!o->endless_set)
+		o->headless.game.endless = st.endless;
+	o->ui.ascii = o->ui.ascii || st.ascii;
+	o->ui.no_color = o->ui.no_color || !st.color;
+	o->ui.bell = o->ui.bell || st.bell;
+}
+
 /* Read the command line and do what it asks; the exit status. */
 static int
 main_run(int argc, char **argv)
 {
 	struct main_opts	o;
+	char			daily_path[MAIN_PATH_MAX];
 	int			nargs;
 
 	memset(&o, 0, sizeof o);
@@ -747,7 +939,7 @@ main_run(int argc, char **argv)
 	if (o.strength_set && !o.headless.bot)
 		return main_usage_error("--strength needs --bot");
 	if (o.bot_given && (o.mode == MAIN_PLAY || o.mode == MAIN_CHECK ||
-	    o.edit != NULL))
+	    o.mode == MAIN_VERIFY || o.edit != NULL))
 		o.game_opts = true;	/* refused below, as for a script */
 	if (o.mode == MAIN_RATE && (o.headless_given || o.game_opts ||
 	    o.headless.seed_set || o.resume || o.headless.game.endless))
@@ -758,12 +950,27 @@ main_run(int argc, char **argv)
 		    "--snapshot-every, --sandbox, --bot, --save, --load and "
 		    "--stop-at need --headless");
 
+	if (o.daily && (o.headless.seed_set || o.headless.opts_set ||
+	    o.headless.load != NULL || o.resume || nargs > 0))
+		return main_usage_error("--daily chooses the level, the seed "
+		    "and the setting itself (no LEVEL, --seed, --difficulty, "
+		    "--endless, --sandbox, --load or --continue)");
+	if (o.daily && o.mode != MAIN_HEADLESS)
+		return main_usage_error("--daily needs --headless for now (the "
+		    "title screen's daily game is to come)");
+	if (o.headless.record != NULL && o.mode != MAIN_HEADLESS)
+		return main_usage_error("--record needs --headless");
+	if (o.mode == MAIN_VERIFY && (o.headless_given || o.game_opts ||
+	    o.headless.seed_set || o.resume || o.headless.opts_set ||
+	    o.rate_given || o.check_given || o.daily))
+		return main_usage_error("--verify takes recordings, not a game "
+		    "to play");
 	if (o.mode == MAIN_HEADLESS && o.resume)
 		return main_usage_error("--continue is for the terminal game "
 		    "(--headless resumes with --load)");
 	if (o.mode == MAIN_CHECK && (o.headless_given || o.game_opts ||
 	    o.headless.seed_set || o.resume || o.headless.opts_set ||
-	    o.rate_given))
+	    o.rate_given || o.verify_given))
 		return main_usage_error("--check takes level files, not a "
 		    "game to play");
 	if (o.edit != NULL && (o.headless_given || o.game_opts ||
@@ -786,7 +993,15 @@ main_run(int argc, char **argv)
 			    "FILE");
 		return main_check(argv + optind, nargs);
 	case MAIN_HEADLESS:
+		if (o.daily)
+			return main_daily(&o, daily_path, sizeof daily_path) != 0 ?
+			    MAIN_EXIT_ERROR : headless_run(&o.headless);
 		return main_headless(&o, argv + optind, nargs);
+	case MAIN_VERIFY:
+		if (nargs == 0)
+			return main_usage_error("--verify needs at least one "
+			    "FILE");
+		return main_verify(argv + optind, nargs);
 	case MAIN_RATE:
 		if (nargs == 0)
 			return main_usage_error("--rate needs at least one "
@@ -796,6 +1011,7 @@ main_run(int argc, char **argv)
 		if (nargs > 0)
 			return main_usage_error("--edit takes its FILE and no "
 			    "LEVEL");
+		main_settings(&o);
 		return main_edit(&o);
 	case MAIN_PLAY:
 		break;
@@ -810,6 +1026,7 @@ main_run(int argc, char **argv)
 	if (o.resume && o.headless.seed_set)
 		return main_usage_error("--continue keeps the saved game's "
 		    "seed (no --seed)");
+	main_settings(&o);
 	return main_play(&o, nargs == 1 ? argv[optind] : NULL);
 }
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * A tick allocates nothing: this program defines the four functions of
  * core/alloc.h itself, so the core library's own alloc.o is never linked
@@ -10,13 +11,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "core/alloc.h"
+#include "nav/alloc.h"
 #include "core/bot.h"
-#include "core/field.h"
+#include "nav/field.h"
 #include "core/game.h"
 #include "core/level.h"
-#include "core/steer.h"
-#include "core/util.h"
+#include "nav/steer.h"
+#include "nav/util.h"
 #include "testutil.h"
 
 static unsigned long allocations;	/* calls of the four below */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Crash safety of the files weir writes. A saved game and the high scores
  * are replaced by way of a temporary file that is flushed and renamed over

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Unit tests of the game's depth: each enemy ability (regeneration, a
  * shield, a healer, a split, a hidden enemy and the towers that detect
@@ -19,7 +20,7 @@
 #include "core/save.h"
 #include "core/script.h"
 #include "core/trace.h"
-#include "core/util.h"
+#include "nav/util.h"
 #include "testgame.h"
 #include "testutil.h"
 
@@ -518,8 +519,8 @@ START_TEST(test_specialise_refusals)
 	struct level *lv = tu_level(PLAIN_MAP "wave after 60\ngroup 1 grunt "
 	    "from A\n");
 	struct game *g = game_new(lv, 1, false);
-	struct game_cmd bad = { 0, GAME_CMD_SPECIALISE, -1, 5, 1, 0, -1,
-	    SPEC_COUNT };
+	struct game_cmd bad = { .type = GAME_CMD_SPECIALISE, .tower = -1,
+	    .x = 5, .y = 1, .power = -1, .spec = SPEC_COUNT };
 	int gold;
 
 	ck_assert_int_eq(game_place(g, TOWER_ARROW, 5, 1), GAME_OK);

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Unit tests of the level editor's operations (core/edit.c): painting,
  * strokes and filled rectangles, undo and redo without limit, the field
@@ -17,9 +18,9 @@
 
 #include "core/edit.h"
 #include "core/rate.h"
-#include "core/field.h"
+#include "nav/field.h"
 #include "core/level.h"
-#include "core/util.h"
+#include "nav/util.h"
 #include "testutil.h"
 
 #define T_ERR	1024

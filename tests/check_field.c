@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Unit tests of the navigation engine: integration field, flow pointers and
  * gradient, exact line of sight, waypoint paths and reachability.
@@ -9,11 +10,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/field.h"
-#include "core/los.h"
+#include "nav/field.h"
+#include "nav/los.h"
 #include "core/movingai.h"
-#include "core/path.h"
-#include "core/reach.h"
+#include "nav/path.h"
+#include "nav/reach.h"
 #include "testutil.h"
 
 #define EPS 1e-6

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Unit tests of the game: every refusal with its reason, the economy
  * (costs, refunds, bounty, bonuses, score), each targeting mode in a staged
@@ -18,11 +19,11 @@
 
 #include "core/bot.h"
 #include "core/game.h"
-#include "core/los.h"
+#include "nav/los.h"
 #include "core/save.h"
 #include "core/script.h"
 #include "core/trace.h"
-#include "core/util.h"
+#include "nav/util.h"
 #include "testgame.h"
 #include "testutil.h"
 
@@ -355,6 +356,35 @@ START_TEST(test_refuse_would_block_enemy)
 	ck_assert_int_eq(game_place(g, TOWER_WALL, 1, 2), GAME_WOULD_BLOCK);
 	tu_pin(g, 1, 5.5, 3.5);
 	ck_assert_int_eq(game_place(g, TOWER_WALL, 1, 2), GAME_OK);
+	game_free(g);
+	level_free(lv);
+}
+END_TEST
+
+/*
+ * Every command type reaches a handler of its own (game_do[] in
+ * game-cmd.c): once the game is over, each well-formed command is refused
+ * as too late by its handler, never as a bad command, and none crashes.
+ */
+START_TEST(test_every_command_handled)
+{
+	struct level *lv = tu_level(OPEN_MAP "wave after 5\ngroup 1 grunt "
+	    "from A\n");
+	struct game *g = game_new(lv, 1, false);
+	int t;
+
+	ck_assert_ptr_nonnull(spec_of(TOWER_ARROW * TOWER_SPECS, NULL));
+	ck_assert_int_eq(game_place(g, TOWER_ARROW, 3, 3), GAME_OK);
+	g->state = GAME_LOST;
+	for (t = 0; t < GAME_NCMDS; t++) {
+		struct game_cmd c = { .type = t, .tower = TOWER_ARROW,
+		    .x = 3, .y = 3, .mode = TOWER_TARGET_LAST, .power = 0,
+		    .spec = TOWER_ARROW * TOWER_SPECS };
+
+		ck_assert_msg(game_command(g, &c) == GAME_ENDED,
+		    "command %s: %s", game_cmd_name(t),
+		    game_reason_name(game_command(g, &c)));
+	}
 	game_free(g);
 	level_free(lv);
 }
@@ -1849,6 +1879,7 @@ game_suite(void)
 	tcase_add_test(tc, test_refuse_would_block_spawn);
 	tcase_add_test(tc, test_refuse_would_block_enemy);
 	tcase_add_test(tc, test_refuse_other_commands);
+	tcase_add_test(tc, test_every_command_handled);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("scaling");

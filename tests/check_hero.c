@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * The hero and the hunt: the hunt field is the field a rebuild gives after
  * every step the hero takes, with towers going up and down between steps;

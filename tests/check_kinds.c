@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * The registry (kinds.c): every row is complete and consistent, names
  * and keys are unique and found again by their look-ups, the name lists
@@ -12,11 +13,11 @@
 
 #include "core/enemy.h"
 #include "core/kinds.h"
-#include "core/steer.h"
+#include "nav/steer.h"
 #include "core/tower.h"
 
-/* Keys the game screen keeps for itself (moves, pause, speed, ...). */
-static const char ui_keys[] = "hjklHJKLpPfFvVzZqQ?";
+/* Keys the game screen keeps for itself (moves, quit, help). */
+static const char ui_keys[] = "hjklHJKLqQ?";
 
 /* No row is missing in the middle of a table (every row has a name). */
 START_TEST(test_no_row_missing)

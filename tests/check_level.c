@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Unit tests of the level files: what valid files parse to, every rejection
  * with its exact message and position, the Moving AI importer and benchmark
@@ -14,7 +15,7 @@
 
 #include "core/level.h"
 #include "core/movingai.h"
-#include "core/reach.h"
+#include "nav/reach.h"
 #include "testutil.h"
 
 #define NAME	"t.weir"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Every game ends: random mazes (random legal towers placed and sold as
  * each wave starts) on every campaign level and on a level with every
@@ -16,7 +17,7 @@
 #include <time.h>
 
 #include "core/game.h"
-#include "core/path.h"
+#include "nav/path.h"
 #include "core/script.h"
 #include "testutil.h"
 

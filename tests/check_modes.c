@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Unit tests for the ways a level is played: difficulty settings, endless
  * games (their made waves, their score, saves that replay into them),

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Unit tests of the two parts of the terminal front end that need no
  * terminal, linked without curses: the play (the cursor and its clamping,

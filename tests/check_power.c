@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Unit tests of the player's powers: the strike's area (ground and air,
  * nothing outside), the barrier (it blocks, the exit and hunt fields and
@@ -18,11 +19,11 @@
 
 #include "core/bot.h"
 #include "core/game.h"
-#include "core/los.h"
+#include "nav/los.h"
 #include "core/save.h"
 #include "core/script.h"
 #include "core/trace.h"
-#include "core/util.h"
+#include "nav/util.h"
 #include "testgame.h"
 #include "testutil.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Unit tests of incremental field repair: after every edit the repaired field
  * must equal a full build of the edited grid with the field's own goal list,
@@ -8,10 +9,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/field.h"
-#include "core/grid.h"
+#include "nav/field.h"
+#include "nav/grid.h"
 #include "core/movingai.h"
-#include "core/repair.h"
+#include "nav/repair.h"
 #include "testutil.h"
 
 /*

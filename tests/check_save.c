@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Unit tests of the saved game as a file weir keeps: save_read only
  * reports a bad file (it may be the player's own), save_open moves a

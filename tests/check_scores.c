@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Unit tests of the high scores file: where it lives (XDG rules), reading
  * back what was written in the right order, keeping the best games and a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Unit tests of the session module: a LEVEL argument resolved to an
  * installed level or left a path; a weir level and a Moving AI map opened

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Unit tests of steering: every behaviour against a measurable property,
  * the three combiners, the neighbour grid, wall non-penetration in crowds,
@@ -9,10 +10,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/field.h"
-#include "core/spatial.h"
-#include "core/steer.h"
-#include "core/util.h"
+#include "nav/field.h"
+#include "nav/spatial.h"
+#include "nav/steer.h"
+#include "nav/util.h"
 #include "testutil.h"
 
 #define PI 3.14159265358979323846

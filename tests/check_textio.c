@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Unit tests of the shared line reader: lines with and without their CR
  * and trailing blanks, the position just past the end of the text, the

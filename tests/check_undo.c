@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Unit tests of the rules a player leans on between waves: undo (the
  * latest placements back for all their gold, and each refusal with its
@@ -16,7 +17,7 @@
 #include "core/game.h"
 #include "core/level.h"
 #include "core/save.h"
-#include "core/util.h"
+#include "nav/util.h"
 #include "testutil.h"
 
 /* An open field 22 x 9: spawn A at (0, 4), exit at (21, 4). */

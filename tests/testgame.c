@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Helpers shared by the unit tests of the game (testgame.h).
  */

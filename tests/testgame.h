@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Helpers shared by the unit tests of the game: a recorder of the events
  * a game reports, and ways to find and hold an enemy by its id.

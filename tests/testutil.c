@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Test helpers: text grids, random grids, a seeded generator, scratch
  * directories and whole files.

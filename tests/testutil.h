@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Helpers shared by the unit tests: grids drawn as text, random maps, a
  * small deterministic random number generator, and scratch directories
@@ -10,7 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "core/grid.h"
+#include "nav/grid.h"
 
 /* xorshift64* generator; the state must not be zero. */
 uint64_t	 tu_rand(uint64_t *state);

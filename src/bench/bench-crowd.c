@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * weir-bench crowd: the cost of a steering tick. A crowd follows one flow
  * field across a 512 x 512 map while keeping apart (flow + separation,
@@ -20,9 +21,9 @@
 #include <string.h>
 
 #include "bench.h"
-#include "core/field.h"
-#include "core/steer.h"
-#include "core/util.h"
+#include "nav/field.h"
+#include "nav/steer.h"
+#include "nav/util.h"
 
 #define BENCH_CROWD_MAP		"random512-10-0"
 #define BENCH_CROWD_SMALL	10000

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * weir-bench draw: what drawing the game costs the terminal. A level is
  * played by the built-in bot at 1x, one tick a frame (the game's 30 a
@@ -28,7 +29,7 @@
 #include "core/game.h"
 #include "ui/play.h"
 #include "ui/ui-curses.h"
-#include "ui/ui-draw.h"
+#include "ui/ui-hud.h"
 
 #define BENCH_DRAW_COLS		100
 #define BENCH_DRAW_LINES	40
@@ -157,7 +158,7 @@ bench_draw_level(const char *path, struct bench_draw_result *r)
 		before = bench_draw_size(out);
 		t0 = bench_now();
 		play_prepare(p);
-		ui_draw_play(&v, p);
+		ui_hud_play(&v, p);
 		wnoutrefresh(stdscr);
 		doupdate();
 		bytes = bench_draw_size(out) - before;

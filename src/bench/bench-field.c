@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * weir-bench field: time a full field build (integration, flow pointers and
  * line of sight) against libtcod's Dijkstra and a plain 4-connected BFS over
@@ -17,8 +18,8 @@
 #include "config.h"
 
 #include "bench.h"
-#include "core/field.h"
-#include "core/util.h"
+#include "nav/field.h"
+#include "nav/util.h"
 
 #ifdef HAVE_LIBTCOD
 #include <libtcod/fov.h>

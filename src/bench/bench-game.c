@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * weir-bench game: how much faster than real time the game runs headless.
  * For each level the built-in bot plays it once and its commands are
@@ -20,7 +21,7 @@
 #include "core/bot.h"
 #include "core/game.h"
 #include "core/level.h"
-#include "core/util.h"
+#include "nav/util.h"
 
 #define BENCH_GAME_RUNS	5		/* timed replays per level */
 #define BENCH_GAME_SEED	1
@@ -34,7 +35,7 @@ struct bench_game_result {
 };
 
 /* The directory the shipped levels are read from, or NULL. */
-static const char *
+const char *
 bench_game_dir(void)
 {
 	const char	*env = getenv("WEIR_LEVELDIR");

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * weir-bench goal: the hunt field's case, a single goal that walks. The
  * goal takes a long random walk over a Moving AI map, one legal step at a
@@ -18,9 +19,9 @@
 #include <string.h>
 
 #include "bench.h"
-#include "core/field.h"
-#include "core/repair.h"
-#include "core/util.h"
+#include "nav/field.h"
+#include "nav/repair.h"
+#include "nav/util.h"
 
 #define GOAL_STEPS		2000	/* steps of the walk, per map */
 #define GOAL_REBUILD_EVERY	50	/* a timed rebuild every this many */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * weir-bench keys: what a key costs in the terminal on the largest legal
  * level. The worst level (bench-worst.c) is opened in the game's own play
@@ -21,7 +22,7 @@
 #include "core/game.h"
 #include "ui/play.h"
 #include "ui/ui-curses.h"
-#include "ui/ui-draw.h"
+#include "ui/ui-hud.h"
 
 #define BENCH_KEYS_COLS		100
 #define BENCH_KEYS_LINES	40
@@ -41,7 +42,7 @@ bench_keys_frame(struct ui_view *v, struct play *p)
 	double	t0 = bench_cpu_now();
 
 	play_prepare(p);
-	ui_draw_play(v, p);
+	ui_hud_play(v, p);
 	wnoutrefresh(stdscr);
 	doupdate();
 	return (bench_cpu_now() - t0) * 1e3;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * weir-bench los: how many cells that truly see their goal each rule finds.
  * For random goals on each map, every reachable cell's line of sight is
@@ -10,9 +11,9 @@
 #include <string.h>
 
 #include "bench.h"
-#include "core/field.h"
-#include "core/los.h"
-#include "core/util.h"
+#include "nav/field.h"
+#include "nav/los.h"
+#include "nav/util.h"
 
 #define LOS_GOALS	6
 

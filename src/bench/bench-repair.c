@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * weir-bench repair: time incremental field repair against a full rebuild
  * over a run of random valid tower placements and sales. A placement is
@@ -16,10 +17,10 @@
 #include <string.h>
 
 #include "bench.h"
-#include "core/field.h"
-#include "core/reach.h"
-#include "core/repair.h"
-#include "core/util.h"
+#include "nav/field.h"
+#include "nav/reach.h"
+#include "nav/repair.h"
+#include "nav/util.h"
 
 #define REPAIR_EDITS	1000	/* placements and sales per map */
 #define REPAIR_TOWERS	400	/* most towers standing at once */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * weir-bench scen: solve every problem of a Moving AI scenario file with the
  * engine and compare with the published optimal length (tolerance 1e-4).
@@ -9,7 +10,7 @@
 #include <string.h>
 
 #include "bench.h"
-#include "core/field.h"
+#include "nav/field.h"
 
 #define SCEN_TOLERANCE	1e-4
 

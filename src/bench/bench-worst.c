@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * weir-bench worst: the largest level the format allows, played headless.
  * The level is made here: a 1024 x 1024 map (GRID_MAX_W x GRID_MAX_H) of
@@ -19,7 +20,7 @@
 #include "core/bot.h"
 #include "core/game.h"
 #include "core/level.h"
-#include "core/util.h"
+#include "nav/util.h"
 
 #define BENCH_WORST_SIDE	1024
 #define BENCH_WORST_TICKS	150	/* timed ticks, with the map full */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * weir-bench: command dispatch, timing and the shared helpers.
  */
@@ -31,6 +32,7 @@ static const struct bench_cmd bench_cmds[] = {
 	{ "draw", bench_draw, "draw [LEVEL...]  bytes sent to the terminal a frame" },
 	{ "worst", bench_worst, "worst [write F]  the largest legal level against real time" },
 	{ "keys", bench_keys, "keys [LEVEL]     a cursor move in the terminal on the largest legal level" },
+	{ "replay", bench_replay, "replay [LEVEL...] a replay seeking to the end and back" },
 	{ "summary", bench_summary, "summary          every figure, one NAME VALUE line each" },
 };
 
@@ -160,6 +162,7 @@ bench_summary(int argc, char **argv)
 	bench_draw_summary(stdout);
 	bench_worst_summary(stdout);
 	bench_keys_summary(stdout);
+	bench_replay_summary(stdout);
 	return 0;
 }
 

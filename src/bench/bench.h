@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * weir-bench: checks the engine against published answers and measures it
  * against peers. Every speed figure is a ratio of medians taken in one run,
@@ -10,7 +11,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "core/grid.h"
+#include "nav/grid.h"
 
 #define BENCH_FLUSH	(64 << 20)	/* bytes bench_flush writes */
 
@@ -35,6 +36,9 @@ int		 bench_crowd(int argc, char **argv);
 void		 bench_crowd_summary(FILE *out);
 int		 bench_game(int argc, char **argv);
 void		 bench_game_summary(FILE *out);
+const char	*bench_game_dir(void);
+int		 bench_replay(int argc, char **argv);
+void		 bench_replay_summary(FILE *out);
 /* A curses screen of lines x cols writing to a temporary file. */
 struct screen;
 struct bench_screen {

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * The built-in player's powers: at most one a turn, each only when it
  * clearly helps, read from the game as it stands (no memory, so a resumed

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * The built-in player: its strategies, and a turn (see bot.h for the
  * heuristic). All its buffers are sized by bot_new_as; a turn reads the
@@ -202,8 +203,8 @@ bot_hero(struct bot *b, struct game *g)
 static int
 bot_do(struct game *g, const struct bot_action *a)
 {
-	struct game_cmd	c = { 0, a->type, a->tower, a->x, a->y, 0, -1,
-	    a->spec };
+	struct game_cmd	c = { .type = a->type, .tower = a->tower, .x = a->x,
+	    .y = a->y, .power = -1, .spec = a->spec };
 
 	return game_command(g, &c) == GAME_OK;
 }

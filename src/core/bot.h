@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * The built-in player: a suite of strategies, one row each of
  * bot_strategies. Every BOT_PERIOD ticks a bot looks at the game and gives

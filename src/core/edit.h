@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * The level editor's model and operations, with no terminal in sight. An
  * edit holds a level as its author sees it: the map as glyphs (one byte a

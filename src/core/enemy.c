@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * The steering type of every enemy kind, escort, skulker and shot mode. Which behaviour does what in play:
  *

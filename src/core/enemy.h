@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Enemies: how each kind moves. Its row in kinds.c holds its hit points,
  * speed, armour, bounty, the lives a leak costs, its traits and its mover,

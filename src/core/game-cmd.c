@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Commands: everything a player, a script or the bot can do, checked,
  * carried out between two ticks and logged. A refused command changes
@@ -7,29 +8,7 @@
 #include <string.h>
 
 #include "game-internal.h"
-#include "reach.h"
 #include "util.h"
-
-/*
- * Whether blocking (x, y) would leave a spawn or a ground enemy where it
- * stands with no way to any exit: the rule every tower and barrier obeys.
- */
-bool
-game_would_block(struct game *g, int x, int y)
-{
-	int	i, n = g->nspawn_cells;
-
-	for (i = 0; i < g->nunits; i++) {
-		const struct steer_agent *a = &g->agents[i];
-
-		if (!game_alive(g, i) || !game_ground(g, i))
-			continue;
-		g->sources[n++] = grid_index(&g->grid, (int)floor(a->pos.x),
-		    (int)floor(a->pos.y));
-	}
-	return reach_cut_blocks(g->cut, &g->grid, g->field, g->sources, n,
-	    g->goals, g->ngoals, x, y, g->scratch);
-}
 
 /*
  * Whether placing tower at (x, y) would turn the wall standing there into
@@ -374,6 +353,24 @@ game_cmd_valid(const struct game_cmd *c)
 	    c->y <= GAME_COORD_MAX);
 }
 
+/* What carries out a command of one type: GAME_OK, or why it is refused. */
+typedef enum game_reason game_do_fn(struct game *g, const struct game_cmd *c);
+
+/* One handler a command type, in the order of enum game_cmd_type. */
+static game_do_fn *const game_do[] = {
+	[GAME_CMD_PLACE] = game_do_place,
+	[GAME_CMD_UPGRADE] = game_do_upgrade,
+	[GAME_CMD_SELL] = game_do_sell,
+	[GAME_CMD_TARGET] = game_do_target,
+	[GAME_CMD_WAVE] = game_do_wave,
+	[GAME_CMD_HERO] = game_do_hero,
+	[GAME_CMD_UNDO] = game_do_undo,
+	[GAME_CMD_POWER] = game_do_power,
+	[GAME_CMD_SPECIALISE] = game_do_specialise,
+};
+_Static_assert(sizeof game_do / sizeof game_do[0] == GAME_NCMDS,
+    "every command type needs its handler in game_do[]");
+
 /*
  * Carry out command c at the current tick: do it and log it, or refuse it
  * (a refusal changes nothing, so it is not logged), and report either as
@@ -386,37 +383,8 @@ game_command(struct game *g, const struct game_cmd *c)
 	struct game_event	 ev;
 	bool			 valid = game_cmd_valid(c);
 
-	switch (valid ? c->type : GAME_NCMDS) {
-	case GAME_CMD_PLACE:
-		r = game_do_place(g, c);
-		break;
-	case GAME_CMD_UPGRADE:
-		r = game_do_upgrade(g, c);
-		break;
-	case GAME_CMD_SELL:
-		r = game_do_sell(g, c);
-		break;
-	case GAME_CMD_TARGET:
-		r = game_do_target(g, c);
-		break;
-	case GAME_CMD_WAVE:
-		r = game_do_wave(g, c);
-		break;
-	case GAME_CMD_HERO:
-		r = game_do_hero(g, c);
-		break;
-	case GAME_CMD_UNDO:
-		r = game_do_undo(g, c);
-		break;
-	case GAME_CMD_POWER:
-		r = game_do_power(g, c);
-		break;
-	case GAME_CMD_SPECIALISE:
-		r = game_do_specialise(g, c);
-		break;
-	case GAME_NCMDS:
-		break;
-	}
+	if (valid)
+		r = game_do[c->type](g, c);
 	if (r == GAME_OK) {
 		game_log(g, c);
 		return r;
@@ -438,7 +406,8 @@ game_command(struct game *g, const struct game_cmd *c)
 enum game_reason
 game_place(struct game *g, int tower, int x, int y)
 {
-	struct game_cmd	c = { 0, GAME_CMD_PLACE, tower, x, y, 0, -1, 0 };
+	struct game_cmd	c = { .type = GAME_CMD_PLACE, .tower = tower,
+	    .x = x, .y = y, .power = -1 };
 
 	return game_command(g, &c);
 }
@@ -447,7 +416,8 @@ game_place(struct game *g, int tower, int x, int y)
 enum game_reason
 game_upgrade(struct game *g, int x, int y)
 {
-	struct game_cmd	c = { 0, GAME_CMD_UPGRADE, -1, x, y, 0, -1, 0 };
+	struct game_cmd	c = { .type = GAME_CMD_UPGRADE, .tower = -1,
+	    .x = x, .y = y, .power = -1 };
 
 	return game_command(g, &c);
 }
@@ -456,7 +426,8 @@ game_upgrade(struct game *g, int x, int y)
 enum game_reason
 game_sell(struct game *g, int x, int y)
 {
-	struct game_cmd	c = { 0, GAME_CMD_SELL, -1, x, y, 0, -1, 0 };
+	struct game_cmd	c = { .type = GAME_CMD_SELL, .tower = -1,
+	    .x = x, .y = y, .power = -1 };
 
 	return game_command(g, &c);
 }
@@ -465,7 +436,8 @@ game_sell(struct game *g, int x, int y)
 enum game_reason
 game_target(struct game *g, int x, int y, int mode)
 {
-	struct game_cmd	c = { 0, GAME_CMD_TARGET, -1, x, y, mode, -1, 0 };
+	struct game_cmd	c = { .type = GAME_CMD_TARGET, .tower = -1,
+	    .x = x, .y = y, .mode = mode, .power = -1 };
 
 	return game_command(g, &c);
 }
@@ -474,7 +446,8 @@ game_target(struct game *g, int x, int y, int mode)
 enum game_reason
 game_use_power(struct game *g, int power, int x, int y)
 {
-	struct game_cmd	c = { 0, GAME_CMD_POWER, -1, x, y, 0, power, 0 };
+	struct game_cmd	c = { .type = GAME_CMD_POWER, .tower = -1,
+	    .x = x, .y = y, .power = power };
 
 	return game_command(g, &c);
 }
@@ -483,7 +456,8 @@ game_use_power(struct game *g, int power, int x, int y)
 enum game_reason
 game_specialise(struct game *g, int x, int y, int spec)
 {
-	struct game_cmd	c = { 0, GAME_CMD_SPECIALISE, -1, x, y, 0, -1, spec };
+	struct game_cmd	c = { .type = GAME_CMD_SPECIALISE,
+	    .tower = -1, .x = x, .y = y, .power = -1, .spec = spec };
 
 	return game_command(g, &c);
 }
@@ -492,7 +466,8 @@ game_specialise(struct game *g, int x, int y, int spec)
 enum game_reason
 game_call_wave(struct game *g)
 {
-	struct game_cmd	c = { 0, GAME_CMD_WAVE, -1, -1, -1, 0, -1, 0 };
+	struct game_cmd	c = { .type = GAME_CMD_WAVE, .tower = -1,
+	    .x = -1, .y = -1, .power = -1 };
 
 	return game_command(g, &c);
 }
@@ -501,7 +476,18 @@ game_call_wave(struct game *g)
 enum game_reason
 game_undo(struct game *g)
 {
-	struct game_cmd	c = { 0, GAME_CMD_UNDO, -1, -1, -1, 0, -1, 0 };
+	struct game_cmd	c = { .type = GAME_CMD_UNDO, .tower = -1,
+	    .x = -1, .y = -1, .power = -1 };
+
+	return game_command(g, &c);
+}
+
+/* Send the hero to (x, y). */
+enum game_reason
+game_order_hero(struct game *g, int x, int y)
+{
+	struct game_cmd	c = { .type = GAME_CMD_HERO, .tower = -1,
+	    .x = x, .y = y, .power = -1 };
 
 	return game_command(g, &c);
 }

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Combat: towers pick a target by their mode and attack as their kind
  * does (a travelling bolt or shell, or an instant pulse, chain or beam);

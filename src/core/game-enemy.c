@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Enemies between steps: each one's condition before the crowd moves
  * (slow, panic, formation, a stuck walker's way out, the route left) and
@@ -462,11 +463,16 @@ game_heal(struct game *g)
 	int	i, k;
 
 	for (i = 0; i < g->nunits; i++) {
-		const struct enemy_type	*et = &enemy_types[g->units[i].type];
+		const struct enemy_type	*et;
 		struct game_unit	*u = &g->units[i];
-		double			 r = et->heal_range;
+		double			 r;
 
-		if (!game_alive(g, i) || et->heal <= 0 || --u->heal_cd > 0)
+		if (!game_alive(g, i))
+			continue;	/* a shot's or the hero's type is no
+					   enemy's */
+		et = &enemy_types[u->type];
+		r = et->heal_range;
+		if (et->heal <= 0 || --u->heal_cd > 0)
 			continue;
 		u->heal_cd = et->heal_reload;
 		if (r > g->crowd->sp->cell)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * The state hash: every number that decides how a game goes on, folded
  * bit for bit, so that a replayed game can be checked against the one

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * The hero and the hunt. The hero is a ground unit of the crowd that the
  * player sends about: it walks a waypoint path cut from a field whose goal
@@ -7,7 +8,8 @@
  * The hunt field has the hero's cell as its one goal. Each time the hero
  * enters a new cell the field is repaired with the moving-goal repair
  * (repair_move_goal), never rebuilt; a tower placed or sold repairs it as
- * it repairs the exit field. Hunting enemies follow it while the hero
+ * it repairs the exit field (game_map_changed, game-map.c, which also cuts
+ * the hero's path anew). Hunting enemies follow it while the hero
  * stands and they can reach it, and the exit field otherwise. A hunter
  * that was hunting when the hero fell is sated: it makes for an exit and
  * hunts no more, so a pack the hero cannot beat does not chase it round
@@ -18,40 +20,8 @@
 #include <string.h>
 
 #include "game-internal.h"
-#include "path.h"
 #include "repair.h"
 #include "util.h"
-
-/* Cut the hero's path from where it stands: to its order, or hold. */
-static void
-game_hero_plan(struct game *g)
-{
-	struct steer_agent	*a = &g->agents[g->hero];
-	int			 cx = (int)floor(a->pos.x);
-	int			 cy = (int)floor(a->pos.y), n = 0, first = 0;
-
-	if (g->hero_order.x >= 0) {
-		n = path_waypoints_first(g->hero_field, &g->grid, cx, cy,
-		    g->descend, g->descend_max, GAME_PATH_MAX + 1);
-		if (n > 1)
-			first = 1;
-		n -= first;
-		if (n > GAME_PATH_MAX)
-			n = GAME_PATH_MAX;
-		if (n > 0)
-			memcpy(g->hero_path, g->descend + first,
-			    (size_t)n * sizeof *g->hero_path);
-	}
-	if (n <= 0) {
-		/* Hold: keep to the centre of its own cell. */
-		g->hero_path[0].x = cx;
-		g->hero_path[0].y = cy;
-		n = 1;
-	}
-	a->path = g->hero_path;
-	a->npath = n;
-	a->ipath = 0;
-}
 
 /* Put the hero on the map at its start (a unit at the end of the crowd). */
 static void
@@ -135,50 +105,6 @@ game_hunting(const struct game *g, int i)
 	return g->hunt != NULL && g->agents[i].field == g->hunt;
 }
 
-/* Whether the hero's disc overlaps map cell (x, y). */
-bool
-game_hero_blocks_cell(const struct game *g, int x, int y)
-{
-	return g->hero >= 0 && game_overlaps(&g->agents[g->hero], x, y);
-}
-
-/*
- * Repair field f for the change the grid already shows at (x, y): a
- * repair makes the change itself, so the cell is given its old cost back
- * first.
- */
-static void
-game_hero_repair(struct game *g, struct field *f, int x, int y, int old)
-{
-	int	cost = grid_get_cost(&g->grid, x, y);
-
-	grid_set_cost(&g->grid, x, y, old);
-	if (cost == 0)
-		repair_block(f, &g->grid, x, y);
-	else
-		repair_unblock(f, &g->grid, x, y, cost);
-}
-
-/*
- * The map changed at a cell that had cost old (the exit field is already
- * repaired): repair the hunt field and the field of the hero's order the
- * same way, and cut the hero a new path from where it stands. An order to
- * a cell a tower now stands on is dropped.
- */
-void
-game_hero_map_changed(struct game *g, int x, int y, int old)
-{
-	if (!g->has_hero)
-		return;
-	game_hero_repair(g, g->hunt, x, y, old);
-	game_hero_repair(g, g->hero_field, x, y, old);
-	if (g->hero_order.x == x && g->hero_order.y == y &&
-	    grid_get_cost(&g->grid, x, y) == 0)
-		g->hero_order.x = g->hero_order.y = -1;
-	if (g->hero >= 0)
-		game_hero_plan(g);
-}
-
 /* hero X Y: send the hero to cell (x, y). */
 enum game_reason
 game_do_hero(struct game *g, const struct game_cmd *c)
@@ -222,15 +148,6 @@ game_do_hero(struct game *g, const struct game_cmd *c)
 	ev.y = c->y;
 	game_emit(g, &ev);
 	return GAME_OK;
-}
-
-/* Send the hero to (x, y). */
-enum game_reason
-game_order_hero(struct game *g, int x, int y)
-{
-	struct game_cmd	c = { 0, GAME_CMD_HERO, -1, x, y, 0, -1, 0 };
-
-	return game_command(g, &c);
 }
 
 /*

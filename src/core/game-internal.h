@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * What the files of the game share and nothing else needs: the small
  * helpers every concern uses, and the steps of a tick each file provides.
@@ -47,16 +48,57 @@ game_ground(const struct game *g, int i)
 	return g->units[i].mover != ENEMY_FLY;
 }
 
-/* game.c: events, the map, the end. */
-bool		 game_overlaps(const struct steer_agent *a, int x, int y);
+/*
+ * The floor: what every concern stands on. These files call nothing of
+ * the concerns above them.
+ */
+/* game-event.c: events and the end. */
 void		 game_emit(struct game *g, struct game_event *ev);
 struct game_event game_event_make(enum game_event_type t);
-void		 game_plan(struct game *g, int i, bool via_centre);
+void		 game_end(struct game *g, enum game_state s);
+
+/* game-map.c: who stands where, plans, the one door the map changes by. */
+void		 game_blockers_new(struct game *g);
+void		 game_blockers_free(struct game *g);
+bool		 game_overlaps(const struct steer_agent *a, int x, int y);
 int		 game_units_near(const struct game *g, struct vec p, double r,
 		    const int32_t **out);
-void		 game_map_changed(struct game *g, int x, int y, int cost);
-void		 game_end(struct game *g, enum game_state s);
+bool		 game_hero_blocks_cell(const struct game *g, int x, int y);
+bool		 game_would_block(struct game *g, int x, int y);
+void		 game_plan(struct game *g, int i, bool via_centre);
+void		 game_hero_plan(struct game *g);
 void		 game_circles(struct game *g);
+void		 game_map_changed(struct game *g, int x, int y, int cost);
+
+/*
+ * The concerns, each above those it calls: combat; the hero (strikes
+ * through combat); enemies (read the hero's hunt); undo; powers (strike,
+ * and keep off the hero); waves (send enemies, forget undo); commands
+ * (game-cmd.c, above them all). game-tick.c makes a game and runs the tick
+ * over every concern; nothing below calls it.
+ */
+/* game-combat.c: shots and towers. */
+void		 game_damage(struct game *g, int i, int damage, bool pierce,
+		     int t, int kind);
+void		 game_hit(struct game *g, int i, int damage, bool pierce,
+		     int t, int kind, int spec);
+void		 game_shots(struct game *g);
+void		 game_towers(struct game *g);
+
+/* game-hero.c: the hero and the hunt field. */
+void		 game_hero_new(struct game *g);
+void		 game_hero_free(struct game *g);
+enum game_reason game_do_hero(struct game *g, const struct game_cmd *c);
+void		 game_hero_step(struct game *g);
+void		 game_hero_fight(struct game *g);
+
+/* game-enemy.c: each enemy before the crowd moves; leaks after. */
+struct vec	 game_nearest_exit(const struct game *g, struct vec p);
+int		 game_find_boss(const struct game *g, int wave);
+void		 game_join_boss(struct game *g, int i, int b);
+void		 game_enemies(struct game *g);
+void		 game_exits(struct game *g);
+void		 game_heal(struct game *g);
 
 /* game-undo.c: what undo can take back. */
 void		 game_undo_push(struct game *g, int slot, int paid, int over);
@@ -66,42 +108,14 @@ void		 game_undo_wave(struct game *g);
 void		 game_undo_watch(struct game *g);
 enum game_reason game_do_undo(struct game *g, const struct game_cmd *c);
 
-/* game-wave.c: starting waves, sending enemies, waves cleared. */
-void		 game_start_wave(struct game *g, bool early);
-void		 game_waves(struct game *g);
-void		 game_bookkeeping(struct game *g);
-
-/* game-enemy.c: each enemy before the crowd moves; leaks after. */
-struct vec	 game_nearest_exit(const struct game *g, struct vec p);
-int		 game_find_boss(const struct game *g, int wave);
-void		 game_join_boss(struct game *g, int i, int b);
-void		 game_enemies(struct game *g);
-void		 game_exits(struct game *g);
-void		 game_heal(struct game *g);
-void		 game_births(struct game *g);
-
-/* game-hero.c: the hero and the hunt field. */
-void		 game_hero_new(struct game *g);
-void		 game_hero_free(struct game *g);
-bool		 game_hero_blocks_cell(const struct game *g, int x, int y);
-void		 game_hero_map_changed(struct game *g, int x, int y, int old);
-enum game_reason game_do_hero(struct game *g, const struct game_cmd *c);
-void		 game_hero_step(struct game *g);
-void		 game_hero_fight(struct game *g);
-
-/* game-cmd.c: the rule every blocked cell obeys. */
-bool		 game_would_block(struct game *g, int x, int y);
-
 /* game-power.c: powers cooling down and lasting. */
 enum game_reason game_do_power(struct game *g, const struct game_cmd *c);
 void		 game_powers(struct game *g);
 
-/* game-combat.c: shots and towers. */
-void		 game_damage(struct game *g, int i, int damage, bool pierce,
-		     int t, int kind);
-void		 game_hit(struct game *g, int i, int damage, bool pierce,
-		     int t, int kind, int spec);
-void		 game_shots(struct game *g);
-void		 game_towers(struct game *g);
+/* game-wave.c: starting waves, sending enemies, waves cleared. */
+void		 game_start_wave(struct game *g, bool early);
+void		 game_waves(struct game *g);
+void		 game_births(struct game *g);
+void		 game_bookkeeping(struct game *g);
 
 #endif

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Powers: what the player does with no tower and no gold. Each kind of
  * power (a row of kinds.c) is used by a command aimed at a cell, then

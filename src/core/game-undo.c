@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Undo: the latest placements, oldest first, up to GAME_UNDO_MAX, each with
  * the gold paid for it (its price, or the difference over a wall, plus its

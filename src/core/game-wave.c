@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Waves: when each starts, sending its groups' enemies one by one from
  * their spawns, and the bookkeeping of waves sent, cleared and won. A wave

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * The game: one level being played. It owns the cost grid (terrain plus
  * towers), the flow field from the exits, the towers, and one crowd of
@@ -320,7 +321,8 @@ struct game_opts {
 	enum game_difficulty	 difficulty;
 	bool			 endless;
 };
-#define GAME_OPTS_INIT		{ false, DIFF_NORMAL, false }
+#define GAME_OPTS_INIT		{ .sandbox = false, .difficulty = DIFF_NORMAL, \
+				  .endless = false }
 #define GAME_ENDLESS_WAVES	500	/* waves after the level's own */
 #define GAME_ENDLESS_NEW_EVERY	4	/* a kind more every this many waves */
 #define GAME_ENDLESS_CALM_MS	8000	/* calm before a made wave */
@@ -402,7 +404,7 @@ struct game {
 	bool			 chase_ok;	/* built this tick */
 	int32_t			 boss_of[LEVEL_MAX_WAVES + 1];	/* by wave */
 	bool			 boss_ok;	/* built this tick */
-	struct game_blockers	*blockers;	/* who stands where (game.c) */
+	struct game_blockers	*blockers;	/* who stands where (game-map.c) */
 	int			*spawn_turn;	/* per spawn: next cell */
 	struct spatial_hits	*near;		/* healers' neighbour queries */
 	struct game_birth	*births;	/* pieces due at the tick's end */
@@ -480,6 +482,7 @@ void		 game_endless_wave(const struct level *lv, uint64_t seed,
 		     int n, struct level_wave *out);
 int		 game_enemy_total(const struct level *lv);
 void		 game_free(struct game *g);
+int		 game_copy(struct game *dst, const struct game *src);
 void		 game_set_events(struct game *g, game_event_fn *fn, void *arg);
 
 /* Commands: the same for keys, scripts and the bot. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * The registry's rows (see kinds.h) and the look-ups every reader of a
  * name, a key or a list goes through. Each table is sized by its rows, so
@@ -508,6 +509,14 @@ static const struct view_type kinds_views[] = {
 	    "the message log (j k PgUp PgDn scroll)" },
 	[VIEW_BELL] = { "bell", 'b', "b",
 	    "the terminal bell on a leak: on or off" },
+	[VIEW_PAUSE] = { "pause", 'p', "p",
+	    "pause, or go on" },
+	[VIEW_SPEED] = { "speed", 'f', "f",
+	    "speed 1x, 2x, 4x, 8x" },
+	[VIEW_OVERLAY] = { "overlay", 'v', "v",
+	    "overlay:" },
+	[VIEW_ZOOM] = { "zoom", 'z', "z",
+	    "cell width: auto, 2 columns, 1 column" },
 };
 _Static_assert(sizeof kinds_views / sizeof kinds_views[0] == VIEW_NKINDS,
     "a view without a row");

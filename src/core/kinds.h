@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * The registry: one row per kind of tower, enemy, targeting mode, command
  * and overlay, holding everything that tells the kind apart: its name (the
@@ -372,6 +373,10 @@ enum view_kind {
 	VIEW_WAVES,		/* the waves to come */
 	VIEW_LOG,		/* the messages so far */
 	VIEW_BELL,		/* the bell on a leak, on or off */
+	VIEW_PAUSE,		/* the game stands or goes on */
+	VIEW_SPEED,		/* 1x, 2x, 4x, 8x */
+	VIEW_OVERLAY,		/* the next overlay (help lists them) */
+	VIEW_ZOOM,		/* the map's cell width */
 	VIEW_NKINDS
 };
 

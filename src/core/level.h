@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Levels as plain data. A level is a w x h map of terrain, the cells enemies
  * enter by (spawns, each named by a letter A..Z) and leave by (exits), the

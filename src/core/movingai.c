@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * The Moving AI map reader. The file is checked strictly (header lines in
  * their order, exactly height rows of exactly width known glyphs, nothing but

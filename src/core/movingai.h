@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Moving AI benchmark maps (".map": "type octile", "height N", "width N",
  * "map", then N rows). Two readings of one file:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * The difficulty rating (rate.h): whole games with a strategy held to a
  * share of its income, a bisection over the share, and the least over

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Measured difficulty. A strategy's strength is the share of its income
  * it may spend (bot_set_share): a weaker bot keeps more gold back, builds

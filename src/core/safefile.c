@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Files kept for a player: the strict reader with its stamp, the writers'
  * lock, the atomic write by way of PATH.tmp and moving a corrupt file

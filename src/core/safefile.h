@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * The files weir keeps for a player, the high scores and the saved game,
  * are never written in place. A writer takes an exclusive flock on

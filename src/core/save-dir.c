@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Where saved games live: one save a level, $XDG_STATE_HOME/weir/levels/
  * NAME.save, NAME being the level's name as high scores know it (its

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Saved games: the writer (atomic, by way of safefile.c), the reader
  * (strict, every error FILE:LINE:COL), moving a corrupt save aside, and

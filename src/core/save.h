@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Saved games. A game is determined by its level, its seed and the
  * commands given to it, so a save is exactly that: the level file's path

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * High scores: the strict reader (every fault FILE:LINE:COL) and what goes
  * into the file; the lock, the atomic write and moving a corrupt file aside

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * High scores: one plain text file holding the best games of every level,
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * The script parser: a line is cut into blank-separated words, each read
  * by what its place on the line calls for. See script.h for the format.

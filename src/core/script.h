@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Scripts: commands for a headless game, one a line,
  *

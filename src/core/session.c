@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Opening a level and resuming a save, for every front end. A new game is
  * the level read, its file hashed (a save made from it records the hash)
@@ -56,9 +57,7 @@ session_resolve(const char *dir, const char *arg, char *buf, size_t size)
 struct level *
 session_load_level(const char *path, char *err, size_t errlen)
 {
-	size_t	n = strlen(path);
-
-	if (n >= 4 && strcmp(path + n - 4, ".map") == 0)
+	if (session_is_map(path))
 		return movingai_load(path, err, errlen);
 	return level_load(path, err, errlen);
 }
@@ -152,17 +151,38 @@ session_check_level(const char *path, void (*sink)(void *, const char *),
 	return nerr;
 }
 
-/* A session with the level file at path read and hashed, no game yet. */
+/* Whether path names a Moving AI map (it ends in ".map"). */
+bool
+session_is_map(const char *path)
+{
+	size_t	n = strlen(path);
+
+	return n >= 4 && strcmp(path + n - 4, ".map") == 0;
+}
+
+/*
+ * A session with the level file at path read once, parsed and hashed
+ * from those bytes (kept, for a recording of the game), no game yet.
+ */
 static struct session *
 session_read_level(const char *path, char *err, size_t errlen)
 {
 	struct session	*s = xcalloc(1, sizeof *s);
 
-	if ((s->lv = session_load_level(path, err, errlen)) == NULL ||
-	    save_hash_file(path, &s->level_hash, err, errlen) != 0) {
+	if ((s->level_text = level_read_file(path, &s->level_len, err,
+	    errlen)) == NULL) {
 		session_free(s);
 		return NULL;
 	}
+	s->level_map = session_is_map(path);
+	s->lv = s->level_map ? movingai_parse(path, s->level_text,
+	    s->level_len, err, errlen) : level_parse(path, s->level_text,
+	    s->level_len, err, errlen);
+	if (s->lv == NULL) {
+		session_free(s);
+		return NULL;
+	}
+	s->level_hash = save_hash(s->level_text, s->level_len);
 	if (realpath(path, s->path) == NULL)
 		snprintf(s->path, sizeof s->path, "%s", path);
 	return s;
@@ -286,5 +306,6 @@ session_free(struct session *s)
 		return;
 	game_free(s->g);
 	level_free(s->lv);
+	free(s->level_text);
 	free(s);
 }

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * A session is one game being played and where it came from: the level
  * (a weir level file or a Moving AI .map), the game made from it, the
@@ -6,6 +7,10 @@
  * terminal, headless play, and the level editor) opens levels and resumes
  * saves through this module, so all of them read the same files the same
  * way and give the same messages.
+ *
+ * A session keeps the level file's bytes as they were read, parsed and
+ * hashed (level_text), so that a recording of its game holds the very
+ * level that was played.
  *
  * A LEVEL argument made only of letters, digits, '-' and '_' names an
  * installed level, DIR/NAME.weir; anything else is a path, read as a Moving
@@ -62,10 +67,15 @@ struct session {
 	uint64_t		 seed;
 	bool			 sandbox;
 	bool			 resumed;	/* made by session_resume */
+	char			*level_text;	/* the level file's bytes, as
+						   read, parsed and hashed */
+	size_t			 level_len;
+	bool			 level_map;	/* ... a Moving AI .map */
 	struct safefile_stamp	 save_stamp;	/* the save it was read from */
 };
 
 bool		 session_level_name(const char *name, size_t len);
+bool		 session_is_map(const char *path);
 bool		 session_resolve(const char *dir, const char *arg, char *buf,
 		    size_t size);
 struct level	*session_load_level(const char *path, char *err,

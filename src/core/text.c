@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Making text safe to show: one UTF-8 character at a time, printable ones
  * copied, control characters and stray bytes escaped. See text.h.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Text shown to a person: messages on standard error and strings on the
  * screen. Whatever a file name, a level or a script holds, what reaches a

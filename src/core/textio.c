@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Lines, positions and numbers for every text format. A line is found with
  * memchr from where the last one ended; its end is trimmed as the reader's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * The one reader of weir's text formats (levels, Moving AI maps, saves,
  * scripts, high scores). A reader walks text held in memory a line at a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * The arithmetic of building, upgrading, selling and hitting, read from
  * the tower rows of the registry (kinds.c).

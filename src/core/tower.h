@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Towers: the arithmetic of their kinds (the rows are in kinds.c). A tower
  * stands on one cell of open ground and blocks it, so every tower is also

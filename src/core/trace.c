@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * The JSON Lines writer. Every string it prints is a fixed name from the
  * game's tables, so nothing needs escaping.

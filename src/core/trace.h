@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Traces: a game's events as JSON Lines, one object a line, each with the
  * tick it happened at and its kind:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * The installed levels. Each file is parsed once when the list is made, so
  * the title screen can show titles and sizes and tell a broken level apart
@@ -12,7 +13,7 @@
 #include "core/rate.h"
 #include "core/safefile.h"
 #include "core/session.h"
-#include "core/util.h"
+#include "nav/util.h"
 #include "ui/catalog.h"
 
 /* Whether name (len bytes) names a level the way LEVEL arguments do. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * The installed levels, as the title screen lists them: every NAME.weir in
  * the level directory with its title, description and size, in campaign

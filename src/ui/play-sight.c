@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * What the player sees besides the map itself: the reach of a tower (the
  * one on the cursor, or the kind about to be built there, and its next
@@ -14,7 +15,7 @@
 #include <string.h>
 
 #include "core/tower.h"
-#include "core/util.h"
+#include "nav/util.h"
 #include "ui/play.h"
 
 /* Make the buffers of a new play. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * A game as the player sees it. Commands go to the game untouched; what
  * the game reports back (struct game_event) becomes the message line, in
@@ -17,9 +18,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/reach.h"
-#include "core/repair.h"
-#include "core/util.h"
+#include "nav/reach.h"
+#include "nav/repair.h"
+#include "nav/util.h"
 #include "ui/play.h"
 
 /* Index of map cell (x, y) in the unpadded per-cell arrays. */

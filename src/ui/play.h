@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * A game as the player sees it: the session (session.h: the level, the
  * game and where they came from; owned), the cursor, the tower kind chosen
@@ -21,11 +22,11 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "core/field.h"
+#include "nav/field.h"
 #include "core/game.h"
-#include "core/grid.h"
+#include "nav/grid.h"
 #include "core/level.h"
-#include "core/path.h"
+#include "nav/path.h"
 #include "core/scores.h"
 #include "core/session.h"
 

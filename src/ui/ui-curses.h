@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * The one place that decides which curses header weir uses: the wide
  * ncursesw one when configure found it (UTF-8 glyphs need it), else the

@@ -1,13 +1,13 @@
+/* SPDX-License-Identifier: ISC */
 /*
- * Drawing with curses. A ui_view holds how the screen is used: which glyphs
- * and colours the terminal can show, and which part of the map is in view
- * (the viewport follows the cursor). Every function paints into stdscr and
- * leaves the physical update to the caller's refresh, so curses sends only
- * the characters that changed since the last frame.
+ * Drawing with curses, for every screen. A ui_view holds how the screen
+ * is used: which glyphs and colours the terminal can show, and which part
+ * of the map is in view (ui-map.h works that out). Every function paints
+ * into stdscr and leaves the physical update to the caller's refresh, so
+ * curses sends only the characters that changed since the last frame.
  *
  * The game screen, top to bottom: a title bar, the map, then UI_HUD_BOTTOM
- * lines: gold, lives, wave and score; the next wave; the towers to choose
- * from; what is under the cursor; the message line.
+ * lines (ui-hud.h); a box (the help, a question, a panel) over it.
  */
 #ifndef WEIR_UI_DRAW_H
 #define WEIR_UI_DRAW_H
@@ -16,7 +16,6 @@
 
 #include "core/level.h"
 #include "core/tower.h"
-#include "ui/play.h"
 #include "ui/ui-curses.h"
 
 #define UI_MIN_COLS	40	/* smaller terminals get "terminal too small" */
@@ -79,10 +78,6 @@ struct ui_view {
 
 void	ui_draw_init(struct ui_view *v, bool utf8, bool utf8_locale,
 	    bool color);
-void	ui_draw_layout(struct ui_view *v, const struct play *p);
-void	ui_draw_play(struct ui_view *v, const struct play *p);
-bool	ui_draw_cell_at(const struct ui_view *v, int sy, int sx, int *x,
-	    int *y);
 
 /* Pieces the other screens are made of. */
 void	ui_draw_attr(const struct ui_view *v, short pair, attr_t attr,
@@ -95,8 +90,6 @@ void	ui_draw_box(const struct ui_view *v, const char *const *lines, int n);
 void	ui_draw_box_from(const struct ui_view *v, const char *const *lines,
 	    int n, int *first);
 void	ui_draw_too_small(const struct ui_view *v, const char *also);
-void	ui_draw_tower_stats(char *buf, size_t size, int kind, int level);
-const char *ui_draw_tower_glyph(const struct ui_view *v, int k);
-void	ui_draw_help(const struct ui_view *v, int *first);
+void	ui_draw_stars(const struct ui_view *v, int n, char *buf, size_t size);
 
 #endif

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * The level editor's screen (weir --edit FILE): the map to paint with the
  * keys or the mouse, the problems the checker finds and each spawn's route
@@ -9,16 +10,7 @@
 #ifndef WEIR_UI_EDIT_H
 #define WEIR_UI_EDIT_H
 
-#include <stdint.h>
-
-#include "ui/ui.h"
-
-struct ui_edit_launch {
-	const char		*path;		/* FILE of --edit */
-	const char		*level_dir;	/* installed levels, for play */
-	uint64_t		 seed;		/* for play and the bot */
-	struct ui_options	 opt;
-};
+#include "ui/ui-launch.h"
 
 /* Edit until the author quits; the exit status (as ui_run's). */
 int	ui_edit_run(const struct ui_edit_launch *l);

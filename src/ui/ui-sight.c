@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Seeing what matters, drawn with curses. On a map larger than the screen
  * the view keeps a border: arrows where more map lies beyond, and the
@@ -13,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ui/ui-map.h"
 #include "ui/ui-sight.h"
 
 #define UI_SIGHT_PANEL_MAX	(LEVEL_MAX_WAVES * (LEVEL_MAX_GROUPS + 1) + 4)
@@ -138,7 +140,7 @@ ui_sight_start(struct ui_view *v, struct play *p)
 	int			 i, c, best = -1, bx = 0, by = 0, d;
 
 	v->ox = v->oy = 0;
-	ui_draw_layout(v, p);
+	ui_map_layout(v, p);
 	if (v->too_small)
 		return;
 	for (i = 0; i < lv->nspawns; i++) {
@@ -160,7 +162,7 @@ ui_sight_start(struct ui_view *v, struct play *p)
 	if (best < 0)
 		return;
 	play_cursor_near(p, bx, by);
-	ui_draw_layout(v, p);
+	ui_map_layout(v, p);
 }
 
 /* What wave index w warns of, into buf: flyers, a boss, new kinds. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * The screens that let a player see what matters (ui-sight.c): the view's
  * border on a map larger than the screen, the wave panel, the message log

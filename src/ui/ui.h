@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * The curses front end: the only part of weir, with main.c, that knows
  * about a terminal. ui_run takes over the terminal, shows the title screen
@@ -10,32 +11,7 @@
 #ifndef WEIR_UI_H
 #define WEIR_UI_H
 
-#include <stdbool.h>
-#include <stdint.h>
-
-#include "core/game.h"
-
-/* How to draw; all false is the default (detect everything). */
-struct ui_options {
-	bool	ascii;		/* ASCII glyphs even in a UTF-8 locale */
-	bool	no_color;	/* no colours even if the terminal has them */
-	bool	no_mouse;	/* leave the mouse to the terminal */
-	bool	bell;		/* ring the bell on a leak (b toggles) */
-};
-
-/* What to start with. */
-struct ui_launch {
-	const char		*level;		/* level file to play, or NULL */
-	const char		*name;		/* its name in the scores, or NULL */
-	const char		*level_dir;	/* where installed levels are */
-	bool			 resume;	/* play the saved game */
-	bool			 trial;		/* a level being edited: no
-						   scores, no saved game, and
-						   its end leaves the game */
-	uint64_t		 seed;		/* for new games */
-	struct game_opts	 game;		/* ... and their setting */
-	struct ui_options	 opt;
-};
+#include "ui/ui-launch.h"
 
 /*
  * Run the game until the player quits. With resume, the saved game is

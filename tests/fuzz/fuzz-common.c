@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * The rule every parser's failure must keep: one message of the shape
  * "NAME:LINE:COL: text", with positive LINE and COL. A message of any other

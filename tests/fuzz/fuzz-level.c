@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Fuzz target: the level-file parser. Any input must give either a level
  * that builds a grid, or one well-formed error message; never a crash.
@@ -8,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/grid.h"
+#include "nav/grid.h"
 #include "core/level.h"
 #include "fuzz.h"
 

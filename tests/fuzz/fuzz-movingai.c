@@ -1,10 +1,11 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Fuzz target: the Moving AI .map importer, both readings (playable level
  * and benchmark grid).
  */
 #include <stdlib.h>
 
-#include "core/grid.h"
+#include "nav/grid.h"
 #include "core/level.h"
 #include "core/movingai.h"
 #include "fuzz.h"

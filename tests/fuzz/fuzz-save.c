@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Fuzz target: the saved-game reader. Any input must give either one
  * well-formed error message, or a save whose commands are in time order

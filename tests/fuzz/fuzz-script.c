@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Fuzz target: the script parser, and the game the commands drive. Any
  * input must give either one well-formed error message, or commands that

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Shared by the fuzz harnesses: the libFuzzer entry point each one defines,
  * and the check every parser's error message must pass.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Runs a fuzz target over files without libFuzzer: each argument is a file,
  * or a directory whose files are all run. With no arguments it runs the

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # Build every fuzz target with clang's libFuzzer (plus AddressSanitizer and
 # UndefinedBehaviorSanitizer) and run each for a bounded time, seeded with the
 # shipped levels, the test fixtures and every input that once crashed.
@@ -14,7 +15,7 @@ src=$(cd "$(dirname "$0")/../.." && pwd)
 targets=${*:-$(cd "$src/tests/fuzz" && ls fuzz-*.c | sed -e 's/^fuzz-//' -e 's/\.c$//' | grep -v '^common$')}
 work=${FUZZ_WORK:-$(mktemp -d "${TMPDIR:-/tmp}/weir-fuzz.XXXXXX")}
 cc=${FUZZ_CC:-clang}
-flags="-g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -I$src/src -I$src/tests/fuzz"
+flags="-g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -I$src/src -I$src/src/nav -I$src/tests/fuzz"
 
 if ! command -v "$cc" >/dev/null 2>&1; then
 	echo "run-fuzzers: $cc not found" >&2
@@ -25,7 +26,8 @@ for t in $targets; do
 	corpus=$work/corpus-$t
 	mkdir -p "$corpus"
 	"$cc" $flags -o "$work/fuzz-$t" "$src/tests/fuzz/fuzz-$t.c" \
-	    "$src/tests/fuzz/fuzz-common.c" "$src"/src/core/*.c -lm
+	    "$src/tests/fuzz/fuzz-common.c" "$src"/src/core/*.c \
+	    "$src"/src/nav/*.c -lm
 	# Seeds: what the target reads in real use, and past crashes.
 	case $t in
 	level)	seeds="$src/levels $src/tests/data/levels" ;;

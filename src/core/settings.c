@@ -1,0 +1,343 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * Settings that stay: the reader (strict, FILE:LINE:COL, all or nothing)
+ * and the writer (which keeps the file's own lines). See settings.h.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "safefile.h"
+#include "save.h"
+#include "settings.h"
+#include "textio.h"
+#include "util.h"
+
+#define SETTINGS_VALUE_MAX	32	/* bytes of a formatted value */
+
+static const char *const settings_names[SETTINGS_NKEYS] = {
+	"difficulty", "endless", "speed", "cell-width", "bell", "ascii",
+	"color"
+};
+
+/* The file's word for key k. */
+const char *
+settings_key_name(enum settings_key k)
+{
+	return (int)k >= 0 && k < SETTINGS_NKEYS ? settings_names[k] : "?";
+}
+
+/* The defaults: normal, not endless, 1x, cells as wide as fit, no bell. */
+void
+settings_defaults(struct settings *s)
+{
+	memset(s, 0, sizeof *s);
+	s->difficulty = DIFF_NORMAL;
+	s->speed = 1;
+	s->cell_width = 0;
+	s->color = true;
+}
+
+/* The flag key k stands for, or NULL if it is no yes/no key. */
+static bool *
+settings_flag(struct settings *s, enum settings_key k)
+{
+	switch (k) {
+	case SETTINGS_ENDLESS:
+		return &s->endless;
+	case SETTINGS_BELL:
+		return &s->bell;
+	case SETTINGS_ASCII:
+		return &s->ascii;
+	case SETTINGS_COLOR:
+		return &s->color;
+	default:
+		return NULL;
+	}
+}
+
+/* Key k's value in s, as the file writes it, into buf. */
+static void
+settings_value(const struct settings *s, enum settings_key k, char *buf,
+    size_t size)
+{
+	const bool	*flag = settings_flag((struct settings *)s, k);
+
+	if (flag != NULL)
+		snprintf(buf, size, "%s", *flag ? "yes" : "no");
+	else if (k == SETTINGS_DIFFICULTY)
+		snprintf(buf, size, "%s", difficulty_name(s->difficulty));
+	else if (k == SETTINGS_SPEED)
+		snprintf(buf, size, "%d", s->speed);
+	else if (s->cell_width == 0)
+		snprintf(buf, size, "auto");
+	else
+		snprintf(buf, size, "%d", s->cell_width);
+}
+
+/* Whether the n bytes at v are the word w. */
+static bool
+settings_is(const char *v, size_t n, const char *w)
+{
+	return strlen(w) == n && memcmp(v, w, n) == 0;
+}
+
+/*
+ * Set key k of s from the n bytes at v; NULL when they are a value it
+ * takes, else what it expects.
+ */
+static const char *
+settings_set(struct settings *s, enum settings_key k, const char *v,
+    size_t n)
+{
+	bool	*flag = settings_flag(s, k);
+	int	 d;
+
+	if (flag != NULL) {
+		if (!settings_is(v, n, "yes") && !settings_is(v, n, "no"))
+			return "yes or no";
+		*flag = settings_is(v, n, "yes");
+	} else if (k == SETTINGS_DIFFICULTY) {
+		if ((d = difficulty_lookup(v, n)) < 0)
+			return "easy, normal or hard";
+		s->difficulty = (enum game_difficulty)d;
+	} else if (k == SETTINGS_SPEED) {
+		if (n != 1 || strchr("1248", v[0]) == NULL)
+			return "1, 2, 4 or 8";
+		s->speed = v[0] - '0';
+	} else {
+		if (!settings_is(v, n, "auto") && !settings_is(v, n, "1") &&
+		    !settings_is(v, n, "2"))
+			return "auto, 1 or 2";
+		s->cell_width = v[0] == 'a' ? 0 : v[0] - '0';
+	}
+	return NULL;
+}
+
+/* The key the n bytes at w name, or -1. */
+static int
+settings_lookup(const char *w, size_t n)
+{
+	int	k;
+
+	for (k = 0; k < SETTINGS_NKEYS; k++) {
+		if (settings_is(w, n, settings_names[k]))
+			return k;
+	}
+	return -1;
+}
+
+/* Where the key of line t starts (after blanks), or NULL if none. */
+static const char *
+settings_start(const struct textio *t)
+{
+	const char	*p = t->line, *end = t->line + t->linelen;
+
+	while (p < end && (*p == ' ' || *p == '\t'))
+		p++;
+	return p == end || *p == '#' ? NULL : p;
+}
+
+/* Read line t, "KEY VALUE", into s; -1 with the error given if bad. */
+static int
+settings_line(struct textio *t, struct settings *s)
+{
+	const char	*p = settings_start(t), *end = t->line + t->linelen;
+	const char	*v, *want;
+	size_t		 n;
+	int		 k;
+
+	if (p == NULL)
+		return 0;
+	for (n = 0; p + n < end && p[n] != ' ' && p[n] != '\t'; n++)
+		;
+	if ((k = settings_lookup(p, n)) < 0) {
+		textio_error(t, t->lineno, (size_t)(p - t->line) + 1, "unknown "
+		    "setting '%.*s' (expected difficulty, endless, speed, "
+		    "cell-width, bell, ascii or color)", (int)n, p);
+		return -1;
+	}
+	if (s->given & 1u << k) {
+		textio_error(t, t->lineno, (size_t)(p - t->line) + 1, "'%s' "
+		    "given twice", settings_names[k]);
+		return -1;
+	}
+	for (v = p + n; v < end && (*v == ' ' || *v == '\t'); v++)
+		;
+	if ((want = settings_set(s, (enum settings_key)k, v,
+	    (size_t)(end - v))) != NULL) {
+		textio_error(t, t->lineno, (size_t)(v - t->line) + 1, "expected "
+		    "%s after '%s'", want, settings_names[k]);
+		return -1;
+	}
+	s->given |= 1u << k;
+	return 0;
+}
+
+/*
+ * Parse the text of a settings file into s (which starts from the
+ * defaults); on any fault -1, "NAME:LINE:COL: message" and s the defaults.
+ */
+int
+settings_parse(const char *name, const char *text, size_t len,
+    struct settings *s, char *err, size_t errlen)
+{
+	struct textio	t;
+	size_t		i;
+
+	settings_defaults(s);
+	textio_init(&t, name, text, len, TEXTIO_CR | TEXTIO_TRIM, err, errlen);
+	while (textio_next(&t)) {
+		for (i = 0; i < t.linelen; i++) {
+			unsigned char c = (unsigned char)t.line[i];
+
+			if ((c < 0x20 && c != '\t') || c == 0x7f) {
+				textio_error(&t, t.lineno, i + 1, "invalid byte "
+				    "0x%02X: expected text", c);
+				goto bad;
+			}
+		}
+		if (settings_line(&t, s) != 0)
+			goto bad;
+	}
+	return 0;
+bad:
+	settings_defaults(s);
+	return -1;
+}
+
+/*
+ * The settings file, $XDG_CONFIG_HOME/weir/config (a relative
+ * XDG_CONFIG_HOME is ignored: ~/.config). With make_dir, create the
+ * directories. -1 when there is no home to put it in.
+ */
+int
+settings_path(char *buf, size_t len, bool make_dir)
+{
+	const char	*conf = getenv("XDG_CONFIG_HOME");
+	const char	*home = getenv("HOME");
+	int		 n;
+
+	if (conf != NULL && conf[0] == '/')
+		n = snprintf(buf, len, "%s/weir/config", conf);
+	else if (home != NULL && home[0] == '/')
+		n = snprintf(buf, len, "%s/.config/weir/config", home);
+	else
+		return -1;
+	if (n < 0 || (size_t)n >= len)
+		return -1;
+	if (make_dir && save_mkdirs(buf) != 0)
+		return -1;
+	return 0;
+}
+
+/*
+ * Read the settings file at path into s: SETTINGS_OK, SETTINGS_MISSING
+ * (the defaults), SETTINGS_BAD (the defaults, err FILE:LINE:COL: ...) or
+ * SETTINGS_ERROR (the defaults, err why it could not be read).
+ */
+enum settings_status
+settings_load(const char *path, struct settings *s, char *err,
+    size_t errlen)
+{
+	struct safefile_stamp	stamp;
+	char			*text;
+	size_t			 len;
+	enum settings_status	 st;
+
+	settings_defaults(s);
+	switch (safefile_read(path, SETTINGS_FILE_MAX, &text, &len, &stamp,
+	    err, errlen)) {
+	case SAFEFILE_OK:
+		break;
+	case SAFEFILE_MISSING:
+		return SETTINGS_MISSING;
+	case SAFEFILE_TOO_LARGE:
+		return SETTINGS_BAD;
+	default:
+		return SETTINGS_ERROR;
+	}
+	st = settings_parse(path, text, len, s, err, errlen) == 0 ?
+	    SETTINGS_OK : SETTINGS_BAD;
+	free(text);
+	return st;
+}
+
+/* Write s into f over the lines of old (a good file, or NULL: none). */
+static void
+settings_put(FILE *f, const char *old, size_t len, const struct settings *s)
+{
+	struct textio	 t;
+	const char	*p;
+	char		 v[SETTINGS_VALUE_MAX];
+	unsigned	 done = 0;
+	size_t		 n;
+	int		 k;
+
+	if (old == NULL)
+		fputs("# weir settings: KEY VALUE a line (see weir(6), "
+		    "FILES)\n", f);
+	textio_init(&t, "", old != NULL ? old : "", len, TEXTIO_CR, NULL, 0);
+	while (old != NULL && textio_next(&t)) {
+		if ((p = settings_start(&t)) == NULL) {
+			fprintf(f, "%.*s\n", (int)t.linelen, t.line);
+			continue;
+		}
+		for (n = 0; p + n < t.line + t.linelen && p[n] != ' ' &&
+		    p[n] != '\t'; n++)
+			;
+		if ((k = settings_lookup(p, n)) < 0) {
+			fprintf(f, "%.*s\n", (int)t.linelen, t.line);
+			continue;
+		}
+		settings_value(s, (enum settings_key)k, v, sizeof v);
+		fprintf(f, "%s %s\n", settings_names[k], v);
+		done |= 1u << k;
+	}
+	for (k = 0; k < SETTINGS_NKEYS; k++) {
+		if (done & 1u << k)
+			continue;
+		settings_value(s, (enum settings_key)k, v, sizeof v);
+		fprintf(f, "%s %s\n", settings_names[k], v);
+	}
+}
+
+/*
+ * Write s to the settings file at path (see settings.h); -1 with err if
+ * it cannot be, or if the file there does not read (left as it is).
+ */
+int
+settings_save(const char *path, const struct settings *s, char *err,
+    size_t errlen)
+{
+	struct safefile		 sf;
+	struct safefile_stamp	 stamp;
+	struct settings		 now;
+	enum safefile_status	 st;
+	FILE			*f;
+	char			*text = NULL, why[SAFEFILE_PATH_MAX + 256];
+	size_t			 len = 0;
+	int			 rc = -1;
+
+	if (safefile_lock(&sf, path, err, errlen) != 0)
+		return -1;
+	st = safefile_read(path, SETTINGS_FILE_MAX, &text, &len, &stamp, why,
+	    sizeof why);
+	if (st != SAFEFILE_OK && st != SAFEFILE_MISSING) {
+		snprintf(err, errlen, "%s; not written over", why);
+		goto out;
+	}
+	if (st == SAFEFILE_OK && settings_parse(path, text, len, &now, why,
+	    sizeof why) != 0) {
+		snprintf(err, errlen, "%s; not written over", why);
+		goto out;
+	}
+	if ((f = safefile_create(&sf, 0644, err, errlen)) == NULL)
+		goto out;
+	settings_put(f, st == SAFEFILE_OK ? text : NULL, len, s);
+	rc = safefile_commit(&sf, err, errlen);
+out:
+	safefile_unlock(&sf);
+	free(text);
+	return rc;
+}

@@ -1,0 +1,574 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * The canonical-ordering field builder: the same dist, dir and goal as
+ * field_integrate, on grids where it applies (8-connected, every open cell at
+ * cost 1), with most cells filled by straight and diagonal scans instead of
+ * the queue (Sturtevant and Rabin, "Canonical Orderings on Grids", and
+ * "Faster Dijkstra Search on Uniform Cost Grids", Game AI Pro 3 ch. 23; the
+ * ordering is that of Jump Point Search, Harabor and Grastien).
+ *
+ * On such a grid every shortest route has a canonical form: from its goal it
+ * goes diagonally first and then straight, and turns only at a jump point, a
+ * cell reached by a straight step whose side cell was blocked one step back
+ * and is open here (with no corner cutting a diagonal step has no such
+ * cells). So from a cell taken off the queue the builder scans: straight
+ * lines to the first wall, and diagonal lines spawning the two straight scans
+ * of their components at every cell. A scan writes every cell it improves or
+ * ties, stops at the first cell it would make worse (no shortest route goes
+ * on from there) or that a scan in the same direction has passed at the same
+ * distance (what lies ahead depends only on the cell, its distance and the
+ * direction: it is done), and puts only jump points into the bucket queue,
+ * with the directions they must go on in; a corridor that turns, the way
+ * ahead blocked and one side open, is followed without the queue. Scans
+ * stop short of the ring's reach and go on later from the queue, so the ring
+ * of field-ring.h bounds the memory.
+ *
+ * Why the distances are exact: every value written is the length of a route,
+ * and along the canonical form of a shortest route every cell is offered its
+ * true distance, which is never worse than what it holds, so no scan on that
+ * route stops early (or only where another has taken the same way on at the
+ * same distance); its jump points are queued at their true distance and
+ * taken off in order (an offer is at least a unit above the cell that makes
+ * it, so nothing lowers a cell once its bucket is reached). Pointers and goal
+ * slots are then read off the distances, as field_flow does.
+ */
+#include <assert.h>
+#include <string.h>
+
+#include "field.h"
+#include "field-ring.h"
+
+/*
+ * AVX2 for the pointer pass when the compiler can target it (the processor
+ * is asked at run time); -DFIELD_CANON_PORTABLE builds the plain C pass
+ * only, to test it on any machine.
+ */
+#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__)) && \
+    !defined(FIELD_CANON_PORTABLE)
+#include <immintrin.h>
+#define FIELD_CANON_AVX2	1
+#endif
+
+/* Straight scans are inlined into the diagonal ones: most are short. */
+#if defined(__GNUC__)
+#define CANON_INLINE	inline __attribute__((always_inline))
+#else
+#define CANON_INLINE	inline
+#endif
+
+/* The search's state, with local copies of the hot pointers. */
+struct canon {
+	const uint8_t	*restrict cost;
+	int64_t		*restrict dist;
+	uint8_t		*restrict mask;	/* directions still to scan (dir[]) */
+	uint8_t		*restrict seen;	/* ways on taken at dist (los[]) */
+	int32_t		*restrict goal;	/* with several goals: slots */
+	int		 several;	/* more than one goal */
+	int32_t		 slot;		/* slot of the cell being expanded */
+	struct field_ring ring;
+	int		 off[8];
+	int64_t		 limit;		/* offers from here on wait */
+	size_t		 queued;
+	uint64_t	 pushed;
+};
+
+/* Queue cell q to scan on in the directions of bits (q's dist is set). */
+static inline void
+canon_push(struct canon *k, int q, unsigned bits)
+{
+	if (k->mask[q] == 0) {
+		field_ring_push(&k->ring, q, k->dist[q]);
+		k->queued++;
+		k->pushed++;
+	}
+	k->mask[q] |= (uint8_t)bits;
+}
+
+/*
+ * Offer v to cell q, reached by a scan whose ways on from q are the bits of
+ * want. Returns the ways not taken from q at this distance yet, now marked
+ * taken; 0 when the offer is worse than what q holds. A way on depends only
+ * on the cell, its distance and the direction, so taking it twice would
+ * write nothing new. A queued cell that gets a lower distance moves to its
+ * new bucket and will take its queued ways from there.
+ */
+static CANON_INLINE unsigned
+canon_offer(struct canon *k, int q, int64_t v, unsigned want)
+{
+	int64_t old = k->dist[q];
+	unsigned fresh;
+
+	if (v > old)
+		return 0;
+	if (old == FIELD_INF) {
+		k->dist[q] = v;
+		k->seen[q] = (uint8_t)want;
+		if (k->several)
+			k->goal[q] = k->slot;	/* a guess: see canon_slots */
+		return want;
+	}
+	if (v < old) {
+		k->dist[q] = v;
+		k->seen[q] = k->mask[q];
+		if (k->several)
+			k->goal[q] = k->slot;
+		if (k->mask[q] != 0 &&
+		    (old >> FIELD_QSHIFT) != (v >> FIELD_QSHIFT)) {
+			field_ring_remove(&k->ring, q, old);
+			field_ring_push(&k->ring, q, v);
+		}
+	}
+	fresh = want & ~(unsigned)k->seen[q];
+	k->seen[q] |= (uint8_t)fresh;
+	return fresh;
+}
+
+/*
+ * Scan from cell c (distance v) in straight direction s (even) until a wall,
+ * a cell it need not pass, or the ring's reach. A cell whose side cell is
+ * open where the one a step back was blocked is a jump point: it goes on
+ * that way, straight and diagonally forward, from the queue. When the way
+ * ahead is blocked and the jump point has one side to go on in (a corridor
+ * turns), the scan turns with it instead.
+ */
+static CANON_INLINE void
+canon_straight(struct canon *k, int c, int s, int64_t v)
+{
+	const uint8_t *restrict cost = k->cost;
+	int o, ol, or;
+	unsigned lp, rp, sb, fl, fr;
+	int q = c;
+
+turn:
+	o = k->off[s];
+	ol = k->off[(s + 6) & 7];
+	or = k->off[(s + 2) & 7];
+	sb = 1u << s;
+	fl = 1u << ((s + 6) & 7) | 1u << ((s + 7) & 7);
+	fr = 1u << ((s + 2) & 7) | 1u << ((s + 1) & 7);
+	lp = cost[q + ol] != 0;
+	rp = cost[q + or] != 0;
+	for (;;) {
+		unsigned lq, rq, want, fresh;
+
+		q += o;
+		if (cost[q] == 0)
+			return;
+		v += FIELD_UNIT;
+		if (v >= k->limit) {
+			if (v <= k->dist[q])
+				canon_push(k, q - o, sb);
+			return;
+		}
+		lq = cost[q + ol] != 0;
+		rq = cost[q + or] != 0;
+		want = sb | ((lq & ~lp) ? fl : 0) | ((rq & ~rp) ? fr : 0);
+		fresh = canon_offer(k, q, v, want);
+		if ((fresh & ~sb) != 0) {
+			/* Ways to the sides (even bits: straight ones). */
+			unsigned side = fresh & (fl | fr) & 0x55;
+
+			if (cost[q + o] != 0)
+				canon_push(k, q, fresh & ~sb);
+			else if (side != 0 && (side & (side - 1)) == 0) {
+				/* Ahead blocked, one way on: turn. */
+				s = field_ctz(side);
+				goto turn;
+			} else if (side != 0)
+				/* A diagonal past a blocked cell is no step. */
+				canon_push(k, q, side);
+		}
+		if ((fresh & sb) == 0)
+			return;
+		lp = lq;
+		rp = rq;
+	}
+}
+
+/*
+ * Scan from cell c (distance v) in diagonal direction a (odd), with the
+ * straight scans of both components from every cell it reaches.
+ */
+static void
+canon_diagonal(struct canon *k, int c, int a, int64_t v)
+{
+	const uint8_t *restrict cost = k->cost;
+	const int s1 = (a + 7) & 7, s2 = (a + 1) & 7;
+	const int o = k->off[a], o1 = k->off[s1], o2 = k->off[s2];
+	int p = c;
+
+	for (;;) {
+		int q = p + o;
+		unsigned fresh;
+
+		/* No corner cutting: both cells beside the step open. */
+		if (cost[q] == 0 || cost[p + o1] == 0 || cost[p + o2] == 0)
+			return;
+		v += FIELD_DIAG;
+		if (v >= k->limit) {
+			if (v <= k->dist[q])
+				canon_push(k, p, 1u << a);
+			return;
+		}
+		fresh = canon_offer(k, q, v, 1u << a | 1u << s1 | 1u << s2);
+		if ((fresh & 1u << s1) != 0)
+			canon_straight(k, q, s1, v);
+		if ((fresh & 1u << s2) != 0)
+			canon_straight(k, q, s2, v);
+		if ((fresh & 1u << a) == 0)
+			return;
+		p = q;
+	}
+}
+
+/* Fill dist from the goals, keeping the goal list in f->goals. */
+static void
+canon_distances(struct field *f, const struct grid *g, const int32_t *goals,
+    int ngoals)
+{
+	struct canon k;
+	int64_t bucket;
+
+	k.cost = g->cost;
+	k.dist = f->dist;
+	k.mask = (uint8_t *)f->dir;
+	field_ring_init(&k.ring, f);
+	for (int d = 0; d < 8; d++)
+		k.off[d] = field_offset(g->stride, d);
+	k.seen = f->los;
+	k.goal = f->goal;
+	k.several = 0;
+	k.slot = 0;
+	k.queued = 0;
+	k.pushed = 0;
+	for (size_t i = 0; i < f->ncells; i++)
+		k.dist[i] = FIELD_INF;
+	memset(k.mask, 0, f->ncells);
+	memset(k.seen, 0, f->ncells);
+	if (ngoals > 1)
+		memset(k.goal, 0xff, f->ncells * sizeof *k.goal);	/* -1 */
+
+	f->ngoals = 0;
+	for (int n = 0; n < ngoals && f->ngoals < FIELD_MAX_GOALS; n++) {
+		int i = goals[n];
+
+		if (i < 0 || (size_t)i >= f->ncells || k.cost[i] == 0 ||
+		    k.dist[i] == 0)
+			continue;
+		k.goal[i] = f->ngoals;
+		f->goals[f->ngoals++] = i;
+		k.dist[i] = 0;
+		k.seen[i] = 0xff;
+		canon_push(&k, i, 0xff);
+	}
+	k.several = f->ngoals > 1;
+
+	/*
+	 * Take the lowest bucket off as a whole, as field_integrate does: no
+	 * scan writes into it (every offer is a unit or more above the cell
+	 * that makes it). Scans push at most FIELD_NBUCKETS buckets ahead (up
+	 * to limit): the slot of the bucket being taken off is free again for
+	 * the last of them.
+	 */
+	for (bucket = 0; k.queued > 0; bucket++) {
+		int i = field_ring_take(&k.ring,
+		    (int)(bucket & (FIELD_NBUCKETS - 1))), next;
+
+		k.limit = (bucket + FIELD_NBUCKETS + 1) << FIELD_QSHIFT;
+		for (; i >= 0; i = next) {
+			const int64_t v = k.dist[i];
+			unsigned m = k.mask[i];
+
+			next = k.ring.next[i];
+			k.queued--;
+			k.mask[i] = 0;
+			if (k.several)
+				k.slot = k.goal[i];
+			while (m != 0) {
+				int d = field_ctz(m);
+
+				m &= m - 1;
+				if (d & 1)
+					canon_diagonal(&k, i, d, v);
+				else
+					canon_straight(&k, i, d, v);
+			}
+		}
+	}
+	f->stats.queued = k.pushed;
+	memset(k.seen, 0, f->ncells);	/* no cell sees its goal yet */
+}
+
+/*
+ * Pointer of one cell from the distances alone: the first neighbour in the
+ * tie-break order one step lower. A diagonal also needs both cells beside
+ * it open, and beside a reachable cell an open cell is a reachable one.
+ */
+static inline int
+canon_dir(const int64_t *dist, int i, const int *off)
+{
+	int64_t d = dist[i], o = d - FIELD_UNIT, dg = d - FIELD_DIAG;
+
+	if (d == FIELD_INF)
+		return FIELD_DIR_NONE;
+	if (d == 0)
+		return FIELD_DIR_GOAL;
+	if (dist[i + off[0]] == o)
+		return 0;
+	if (dist[i + off[2]] == o)
+		return 2;
+	if (dist[i + off[4]] == o)
+		return 4;
+	if (dist[i + off[6]] == o)
+		return 6;
+	for (int a = 1; a < 8; a += 2) {
+		if (dist[i + off[a]] == dg &&
+		    dist[i + off[(a + 7) & 7]] != FIELD_INF &&
+		    dist[i + off[(a + 1) & 7]] != FIELD_INF)
+			return a;
+	}
+	return FIELD_DIR_NONE;	/* not reached on a finished field */
+}
+
+/*
+ * Pointers of n cells from i and, with one goal, their slots (0, or -1 when
+ * unreachable). Returns the reachable cells.
+ */
+static uint64_t
+canon_row_scalar(struct field *f, int i, int n, int one, const int *off)
+{
+	uint64_t reached = 0;
+
+	for (int x = 0; x < n; x++, i++) {
+		f->dir[i] = (int8_t)canon_dir(f->dist, i, off);
+		reached += f->dist[i] != FIELD_INF;
+		if (one)
+			f->goal[i] = f->dist[i] != FIELD_INF ? 0 : -1;
+	}
+	return reached;
+}
+
+#ifdef FIELD_CANON_AVX2
+/* canon_row_scalar four cells at a time; returns cells done and reached. */
+__attribute__((target("avx2"))) static int
+canon_row_avx2(struct field *f, int i, int n, int one, const int *off,
+    uint64_t *reached)
+{
+	const int64_t *dist = f->dist;
+	const __m256i inf = _mm256_set1_epi64x(FIELD_INF);
+	const __m256i unit = _mm256_set1_epi64x(FIELD_UNIT);
+	const __m256i diag = _mm256_set1_epi64x(FIELD_DIAG);
+	const __m256i zero = _mm256_setzero_si256();
+	const __m256i lo32 = _mm256_setr_epi32(0, 2, 4, 6, 0, 2, 4, 6);
+	int x = 0;
+
+	for (; x + 4 <= n; x += 4, i += 4) {
+#define LD(o)	_mm256_loadu_si256((const __m256i *)(dist + i + (o)))
+		__m256i d = LD(0), isinf = _mm256_cmpeq_epi64(d, inf);
+		__m256i o, dg, dn, de, ds, dw, fn, fe, fs, fw, m, t;
+		__m256i r = _mm256_set1_epi64x(FIELD_DIR_NONE);
+		__m128i b;
+
+		if (_mm256_movemask_pd(_mm256_castsi256_pd(isinf)) == 0xf) {
+			/* Four walls or unreachable cells: a common run. */
+			memset(f->dir + i, FIELD_DIR_NONE, 4);
+			if (one)
+				memset(f->goal + i, 0xff, 4 * sizeof *f->goal);
+			continue;
+		}
+		o = _mm256_sub_epi64(d, unit);
+		dg = _mm256_sub_epi64(d, diag);
+		dn = LD(off[0]);
+		de = LD(off[2]);
+		ds = LD(off[4]);
+		dw = LD(off[6]);
+		fn = _mm256_cmpeq_epi64(dn, inf);	/* blocked */
+		fe = _mm256_cmpeq_epi64(de, inf);
+		fs = _mm256_cmpeq_epi64(ds, inf);
+		fw = _mm256_cmpeq_epi64(dw, inf);
+
+		/* Lowest priority first: each later match overrides. */
+		m = _mm256_andnot_si256(_mm256_or_si256(fn, fw),
+		    _mm256_cmpeq_epi64(LD(off[7]), dg));
+		r = _mm256_blendv_epi8(r, _mm256_set1_epi64x(7), m);
+		m = _mm256_andnot_si256(_mm256_or_si256(fs, fw),
+		    _mm256_cmpeq_epi64(LD(off[5]), dg));
+		r = _mm256_blendv_epi8(r, _mm256_set1_epi64x(5), m);
+		m = _mm256_andnot_si256(_mm256_or_si256(fs, fe),
+		    _mm256_cmpeq_epi64(LD(off[3]), dg));
+		r = _mm256_blendv_epi8(r, _mm256_set1_epi64x(3), m);
+		m = _mm256_andnot_si256(_mm256_or_si256(fn, fe),
+		    _mm256_cmpeq_epi64(LD(off[1]), dg));
+		r = _mm256_blendv_epi8(r, _mm256_set1_epi64x(1), m);
+#undef LD
+		r = _mm256_blendv_epi8(r, _mm256_set1_epi64x(6),
+		    _mm256_cmpeq_epi64(dw, o));
+		r = _mm256_blendv_epi8(r, _mm256_set1_epi64x(4),
+		    _mm256_cmpeq_epi64(ds, o));
+		r = _mm256_blendv_epi8(r, _mm256_set1_epi64x(2),
+		    _mm256_cmpeq_epi64(de, o));
+		r = _mm256_blendv_epi8(r, zero, _mm256_cmpeq_epi64(dn, o));
+		r = _mm256_blendv_epi8(r, _mm256_set1_epi64x(FIELD_DIR_GOAL),
+		    _mm256_cmpeq_epi64(d, zero));
+		r = _mm256_blendv_epi8(r, _mm256_set1_epi64x(FIELD_DIR_NONE),
+		    isinf);
+		/* Four int64 lanes down to four bytes. */
+		t = _mm256_permutevar8x32_epi32(r, lo32);
+		b = _mm256_castsi256_si128(t);
+		b = _mm_packs_epi32(b, b);
+		b = _mm_packs_epi16(b, b);
+		{
+			int32_t w4 = _mm_cvtsi128_si32(b);
+
+			memcpy(f->dir + i, &w4, 4);
+		}
+		/* With one goal, slots: 0, or -1 where unreachable. */
+		if (one) {
+			t = _mm256_permutevar8x32_epi32(isinf, lo32);
+			_mm_storeu_si128((__m128i *)(f->goal + i),
+			    _mm256_castsi256_si128(t));
+		}
+		*reached += 4 - (unsigned)__builtin_popcount(
+		    (unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(isinf)));
+	}
+	return x;
+}
+#endif
+
+/*
+ * Goal slots with several goals. The scans left each reachable cell the slot
+ * of the scan that gave it its distance: a guess, right unless the cell is
+ * as far from two goals and its pointer, by the tie-break, leads to the
+ * other. A cell's slot must be its pointer's cell's slot; every cell that
+ * differs goes on a worklist, takes that slot when taken off and, if it
+ * changed, puts the cells pointing at it back on. When the list is empty
+ * every cell agrees with the cell its pointer names, so by induction from
+ * the goals every slot is the goal its pointer chain ends at. Each cell is
+ * on the list at most once at a time (los[] marks it, and is all 0 again at
+ * the end).
+ */
+static void
+canon_slots(struct field *f, const int *off)
+{
+	int32_t *restrict goal = f->goal;
+	const int8_t *restrict dir = f->dir;
+	uint8_t *restrict on = f->los;
+	int32_t *stack = f->rlist;	/* free outside a repair */
+	int n = 0;
+
+	for (size_t i = 0; i < f->ncells; i++) {
+		int d = dir[i];
+
+		if (d >= 0 && d < 8 && goal[i] != goal[i + off[d]]) {
+			on[i] = 1;
+			stack[n++] = (int)i;
+		}
+	}
+	while (n > 0) {
+		int v = stack[--n];
+		int32_t s = goal[v + off[(uint8_t)dir[v]]];
+
+		on[v] = 0;
+		if (s == goal[v])
+			continue;
+		goal[v] = s;
+		for (int d = 0; d < 8; d++) {
+			int x = v + off[d];
+
+			if (dir[x] == ((d + 4) & 7) && on[x] == 0) {
+				on[x] = 1;
+				stack[n++] = x;
+			}
+		}
+	}
+}
+
+/*
+ * Pointers for every cell and goal slots: with one goal every reachable cell
+ * has slot 0; with more, see canon_slots. Returns the reachable cells.
+ */
+static uint64_t
+canon_pointers(struct field *f, const struct grid *g)
+{
+	const int s = g->stride;
+	const int one = f->ngoals == 1;
+	int off[8];
+	uint64_t reached = 0;
+#ifdef FIELD_CANON_AVX2
+	const int avx2 = __builtin_cpu_supports("avx2");
+#endif
+
+	for (int d = 0; d < 8; d++)
+		off[d] = field_offset(s, d);
+	/* The border: top and bottom rows, then a column each side below. */
+	memset(f->dir, FIELD_DIR_NONE, (size_t)s);
+	memset(f->dir + (size_t)(g->h + 1) * s, FIELD_DIR_NONE, (size_t)s);
+	memset(f->goal, 0xff, (size_t)s * sizeof *f->goal);
+	memset(f->goal + (size_t)(g->h + 1) * s, 0xff,
+	    (size_t)s * sizeof *f->goal);
+	for (int y = 0; y < g->h; y++) {
+		int i = grid_index(g, 0, y), x = 0;
+
+		f->dir[i - 1] = f->dir[i + g->w] = FIELD_DIR_NONE;
+		f->goal[i - 1] = f->goal[i + g->w] = -1;
+#ifdef FIELD_CANON_AVX2
+		if (avx2)
+			x = canon_row_avx2(f, i, g->w, one, off, &reached);
+#endif
+		reached += canon_row_scalar(f, i + x, g->w - x, one, off);
+	}
+	for (int n = 0; n < f->ngoals; n++)
+		f->goal[f->goals[n]] = n;
+	if (f->ngoals > 1)
+		canon_slots(f, off);
+	return reached;
+}
+
+/* Whether the canonical builder gives the field of g: 8-way, unit costs. */
+bool
+field_canon_applies(const struct grid *g)
+{
+	const uint8_t *c = g->cost;
+	size_t n = grid_cells(g->w, g->h), i = 0;
+	uint64_t over = 0;
+
+	if (!g->diagonal)
+		return false;
+	/* Eight cells a step: any byte above 1 sets a bit of 0xfe. */
+	for (; i + 8 <= n; i += 8) {
+		uint64_t w;
+
+		memcpy(&w, c + i, 8);
+		over |= w;
+	}
+	for (; i < n; i++)
+		over |= c[i];
+	return (over & UINT64_C(0xfefefefefefefefe)) == 0;
+}
+
+/*
+ * Fill dist, dir and goal as field_integrate does, on a grid where
+ * field_canon_applies, and leave los all 0. f->stats.settled is the count
+ * of reachable cells, .queued the cells that went through the queue.
+ */
+void
+field_canon(struct field *f, const struct grid *g, const int32_t *goals,
+    int ngoals)
+{
+	field_canon_distances(f, g, goals, ngoals);
+	f->stats.settled = canon_pointers(f, g);
+}
+
+/*
+ * Only the distances (and goals[], ngoals) of field_canon; dir and goal are
+ * left as scratch, los all 0. For measuring the search on its own.
+ */
+void
+field_canon_distances(struct field *f, const struct grid *g,
+    const int32_t *goals, int ngoals)
+{
+	assert(f->w == g->w && f->h == g->h);
+	memset(&f->stats, 0, sizeof f->stats);
+	f->obox_ok = false;	/* goal slots change: repair.c forgets */
+	canon_distances(f, g, goals, ngoals);
+}

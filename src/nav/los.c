@@ -1,0 +1,496 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * Line of sight, exact, swept outward from each goal.
+ *
+ * Work in one octant at a time, with the goal at the origin and octant
+ * coordinates (k, j), 0 <= j <= k: k steps along the major axis, j along the
+ * minor. Lengths are doubled so every cell edge is an integer: cell (k, j)
+ * spans [2k-1, 2k+1] x [2j-1, 2j+1] and its centre is (2k, 2j). A ray from
+ * the goal is y = s x with slope s in [0, 1]; cell (k, j) sees the goal when
+ * the ray of slope j/k is clear up to x = 2k.
+ *
+ * For each cell the sweep keeps span(k, j): the ray slopes, among those that
+ * cross column k inside the cell (its window [(2j-1)/2k, (2j+1)/2k]), that
+ * are clear all the way to x = 2k. span(k, j) comes from the spans of
+ * (k-1, j-1) and (k-1, j), whose windows cover this one, minus the shadows
+ * of the opaque cells the rays pass between x = 2k-2 and x = 2k: (k-1, j-1),
+ * (k-1, j), (k, j-1), (k, j+1) and finally the cell itself.
+ *
+ * Why one interval per cell is enough: the shadow an opaque cell casts on a
+ * column, from a point no farther than its own column, is wider than one
+ * cell, and so is each piece of it the sweep subtracts; a window is at most
+ * one cell wide. So a shadow can only bite a window from one end or cover it,
+ * and what stays clear in a window is always a single interval. Slopes are
+ * kept as exact fractions with open or closed ends (a ray that only grazes a
+ * corner is blocked), so the sweep agrees with los_ray_clear on every cell.
+ */
+#include <stdint.h>
+#include <string.h>
+
+#include "los.h"
+
+struct los_frac {
+	int64_t	n, d;		/* n / d with d > 0, or +infinity as 1 / 0 */
+};
+
+struct los_span {
+	struct los_frac	lo, hi;
+	uint8_t		lo_open, hi_open, empty;
+};
+
+/*
+ * Octant transforms, each row { xk, xj, yk, yj }: octant cell (k, j) is at
+ * map offset (xk * k + xj * j, yk * k + yj * j) from the goal.
+ */
+static const int los_oct[8][4] = {
+	{ 1, 0, 0, 1 }, { 0, 1, 1, 0 }, { 0, -1, 1, 0 }, { -1, 0, 0, 1 },
+	{ -1, 0, 0, -1 }, { 0, -1, -1, 0 }, { 0, 1, -1, 0 }, { 1, 0, 0, -1 },
+};
+
+/* Bytes of scratch for spans of columns up to n cells tall. */
+size_t
+los_scratch_size(int n)
+{
+	return 2 * (size_t)(n + 2) * sizeof(struct los_span);
+}
+
+/* Compare two fractions: -1, 0 or 1. */
+static inline int
+los_cmp(struct los_frac a, struct los_frac b)
+{
+	int64_t l = a.n * b.d, r = b.n * a.d;
+
+	return (l > r) - (l < r);
+}
+
+static inline struct los_frac
+los_frac(int64_t n, int64_t d)
+{
+	struct los_frac f = { n, d };
+
+	return f;
+}
+
+/* Whether slope s lies in span p. */
+static inline int
+los_span_has(const struct los_span *p, struct los_frac s)
+{
+	int a, b;
+
+	if (p->empty)
+		return 0;
+	a = los_cmp(p->lo, s);
+	b = los_cmp(s, p->hi);
+	return (a < 0 || (a == 0 && !p->lo_open)) &&
+	    (b < 0 || (b == 0 && !p->hi_open));
+}
+
+/* Mark p empty if its ends have crossed. */
+static inline void
+los_span_check(struct los_span *p)
+{
+	int c = los_cmp(p->lo, p->hi);
+
+	if (c > 0 || (c == 0 && (p->lo_open || p->hi_open)))
+		p->empty = 1;
+}
+
+/* Narrow p to the closed window [lo, hi]. */
+static inline void
+los_span_clip(struct los_span *p, struct los_frac lo, struct los_frac hi)
+{
+	if (p->empty)
+		return;
+	if (los_cmp(lo, p->lo) > 0) {
+		p->lo = lo;
+		p->lo_open = 0;
+	}
+	if (los_cmp(hi, p->hi) < 0) {
+		p->hi = hi;
+		p->hi_open = 0;
+	}
+	los_span_check(p);
+}
+
+/*
+ * Remove the closed shadow [a, b] from p. A shadow never lies strictly inside
+ * a span (see the top of the file); if one ever did, keeping the lower part
+ * would still be safe, only less complete.
+ */
+static inline void
+los_span_cut(struct los_span *p, struct los_frac a, struct los_frac b)
+{
+	int below, above;
+
+	if (p->empty)
+		return;
+	below = los_cmp(b, p->lo);
+	above = los_cmp(a, p->hi);
+	if (below < 0 || (below == 0 && p->lo_open) ||
+	    above > 0 || (above == 0 && p->hi_open))
+		return;				/* disjoint */
+	if (los_cmp(a, p->lo) <= 0) {
+		if (los_cmp(b, p->hi) >= 0) {
+			p->empty = 1;
+			return;
+		}
+		p->lo = b;
+		p->lo_open = 1;
+	} else {
+		p->hi = a;
+		p->hi_open = 1;
+	}
+	los_span_check(p);
+}
+
+/*
+ * Shadow of row r's cell over the doubled x range [xl, xr]: the slopes s
+ * with 2r-1 <= s x <= 2r+1 for some x in the range.
+ */
+static inline void
+los_shadow(struct los_span *p, int r, int64_t xl, int64_t xr)
+{
+	struct los_frac a = los_frac(2 * (int64_t)r - 1, xr);
+	struct los_frac b = xl == 0 ? los_frac(1, 0) :
+	    los_frac(2 * (int64_t)r + 1, xl);
+
+	los_span_cut(p, a, b);
+}
+
+/* Whether map cell (x, y) stops sight (off the map counts as opaque). */
+static inline int
+los_cell_opaque(const struct grid *g, int x, int y)
+{
+	return !grid_inside(g, x, y) || los_opaque(g, grid_index(g, x, y));
+}
+
+/*
+ * Sweep one octant of goal slot s at (gx, gy), clipped to the box; sets los
+ * on the cells of that goal which see it. With clear set, instead clears los
+ * on every cell of that goal the sweep reaches: every cell that could see
+ * the goal, which is how a repair forgets what an old grid let a goal see.
+ */
+static void
+los_octant(struct field *f, const struct grid *g, int s, int gx, int gy,
+    const int *t, int kmax, int jmax, struct los_span *prev,
+    struct los_span *cur, int clear)
+{
+	const int xk = t[0], xj = t[1], yk = t[2], yj = t[3];
+
+	prev[0].lo = los_frac(0, 1);
+	prev[0].hi = los_frac(1, 1);
+	prev[0].lo_open = prev[0].hi_open = 0;
+	prev[0].empty = 0;
+	for (int k = 1; k <= kmax; k++) {
+		int jtop = k < jmax ? k : jmax;
+		int any = 0;
+
+		for (int j = 0; j <= jtop; j++) {
+			struct los_span *p = &cur[j];
+			const struct los_span *a = j > 0 ? &prev[j - 1] : NULL;
+			const struct los_span *b = j < k ? &prev[j] : NULL;
+			int x = gx + k * xk + j * xj, y = gy + k * yk + j * yj;
+			struct los_frac wlo, whi;
+
+			/* Window of the cell, within the octant. */
+			wlo = j == 0 ? los_frac(0, 1) : los_frac(2 * j - 1, 2 * k);
+			whi = j == k ? los_frac(1, 1) : los_frac(2 * j + 1, 2 * k);
+
+			/* Union of the two spans feeding this window. */
+			if (a != NULL && a->empty)
+				a = NULL;
+			if (b != NULL && b->empty)
+				b = NULL;
+			if (a == NULL && b == NULL) {
+				p->empty = 1;
+				continue;
+			}
+			if (a != NULL && b != NULL) {
+				int c = los_cmp(a->hi, b->lo);
+
+				if (c == 0 && !(a->hi_open && b->lo_open)) {
+					*p = *a;
+					p->hi = b->hi;
+					p->hi_open = b->hi_open;
+				} else {
+					/*
+					 * A gap: the two parts cannot both
+					 * meet this window, because the
+					 * shadow between them is wider than a
+					 * window (see the top of the file);
+					 * keep the one that does.
+					 */
+					*p = *b;
+					los_span_clip(p, wlo, whi);
+					if (p->empty)
+						*p = *a;
+				}
+			} else
+				*p = a != NULL ? *a : *b;
+			los_span_clip(p, wlo, whi);
+
+			/* Shadows cast between x = 2k-2 and x = 2k. */
+			if (j > 0 && (k > 1 || j > 1) &&
+			    los_cell_opaque(g, x - xk - xj, y - yk - yj))
+				los_shadow(p, j - 1, 2 * k - 2, 2 * k - 1);
+			if ((k > 1 || j > 0) &&
+			    los_cell_opaque(g, x - xk, y - yk))
+				los_shadow(p, j, 2 * k - 2, 2 * k - 1);
+			if (j > 0 && los_cell_opaque(g, x - xj, y - yj))
+				los_shadow(p, j - 1, 2 * k - 1, 2 * k);
+			if (los_cell_opaque(g, x + xj, y + yj))
+				los_shadow(p, j + 1, 2 * k - 1, 2 * k);
+			if (p->empty)
+				continue;
+
+			f->stats.los_cells++;
+			if (grid_inside(g, x, y)) {
+				int i = grid_index(g, x, y);
+
+				if (f->goal[i] == s && clear)
+					f->los[i] = 0;
+				else if (f->goal[i] == s &&
+				    los_span_has(p, los_frac(j, k)))
+					f->los[i] = 1;
+			}
+			/* The cell's own square shades everything behind it. */
+			if (los_cell_opaque(g, x, y))
+				p->empty = 1;
+			else
+				any = 1;
+		}
+		if (!any)
+			break;
+		{
+			struct los_span *tmp = prev;
+
+			prev = cur;
+			cur = tmp;
+		}
+	}
+}
+
+/* Sweep goal slot s over the box, setting (or clearing) los. */
+static void
+los_sweep_box(struct field *f, const struct grid *g, int s, int minx,
+    int miny, int maxx, int maxy, int clear)
+{
+	int gi = f->goals[s], gx = grid_x(g, gi), gy = grid_y(g, gi);
+	int n = (f->w > f->h ? f->w : f->h) + 2;
+	struct los_span *prev = f->losbuf, *cur = prev + n + 2;
+	int right = maxx - gx, left = gx - minx, down = maxy - gy, up = gy - miny;
+
+	f->los[gi] = !clear;	/* a goal sees itself (while it is one) */
+	for (int o = 0; o < 8; o++) {
+		const int *t = los_oct[o];
+		int kmax, jmax;
+
+		/* Extent of the box along the octant's major and minor axes. */
+		if (t[0] != 0) {
+			kmax = t[0] > 0 ? right : left;
+			jmax = t[3] > 0 ? down : up;
+		} else {
+			kmax = t[2] > 0 ? down : up;
+			jmax = t[1] > 0 ? right : left;
+		}
+		if (kmax > 0 && jmax >= 0)
+			los_octant(f, g, s, gx, gy, t, kmax, jmax, prev, cur,
+			    clear);
+	}
+}
+
+/*
+ * Sweep the cells in [minx, maxx] x [miny, maxy] for goal slot s: set los on
+ * the cells of that goal in the box which see it (others are left alone).
+ */
+void
+los_sweep_goal(struct field *f, const struct grid *g, int s, int minx,
+    int miny, int maxx, int maxy)
+{
+	los_sweep_box(f, g, s, minx, miny, maxx, maxy, 0);
+}
+
+/*
+ * Clear los on every cell of goal slot s in the box that could see the goal
+ * on this grid. A repair calls it before it changes what blocks sight, then
+ * los_sweep_goal with the same box after: together they redo the box exactly.
+ */
+void
+los_clear_goal(struct field *f, const struct grid *g, int s, int minx,
+    int miny, int maxx, int maxy)
+{
+	los_sweep_box(f, g, s, minx, miny, maxx, maxy, 1);
+}
+
+/* Set los for every cell of f: exactly the cells that see their own goal. */
+void
+los_sweep(struct field *f, const struct grid *g)
+{
+	int (*box)[4] = NULL;
+	int boxes[64][4];
+	int ng = f->ngoals;
+
+	memset(f->los, 0, f->ncells);
+	if (ng == 0)
+		return;
+	if (ng == 1) {
+		los_sweep_goal(f, g, 0, 0, 0, g->w - 1, g->h - 1);
+		return;
+	}
+	/* Bounding box of each goal's cells, so a goal sweeps only its area. */
+	for (int base = 0; base < ng; base += 64) {
+		int cnt = ng - base < 64 ? ng - base : 64;
+
+		box = boxes;
+		for (int s = 0; s < cnt; s++) {
+			box[s][0] = box[s][1] = 1 << 30;
+			box[s][2] = box[s][3] = -1;
+		}
+		for (int y = 0; y < g->h; y++) {
+			for (int x = 0; x < g->w; x++) {
+				int s = f->goal[grid_index(g, x, y)] - base;
+
+				if (s < 0 || s >= cnt)
+					continue;
+				if (x < box[s][0]) box[s][0] = x;
+				if (y < box[s][1]) box[s][1] = y;
+				if (x > box[s][2]) box[s][2] = x;
+				if (y > box[s][3]) box[s][3] = y;
+			}
+		}
+		for (int s = 0; s < cnt; s++)
+			if (box[s][2] >= 0)
+				los_sweep_goal(f, g, base + s, box[s][0],
+				    box[s][1], box[s][2], box[s][3]);
+	}
+}
+
+/* Floor of a / b for b > 0. */
+static inline int64_t
+los_floordiv(int64_t a, int64_t b)
+{
+	return a >= 0 ? a / b : -((-a + b - 1) / b);
+}
+
+/*
+ * Exact test: does the segment between the centres of (x0, y0) and (x1, y1)
+ * touch no opaque cell other than those two? Walks the columns the segment
+ * crosses, O(|x1 - x0| + |y1 - y0|). Lengths are doubled here too, but on
+ * the map's own axes: cell x spans [2x, 2x + 2] with its centre at 2x + 1
+ * (the sweep above puts centres on even numbers instead).
+ */
+bool
+los_ray_clear(const struct grid *g, int x0, int y0, int x1, int y1)
+{
+	int64_t X0, Y0, DX, DY;
+
+	if (!grid_inside(g, x0, y0) || !grid_inside(g, x1, y1))
+		return false;
+	if (x0 > x1) {
+		int t;
+
+		t = x0; x0 = x1; x1 = t;
+		t = y0; y0 = y1; y1 = t;
+	}
+	X0 = 2 * (int64_t)x0 + 1;
+	Y0 = 2 * (int64_t)y0 + 1;
+	DX = 2 * (int64_t)(x1 - x0);
+	DY = 2 * (int64_t)(y1 - y0);
+	for (int cx = x0; cx <= x1; cx++) {
+		int64_t xa = 2 * (int64_t)cx, xb = xa + 2, na, nb, lo, hi;
+		int64_t rlo, rhi;
+
+		if (xa < X0)
+			xa = X0;
+		if (xb > X0 + DX)
+			xb = X0 + DX;
+		if (DX == 0) {
+			lo = Y0 < Y0 + DY ? Y0 : Y0 + DY;
+			hi = Y0 < Y0 + DY ? Y0 + DY : Y0;
+			rlo = los_floordiv(lo, 2);
+			rhi = los_floordiv(hi, 2);
+		} else {
+			/* y * DX at both ends of the column's part. */
+			na = Y0 * DX + (xa - X0) * DY;
+			nb = Y0 * DX + (xb - X0) * DY;
+			lo = na < nb ? na : nb;
+			hi = na < nb ? nb : na;
+			/* Rows r with 2r <= y_hi and 2r + 2 >= y_lo. */
+			rlo = -los_floordiv(-(lo - 2 * DX), 2 * DX);
+			rhi = los_floordiv(hi, 2 * DX);
+		}
+		for (int64_t r = rlo; r <= rhi; r++) {
+			int cy = (int)r;
+
+			if ((cx == x0 && cy == y0) || (cx == x1 && cy == y1))
+				continue;
+			if (los_cell_opaque(g, cx, cy))
+				return false;
+		}
+	}
+	return true;
+}
+
+/*
+ * The rule of seed 000, for comparison: walking out from each goal ring by
+ * ring, a cell sees the goal if the neighbour towards the goal along its
+ * longer axis does (either one when the axes tie) and, off the axes, the
+ * diagonal neighbour towards the goal does too; an exact diagonal also needs
+ * both orthogonal neighbours open.
+ */
+void
+los_seed_rule(struct field *f, const struct grid *g)
+{
+	memset(f->los, 0, f->ncells);
+	for (int s = 0; s < f->ngoals; s++) {
+		int gi = f->goals[s], gx = grid_x(g, gi), gy = grid_y(g, gi);
+		int rmax = g->w > g->h ? g->w : g->h;
+
+		f->los[gi] = 1;
+		for (int r = 1; r <= rmax; r++) {
+			/* Off-diagonal cells of the ring first, diagonals last. */
+			for (int pass = 0; pass < 2; pass++) {
+				for (int dy = -r; dy <= r; dy++) {
+					int edge = dy == -r || dy == r;
+
+					for (int dx = -r; dx <= r;
+					    dx += edge || dx == r ? 1 : 2 * r) {
+						int ax = dx < 0 ? -dx : dx;
+						int ay = dy < 0 ? -dy : dy;
+						int x = gx + dx, y = gy + dy, i;
+						int sx = dx > 0 ? -1 : dx < 0;
+						int sy = dy > 0 ? -1 : dy < 0;
+						int has = 0;
+
+						if ((ax > ay ? ax : ay) != r)
+							continue;
+						if ((ax == ay) != pass)
+							continue;
+						if (!grid_inside(g, x, y))
+							continue;
+						i = grid_index(g, x, y);
+						if (f->goal[i] != s ||
+						    los_opaque(g, i))
+							continue;
+						if (ax >= ay && f->los[i + sx])
+							has = 1;
+						if (ay >= ax &&
+						    f->los[i + sy * g->stride])
+							has = 1;
+						if (ax > 0 && ay > 0) {
+							if (!f->los[i + sx +
+							    sy * g->stride])
+								has = 0;
+							else if (ax == ay &&
+							    (los_opaque(g, i + sx) ||
+							    los_opaque(g, i +
+							    sy * g->stride)))
+								has = 0;
+						}
+						f->los[i] = (uint8_t)has;
+					}
+				}
+			}
+		}
+	}
+}

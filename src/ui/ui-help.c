@@ -1,0 +1,245 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * The help boxes: the title screen's (what the game is, the keys that
+ * choose a level, what each difficulty changes) and the game's (every
+ * key, the towers, the powers, the targeting modes, then the legend).
+ * The game's is derived from the registry (kinds.c): tower, power,
+ * command and view keys, the overlays in the order v brings them, and
+ * every tower's role; only the moves, the mouse and the legend are
+ * written here.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "core/game.h"
+#include "core/kinds.h"
+#include "ui/ui-help.h"
+
+#define UI_HELP_LINES	(56 + TOWER_NTYPES + GAME_NCMDS + TOWER_NTARGETS + \
+			 VIEW_NKINDS + POWER_NKINDS)
+#define UI_HELP_WIDTH	96
+#define UI_HELP_WRAP	38	/* columns of the overlays' list */
+
+/* The help's lines as they are gathered. */
+struct ui_help {
+	const char	*lines[UI_HELP_LINES];
+	char		 text[UI_HELP_LINES][UI_HELP_WIDTH];
+	size_t		 n;
+};
+
+/* Add one help line, printf-style (dropped if there is no room). */
+static void __attribute__((format(printf, 2, 3)))
+ui_help_line(struct ui_help *h, const char *fmt, ...)
+{
+	va_list	ap;
+
+	if (h->n >= UI_HELP_LINES)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(h->text[h->n], UI_HELP_WIDTH, fmt, ap);
+	va_end(ap);
+	h->lines[h->n] = h->text[h->n];
+	h->n++;
+}
+
+/* Add n lines as they are written. */
+static void
+ui_help_lines(struct ui_help *h, const char *const *lines, size_t n)
+{
+	for (size_t i = 0; i < n && h->n < UI_HELP_LINES; i++)
+		h->lines[h->n++] = lines[i];
+}
+
+/*
+ * A view key's line; the overlay key's about is followed by the overlays
+ * in the order it brings them, none last, wrapped.
+ */
+static void
+ui_help_view(struct ui_help *h, int k)
+{
+	const struct view_type	*vt = &view_types[k];
+	char			 list[UI_HELP_WIDTH];
+	size_t			 len;
+	bool			 wrapped = false;
+
+	if (k != VIEW_OVERLAY) {
+		ui_help_line(h, "%-16s %s", vt->keys, vt->about);
+		return;
+	}
+	len = (size_t)snprintf(list, sizeof list, "%s", vt->about);
+	for (int o = 1; o <= OVERLAY_NKINDS; o++) {
+		const char *name = overlay_name(o % OVERLAY_NKINDS);
+
+		if (len + strlen(name) + 2 > UI_HELP_WRAP) {
+			ui_help_line(h, "%-16s %s", wrapped ? "" : vt->keys,
+			    list);
+			wrapped = true;
+			len = 0;
+		}
+		len += (size_t)snprintf(list + len, sizeof list - len,
+		    "%s%s%s", len > 0 ? " " : "", name,
+		    o < OVERLAY_NKINDS ? "," : "");
+	}
+	ui_help_line(h, "%-16s %s", wrapped ? "" : vt->keys, list);
+}
+
+/* The keys of the registry: towers, powers, commands, views. */
+static void
+ui_help_keys(struct ui_help *h)
+{
+	char	list[UI_HELP_WIDTH];
+	size_t	len = 0;
+	int	k;
+
+	ui_help_line(h, "%c - %c            choose a tower (the towers are "
+	    "below)", tower_types[0].key, tower_types[TOWER_NTYPES - 1].key);
+	for (k = 0; k < POWER_NKINDS; k++)
+		len += (size_t)snprintf(list + len, sizeof list - len, "%s%c",
+		    k > 0 ? " " : "", power_types[k].key);
+	ui_help_line(h, "%-16s aim a power (below) at the cursor; Enter uses "
+	    "it", list);
+	for (k = 0; k < GAME_NCMDS; k++) {
+		if (cmd_types[k].key != 0 || cmd_types[k].keys != NULL)
+			ui_help_line(h, "%-16s %s", cmd_types[k].keys,
+			    cmd_types[k].about);
+	}
+	for (k = 0; k < VIEW_NKINDS; k++)
+		ui_help_view(h, k);
+}
+
+/* The towers, the powers and the targeting modes, from their rows. */
+static void
+ui_help_kinds(struct ui_help *h)
+{
+	int	k;
+
+	ui_help_line(h, "Towers (cost; key chooses):");
+	for (k = 0; k < TOWER_NTYPES; k++)
+		ui_help_line(h, "%c %-7s %3dg  %s", tower_types[k].key,
+		    tower_types[k].name, tower_types[k].level[0].cost,
+		    tower_types[k].about);
+	ui_help_line(h, "%s", "");
+	ui_help_line(h, "Powers (free; key aims it, Enter uses it, then it "
+	    "cools down):");
+	for (k = 0; k < POWER_NKINDS; k++)
+		ui_help_line(h, "%c %-7s %3ds  %s", power_types[k].key,
+		    power_types[k].name, power_types[k].cooldown / GAME_RATE,
+		    power_types[k].about);
+	ui_help_line(h, "%s", "");
+	ui_help_line(h, "Aim (t), what a tower shoots:");
+	for (k = 0; k < TOWER_NTARGETS; k++)
+		ui_help_line(h, "  %-10s %s", target_modes[k].name,
+		    target_modes[k].about);
+	ui_help_line(h, "%s", "");
+}
+
+/*
+ * The help panel, from line *first on: every key, the towers and the
+ * targeting modes, then the legend. Tower, power, command and view keys,
+ * the overlays and every tower's role come from the registry (kinds.c).
+ */
+void
+ui_help_game(const struct ui_view *v, int *first)
+{
+	static const char *const moves[] = {
+		"weir: keep the enemies from the exits",
+		"",
+		"arrows, h j k l  move the cursor (H J K L: 5 cells,",
+		"                 as do the shifted arrows)",
+		"Home, End        to the start or the end of the row",
+		"PgUp, PgDn       ten rows up or down",
+	};
+	static const char *const keys[] = {
+		"mouse            click: cursor there (picks a tower);",
+		"                 click the cursor again: build;",
+		"                 drag with the wall chosen: a line of walls",
+		"                 (on a wall, an attacking tower replaces it",
+		"                 for the difference in price)",
+		"?, F1            this help (?, Escape close it)",
+		"Ctrl-L           redraw the screen",
+		"q                quit or back to the level list (asks)",
+		"",
+	};
+	static const char *const utf8[] = {
+		"\u2588 rock  \u00b7 ground  \u2591 road  \u2248 marsh  "
+		    "A spawn  > exit",
+		"\u2593 wall  A2 arrow tower, level 2  g\u2585 grunt, "
+		    "health bar",
+		"XX on the cursor: a tower there would block",
+		"paths: \u2022 route  \u25c6 waypoint; preview: + new, "
+		    "\u00d7 left",
+		"\u2218 in reach of the tower on the cursor, \u00b0 at its "
+		    "next level",
+		"!! an exit an enemy just got out by",
+		"one column a cell: level 1 plain, 2 bold, 3 underlined;",
+		"  an enemy's letter takes its health's colour",
+		"beyond the view: \u25c0 \u25b6 \u25b2 \u25bc on its border, and "
+		    "where",
+		"  spawns, exits and the hero lie off screen"
+	};
+	static const char *const ascii[] = {
+		"# rock  . ground  = road  ~ marsh  A spawn  > exit",
+		"[] wall  A2 arrow tower, level 2  g5 grunt, health 5/9",
+		"XX on the cursor: a tower there would block",
+		"paths: * route  @ waypoint; preview: + new, x left",
+		": in reach of the tower on the cursor, ' at its next level",
+		"!! an exit an enemy just got out by",
+		"one column a cell: level 1 plain, 2 bold, 3 underlined;",
+		"  an enemy's letter takes its health's colour",
+		"beyond the view: < > ^ v on its border, and where",
+		"  spawns, exits and the hero lie off screen"
+	};
+	_Static_assert(sizeof utf8 == sizeof ascii, "a legend line in one "
+	    "glyph set only");
+	static struct ui_help	h;
+
+	h.n = 0;
+	ui_help_lines(&h, moves, sizeof moves / sizeof moves[0]);
+	ui_help_keys(&h);
+	ui_help_lines(&h, keys, sizeof keys / sizeof keys[0]);
+	ui_help_kinds(&h);
+	ui_help_lines(&h, v->utf8 ? utf8 : ascii, sizeof utf8 /
+	    sizeof utf8[0]);
+	ui_draw_box_from(v, h.lines, (int)h.n, first);
+}
+
+/* The title screen's help. */
+void
+ui_help_title(const struct ui_view *v, int *first)
+{
+	static const char *const lines[] = {
+		"weir: a tower-defence game for the terminal",
+		"",
+		"Enemies cross the map from the spawns (A, B, ...) to the",
+		"exits (>). Build towers to shoot them; every tower also",
+		"blocks its cell, so where you build is the maze they walk.",
+		"",
+		"arrows, j k      choose a level (in order of difficulty)",
+		"PgUp, PgDn       ten levels up or down",
+		"Home, End        the first or the last level",
+		"Enter, space     play it",
+		"mouse            click: choose a level; again: play it",
+		"c                continue the saved game",
+		"d                difficulty: normal, easy, hard (below)",
+		"e                endless: waves go on past the level's",
+		"?, F1            this help (?, Escape close it)",
+		"q                quit (asks first)",
+		"",
+		"In a game, ? lists its keys.",
+		""
+	};
+	const char	*all[sizeof lines / sizeof lines[0] + DIFF_NKINDS];
+	char		 diff[DIFF_NKINDS][128];
+	int		 n = 0, d;
+
+	for (n = 0; n < (int)(sizeof lines / sizeof lines[0]); n++)
+		all[n] = lines[n];
+	/* What each setting changes, from its row. */
+	for (d = 0; d < DIFF_NKINDS; d++) {
+		snprintf(diff[d], sizeof diff[d], "%-16s %s",
+		    difficulty_types[d].name, difficulty_types[d].about);
+		all[n++] = diff[d];
+	}
+	ui_draw_box_from(v, all, n, first);
+}

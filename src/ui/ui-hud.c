@@ -1,0 +1,604 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * The game screen's frame around the map: the title bar (level, speed or
+ * PAUSED, overlay) and the rows below it (gold, lives, wave and score;
+ * the next wave; the towers and powers to choose from; what is under the
+ * cursor; the message line). Each row says what fits, ending on a whole
+ * word. ui_hud_play paints the whole game screen, boxes aside.
+ */
+#ifndef _XOPEN_SOURCE
+#define _XOPEN_SOURCE 700
+#endif
+
+#include <math.h>
+#include <stdio.h>
+#include <stdarg.h>
+#include <string.h>
+
+#include "core/enemy.h"
+#include "ui/ui-hud.h"
+#include "ui/ui-map.h"
+#include "ui/ui-sight.h"
+
+/* "PAUSED" (by p, or while a box is open) or the speed, "2x", into buf. */
+static const char *
+ui_hud_speed(const struct play *p, char *buf, size_t size)
+{
+	if (p->paused || p->held)
+		return "PAUSED";
+	snprintf(buf, size, "%dx", p->speed);
+	return buf;
+}
+
+/* The title bar: level, speed or pause, overlay, where help is. */
+static void
+ui_hud_title(const struct ui_view *v, const struct play *p)
+{
+	char	right[96], speed[16];
+	int	rw, used;
+
+	if (game_over(p->g))
+		snprintf(right, sizeof right, " %s | ? help ",
+		    game_state_name(p->g->state));
+	else
+		snprintf(right, sizeof right, " %s | overlay: %s | ? help ",
+		    ui_hud_speed(p, speed, sizeof speed),
+		    overlay_name(p->overlay));
+	if ((int)strlen(right) > COLS / 2 + 4)
+		snprintf(right, sizeof right, " %s ", ui_hud_speed(p, speed,
+		    sizeof speed));
+	rw = (int)strlen(right);
+	ui_draw_attr(v, UI_PAIR_TITLE, 0, A_REVERSE);
+	move(0, 0);
+	hline(' ', COLS);
+	attron(A_BOLD);
+	used = ui_draw_text_at(v, 0, 0, " weir: ");
+	attroff(A_BOLD);
+	used += ui_draw_text(v, p->lv->title[0] != '\0' ? p->lv->title :
+	    "(untitled)", COLS - used - rw - 1);
+	if (p->g->difficulty != DIFF_NORMAL || p->g->endless) {
+		char set[40];
+
+		snprintf(set, sizeof set, " (%s%s)", difficulty_name(
+		    p->g->difficulty), p->g->endless ? ", endless" : "");
+		ui_draw_text(v, set, COLS - used - rw - 1);
+	}
+	if (COLS - rw > used) {
+		if (p->paused && !game_over(p->g))
+			attron(A_BOLD);
+		ui_draw_text_at(v, 0, COLS - rw, right);
+	}
+	attrset(A_NORMAL);
+}
+
+/*
+ * The powers after the towers on the palette line from column x: key,
+ * name (or glyph when there is no room) and the seconds each still cools
+ * down; the
+ * one being aimed stands out, the ones cooling down are dim.
+ */
+static void
+ui_hud_powers(const struct ui_view *v, const struct play *p, int x)
+{
+	char	item[48];
+	int	k, s, need = x;
+	bool	full;
+
+	for (k = 0; k < POWER_NKINDS; k++)
+		need += 2 + (int)strlen(power_types[k].name) + 5;
+	full = need <= COLS;
+	for (k = 0; k < POWER_NKINDS && x < COLS; k++) {
+		const struct power_type *pt = &power_types[k];
+
+		s = (p->g->powers[k].cooldown + GAME_RATE - 1) / GAME_RATE;
+		if (full)
+			snprintf(item, sizeof item, s > 0 ? "%c %s %ds" :
+			    "%c %s", pt->key, pt->name, s);
+		else
+			snprintf(item, sizeof item, s > 0 ? "%c%c%d" : "%c%c",
+			    pt->key, pt->glyph, s);
+		if (k == p->power)
+			ui_draw_attr(v, UI_PAIR_POWER + k, A_BOLD, A_REVERSE |
+			    A_BOLD);
+		else if (s > 0)
+			attrset(A_DIM);
+		else
+			attrset(A_BOLD);
+		x += ui_draw_text(v, item, COLS - x);
+		attrset(A_NORMAL);
+		if (x < COLS) {
+			addch(' ');
+			x++;
+		}
+	}
+}
+
+/*
+ * Text s at the cursor (column *x) if all of it fits on the row, in the
+ * looks given; returns whether it did. The HUD's lines are made of such
+ * items, most wanted first, so a narrow screen drops whole items and
+ * never cuts a word.
+ */
+static bool
+ui_hud_item(const struct ui_view *v, int *x, const char *s, short pair,
+    attr_t attr)
+{
+	if (*x + ui_draw_width(s) > COLS)
+		return false;
+	if (pair != 0 || attr != 0)
+		ui_draw_attr(v, pair, attr, attr);
+	*x += ui_draw_text(v, s, COLS - *x);
+	attrset(A_NORMAL);
+	return true;
+}
+
+/* Gold, lives, wave, enemies out, the hero, score, kills: what fits. */
+static void
+ui_hud_status(const struct ui_view *v, const struct play *p, int row)
+{
+	const struct game	*g = p->g;
+	char			 buf[160];
+	int			 x = 0;
+
+	move(row, 0);
+	ui_hud_item(v, &x, " gold ", 0, 0);
+	snprintf(buf, sizeof buf, "%d", g->gold);
+	ui_hud_item(v, &x, buf, UI_PAIR_SHOT, A_BOLD);
+	if (!ui_hud_item(v, &x, "  lives ", 0, 0))
+		return;
+	snprintf(buf, sizeof buf, "%d", g->lives);
+	if (play_lives_alarm(p)) {
+		/* Just lost some: white on red for a moment. */
+		ui_draw_attr(v, UI_PAIR_LEAK, A_BOLD, A_BOLD | A_REVERSE);
+		ui_hud_item(v, &x, buf, 0, 0);
+	} else
+		ui_hud_item(v, &x, buf, g->lives * 4 <=
+		    game_start_lives(g) ? UI_PAIR_ERROR : UI_PAIR_GOOD,
+		    A_BOLD);
+	snprintf(buf, sizeof buf, "/%d", game_start_lives(g));
+	ui_hud_item(v, &x, buf, 0, 0);
+	snprintf(buf, sizeof buf, "  wave %d/%d%s", g->next_wave,
+	    g->level_waves, g->endless ? "+" : "");
+	ui_hud_item(v, &x, buf, 0, 0);
+	snprintf(buf, sizeof buf, "  enemies %d", g->nenemies);
+	ui_hud_item(v, &x, buf, 0, 0);
+	if (g->has_hero) {
+		if (g->hero >= 0)
+			snprintf(buf, sizeof buf, "  hero %d/%d", g->hero_hp,
+			    GAME_HERO_HP);
+		else
+			snprintf(buf, sizeof buf, "  hero down %ds",
+			    (g->hero_down + GAME_RATE - 1) / GAME_RATE);
+		ui_hud_item(v, &x, buf, UI_PAIR_HERO, A_BOLD);
+	}
+	snprintf(buf, sizeof buf, "  score %d", g->score);
+	ui_hud_item(v, &x, buf, 0, 0);
+	snprintf(buf, sizeof buf, "  kills %d", g->killed);
+	ui_hud_item(v, &x, buf, 0, 0);
+}
+
+/*
+ * Text s on row y from column 0, cut when the row is too narrow for all
+ * of it: before the last " | " that fits (the HUD's fields stay whole),
+ * else before the last space; separators at the cut left off.
+ */
+static void
+ui_hud_words_at(const struct ui_view *v, int y, const char *s)
+{
+	char	buf[1024];
+	size_t	cut = 0, bar = 0, i;
+
+	if (ui_draw_width(s) <= COLS || strlen(s) >= sizeof buf) {
+		ui_draw_text_at(v, y, 0, s);
+		return;
+	}
+	for (i = 1; s[i] != '\0'; i++) {
+		if (s[i] != ' ' || s[i - 1] == ' ')
+			continue;
+		memcpy(buf, s, i);
+		buf[i] = '\0';
+		if (ui_draw_width(buf) > COLS)
+			break;
+		cut = i;
+		if (strncmp(s + i, " | ", 3) == 0)
+			bar = i;
+	}
+	if (bar > 0)
+		cut = bar;
+	memcpy(buf, s, cut);
+	while (cut > 0 && strchr(" |,:;(", buf[cut - 1]) != NULL)
+		cut--;
+	buf[cut] = '\0';
+	ui_draw_text_at(v, y, 0, buf);
+}
+
+/* "8 grunt, 2 runner" for wave index w, into buf. */
+static void
+ui_hud_wave_contents(const struct play *p, int w, char *buf, size_t size)
+{
+	int	counts[ENEMY_NKINDS], k;
+	size_t	len;
+
+	buf[0] = '\0';
+	game_wave_count(p->g, w, counts);
+	for (k = 0; k < ENEMY_NKINDS; k++) {
+		if (counts[k] == 0)
+			continue;
+		len = strlen(buf);
+		snprintf(buf + len, size - len, "%s%d %s", len > 0 ? ", " : "",
+		    counts[k], enemy_name(k));
+		if (enemy_types[k].traits & ~(ENEMY_TRAIT_BOSS |
+		    ENEMY_TRAIT_ESCORT)) {
+			char traits[96];
+
+			len = strlen(buf);
+			snprintf(buf + len, size - len, " (%s)",
+			    enemy_trait_names(enemy_types[k].traits, traits,
+			    sizeof traits));
+		}
+	}
+}
+
+/* What the next wave holds and when it comes. */
+static void
+ui_hud_next_wave(const struct ui_view *v, const struct play *p, int row)
+{
+	const struct game	*g = p->g;
+	char			 what[256], line[400];
+	long			 left;
+	int			 n;
+
+	if (game_over(g)) {
+		snprintf(line, sizeof line, " the level is %s: %d of %d waves "
+		    "cleared", g->state == GAME_WON ? "won" : "lost",
+		    g->waves_cleared, g->nwaves);
+		ui_draw_text_at(v, row, 0, line);
+		return;
+	}
+	if (game_next_wave(g, &n, &left) == NULL) {
+		/* Begun waves may still hold enemies back at the spawns. */
+		int more = game_enemies_to_come(g);
+
+		if (more > 0)
+			snprintf(line, sizeof line, " every wave has begun: %d "
+			    "enem%s on the map, %d more yet to spawn",
+			    g->nenemies, g->nenemies == 1 ? "y" : "ies", more);
+		else
+			snprintf(line, sizeof line, " every wave has begun: "
+			    "the last %d enem%s on the map", g->nenemies,
+			    g->nenemies == 1 ? "y is" : "ies are");
+		ui_hud_words_at(v, row, line);
+		return;
+	}
+	ui_hud_wave_contents(p, n - 1, what, sizeof what);
+	if (left >= 0)
+		snprintf(line, sizeof line, " next: wave %d in %lds: %s (n "
+		    "calls it now, +%ld gold)", n, (left + GAME_RATE - 1) /
+		    GAME_RATE, what, left / GAME_RATE * GAME_EARLY_GOLD);
+	else
+		snprintf(line, sizeof line, " next: wave %d once wave %d is "
+		    "out: %s (n calls it now)", n, n - 1, what);
+	ui_hud_words_at(v, row, line);
+}
+
+/* The towers to choose from, with their keys and costs. */
+static void
+ui_hud_palette(const struct ui_view *v, const struct play *p, int row)
+{
+	char	item[48];
+	int	k, x = 0, full = 1, cost;
+
+	for (k = 0; k < TOWER_NTYPES; k++)
+		full += 2 + (int)strlen(tower_types[k].name) + 1 +
+		    (tower_types[k].level[0].cost >= 100 ? 3 : 2) + 1;
+	for (k = 0; k < POWER_NKINDS; k++)
+		full += 2 + (int)strlen(power_types[k].name) + 5;
+	move(row, 0);
+	addch(' ');
+	x = 1;
+	for (k = 0; k < TOWER_NTYPES && x < COLS; k++) {
+		cost = tower_types[k].level[0].cost;
+		if (full <= COLS)
+			snprintf(item, sizeof item, "%c %s %d",
+			    tower_types[k].key, tower_types[k].name, cost);
+		else
+			snprintf(item, sizeof item, "%c%s%d",
+			    tower_types[k].key, ui_map_tower_glyph(v, k),
+			    cost);
+		if (k == p->tower)
+			ui_draw_attr(v, UI_PAIR_TOWER + k, A_BOLD | A_REVERSE,
+			    A_REVERSE | A_BOLD);
+		else if (cost > p->g->gold && !p->g->sandbox)
+			attrset(A_DIM);
+		else
+			attrset(A_NORMAL);
+		x += ui_draw_text(v, item, COLS - x);
+		attrset(A_NORMAL);
+		if (x < COLS) {
+			addch(' ');
+			x++;
+		}
+	}
+	ui_hud_powers(v, p, x);
+}
+
+/*
+ * One line of a tower kind's figures at level (1-based), into buf:
+ * "cannon L1: 30 dmg, range 3, 2.0s, splash 1, ground" (the time is
+ * the reload).
+ */
+static void
+ui_hud_tower_stats(char *buf, size_t size, int kind, int level)
+{
+	const struct tower_type		*tt = &tower_types[kind];
+	const struct tower_stats	*st = &tt->level[level - 1];
+	size_t				 len;
+
+	if (tt->attack == TOWER_ATTACK_NONE) {
+		snprintf(buf, size, "%s: blocks its cell", tt->name);
+		return;
+	}
+	snprintf(buf, size, "%s L%d: %d dmg, range %g, %.1fs", tt->name,
+	    level, st->damage, st->range, (double)st->reload / GAME_RATE);
+	len = strlen(buf);
+	if (st->min_range > 0)
+		snprintf(buf + len, size - len, ", blind within %g",
+		    st->min_range);
+	len = strlen(buf);
+	if (st->splash > 0)
+		snprintf(buf + len, size - len, ", splash %g", st->splash);
+	else if (tt->attack == TOWER_ATTACK_PULSE)
+		snprintf(buf + len, size - len, ", slows to %d%%",
+		    st->slow_pct);
+	else if (tt->attack == TOWER_ATTACK_CHAIN)
+		snprintf(buf + len, size - len, ", %d jumps", st->chain);
+	len = strlen(buf);
+	snprintf(buf + len, size - len, ", %s%s",
+	    tt->hits == (TOWER_GROUND | TOWER_AIR) ? "ground+air" :
+	    (tt->hits == TOWER_AIR ? "air" : "ground"),
+	    tt->pierce ? ", pierces armour" : "");
+}
+
+/* The figures of ui_hud_tower_stats without the name and level. */
+static const char *
+ui_hud_figures(char *buf, size_t size, int kind, int level)
+{
+	const char	*colon;
+
+	ui_hud_tower_stats(buf, size, kind, level);
+	colon = strstr(buf, ": ");
+	return colon != NULL ? colon + 2 : buf;
+}
+
+/* "A 23.41->25.07 (+1.66)" for every spawn's route, appended to buf. */
+static void
+ui_hud_routes(const struct ui_view *v, const struct play *p, char *buf,
+    size_t size)
+{
+	size_t	len;
+
+	for (int s = 0; s < p->lv->nspawns; s++) {
+		double a = p->routelen[s], b = p->proutelen[s];
+
+		len = strlen(buf);
+		if (fabs(a - b) < 0.005)
+			snprintf(buf + len, size - len, " %c %.1f (same)",
+			    p->lv->spawns[s].label, a);
+		else
+			snprintf(buf + len, size - len, " %c %.1f%s%.1f "
+			    "(%+.1f)", p->lv->spawns[s].label, a,
+			    v->utf8 ? "\u2192" : "->", b, b - a);
+	}
+}
+
+/*
+ * The cursor line while a power is aimed: where, what it does, and
+ * whether it can be used there now or why not.
+ */
+static void
+ui_hud_power_info(const struct ui_view *v, const struct play *p, int row)
+{
+	const struct power_type	*pt = &power_types[p->power];
+	const struct game_power	*gp = &p->g->powers[p->power];
+	char			 line[256], what[96];
+
+	switch (pt->effect) {
+	case POWER_EFFECT_STRIKE:
+		snprintf(what, sizeof what, "%d dmg within %g", pt->damage,
+		    pt->radius);
+		break;
+	case POWER_EFFECT_BARRIER:
+		snprintf(what, sizeof what, "blocks this cell %d s",
+		    pt->ticks / GAME_RATE);
+		break;
+	case POWER_EFFECT_FREEZE:
+		snprintf(what, sizeof what, "speed %d%% within %g for %d s",
+		    pt->slow_pct, pt->radius, pt->ticks / GAME_RATE);
+		break;
+	}
+	if (p->verdict == GAME_OK)
+		snprintf(line, sizeof line, " (%d,%d) %s: %s | Enter: use it | "
+		    "Escape: cancel", p->cx, p->cy, pt->name, what);
+	else if (p->verdict == GAME_COOLING)
+		snprintf(line, sizeof line, " (%d,%d) %s: %s | ready in %d s "
+		    "| Escape: stop aiming", p->cx, p->cy, pt->name, what,
+		    (gp->cooldown + GAME_RATE - 1) / GAME_RATE);
+	else
+		snprintf(line, sizeof line, " (%d,%d) %s: %s | here: %s",
+		    p->cx, p->cy, pt->name, what,
+		    game_reason_name(p->verdict));
+	if (p->verdict == GAME_OK)
+		ui_draw_attr(v, UI_PAIR_GOOD, A_BOLD, A_BOLD);
+	else if (p->verdict != GAME_ENDED)
+		ui_draw_attr(v, UI_PAIR_ERROR, 0, 0);
+	ui_draw_text_at(v, row, 0, line);
+	attrset(A_NORMAL);
+}
+
+/*
+ * The figures of standing tower tw: those of its level, or for a
+ * specialised one what it does now (game_tower_stats) and its
+ * specialisation's effect.
+ */
+static const char *
+ui_hud_standing(char *buf, size_t size, const struct game_tower *tw)
+{
+	const struct tower_spec	*sp = game_tower_spec(tw);
+	struct tower_stats	 st;
+
+	if (sp == NULL)
+		return ui_hud_figures(buf, size, tw->type, tw->level);
+	game_tower_stats(tw, &st);
+	snprintf(buf, size, "%d dmg, range %g, %.1fs; %s", st.damage,
+	    st.range, (double)st.reload / GAME_RATE, sp->about);
+	return buf;
+}
+
+/* What is under the cursor: an enemy, a tower, or what building does. */
+static void
+ui_hud_info(const struct ui_view *v, const struct play *p, int row)
+{
+	const struct game	*g = p->g;
+	const struct game_tower	*tw = play_tower(p);
+	int			 e = play_enemy(p);
+	char			 line[512], st[200];
+	size_t			 len;
+
+	if (p->power >= 0) {
+		ui_hud_power_info(v, p, row);
+		return;
+	}
+	if (e >= 0) {
+		const struct game_unit *u = &g->units[e];
+
+		char sh[32] = "";
+
+		if (u->shield > 0)
+			snprintf(sh, sizeof sh, ", shield %d", u->shield);
+		snprintf(line, sizeof line, " (%d,%d) %s: %d/%d hp%s, armour "
+		    "%d, %s, wave %d%s%s%s: %s", p->cx, p->cy,
+		    enemy_name(u->type), u->hp, u->max_hp, sh, u->armour,
+		    u->mover == ENEMY_FLY ? "flies" : (u->mover == ENEMY_PATH ?
+		    "walks a waypoint path" : "follows the flow"), u->wave,
+		    u->slow_ticks > 0 ? ", slowed" : "",
+		    u->stun_ticks > 0 ? ", stunned" : "",
+		    game_enemy_hidden(g, e) ? ", unseen by the towers" : "",
+		    enemy_types[u->type].about);
+		ui_draw_attr(v, UI_PAIR_ENEMY + u->type, A_BOLD, A_BOLD);
+		ui_hud_words_at(v, row, line);
+		attrset(A_NORMAL);
+		return;
+	}
+	/*
+	 * A tower, or what building one here would do: what the keys do and
+	 * cost first, then the tower's figures, so that a narrow terminal
+	 * cuts the figures and never the prices or the verdict.
+	 */
+	if (tw != NULL) {
+		int up = tower_upgrade_cost(tw->type, tw->level);
+
+		snprintf(line, sizeof line, " (%d,%d) %s L%d%s%s", p->cx,
+		    p->cy, tower_types[tw->type].name, tw->level,
+		    tw->spec >= 0 ? " " : "", tw->spec >= 0 ?
+		    spec_name(tw->spec) : "");
+		len = strlen(line);
+		if (up >= 0)
+			snprintf(line + len, sizeof line - len, " | u: L%d %dg",
+			    tw->level + 1, up);
+		else if (tw->spec < 0 && tower_types[tw->type].spec[0].name !=
+		    NULL)
+			snprintf(line + len, sizeof line - len, " | u: "
+			    "specialise");
+		len = strlen(line);
+		if (game_builds_over(g, p->tower, p->cx, p->cy))
+			snprintf(line + len, sizeof line - len, " | Enter: %s "
+			    "here %dg", tower_types[p->tower].name,
+			    game_place_cost(g, p->tower, p->cx, p->cy));
+		len = strlen(line);
+		snprintf(line + len, sizeof line - len, " | s: sell %dg%s",
+		    game_tower_refund(tw),
+		    tower_types[tw->type].attack != TOWER_ATTACK_NONE ?
+		    " | t: aim" : "");
+		len = strlen(line);
+		snprintf(line + len, sizeof line - len, " | %s",
+		    ui_hud_standing(st, sizeof st, tw));
+		len = strlen(line);
+		if (tower_types[tw->type].attack != TOWER_ATTACK_NONE)
+			snprintf(line + len, sizeof line - len, "; %s; %d "
+			    "kill%s", tower_target_name(tw->mode), tw->kills,
+			    tw->kills == 1 ? "" : "s");
+		attrset(A_BOLD);
+		ui_hud_words_at(v, row, line);
+		attrset(A_NORMAL);
+		return;
+	}
+	snprintf(line, sizeof line, " (%d,%d) %s | %s %d gold", p->cx, p->cy,
+	    play_terrain_name(p, p->cx, p->cy), tower_types[p->tower].name,
+	    tower_types[p->tower].level[0].cost);
+	len = strlen(line);
+	if (p->verdict == GAME_OK && p->preview == PLAY_PREVIEW_OPEN) {
+		snprintf(line + len, sizeof line - len, " | route");
+		ui_hud_routes(v, p, line, sizeof line);
+	} else if (p->preview == PLAY_PREVIEW_BLOCKS) {
+		snprintf(line + len, sizeof line - len, " | here it would "
+		    "block: %s%s cut off", p->pblocked[0] != '\0' ? "spawn " :
+		    "enemies", p->pblocked);
+	} else if (p->verdict != GAME_OK && p->verdict != GAME_ENDED)
+		snprintf(line + len, sizeof line - len, " | here: %s",
+		    game_reason_name(p->verdict));
+	len = strlen(line);
+	snprintf(line + len, sizeof line - len, " | %s",
+	    ui_hud_figures(st, sizeof st, p->tower, 1));
+	if (p->preview == PLAY_PREVIEW_BLOCKS || (p->verdict != GAME_OK &&
+	    p->verdict != GAME_NOT_BUILDABLE && p->verdict != GAME_ENDED))
+		ui_draw_attr(v, UI_PAIR_ERROR, 0, 0);
+	ui_hud_words_at(v, row, line);
+	attrset(A_NORMAL);
+}
+
+/* The message line, or a reminder of the keys when there is none. */
+static void
+ui_hud_message(const struct ui_view *v, const struct play *p, int row)
+{
+	if (p->msg[0] != '\0') {
+		if (p->msg_error)
+			ui_draw_attr(v, UI_PAIR_ERROR, A_BOLD, A_BOLD);
+		else
+			attrset(A_BOLD);
+		char line[PLAY_MSG_MAX + 2];
+
+		snprintf(line, sizeof line, " %s", p->msg);
+		ui_hud_words_at(v, row, line);
+	} else {
+		char keys[160];
+
+		snprintf(keys, sizeof keys, " arrows move | 1-%d tower | enter "
+		    "build | u s t x | a r c power | n wave | p pause | "
+		    "f speed | v overlay | ? help | q quit", TOWER_NTYPES);
+		attrset(A_DIM);
+		ui_hud_words_at(v, row, keys);
+	}
+	attrset(A_NORMAL);
+}
+
+
+/* Paint the game screen into stdscr (no dialog; the caller refreshes). */
+void
+ui_hud_play(struct ui_view *v, const struct play *p)
+{
+	ui_map_layout(v, p);
+	erase();
+	if (v->too_small) {
+		ui_draw_too_small(v, NULL);
+		return;
+	}
+	ui_hud_title(v, p);
+	ui_map_draw(v, p);
+	ui_sight_edges(v, p);
+	ui_hud_status(v, p, LINES - 5);
+	ui_hud_next_wave(v, p, LINES - 4);
+	ui_hud_palette(v, p, LINES - 3);
+	ui_hud_info(v, p, LINES - 2);
+	ui_hud_message(v, p, LINES - 1);
+}
+

@@ -1,0 +1,14 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * The game screen, boxes aside (ui-hud.c): the title bar, the map, and
+ * the UI_HUD_BOTTOM rows under it.
+ */
+#ifndef WEIR_UI_HUD_H
+#define WEIR_UI_HUD_H
+
+#include "ui/play.h"
+#include "ui/ui-draw.h"
+
+void	ui_hud_play(struct ui_view *v, const struct play *p);
+
+#endif

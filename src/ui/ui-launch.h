@@ -1,0 +1,46 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * What the terminal front end is started with (main.c fills these in):
+ * how to draw, and what to play (ui.h) or edit (ui-edit.h). A header of
+ * its own, below every screen, so that the terminal layer and the
+ * screens can read the options without standing on the game's loop.
+ */
+#ifndef WEIR_UI_LAUNCH_H
+#define WEIR_UI_LAUNCH_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "core/game.h"
+
+/* How to draw; all false is the default (detect everything). */
+struct ui_options {
+	bool	ascii;		/* ASCII glyphs even in a UTF-8 locale */
+	bool	no_color;	/* no colours even if the terminal has them */
+	bool	no_mouse;	/* leave the mouse to the terminal */
+	bool	bell;		/* ring the bell on a leak (b toggles) */
+};
+
+/* What to start with. */
+struct ui_launch {
+	const char		*level;		/* level file to play, or NULL */
+	const char		*name;		/* its name in the scores, or NULL */
+	const char		*level_dir;	/* where installed levels are */
+	bool			 resume;	/* play the saved game */
+	bool			 trial;		/* a level being edited: no
+						   scores, no saved game, and
+						   its end leaves the game */
+	uint64_t		 seed;		/* for new games */
+	struct game_opts	 game;		/* ... and their setting */
+	struct ui_options	 opt;
+};
+
+/* What the editor is started with. */
+struct ui_edit_launch {
+	const char		*path;		/* FILE of --edit */
+	const char		*level_dir;	/* installed levels, for play */
+	uint64_t		 seed;		/* for play and the bot */
+	struct ui_options	 opt;
+};
+
+#endif

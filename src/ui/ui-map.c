@@ -1,0 +1,609 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * The map on the game screen. Every map cell in view is one or two screen
+ * columns, worked out in layers: the terrain's glyph, the overlay, a
+ * tower, a fresh attack crossing it, a shot, an enemy (its letter and, in
+ * the second column, its health), then the cursor. Glyphs come in a UTF-8
+ * and an ASCII set; without colour every kind of cell still has its own
+ * glyph or attribute, so the map reads the same on a monochrome terminal.
+ * The viewport follows the cursor on a map larger than the screen.
+ */
+#ifndef _XOPEN_SOURCE
+#define _XOPEN_SOURCE 700
+#endif
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "core/enemy.h"
+#include "ui/ui-map.h"
+
+/* Kinds of terrain with a look of their own. */
+enum ui_kind {
+	UI_WALL,
+	UI_GROUND,
+	UI_ROAD,
+	UI_SLOW,
+	UI_SPAWN,
+	UI_EXIT,
+	UI_PWALL,
+	UI_NKINDS
+};
+
+/* A kind's glyphs (two columns, one column; UTF-8, ASCII) and looks. */
+static const struct ui_map_look {
+	const char	*u2, *u1, *a2, *a1;
+	short		 pair;
+	attr_t		 attr;		/* added in colour */
+	attr_t		 mono;		/* instead of colour */
+} ui_map_looks[UI_NKINDS] = {
+	{ "\u2588\u2588", "\u2588", "##", "#", UI_PAIR_WALL, 0, 0 },
+	{ "\u00b7 ", "\u00b7", ". ", ".", UI_PAIR_GROUND, 0, A_DIM },
+	{ "\u2591\u2591", "\u2591", "==", "=", UI_PAIR_ROAD, 0, 0 },
+	{ "\u2248\u2248", "\u2248", "~~", "~", UI_PAIR_SLOW, 0, 0 },
+	{ "? ", "?", "? ", "?", UI_PAIR_SPAWN, A_BOLD, A_REVERSE | A_BOLD },
+	{ ">>", ">", ">>", ">", UI_PAIR_EXIT, A_BOLD, A_REVERSE | A_BOLD },
+	{ "\u2593\u2593", "\u2593", "[]", "%", UI_PAIR_PWALL, A_BOLD, A_BOLD }
+};
+
+/* Flow arrows by direction N, NE, E, SE, S, SW, W, NW. */
+static const char *const ui_map_arrows_utf8[8] = {
+	"\u2191", "\u2197", "\u2192", "\u2198",
+	"\u2193", "\u2199", "\u2190", "\u2196"
+};
+static const char *const ui_map_arrows_ascii[8] = {
+	"^", "/", ">", "\\", "v", "/", "<", "\\"
+};
+
+/* Health, lowest first: eighths in UTF-8, ninths as digits in ASCII. */
+static const char *const ui_map_health_utf8[8] = {
+	"\u2581", "\u2582", "\u2583", "\u2584",
+	"\u2585", "\u2586", "\u2587", "\u2588"
+};
+
+
+/* Choose the cell width and move the viewport so the cursor is in it. */
+void
+ui_map_layout(struct ui_view *v, const struct play *p)
+{
+	int	maprows = LINES - UI_HUD_TOP - UI_HUD_BOTTOM, margin;
+
+	v->too_small = COLS < UI_MIN_COLS || LINES < UI_MIN_LINES;
+	if (v->too_small)
+		return;
+	if (v->zoom != 0)
+		v->cellw = v->zoom;
+	else
+		v->cellw = p->w * 2 <= COLS ? 2 : 1;
+
+	/* A map larger than the screen keeps a border to point beyond. */
+	v->edge_x = p->w * v->cellw > COLS;
+	v->cols = v->edge_x ? (COLS - 2) / v->cellw : p->w;
+	v->edge_y = p->h > maprows;
+	v->rows = v->edge_y ? maprows - 2 : p->h;
+	if (v->cols == p->w)
+		v->ox = 0;
+	else {
+		margin = v->cols / 4 < 4 ? v->cols / 4 : 4;
+		if (p->cx < v->ox + margin)
+			v->ox = p->cx - margin;
+		if (p->cx > v->ox + v->cols - 1 - margin)
+			v->ox = p->cx - v->cols + 1 + margin;
+		if (v->ox > p->w - v->cols)
+			v->ox = p->w - v->cols;
+		if (v->ox < 0)
+			v->ox = 0;
+	}
+	if (v->rows == p->h)
+		v->oy = 0;
+	else {
+		margin = v->rows / 4 < 3 ? v->rows / 4 : 3;
+		if (p->cy < v->oy + margin)
+			v->oy = p->cy - margin;
+		if (p->cy > v->oy + v->rows - 1 - margin)
+			v->oy = p->cy - v->rows + 1 + margin;
+		if (v->oy > p->h - v->rows)
+			v->oy = p->h - v->rows;
+		if (v->oy < 0)
+			v->oy = 0;
+	}
+	v->left = (COLS - v->cols * v->cellw) / 2;
+	v->top = UI_HUD_TOP + (maprows - v->rows) / 2;
+}
+
+/* The map cell under screen position (sy, sx), if any. */
+bool
+ui_map_cell_at(const struct ui_view *v, int sy, int sx, int *x, int *y)
+{
+	if (v->too_small || sy < v->top || sx < v->left ||
+	    sy >= v->top + v->rows || sx >= v->left + v->cols * v->cellw)
+		return false;
+	*x = v->ox + (sx - v->left) / v->cellw;
+	*y = v->oy + (sy - v->top);
+	return true;
+}
+
+/* The kind of look the terrain of cell (x, y) has. */
+static enum ui_kind
+ui_map_kind(const struct play *p, int x, int y)
+{
+	switch (level_terrain_at(p->lv, x, y)) {
+	case LEVEL_WALL:
+		return UI_WALL;
+	case LEVEL_GROUND:
+		return UI_GROUND;
+	case LEVEL_ROAD:
+		return UI_ROAD;
+	case LEVEL_SLOW:
+		return UI_SLOW;
+	case LEVEL_SPAWN:
+		return UI_SPAWN;
+	case LEVEL_EXIT:
+		return UI_EXIT;
+	}
+	return UI_WALL;
+}
+
+/* What one cell is about to be drawn as. */
+struct ui_map_cell {
+	char	text[16];	/* cellw columns of UTF-8 */
+	short	pair;
+	attr_t	attr;		/* in colour */
+	attr_t	mono;		/* without colour */
+	char	second[8];	/* the second column when it looks apart */
+	short	pair2;
+	attr_t	attr2, mono2;
+};
+
+/* Fill c with glyph g (one column) followed by a blank if cells are wide. */
+static void
+ui_map_glyph(const struct ui_view *v, struct ui_map_cell *c, const char *g)
+{
+	snprintf(c->text, sizeof c->text, "%s%s", g, v->cellw == 2 ? " " : "");
+}
+
+/* Fill c with kind k's glyphs and looks. */
+static void
+ui_map_kind_look(const struct ui_view *v, enum ui_kind k,
+    struct ui_map_cell *c)
+{
+	const struct ui_map_look	*lk = &ui_map_looks[k];
+	bool				 two = v->cellw == 2;
+
+	if (v->utf8)
+		snprintf(c->text, sizeof c->text, "%s", two ? lk->u2 : lk->u1);
+	else
+		snprintf(c->text, sizeof c->text, "%s", two ? lk->a2 : lk->a1);
+	c->pair = lk->pair;
+	c->attr = lk->attr;
+	c->mono = lk->mono;
+}
+
+/*
+ * The one-column glyph of tower kind k, as the map draws it: the player's
+ * wall look for a kind that does not attack, else the registry's letter.
+ * The tower bar and the help take their glyphs from here too.
+ */
+const char *
+ui_map_tower_glyph(const struct ui_view *v, int k)
+{
+	static char	letters[TOWER_NTYPES][2];
+
+	if (k < 0 || k >= TOWER_NTYPES)
+		return "?";
+	if (tower_types[k].attack == TOWER_ATTACK_NONE)
+		return v->utf8 ? ui_map_looks[UI_PWALL].u1 :
+		    ui_map_looks[UI_PWALL].a1;
+	letters[k][0] = tower_types[k].glyph;
+	letters[k][1] = '\0';
+	return letters[k];
+}
+
+/*
+ * Fill c with the look of a tower of kind k at level lvl, specialised as
+ * spec (-1: not): a specialised tower shows its specialisation's initial
+ * in place of its level, and in one column a cell, reversed.
+ */
+static void
+ui_map_tower_look(const struct ui_view *v, int k, int lvl, int spec,
+    struct ui_map_cell *c)
+{
+	if (tower_types[k].attack == TOWER_ATTACK_NONE) {
+		ui_map_kind_look(v, UI_PWALL, c);
+		return;
+	}
+	c->pair = (short)(UI_PAIR_TOWER + k);
+	c->attr = A_BOLD;
+	c->mono = A_BOLD | A_UNDERLINE;
+	if (v->cellw == 2) {
+		/* A specialised tower shows its specialisation's initial. */
+		if (spec >= 0)
+			snprintf(c->text, sizeof c->text, "%s%c",
+			    ui_map_tower_glyph(v, k), spec_name(spec)[0]);
+		else
+			snprintf(c->text, sizeof c->text, "%s%d",
+			    ui_map_tower_glyph(v, k), lvl);
+		c->mono |= spec >= 0 ? A_REVERSE : 0;
+		return;
+	}
+	/*
+	 * One column: the level is in the looks, plain, bold, underlined;
+	 * a specialised tower reversed.
+	 */
+	snprintf(c->text, sizeof c->text, "%s", ui_map_tower_glyph(v, k));
+	c->attr = lvl <= 1 ? 0 : (lvl == 2 ? A_BOLD : A_BOLD | A_UNDERLINE);
+	c->mono = lvl <= 1 ? A_UNDERLINE : (lvl == 2 ? A_BOLD | A_UNDERLINE :
+	    A_BOLD | A_UNDERLINE | A_REVERSE);
+	if (spec >= 0) {
+		c->attr = A_BOLD | A_REVERSE;
+		c->mono = A_BOLD | A_UNDERLINE | A_REVERSE;
+	}
+}
+
+/*
+ * Give c a health bar for the share f (0..1) of hit points left: the
+ * second column of the cell, coloured by health; with one column a cell,
+ * the glyph itself takes the health's colour.
+ */
+static void
+ui_map_health(const struct ui_view *v, double f, struct ui_map_cell *c)
+{
+	short	hp;
+	int	k;
+
+	f = f < 0 ? 0 : (f > 1 ? 1 : f);
+	hp = f > 2.0 / 3 ? UI_PAIR_HP_HIGH : (f > 1.0 / 3 ? UI_PAIR_HP_MID :
+	    UI_PAIR_HP_LOW);
+	if (v->cellw == 1) {
+		/* The glyph takes the health's colour; dim, then underlined
+		 * without colour. */
+		c->pair = hp;
+		if (hp == UI_PAIR_HP_LOW)
+			c->mono |= A_UNDERLINE;
+		else if (hp == UI_PAIR_HP_MID)
+			c->mono |= A_DIM;
+		return;
+	}
+	if (v->utf8) {
+		k = (int)ceil(f * 8) - 1;
+		snprintf(c->second, sizeof c->second, "%s",
+		    ui_map_health_utf8[k < 0 ? 0 : k]);
+	} else {
+		k = (int)ceil(f * 9);
+		c->second[0] = (char)('0' + (k < 1 ? 1 : (k > 9 ? 9 : k)));
+		c->second[1] = '\0';
+	}
+	c->pair2 = hp;
+	c->attr2 = 0;
+	c->mono2 = 0;
+}
+
+/*
+ * Fill c with the look of enemy unit i: its letter, then its health; an
+ * enemy hidden from the towers faint, one behind a shield underlined.
+ */
+static void
+ui_map_enemy_look(const struct ui_view *v, const struct play *p, int i,
+    struct ui_map_cell *c)
+{
+	const struct game_unit	*u = &p->g->units[i];
+
+	snprintf(c->text, sizeof c->text, "%c", enemy_types[u->type].glyph);
+	c->pair = (short)(UI_PAIR_ENEMY + u->type);
+	c->attr = A_BOLD;
+	c->mono = A_BOLD;
+	if (game_enemy_hidden(p->g, i))
+		c->attr = c->mono = A_DIM;
+	if (u->shield > 0) {
+		c->attr |= A_UNDERLINE;
+		c->mono |= A_UNDERLINE;
+	}
+	ui_map_health(v, u->max_hp > 0 ? (double)u->hp / u->max_hp : 0, c);
+}
+
+/* Fill c with the hero: '@' on its colour, with its health bar. */
+static void
+ui_map_hero_look(const struct ui_view *v, const struct play *p,
+    struct ui_map_cell *c)
+{
+	snprintf(c->text, sizeof c->text, "@");
+	c->pair = UI_PAIR_HERO;
+	c->attr = A_BOLD;
+	c->mono = A_BOLD | A_REVERSE;
+	ui_map_health(v, (double)p->g->hero_hp / GAME_HERO_HP, c);
+}
+
+/* A cell n towers reach: the count (+ past 9), brighter the more. */
+static void
+ui_map_cover(const struct ui_view *v, int n, struct ui_map_cell *c)
+{
+	char	g[4];
+
+	if (n == 0)
+		return;
+	snprintf(g, sizeof g, "%c", n > 9 ? '+' : '0' + n);
+	ui_map_glyph(v, c, g);
+	c->pair = n >= 2 ? UI_PAIR_GOOD : UI_PAIR_RANGE;
+	c->attr = n >= 3 ? A_BOLD : 0;
+	c->mono = n >= 3 ? A_BOLD : 0;
+}
+
+/*
+ * A cell in reach of the tower shown (bits PLAY_RANGE_*): open ground
+ * shows the reach's mark, other terrain keeps its glyph in the reach's
+ * colour (underlined without colour).
+ */
+static void
+ui_map_range(const struct ui_view *v, uint8_t bits, enum ui_kind k,
+    struct ui_map_cell *c)
+{
+	bool	now = (bits & PLAY_RANGE_NOW) != 0;
+
+	if (k == UI_SPAWN || k == UI_EXIT)
+		return;
+	if (k == UI_GROUND) {
+		if (v->utf8)
+			ui_map_glyph(v, c, now ? "\u2218" : "\u00b0");
+		else
+			ui_map_glyph(v, c, now ? ":" : "'");
+		c->mono = now ? A_BOLD : 0;
+	} else
+		c->mono |= A_UNDERLINE;
+	c->pair = now ? UI_PAIR_RANGE : UI_PAIR_RANGE_NEXT;
+	c->attr = now ? A_BOLD : 0;
+}
+
+/* The overlay's look for walkable cell (x, y), drawn over c. */
+static void
+ui_map_overlay(const struct ui_view *v, const struct play *p, int x, int y,
+    enum ui_kind k, struct ui_map_cell *c)
+{
+	const struct field	*f = p->g->field;
+	int			 i = grid_index(&p->g->grid, x, y);
+	uint8_t			 r = p->route[(size_t)y * p->w + x];
+	char			 g[8];
+	double			 max = p->maxdist;
+
+	if (overlay_types[p->overlay].hunt) {
+		if (p->g->hunt == NULL)
+			return;
+		f = p->g->hunt;
+		max = p->huntmax;
+	}
+	switch (p->overlay) {
+	case OVERLAY_HEAT:
+	case OVERLAY_HUNT_HEAT:
+		if (f->dist[i] == FIELD_INF)
+			break;
+		if (v->nramp > 0) {
+			double	 d = (double)f->dist[i] / (double)FIELD_UNIT;
+			int	 b = max > 0 ? (int)(d / max * v->nramp) : 0;
+
+			c->pair = (short)(UI_PAIR_RAMP +
+			    (b >= v->nramp ? v->nramp - 1 : b));
+			c->attr = 0;
+		} else {
+			snprintf(g, sizeof g, "%d", (int)((f->dist[i] /
+			    FIELD_UNIT) % 10));
+			ui_map_glyph(v, c, g);
+			c->mono = 0;
+		}
+		break;
+	case OVERLAY_FLOW:
+	case OVERLAY_HUNT_FLOW:
+		if (f->dir[i] < 0 || f->dir[i] > 7)
+			break;
+		ui_map_glyph(v, c, v->utf8 ? ui_map_arrows_utf8[f->dir[i]] :
+		    ui_map_arrows_ascii[f->dir[i]]);
+		if (k == UI_GROUND)
+			c->pair = UI_PAIR_ARROW;
+		c->mono = 0;
+		break;
+	case OVERLAY_LOS:
+		if (!f->los[i])
+			break;
+		c->pair = UI_PAIR_LOS;
+		c->mono = A_REVERSE;
+		if (!v->color)
+			ui_map_glyph(v, c, v->utf8 ? "\u25cb" : "o");
+		break;
+	case OVERLAY_PATH:
+		if (r & PLAY_ROUTE_ENEMY_WP) {
+			ui_map_glyph(v, c, v->utf8 ? "\u25c6" : "@");
+			c->pair = UI_PAIR_WAYPOINT;
+			c->attr = c->mono = A_BOLD;
+		} else if (r & PLAY_ROUTE_ENEMY) {
+			ui_map_glyph(v, c, v->utf8 ? "\u2022" : "*");
+			c->pair = UI_PAIR_WAYPOINT;
+			c->attr = c->mono = A_BOLD;
+		} else if (r & PLAY_ROUTE_WAYPOINT) {
+			ui_map_glyph(v, c, v->utf8 ? "\u25c7" : "o");
+			c->pair = UI_PAIR_ROUTE;
+			c->attr = 0;
+			c->mono = A_DIM;
+		} else if (r & PLAY_ROUTE_NOW) {
+			ui_map_glyph(v, c, v->utf8 ? "\u2022" : "*");
+			c->pair = UI_PAIR_ROUTE;
+			c->attr = 0;
+			c->mono = A_DIM;
+		}
+		break;
+	case OVERLAY_PREVIEW:
+		if (p->preview == PLAY_PREVIEW_OPEN &&
+		    (r & PLAY_ROUTE_PREVIEW) && !(r & PLAY_ROUTE_NOW)) {
+			ui_map_glyph(v, c, "+");
+			c->pair = UI_PAIR_NEWROUTE;
+			c->attr = c->mono = A_BOLD;
+		} else if (p->preview == PLAY_PREVIEW_OPEN &&
+		    (r & PLAY_ROUTE_NOW) && !(r & PLAY_ROUTE_PREVIEW)) {
+			ui_map_glyph(v, c, v->utf8 ? "\u00d7" : "x");
+			c->pair = UI_PAIR_OLDROUTE;
+			c->attr = 0;
+			c->mono = A_DIM;
+		} else if (r & PLAY_ROUTE_NOW) {
+			ui_map_glyph(v, c, v->utf8 ? "\u2022" : "*");
+			c->pair = UI_PAIR_ROUTE;
+			c->attr = 0;
+			c->mono = A_DIM;
+		}
+		break;
+	case OVERLAY_COVER_GROUND:
+	case OVERLAY_COVER_AIR:
+		ui_map_cover(v, p->overlay == OVERLAY_COVER_AIR ?
+		    p->cover_air[(size_t)y * p->w + x] :
+		    p->cover_ground[(size_t)y * p->w + x], c);
+		break;
+	default:
+		break;
+	}
+}
+
+/*
+ * The powers on cell (x, y): a barrier standing there (its glyph in its
+ * colour), a freeze lasting over it (its colour behind), and the area of
+ * the power being aimed at the cursor (its colour behind, dim when it
+ * would be refused there).
+ */
+static void
+ui_map_power_look(const struct ui_view *v, const struct play *p, int x,
+    int y, struct ui_map_cell *c)
+{
+	const struct game	*g = p->g;
+	struct vec		 at = vec_make(x + 0.5, y + 0.5);
+	char			 glyph[2];
+	int			 k;
+
+	for (k = 0; k < POWER_NKINDS; k++) {
+		const struct game_power *gp = &g->powers[k];
+
+		if (gp->left == 0 || !game_in_power(g, k, gp->x, gp->y, at))
+			continue;
+		if (power_types[k].effect == POWER_EFFECT_BARRIER) {
+			glyph[0] = power_types[k].glyph;
+			glyph[1] = '\0';
+			ui_map_glyph(v, c, glyph);
+			c->attr = c->mono = A_BOLD;
+		} else
+			c->mono = A_BOLD | A_UNDERLINE;
+		c->pair = (short)(UI_PAIR_POWER + k);
+	}
+	if (p->power >= 0 && !game_over(g) &&
+	    game_in_power(g, p->power, p->cx, p->cy, at)) {
+		c->pair = (short)(UI_PAIR_POWER + p->power);
+		c->attr = p->verdict == GAME_OK ? A_BOLD : A_DIM;
+		c->mono = A_REVERSE | (p->verdict == GAME_OK ? A_BOLD : A_DIM);
+	}
+}
+
+/* Work out how cell (x, y) looks, every layer. */
+static void
+ui_map_cell_look(const struct ui_view *v, const struct play *p, int x, int y,
+    struct ui_map_cell *c)
+{
+	const struct game_tower	*tw = game_tower_at(p->g, x, y);
+	const struct steer_agent *hero = game_hero_agent(p->g);
+	enum ui_kind		 k = ui_map_kind(p, x, y);
+	size_t			 cell = (size_t)y * p->w + x;
+	int			 e = p->enemy_at[cell], s = p->shot_at[cell];
+	int			 fx = p->fx_at[cell];
+
+	c->second[0] = '\0';
+	ui_map_kind_look(v, k, c);
+	if (k == UI_SPAWN)
+		c->text[0] = play_spawn_label(p, x, y);
+	if (tw != NULL)
+		ui_map_tower_look(v, tw->type, tw->level, tw->spec, c);
+	else if (k == UI_GROUND || k == UI_ROAD || k == UI_SLOW)
+		ui_map_overlay(v, p, x, y, k, c);
+
+	if (tw == NULL && p->range[cell] != 0)
+		ui_map_range(v, p->range[cell], k, c);
+	ui_map_power_look(v, p, x, y, c);
+	if (tw == NULL && fx != 0) {
+		int t = fx - 1;
+
+		if (tower_types[t].attack == TOWER_ATTACK_PULSE) {
+			c->pair = (short)(UI_PAIR_FX + t);
+			c->attr = A_BOLD;
+		} else {
+			ui_map_glyph(v, c, v->utf8 ? "\u2219" : "'");
+			c->pair = (short)(UI_PAIR_FX + t);
+			c->attr = c->mono = A_BOLD;
+		}
+	}
+	if (p->g->hero_order.x == x && p->g->hero_order.y == y && e < 0) {
+		/* Where the hero was sent. */
+		ui_map_glyph(v, c, v->utf8 ? "\u00d7" : "x");
+		c->pair = UI_PAIR_HERO;
+		c->attr = c->mono = A_BOLD;
+	}
+	if (hero != NULL && (int)floor(hero->pos.x) == x &&
+	    (int)floor(hero->pos.y) == y)
+		ui_map_hero_look(v, p, c);
+	else if (e >= 0)
+		ui_map_enemy_look(v, p, e, c);
+	else if (s >= 0 && tw == NULL) {
+		int t = p->g->units[s].type;
+
+		ui_map_glyph(v, c, v->utf8 ? "\u2022" : "*");
+		c->pair = (short)(t >= 0 && t < TOWER_NTYPES ? UI_PAIR_FX + t :
+		    UI_PAIR_SHOT);
+		c->attr = c->mono = A_BOLD;
+	}
+	if (k == UI_EXIT && play_leak_marked(p, x, y)) {
+		/* An enemy got out here a moment ago: it flashes. */
+		ui_map_glyph(v, c, "!");
+		if (v->cellw == 2)
+			snprintf(c->text, sizeof c->text, "!!");
+		c->second[0] = '\0';
+		c->pair = UI_PAIR_LEAK;
+		c->attr = (p->g->tick / 8) % 2 == 0 ? A_BOLD : A_BOLD |
+		    A_REVERSE;
+		c->mono = A_BOLD | A_REVERSE;
+	}
+
+	if (x == p->cx && y == p->cy) {
+		if (p->power >= 0)
+			;	/* the power's area shows where it goes */
+		else if (p->preview == PLAY_PREVIEW_BLOCKS && e < 0) {
+			snprintf(c->text, sizeof c->text, "%s",
+			    v->cellw == 2 ? "XX" : "X");
+			c->pair = UI_PAIR_BLOCK;
+			c->attr = A_BOLD;
+			c->mono = A_BOLD;
+		} else if (p->preview == PLAY_PREVIEW_OPEN && e < 0 &&
+		    p->overlay == OVERLAY_PREVIEW) {
+			ui_map_tower_look(v, p->tower, 1, -1, c);
+			c->attr &= ~A_BOLD;
+		}
+		c->attr ^= A_REVERSE;
+		c->mono ^= A_REVERSE;
+		c->attr2 ^= A_REVERSE;
+		c->mono2 ^= A_REVERSE;
+	}
+}
+
+/* Draw the cells in view. */
+void
+ui_map_draw(const struct ui_view *v, const struct play *p)
+{
+	struct ui_map_cell	c;
+	int			x, y;
+
+	memset(&c, 0, sizeof c);
+	for (y = v->oy; y < v->oy + v->rows; y++) {
+		move(v->top + y - v->oy, v->left);
+		for (x = v->ox; x < v->ox + v->cols; x++) {
+			ui_map_cell_look(v, p, x, y, &c);
+			ui_draw_attr(v, c.pair, c.attr, c.mono);
+			addstr(c.text);
+			if (c.second[0] != '\0') {
+				ui_draw_attr(v, c.pair2, c.attr2, c.mono2);
+				addstr(c.second);
+			}
+		}
+	}
+	attrset(A_NORMAL);
+}
+

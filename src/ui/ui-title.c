@@ -1,0 +1,618 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * The title screen: the installed levels in campaign order, each with its
+ * measured difficulty (the rating weir --rate gives, kept in the campaign
+ * file) as pips, its best score and the stars won at the chosen setting;
+ * below it, the chosen level's description and a note line (what went
+ * wrong reading the levels, the scores or the saved games). Its keys
+ * choose a level and the setting, and return where to go: a game opened
+ * (new, or resumed from a saved one), or nowhere. The list of saved games
+ * and the box offering to discard one that cannot be resumed are boxes
+ * (ui-box.c) over it; what they do to the saves is here.
+ */
+#ifndef _XOPEN_SOURCE
+#define _XOPEN_SOURCE 700
+#endif
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "nav/util.h"
+#include "ui/ui-title.h"
+
+#define UI_TITLE_PIPS	5	/* difficulty pips */
+#define UI_TITLE_NOTE_ROWS 5	/* rows a long note may take */
+
+/* The title bar of the title screen. */
+static void
+ui_title_bar(const struct ui_view *v)
+{
+	static const char	right[] = " ? help ";
+
+	ui_draw_attr(v, UI_PAIR_TITLE, 0, A_REVERSE);
+	move(0, 0);
+	hline(' ', COLS);
+	attron(A_BOLD);
+	ui_draw_text_at(v, 0, 0, " weir");
+	attroff(A_BOLD);
+	if (COLS > 20)
+		ui_draw_text_at(v, 0, COLS - (int)strlen(right), right);
+	attrset(A_NORMAL);
+}
+
+/*
+ * The measured difficulty of a level (its rating, rate.h: 0..100, or
+ * RATE_UNBEATEN) as pips, into buf: one under 25, one more every 25
+ * points, five at 100 and over; "?" when the level has no rating.
+ */
+static void
+ui_title_pips(const struct ui_view *v, int rating, char *buf, size_t size)
+{
+	int	full, i;
+	size_t	len;
+
+	buf[0] = '\0';
+	if (rating < 0) {
+		snprintf(buf, size, "  ?  ");
+		return;
+	}
+	full = 1 + rating * (UI_TITLE_PIPS - 1) / 100;
+	if (full > UI_TITLE_PIPS)
+		full = UI_TITLE_PIPS;
+	for (i = 0; i < UI_TITLE_PIPS; i++) {
+		len = strlen(buf);
+		if (v->utf8)
+			snprintf(buf + len, size - len, "%s", i < full ?
+			    "\u25cf" : "\u25cb");
+		else
+			snprintf(buf + len, size - len, "%c", i < full ? '*' :
+			    '-');
+	}
+}
+
+/*
+ * Word-wrap s into at most nrows rows of width w from row y, or with draw
+ * false only count them. Returns the rows it takes.
+ */
+static int
+ui_title_wrap(const struct ui_view *v, int y, int nrows, int w, const char *s,
+    bool draw)
+{
+	char	row[512];
+	int	r, n, cut;
+
+	for (r = 0; r < nrows && *s != '\0'; r++) {
+		while (*s == ' ')
+			s++;
+		n = ui_draw_width(s);
+		if (n <= w) {
+			if (draw)
+				ui_draw_text_at(v, y + r, 1, s);
+			return r + 1;
+		}
+		/* The last blank that keeps the row within w columns. */
+		cut = -1;
+		for (int i = 0, cols = 0; s[i] != '\0' && cols <= w; i++) {
+			if (s[i] == ' ')
+				cut = i;
+			cols += ((unsigned char)s[i] & 0xc0) != 0x80;
+		}
+		if (cut <= 0 || cut >= (int)sizeof row)
+			cut = w < (int)sizeof row - 1 ? w : (int)sizeof row - 1;
+		snprintf(row, sizeof row, "%.*s", cut, s);
+		if (draw)
+			ui_draw_text_at(v, y + r, 1, row);
+		s += cut;
+	}
+	return r;
+}
+
+/* What the title screen says of level cl: its fault, or its description. */
+static void
+ui_title_about(const struct catalog_level *cl, char *buf, size_t size)
+{
+	if (cl->err[0] != '\0')
+		snprintf(buf, size, "%s", cl->err);
+	else
+		snprintf(buf, size, "%s (%d x %d, %d waves, %d enemies)",
+		    cl->description, cl->w, cl->h, cl->nwaves, cl->enemies);
+}
+
+#define UI_TITLE_LIST	5	/* the screen row of the list's first level */
+
+/* How the rows below the list are shared: see ui_title_share. */
+struct ui_title_rows {
+	int	extra;		/* rows the note takes past its two */
+	int	about;		/* rows of the chosen level's description */
+	int	rows;		/* levels in view */
+};
+
+/*
+ * Share the rows: a note longer than its two rows takes some of the
+ * list's; the list and the chosen level's description share the rest:
+ * the description gets what it needs to be read whole, as long as the
+ * list keeps a few rows (all of them when it is short). Keeps the chosen
+ * level in view.
+ */
+static void
+ui_title_share(const struct ui_view *v, const struct catalog *c,
+    struct ui_title *t, struct ui_title_rows *r)
+{
+	char	line[512];
+	int	space, least;
+
+	r->extra = 0;
+	r->about = 2;
+	if (t->note[0] != '\0')
+		r->extra = ui_title_wrap(v, 0, UI_TITLE_NOTE_ROWS, COLS - 2,
+		    t->note, false) - 2;
+	if (r->extra > LINES - UI_TITLE_LIST - 7)
+		r->extra = LINES - UI_TITLE_LIST - 7;
+	if (r->extra < 0)
+		r->extra = 0;
+	if (t->sel >= 0 && t->sel < c->n) {
+		ui_title_about(&c->v[t->sel], line, sizeof line);
+		r->about = ui_title_wrap(v, 0, LINES, COLS - 2, line, false);
+		if (r->about < 2)
+			r->about = 2;
+	}
+	space = LINES - UI_TITLE_LIST - 4 - r->extra;
+	least = c->n < 4 ? c->n : 4;
+	r->rows = space - r->about;
+	if (r->rows < least)
+		r->rows = least;
+	if (r->rows > space - 2)
+		r->rows = space - 2;
+	if (r->rows < 1)
+		r->rows = 1;
+	r->about = space - r->rows;
+	t->rows = r->rows;
+	if (t->sel < t->top)
+		t->top = t->sel;
+	if (t->sel >= t->top + r->rows)
+		t->top = t->sel - r->rows + 1;
+	if (t->top < 0)
+		t->top = 0;
+}
+
+/* Level i's row of the list, at screen row y, tw columns of title. */
+static void
+ui_title_row(const struct ui_view *v, const struct catalog *c,
+    const struct ui_title *t, int i, int y, int tw)
+{
+	const struct catalog_level	*cl = &c->v[i];
+	char				 line[512], pips[64], best[32];
+	char				 done[32];
+
+	ui_title_pips(v, cl->rating, pips, sizeof pips);
+	if (cl->err[0] != '\0')
+		snprintf(done, sizeof done, "broken");
+	else if (cl->completed)
+		ui_draw_stars(v, cl->stars, done, sizeof done);
+	else
+		done[0] = '\0';
+	if (cl->has_best)
+		snprintf(best, sizeof best, "%d", cl->best);
+	else
+		snprintf(best, sizeof best, "-");
+	if (COLS >= 70)
+		snprintf(line, sizeof line, " %c%2d  %-13.13s %-*.*s %s   %6s  "
+		    "%s", i == t->sel ? '>' : ' ', i + 1, cl->name, tw, tw,
+		    cl->title, pips, best, done);
+	else
+		snprintf(line, sizeof line, " %c%2d  %-*.*s %s   %6s  %s",
+		    i == t->sel ? '>' : ' ', i + 1, tw, tw, cl->title, pips,
+		    best, done);
+	if (i == t->sel)
+		attrset(A_REVERSE | A_BOLD);
+	else if (cl->err[0] != '\0')
+		attrset(A_DIM);
+	else if (cl->completed)
+		ui_draw_attr(v, UI_PAIR_GOOD, 0, 0);
+	move(y, 0);
+	ui_draw_text(v, line, COLS);
+	attrset(A_NORMAL);
+}
+
+/* The list's heading, the levels in view, and marks when it scrolls. */
+static void
+ui_title_list(const struct ui_view *v, const struct catalog *c,
+    const struct ui_title *t, int rows)
+{
+	char	line[512];
+	bool	names = COLS >= 70;
+	int	i, y, tw;
+
+	tw = COLS - (names ? 14 : 0) - 5 - 8 - 8 - 6 - 2;
+	if (tw > 32)
+		tw = 32;
+	if (tw < 8)
+		tw = 8;
+	if (names)
+		snprintf(line, sizeof line, "   #  %-13s %-*s %-7s %6s  %s",
+		    "level", tw, "title", "diffic.", "best", "stars");
+	else
+		snprintf(line, sizeof line, "   #  %-*s %-7s %6s  %s", tw,
+		    "title", "diffic.", "best", "stars");
+	attrset(A_UNDERLINE);
+	ui_draw_text_at(v, UI_TITLE_LIST - 1, 0, line);
+	attrset(A_NORMAL);
+	if (c->n == 0)
+		ui_draw_text_at(v, UI_TITLE_LIST, 3, "no levels installed");
+	for (i = t->top, y = UI_TITLE_LIST; i < c->n &&
+	    y < UI_TITLE_LIST + rows; i++, y++)
+		ui_title_row(v, c, t, i, y, tw);
+	if (t->top > 0)
+		ui_draw_text_at(v, UI_TITLE_LIST, COLS - 3, "^");
+	if (t->top + rows < c->n)
+		ui_draw_text_at(v, UI_TITLE_LIST + rows - 1, COLS - 3, "v");
+}
+
+/* Below the list: the chosen level's description, the note, the keys. */
+static void
+ui_title_foot(const struct ui_view *v, const struct catalog *c,
+    const struct ui_title *t, const struct ui_title_rows *r)
+{
+	char	line[512];
+
+	if (t->sel >= 0 && t->sel < c->n) {
+		ui_title_about(&c->v[t->sel], line, sizeof line);
+		if (c->v[t->sel].err[0] != '\0')
+			ui_draw_attr(v, UI_PAIR_ERROR, 0, 0);
+		ui_title_wrap(v, LINES - 3 - r->extra - r->about, r->about,
+		    COLS - 2, line, true);
+		attrset(A_NORMAL);
+	}
+	if (t->note[0] != '\0') {
+		if (t->note_error)
+			ui_draw_attr(v, UI_PAIR_ERROR, A_BOLD, A_BOLD);
+		ui_title_wrap(v, LINES - 3 - r->extra, 2 + r->extra, COLS - 2,
+		    t->note, true);
+		attrset(A_NORMAL);
+	}
+	if (t->saved[0] != '\0')
+		snprintf(line, sizeof line, " Enter play | c continue %s | ? "
+		    "help | q quit", t->saved);
+	else
+		snprintf(line, sizeof line, " Enter play | arrows choose | ? "
+		    "help | q quit");
+	attrset(A_DIM);
+	ui_draw_text_at(v, LINES - 1, 0, line);
+	attrset(A_NORMAL);
+}
+
+/* Paint the title screen (the caller refreshes). */
+static void
+ui_title_draw(const struct ui_view *v, const struct catalog *c,
+    struct ui_title *t)
+{
+	struct ui_title_rows	r;
+	char			line[512];
+
+	erase();
+	if (COLS < UI_MIN_COLS || LINES < UI_MIN_LINES) {
+		t->rows = 0;
+		ui_draw_too_small(v, NULL);
+		return;
+	}
+	ui_title_bar(v);
+	attrset(A_BOLD);
+	ui_draw_centred(v, 2, "weir: keep the horde from the exits");
+	attrset(A_NORMAL);
+	snprintf(line, sizeof line, "difficulty: %s (d)   endless: %s (e)",
+	    difficulty_name(t->game.difficulty), t->game.endless ? "on" :
+	    "off");
+	ui_draw_centred(v, 3, line);
+	ui_title_share(v, c, t, &r);
+	ui_title_list(v, c, t, r.rows);
+	ui_title_foot(v, c, t, &r);
+}
+
+/* Add prefix then text to the title screen's note line, as an error. */
+static void
+ui_title_note(struct ui *u, const char *prefix, const char *text)
+{
+	struct ui_title	*t = &u->title;
+	char		 add[UI_NOTE_MAX];
+	size_t		 n = strlen(t->note);
+
+	ui_note(add, sizeof add, prefix, text);
+	if (n == 0)
+		ui_note(t->note, sizeof t->note, "", add);
+	else if (n + 3 < sizeof t->note)
+		ui_note(t->note + n, sizeof t->note - n, " | ", add);
+	t->note_error = true;
+}
+
+/*
+ * Note what the saved games are, for the title screen's 'c': one a level
+ * (save-dir.c). One that does not read is reported on the note line (a
+ * corrupt one is moved aside by save_open) and not offered.
+ */
+static void
+ui_title_find_saves(struct ui *u)
+{
+	enum save_status	 st;
+	struct save_list	 all;
+	struct save		*sv;
+	char			 err[UI_ERR_MAX], name[SCORES_NAME_MAX + 1];
+	long			 sec;
+	int			 i;
+
+	u->title.saved[0] = '\0';
+	save_list_free(&u->saves);
+	if (!u->have_save_path)
+		return;
+	save_list(&all);
+	for (i = 0; i < all.n; i++) {
+		if ((sv = save_open(all.paths[i], &st, err, sizeof err)) ==
+		    NULL) {
+			if (st != SAVE_MISSING)
+				ui_title_note(u, "saved game: ", err);
+			free(all.paths[i]);
+			continue;
+		}
+		if (u->saves.n == UI_SAVES_MAX) {
+			save_free(sv);
+			free(all.paths[i]);
+			continue;
+		}
+		play_level_name(name, sizeof name, sv->level);
+		sec = sv->tick / GAME_RATE;
+		snprintf(u->save_about[u->saves.n], sizeof u->save_about[0],
+		    "%s (%ld:%02ld in)", name, sec / 60, sec % 60);
+		save_free(sv);
+		u->saves.paths = xrealloc(u->saves.paths, (size_t)u->saves.n +
+		    1, sizeof *u->saves.paths);
+		u->saves.paths[u->saves.n++] = all.paths[i];
+	}
+	free(all.paths);
+	if (u->saves.n == 1)
+		snprintf(u->title.saved, sizeof u->title.saved, "%s",
+		    u->save_about[0]);
+	else if (u->saves.n > 1)
+		snprintf(u->title.saved, sizeof u->title.saved, "(%d saved "
+		    "games)", u->saves.n);
+	if (u->save_sel >= u->saves.n)
+		u->save_sel = 0;
+}
+
+/* After a win, choose the level that follows the one won in the list. */
+static void
+ui_title_past_won(struct ui *u)
+{
+	int	i;
+
+	if (u->won[0] == '\0')
+		return;
+	for (i = 0; i < u->cat.n; i++) {
+		if (strcmp(u->cat.v[i].name, u->won) == 0) {
+			u->title.sel = i + 1 < u->cat.n ? i + 1 : i;
+			break;
+		}
+	}
+	u->won[0] = '\0';
+}
+
+/* The best scores, stars and wins of the title's levels, for its setting. */
+static void
+ui_title_scores(struct ui *u)
+{
+	struct scores	s = { NULL, 0, 0 };
+	char		path[PLAY_PATH_MAX], err[UI_ERR_MAX];
+
+	if (scores_path(path, sizeof path, false) == 0 &&
+	    scores_read(path, &s, err, sizeof err) != SCORES_OK)
+		scores_free(&s);
+	catalog_scores(&u->cat, &s, difficulty_name(u->title.game.difficulty),
+	    u->title.game.endless);
+	scores_free(&s);
+}
+
+/* Go to the title screen: list the levels with their best scores. */
+void
+ui_title_enter(struct ui *u)
+{
+	struct scores	s = { NULL, 0, 0 };
+	char		path[PLAY_PATH_MAX], err[UI_ERR_MAX];
+	char		note[UI_NOTE_MAX];
+
+	play_free(u->p);
+	u->p = NULL;
+	u->screen = UI_SCREEN_TITLE;
+	u->box = UI_BOX_NONE;
+	u->title.note[0] = '\0';
+	u->title.note_error = false;
+	if (catalog_load(&u->cat, u->l->level_dir, err, sizeof err) != 0)
+		ui_title_note(u, "", err);
+	if (scores_path(path, sizeof path, false) == 0) {
+		if (scores_open(path, &s, note, sizeof note, err,
+		    sizeof err) != 0)
+			ui_title_note(u, "high scores: ", err);
+		else if (note[0] != '\0')
+			ui_title_note(u, "high scores: ", note);
+	}
+	scores_free(&s);
+	ui_title_scores(u);
+	ui_title_past_won(u);
+	if (u->title.sel >= u->cat.n)
+		u->title.sel = u->cat.n > 0 ? u->cat.n - 1 : 0;
+	ui_title_find_saves(u);
+	ui_redraw(u);
+}
+
+/* A new game of the level at path, at the title's setting; NULL with err
+ * if it cannot be. */
+struct play *
+ui_title_open(struct ui *u, const char *path, const char *name, char *err,
+    size_t errlen)
+{
+	return play_open_opts(path, name, u->l->seed, &u->title.game, err,
+	    errlen);
+}
+
+/* Forget the saved game that cannot be resumed (read again: its stamp). */
+void
+ui_title_discard(struct ui *u)
+{
+	enum save_status	 st;
+	struct save		*sv;
+	char			 err[UI_ERR_MAX];
+
+	u->title.note[0] = '\0';
+	u->title.note_error = false;
+	if ((sv = save_open(u->resume_path, &st, err, sizeof err)) == NULL) {
+		if (st != SAVE_MISSING)
+			ui_title_note(u, "saved game: ", err);
+	} else if (save_remove(u->resume_path, &sv->stamp, err, sizeof err) !=
+	    0)
+		ui_title_note(u, "saved game: ", err);
+	else {
+		ui_note(u->title.note, sizeof u->title.note, "",
+		    "the saved game is discarded");
+	}
+	save_free(sv);
+	ui_title_find_saves(u);
+}
+
+/* Start the level chosen on the title screen. */
+static enum ui_go
+ui_title_play(struct ui *u)
+{
+	const struct catalog_level	*cl;
+	struct play			*p;
+	char				 err[UI_ERR_MAX];
+
+	if (u->title.sel < 0 || u->title.sel >= u->cat.n)
+		return UI_GO_STAY;
+	cl = &u->cat.v[u->title.sel];
+	if ((p = ui_title_open(u, cl->path, cl->name, err, sizeof err)) ==
+	    NULL) {
+		ui_note(u->title.note, sizeof u->title.note, "", err);
+		u->title.note_error = true;
+		return UI_GO_STAY;
+	}
+	u->next = p;
+	u->next_resumed = false;
+	return UI_GO_PLAY;
+}
+
+/*
+ * Resume saved game k from the title screen. When it cannot be, say why
+ * and offer it no more if it was moved aside as corrupt, or offer to
+ * discard it if it is left in place.
+ */
+enum ui_go
+ui_title_resume(struct ui *u, int k)
+{
+	struct play	*p;
+	char		 err[UI_ERR_MAX];
+
+	if (k < 0 || k >= u->saves.n)
+		return UI_GO_STAY;
+	snprintf(u->resume_path, sizeof u->resume_path, "%s",
+	    u->saves.paths[k]);
+	if ((p = play_load(u->resume_path, err, sizeof err)) == NULL) {
+		u->title.note[0] = '\0';
+		ui_title_note(u, "", err);
+		ui_title_find_saves(u);
+		/* Still there (its level gone or changed): offer to drop it. */
+		if (access(u->resume_path, F_OK) == 0) {
+			ui_note(u->why, sizeof u->why, "", err);
+			u->box = UI_BOX_DISCARD;
+		}
+		return UI_GO_STAY;
+	}
+	u->next = p;
+	u->next_resumed = true;
+	return UI_GO_PLAY;
+}
+
+/* 'c' on the title screen: the one saved game, or the list of them. */
+static enum ui_go
+ui_title_continue(struct ui *u)
+{
+	if (u->saves.n == 1)
+		return ui_title_resume(u, 0);
+	if (u->saves.n > 1)
+		u->box = UI_BOX_SAVES;
+	return UI_GO_STAY;
+}
+
+/* A key on the title screen. */
+enum ui_go
+ui_title_key(struct ui *u, int ch)
+{
+	struct ui_title	*t = &u->title;
+	MEVENT		 ev;
+	int		 row;
+
+	switch (ch) {
+	case KEY_UP:
+	case 'k':
+		t->sel--;
+		break;
+	case KEY_DOWN:
+	case 'j':
+		t->sel++;
+		break;
+	case KEY_PPAGE:
+		t->sel -= 10;
+		break;
+	case KEY_NPAGE:
+		t->sel += 10;
+		break;
+	case KEY_HOME:
+		t->sel = 0;
+		break;
+	case KEY_END:
+		t->sel = u->cat.n - 1;
+		break;
+	case '\n':
+	case '\r':
+	case ' ':
+	case KEY_ENTER:
+		return ui_title_play(u);
+	case 'c':
+	case 'C':
+		return ui_title_continue(u);
+	case 'd':
+		t->game.difficulty = (t->game.difficulty + 1) % DIFF_NKINDS;
+		ui_title_scores(u);
+		return UI_GO_STAY;
+	case 'e':
+		t->game.endless = !t->game.endless;
+		ui_title_scores(u);
+		return UI_GO_STAY;
+	case KEY_MOUSE:
+		if (getmouse(&ev) != OK ||
+		    !(ev.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED)))
+			return UI_GO_STAY;
+		/* The list starts on row UI_TITLE_LIST. */
+		row = ev.y - UI_TITLE_LIST + t->top;
+		if (ev.y < UI_TITLE_LIST || ev.y >= UI_TITLE_LIST + t->rows ||
+		    row >= u->cat.n)
+			return UI_GO_STAY;
+		if (row == t->sel)
+			return ui_title_play(u);
+		t->sel = row;
+		return UI_GO_STAY;
+	default:
+		return UI_GO_STAY;
+	}
+	if (t->sel >= u->cat.n)
+		t->sel = u->cat.n - 1;
+	if (t->sel < 0)
+		t->sel = 0;
+	return UI_GO_STAY;
+}
+
+/* Paint the title screen (the caller refreshes). */
+void
+ui_title_paint(struct ui *u, bool small)
+{
+	u->v.too_small = small;
+	ui_title_draw(&u->v, &u->cat, &u->title);
+}
