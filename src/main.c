@@ -144,9 +144,10 @@ static const struct main_option {
 	  .set = main_set_sandbox },
 	{ .name = "bot", .key = 'b', .has_arg = optional_argument,
 	  .arg = "NAME",
-	  .help = "let the built-in player build, upgrade and call waves,\n"
-	      "playing strategy NAME (default maze; --bot=list lists\n"
-	      "them); with --rate, rate with NAME alone",
+	  .help = "let the built-in player build, upgrade and call\n"
+	      "waves, playing strategy NAME (default maze;\n"
+	      "--bot=list lists them); with --rate, rate with NAME\n"
+	      "alone",
 	  .set = main_set_bot },
 	{ .name = "strength", .key = 'g', .has_arg = required_argument,
 	  .arg = "PCT",
