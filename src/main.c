@@ -29,7 +29,9 @@
 #include "core/session.h"
 #include "core/settings.h"
 #include "core/text.h"
+#include "color.h"
 #include "ui/ui.h"
+#include "ui/ui-launch.h"
 #include "headless.h"
 #include "ui/ui-edit.h"
 
@@ -57,6 +59,10 @@ struct main_opts {
 	const char	*bad;		/* an option with a bad argument */
 	const char	*bad_setting;	/* --difficulty's, when not one */
 	struct ui_options ui;		/* --ascii, --no-color, --bell */
+	enum color_when	color;		/* --color, --no-color */
+	const char	*bad_color;	/* --color's, when not a WHEN */
+	bool		color_set;	/* --color or --no-color: over the
+					   settings */
 	bool		resume;		/* --continue */
 	bool		headless_given;	/* --headless, even if --check wins */
 	bool		rate_given;	/* --rate, even if --check wins */
@@ -64,7 +70,6 @@ struct main_opts {
 	bool		bot_given;	/* --bot */
 	bool		bot_named;	/* --bot=NAME */
 	bool		list_bots;	/* --bot=list */
-	const char	*bad_bot;	/* --bot's NAME, when not a strategy */
 	const char	*edit;		/* --edit FILE */
 	bool		check_given;	/* --check, even if another wins */
 	bool		difficulty_set;	/* --difficulty: over the settings */
@@ -73,6 +78,11 @@ struct main_opts {
 	const char	*date;		/* --date YYYY-MM-DD */
 	bool		verify_given;	/* --verify, even if another wins */
 	struct daily	daily_game;	/* the date's game, when daily */
+	const char	*replay;	/* --replay FILE */
+	const char	*bot_name;	/* --bot=NAME ("" for --bot) */
+	const char	*bad_bot;	/* --bot's NAME, when not a strategy */
+	struct settings	settings;	/* the config file's own */
+	bool		settings_ok;	/* ... read, or there is none */
 };
 
 typedef void main_set_fn(struct main_opts *, const char *);
@@ -86,15 +96,21 @@ static main_set_fn main_set_strength, main_set_rate;
 static main_set_fn main_set_stop_at, main_set_edit;
 static main_set_fn main_set_ascii, main_set_no_color, main_set_continue;
 static main_set_fn main_set_bell, main_set_record, main_set_verify;
-static main_set_fn main_set_daily, main_set_date;
+static main_set_fn main_set_daily, main_set_date, main_set_color;
+static main_set_fn main_set_replay;
+
+/* Keys of the options with no short letter: past every char. */
+enum main_long_key {
+	MAIN_KEY_COLOR = 256
+};
 
 /* The options, in the order --help lists them. */
 static const struct main_option {
 	const char	*name;		/* long name */
-	int		 key;		/* short letter */
+	int		 key;		/* short letter, or MAIN_KEY_* (none) */
 	int		 has_arg;	/* no_argument or required_argument */
 	const char	*arg;		/* argument's name in --help */
-	const char	*help;
+	const char	*help;		/* wrapped to fit: a newline is a space */
 	main_set_fn	*set;
 } main_options[] = {
 	{ .name = "check", .key = 'c', .has_arg = no_argument,
@@ -144,10 +160,10 @@ static const struct main_option {
 	  .set = main_set_sandbox },
 	{ .name = "bot", .key = 'b', .has_arg = optional_argument,
 	  .arg = "NAME",
-	  .help = "let the built-in player build, upgrade and call\n"
-	      "waves, playing strategy NAME (default maze;\n"
-	      "--bot=list lists them); with --rate, rate with NAME\n"
-	      "alone",
+	  .help = "let the built-in player build, upgrade and call waves\n"
+	      "(strategy NAME, " UI_BOT_DEFAULT " the default; --bot=list lists\n"
+	      "them); in a terminal, watch it play LEVEL as a replay\n"
+	      "being made; with --rate, rate with NAME alone",
 	  .set = main_set_bot },
 	{ .name = "strength", .key = 'g', .has_arg = required_argument,
 	  .arg = "PCT",
@@ -168,8 +184,14 @@ static const struct main_option {
 	  .set = main_set_stop_at },
 	{ .name = "record", .key = 'o', .has_arg = required_argument,
 	  .arg = "FILE",
-	  .help = "write the game's recording to FILE when it ends",
+	  .help = "write the game's recording to FILE when it ends (in a\n"
+	      "terminal: the first game played, ended or left)",
 	  .set = main_set_record },
+	{ .name = "replay", .key = 'p', .has_arg = required_argument,
+	  .arg = "FILE",
+	  .help = "watch the recording FILE in the terminal: pause, speeds,\n"
+	      "seek, take over (t)",
+	  .set = main_set_replay },
 	{ .name = "verify", .key = 'v', .has_arg = no_argument,
 	  .help = "play the recordings FILE... again and check each ends\n"
 	      "as recorded: 'FILE: ok won 18450' or what differs",
@@ -185,7 +207,7 @@ static const struct main_option {
 	{ .name = "edit", .key = 'E', .has_arg = required_argument,
 	  .arg = "FILE",
 	  .help = "edit the level FILE in the level editor; a new level\n"
-	      "when there is no FILE, and a Moving AI .map is\n"
+	      "when FILE does not exist, and a Moving AI .map is\n"
 	      "converted (saved as the same name ending in .weir)",
 	  .set = main_set_edit },
 	{ .name = "continue", .key = 'r', .has_arg = no_argument,
@@ -195,8 +217,13 @@ static const struct main_option {
 	  .help = "draw with ASCII characters only",
 	  .set = main_set_ascii },
 	{ .name = "no-color", .key = 'm', .has_arg = no_argument,
-	  .help = "draw without colours",
+	  .help = "draw without colours (--color=never)",
 	  .set = main_set_no_color },
+	{ .name = "color", .key = MAIN_KEY_COLOR, .has_arg = required_argument,
+	  .arg = "WHEN",
+	  .help = "colours: auto (the default: unless NO_COLOR is set and "
+	      "not empty), always or never",
+	  .set = main_set_color },
 	{ .name = "bell", .key = 'B', .has_arg = no_argument,
 	  .help = "ring the terminal bell when an enemy gets out (b in\n"
 	      "the game turns it on or off)",
@@ -359,7 +386,7 @@ main_set_strength(struct main_opts *o, const char *arg)
 		o->headless.strength = (int)v;
 }
 
-/* --bot[=NAME]: a strategy, or "list" to list them. */
+/* --bot[=NAME]: NAME a strategy of the built-in player, or "list". */
 static void
 main_set_bot(struct main_opts *o, const char *arg)
 {
@@ -367,6 +394,7 @@ main_set_bot(struct main_opts *o, const char *arg)
 
 	o->bot_given = true;
 	o->headless.bot = true;
+	o->bot_name = arg != NULL ? arg : "";
 	if (arg != NULL && strcmp(arg, "list") == 0) {
 		o->list_bots = true;
 		return;
@@ -408,12 +436,18 @@ main_set_stop_at(struct main_opts *o, const char *arg)
 		o->headless.stop_at = (long)v;
 }
 
-/* --record FILE */
+/* --record FILE: headless, or the terminal's first game. */
 static void
 main_set_record(struct main_opts *o, const char *arg)
 {
-	o->game_opts = true;
 	o->headless.record = arg;
+}
+
+/* --replay FILE: a recording watched in the terminal. */
+static void
+main_set_replay(struct main_opts *o, const char *arg)
+{
+	o->replay = arg;
 }
 
 /* --verify */
@@ -458,7 +492,17 @@ main_set_ascii(struct main_opts *o, const char *arg)
 static void
 main_set_no_color(struct main_opts *o, const char *arg)
 {
-	o->ui.no_color = true;
+	o->color = COLOR_NEVER;
+	o->color_set = true;
+}
+
+/* --color=WHEN */
+static void
+main_set_color(struct main_opts *o, const char *arg)
+{
+	if (!color_when_parse(arg, &o->color))
+		o->bad_color = arg;
+	o->color_set = true;
 }
 
 /* --bell */
@@ -496,14 +540,108 @@ main_level_dir(void)
 	return found;
 }
 
+#define MAIN_HELP_WIDTH	79	/* columns --help fills at most */
+#define MAIN_HELP_GAP	2	/* spaces between an option and its text */
+#define MAIN_HELP_LEFT	30	/* a wider option has its text below it */
+
+/* The copyright line of --version, as COPYING begins. */
+#define MAIN_COPYRIGHT	"Copyright (c) 2026 the weir authors"
+
+/* Option o as --help names it: "  -x, --name=ARG" or "      --name=ARG". */
+static void
+main_help_left(const struct main_option *o, char *buf, size_t size)
+{
+	char	letter[8] = "    ";
+
+	if (o->key <= UCHAR_MAX)
+		snprintf(letter, sizeof letter, "-%c, ", o->key);
+	snprintf(buf, size, "  %s--%s%s%s%s", letter, o->name,
+	    o->has_arg == optional_argument ? "[=" : o->arg != NULL ? "=" :
+	    "", o->arg != NULL ? o->arg : "",
+	    o->has_arg == optional_argument ? "]" : "");
+}
+
+/* The column the texts start at: past the widest option that fits. */
+static int
+main_help_column(void)
+{
+	char	left[64];
+	size_t	i, n, widest = 0;
+
+	for (i = 0; i < MAIN_NOPTIONS; i++) {
+		main_help_left(&main_options[i], left, sizeof left);
+		n = strlen(left);
+		if (n <= MAIN_HELP_LEFT && n > widest)
+			widest = n;
+	}
+	return (int)widest + MAIN_HELP_GAP;
+}
+
+/*
+ * Print LEFT, then TEXT from column col, broken at spaces so that no line
+ * passes MAIN_HELP_WIDTH (a '\n' in TEXT is a space too); TEXT starts on
+ * the next line when LEFT reaches the column.
+ */
+static void
+main_help_item(const char *left, const char *text, int col)
+{
+	const char	*w = text;
+	int		 used;		/* columns printed on this line */
+	size_t		 n;
+
+	used = printf("%s", left);
+	if (used + MAIN_HELP_GAP > col) {
+		putchar('\n');
+		used = 0;
+	}
+	for (;;) {
+		w += strspn(w, " \n");
+		if (*w == '\0')
+			break;
+		n = strcspn(w, " \n");
+		if (used > col && used + 1 + (int)n > MAIN_HELP_WIDTH) {
+			putchar('\n');
+			used = 0;
+		}
+		if (used < col)
+			used += printf("%*s", col - used, "");
+		else
+			used += printf(" ");
+		used += printf("%.*s", (int)n, w);
+		w += n;
+	}
+	putchar('\n');
+}
+
+/* Print the environment variables weir reads, texts from column col. */
+static void
+main_help_environment(int col)
+{
+	char	text[MAIN_PATH_MAX + 128];
+
+	printf("Environment:\n");
+	snprintf(text, sizeof text, "where installed levels are looked up "
+	    "(an absolute path; default %s)", LEVELDIR);
+	main_help_item("  WEIR_LEVELDIR", text, col);
+	main_help_item("  XDG_DATA_HOME", "high scores go to "
+	    "XDG_DATA_HOME/weir/scores (default ~/.local/share)", col);
+	main_help_item("  XDG_STATE_HOME", "an unfinished game is saved to "
+	    "XDG_STATE_HOME/weir/levels/LEVEL.save (default ~/.local/state), "
+	    "one save a level; recordings go to "
+	    "XDG_STATE_HOME/weir/recordings", col);
+	main_help_item("  XDG_CONFIG_HOME", "settings are read from "
+	    "XDG_CONFIG_HOME/weir/config (default ~/.config)", col);
+	main_help_item("  NO_COLOR", "when set and not empty, no colours "
+	    "(unless --color=always)", col);
+}
+
 /* Print --help to stdout. */
 static void
 main_usage(void)
 {
-	const struct main_option	*o;
-	const char			*h, *nl;
-	char				 left[64];
-	size_t				 i;
+	char	left[64];
+	size_t	i;
+	int	col = main_help_column();
 
 	printf("Usage: %s [OPTION]... [LEVEL]\n", PACKAGE_NAME);
 	printf("  or:  %s --check FILE...\n", PACKAGE_NAME);
@@ -517,44 +655,31 @@ main_usage(void)
 	    "benchmark map\nwhen the path ends in .map. With no LEVEL, a "
 	    "title screen lists the\ninstalled levels.\n\n", main_level_dir());
 	for (i = 0; i < MAIN_NOPTIONS; i++) {
-		o = &main_options[i];
-		snprintf(left, sizeof left, "  -%c, --%s%s%s%s", o->key,
-		    o->name, o->has_arg == optional_argument ? "[=" :
-		    o->arg != NULL ? "=" : "", o->arg != NULL ? o->arg : "",
-		    o->has_arg == optional_argument ? "]" : "");
-		for (h = o->help; (nl = strchr(h, '\n')) != NULL; h = nl + 1) {
-			printf("%-26s%.*s\n", left, (int)(nl - h), h);
-			left[0] = '\0';
-		}
-		printf("%-26s%s\n", left, h);
+		main_help_left(&main_options[i], left, sizeof left);
+		main_help_item(left, main_options[i].help, col);
 	}
 	printf("\nExit status: 0 if all is well, 1 if a level file has an "
 	    "error or a\nrecording does not verify, 2 if the command line is "
 	    "wrong, 128 + N if\nsignal N ended the game.\n\n");
-	printf("Environment:\n"
-	    "  WEIR_LEVELDIR       where installed levels are looked up "
-	    "(an absolute\n"
-	    "                      path; default %s)\n"
-	    "  XDG_DATA_HOME       high scores go to XDG_DATA_HOME/weir/scores\n"
-	    "                      (default ~/.local/share)\n"
-	    "  XDG_STATE_HOME      an unfinished game is saved to\n"
-	    "                      XDG_STATE_HOME/weir/levels/LEVEL.save "
-	    "(default\n"
-	    "                      ~/.local/state), one save a level; "
-	    "recordings\n"
-	    "                      go to XDG_STATE_HOME/weir/recordings\n"
-	    "  XDG_CONFIG_HOME     settings are read from "
-	    "XDG_CONFIG_HOME/weir/config\n"
-	    "                      (default ~/.config)\n\n",
-	    LEVELDIR);
-	printf("Report bugs to: %s\n", PACKAGE_BUGREPORT);
+	main_help_environment(col);
+	/* No address unless configure.ac gives one: none is invented. */
+	if (PACKAGE_BUGREPORT[0] != '\0')
+		printf("\nReport bugs to: %s\n", PACKAGE_BUGREPORT);
+	else
+		printf("\nReport bugs to whoever you had %s from; BUGS in "
+		    "%s(6) says what to send.\n", PACKAGE_NAME, PACKAGE_NAME);
 }
 
-/* Print --version to stdout. */
+/* Print --version to stdout, in the GNU form. */
 static void
 main_version(void)
 {
 	printf("%s %s\n", PACKAGE_NAME, PACKAGE_VERSION);
+	printf("%s\n", MAIN_COPYRIGHT);
+	printf("License ISC <https://spdx.org/licenses/ISC.html>.\n");
+	printf("This is free software: you are free to change and "
+	    "redistribute it.\n");
+	printf("There is NO WARRANTY, to the extent permitted by law.\n");
 }
 
 /* Tell the user how to get help and return the usage exit status. */
@@ -601,9 +726,34 @@ main_check(char **files, int nfiles)
 	return status;
 }
 
+/* What the terminal is started with, from the options and settings. */
+static void
+main_launch(const struct main_opts *o, struct ui_launch *l)
+{
+	static char	path[MAIN_PATH_MAX];
+
+	memset(l, 0, sizeof *l);
+	l->level_dir = main_level_dir();
+	l->seed = o->headless.seed;
+	l->game = o->headless.game;
+	l->resume = o->resume;
+	l->opt = o->ui;
+	l->replay = o->replay;
+	l->bot = o->headless.bot ? o->bot_name : NULL;
+	l->strength = o->headless.strength;
+	l->daily = o->daily ? (o->date != NULL ? o->date : "") : NULL;
+	l->record = o->headless.record;
+	l->settings = o->settings;
+	l->speed = o->settings.speed;
+	l->zoom = o->settings.cell_width;
+	if (o->settings_ok && settings_path(path, sizeof path, false) == 0)
+		l->settings_path = path;
+}
+
 /*
  * Play LEVEL in the terminal, or with no terminal say what it holds; with
- * no LEVEL, the title screen, or with --continue the saved game.
+ * no LEVEL, the title screen, or with --continue the saved game; the
+ * built-in player's game (--bot), a recording (--replay), the daily game.
  */
 static int
 main_play(const struct main_opts *o, const char *arg)
@@ -614,15 +764,14 @@ main_play(const struct main_opts *o, const char *arg)
 	bool			 tty = isatty(STDIN_FILENO) &&
 				    isatty(STDOUT_FILENO);
 
-	memset(&launch, 0, sizeof launch);
-	launch.level_dir = main_level_dir();
-	launch.seed = o->headless.seed;
-	launch.game = o->headless.game;
-	launch.resume = o->resume;
-	launch.opt = o->ui;
+	main_launch(o, &launch);
 	if (arg == NULL) {
-		if (!tty && !o->resume)
+		if (!tty && !o->resume && o->replay == NULL && !o->daily)
 			return main_usage_error("no level given");
+		if (!tty && (o->replay != NULL || o->daily))
+			return main_usage_error("--replay and --daily play in a "
+			    "terminal (--verify checks a recording, --headless "
+			    "--daily plays with none)");
 		return ui_run(&launch);
 	}
 	if (!session_resolve(main_level_dir(), arg, path, sizeof path)) {
@@ -639,6 +788,11 @@ main_play(const struct main_opts *o, const char *arg)
 		level_free(l);
 		launch.level = path;
 		return ui_run(&launch);
+	}
+	if (o->headless.bot || o->headless.record != NULL) {
+		level_free(l);
+		return main_usage_error("--bot and --record play in a terminal "
+		    "without --headless");
 	}
 	printf("%s: %d x %d, %s movement, %d spawn%s, %d exit cell%s, "
 	    "%d wave%s, %d enemies\n", l->title, l->w, l->h,
@@ -663,6 +817,8 @@ main_parse_options(int argc, char **argv, struct main_opts *o)
 		longopts[i].has_arg = main_options[i].has_arg;
 		longopts[i].flag = NULL;
 		longopts[i].val = main_options[i].key;
+		if (main_options[i].key > UCHAR_MAX)
+			continue;	/* a long name only */
 		*sp++ = (char)main_options[i].key;
 		if (main_options[i].has_arg != no_argument)
 			*sp++ = ':';
@@ -865,6 +1021,7 @@ main_settings(struct main_opts *o)
 	struct settings	st;
 	char		path[MAIN_PATH_MAX], err[MAIN_ERR_MAX + MAIN_PATH_MAX];
 
+	settings_defaults(&o->settings);
 	if (settings_path(path, sizeof path, false) != 0)
 		return;
 	switch (settings_load(path, &st, err, sizeof err)) {
@@ -878,13 +1035,45 @@ main_settings(struct main_opts *o)
 	default:
 		break;
 	}
+	o->settings = st;
+	o->settings_ok = true;
 	if (!o->difficulty_set)
 		o->headless.game.difficulty = st.difficulty;
 	if (!o->endless_set)
 		o->headless.game.endless = st.endless;
 	o->ui.ascii = o->ui.ascii || st.ascii;
-	o->ui.no_color = o->ui.no_color || !st.color;
+	if (!o->color_set && !st.color)
+		o->ui.no_color = true;	/* "color no"; "yes" leaves NO_COLOR */
 	o->ui.bell = o->ui.bell || st.bell;
+}
+
+/*
+ * The options of the terminal's own modes (--replay, --bot on a level,
+ * the daily game, --record), checked; -1 after saying what is wrong.
+ */
+static int
+main_terminal_usage(const struct main_opts *o, int nargs)
+{
+	const char	*why = NULL;
+
+	if (o->replay != NULL && (o->mode != MAIN_PLAY || nargs > 0 ||
+	    o->headless.bot || o->daily || o->resume ||
+	    o->headless.record != NULL || o->game_opts))
+		why = "--replay takes one recording to watch in the terminal "
+		    "(no LEVEL, --headless, --bot, --daily, --continue or "
+		    "--record)";
+	else if (o->mode == MAIN_PLAY && o->headless.bot && (nargs != 1 ||
+	    o->resume || o->daily))
+		why = "--bot in the terminal watches the built-in player play "
+		    "one LEVEL (no --continue or --daily)";
+	else if (o->mode == MAIN_PLAY && o->headless.record != NULL &&
+	    o->headless.bot)
+		why = "--record in the terminal records your game, not the "
+		    "built-in player's (--headless --bot --record does)";
+	if (why == NULL)
+		return 0;
+	main_usage_error(why);
+	return -1;
 }
 
 /* Read the command line and do what it asks; the exit status. */
@@ -921,11 +1110,22 @@ main_run(int argc, char **argv)
 		main_say(err);
 		return main_usage_error(NULL);
 	}
+	if (o.bad_color != NULL) {
+		char err[MAIN_ERR_MAX];
+
+		snprintf(err, sizeof err, "%s: invalid --color '%s' (expected "
+		    "%s)", PACKAGE_NAME, o.bad_color, COLOR_WORDS);
+		main_say(err);
+		return main_usage_error(NULL);
+	}
+	o.ui.no_color = !color_wanted(o.color, getenv("NO_COLOR"));
+	if (o.strength_set && !o.headless.bot)
+		return main_usage_error("--strength needs --bot");
 	if (o.bad_bot != NULL) {
 		char err[MAIN_ERR_MAX], names[KIND_LIST_MAX];
 
 		bot_strategy_list(names, sizeof names);
-		snprintf(err, sizeof err, "%s: unknown strategy '%s' "
+		snprintf(err, sizeof err, "%s: unknown strategy '%s' for --bot "
 		    "(expected %s)", PACKAGE_NAME, o.bad_bot, names);
 		main_say(err);
 		return main_usage_error(NULL);
@@ -937,18 +1137,16 @@ main_run(int argc, char **argv)
 			printf("%s\n", bot_strategies[s].name);
 		return 0;
 	}
-	if (o.strength_set && !o.headless.bot)
-		return main_usage_error("--strength needs --bot");
-	if (o.bot_given && (o.mode == MAIN_PLAY || o.mode == MAIN_CHECK ||
-	    o.mode == MAIN_VERIFY || o.edit != NULL))
-		o.game_opts = true;	/* refused below, as for a script */
+	if (main_terminal_usage(&o, nargs) != 0)
+		return MAIN_EXIT_USAGE;
 	if (o.mode == MAIN_RATE && (o.headless_given || o.game_opts ||
-	    o.headless.seed_set || o.resume || o.headless.game.endless))
+	    o.headless.seed_set || o.resume || o.headless.game.endless ||
+	    o.headless.record != NULL))
 		return main_usage_error("--rate plays its own games: it takes "
 		    "levels, --difficulty and --bot=NAME only");
 	if (o.mode == MAIN_PLAY && o.game_opts)
 		return main_usage_error("--script, --trace, "
-		    "--snapshot-every, --sandbox, --bot, --save, --load and "
+		    "--snapshot-every, --sandbox, --save, --load and "
 		    "--stop-at need --headless");
 
 	if (o.daily && (o.headless.seed_set || o.headless.opts_set ||
@@ -956,12 +1154,9 @@ main_run(int argc, char **argv)
 		return main_usage_error("--daily chooses the level, the seed "
 		    "and the setting itself (no LEVEL, --seed, --difficulty, "
 		    "--endless, --sandbox, --load or --continue)");
-	if (o.daily && o.mode != MAIN_HEADLESS)
-		return main_usage_error("--daily needs --headless for now (the "
-		    "title screen's daily game is to come)");
-	if (o.headless.record != NULL && o.mode != MAIN_HEADLESS)
-		return main_usage_error("--record needs --headless");
-	if (o.mode == MAIN_VERIFY && (o.headless_given || o.game_opts ||
+	if (o.mode == MAIN_VERIFY && (o.headless.bot ||
+	    o.headless.record != NULL || o.replay != NULL ||
+	    o.headless_given || o.game_opts ||
 	    o.headless.seed_set || o.resume || o.headless.opts_set ||
 	    o.rate_given || o.check_given || o.daily))
 		return main_usage_error("--verify takes recordings, not a game "
@@ -969,13 +1164,15 @@ main_run(int argc, char **argv)
 	if (o.mode == MAIN_HEADLESS && o.resume)
 		return main_usage_error("--continue is for the terminal game "
 		    "(--headless resumes with --load)");
-	if (o.mode == MAIN_CHECK && (o.headless_given || o.game_opts ||
+	if (o.mode == MAIN_CHECK && (o.headless.bot || o.replay != NULL ||
+	    o.headless.record != NULL || o.headless_given || o.game_opts ||
 	    o.headless.seed_set || o.resume || o.headless.opts_set ||
 	    o.rate_given || o.verify_given))
 		return main_usage_error("--check takes level files, not a "
 		    "game to play");
 	if (o.edit != NULL && (o.headless_given || o.game_opts ||
-	    o.resume || o.check_given))
+	    o.resume || o.check_given || o.headless.bot || o.daily ||
+	    o.replay != NULL || o.headless.record != NULL))
 		return main_usage_error("--edit takes one level file to edit, "
 		    "not a game to play or files to check");
 	if (o.headless.snapshot_every > 0 && o.headless.trace == NULL)
