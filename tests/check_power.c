@@ -538,13 +538,13 @@ START_TEST(test_power_state_in_hash)
 END_TEST
 
 /*
- * The bot plays Floodgate (it uses every power there); saved while its
+ * The bot plays Wolf Hollow (it uses every power there); saved while its
  * barrier stands, the game is resumed from the file and plays on tick for
  * tick as the game that never stopped.
  */
 START_TEST(test_save_with_a_barrier_replays)
 {
-	const char *path = tu_srcpath("levels/floodgate.weir");
+	const char *path = tu_srcpath("levels/wolf-hollow.weir");
 	struct level *lv = level_load(path, NULL, 0);
 	uint64_t *h = xcalloc(40000, sizeof *h), level_hash;
 	char dir[256], file[300], err[512];
@@ -599,7 +599,7 @@ START_TEST(test_save_with_a_barrier_replays)
 		    "tick %ld", r->tick);
 	}
 	ck_assert_int_eq(r->tick, n);
-	tu_say("floodgate: strike %d, barrier %d, freeze %d; saved at %ld, "
+	tu_say("wolf-hollow: strike %d, barrier %d, freeze %d; saved at %ld, "
 	    "resumed to %d\n", used[POWER_STRIKE], used[POWER_BARRIER],
 	    used[POWER_FREEZE], stop, n);
 	bot_free(b);

@@ -531,6 +531,7 @@ int		 game_group_sent(const struct game *g, int wave, int group);
 bool		 game_wave_sending(const struct game *g, int wave);
 int		 game_enemies_to_come(const struct game *g);
 int		 game_income(const struct game *g);
+int		 game_enemy_hp(const struct game *g, int kind, int wave);
 long		 game_max_ticks(const struct game *g);
 int		 game_endless_cleared(const struct game *g);
 long		 game_wave_eta(const struct game *g, int wave);

@@ -551,7 +551,7 @@ _Static_assert(sizeof kinds_watch / sizeof kinds_watch[0] == WATCH_NKINDS,
 const struct watch_type *const watch_types = kinds_watch;
 
 /* Index of the name among n that name(i) gives, matching len bytes, or -1. */
-static int
+int
 kind_find(const char *(*name)(int), int n, const char *s, size_t len)
 {
 	int	i;

@@ -450,6 +450,10 @@ const char	*enemy_trait_names(unsigned traits, char *buf, size_t len);
 /* Specialisations are numbered kind x TOWER_SPECS + which, from 0. */
 #define SPEC_COUNT	(TOWER_NTYPES * TOWER_SPECS)
 
+/* The index of the name among n that name(i) gives (len bytes), or -1. */
+int		 kind_find(const char *(*name)(int), int n, const char *s,
+		     size_t len);
+
 /* "a, b or c" of every name of a table, into buf; its length. */
 #define KIND_LIST_MAX	256	/* room for any of the lists below */
 size_t		 kind_list(char *buf, size_t len, const char *(*name)(int),
