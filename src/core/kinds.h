@@ -216,7 +216,7 @@ struct tower_spec {
 	bool			 detects;	/* sees hidden enemies in range */
 	double			 bot_gain;
 	unsigned		 bot_against;	/* ENEMY_TRAIT_* */
-	const char		*about;		/* one line for the UI */
+	/* What it does in words is made from these (about_spec). */
 };
 
 struct tower_type {

@@ -18,6 +18,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "core/about.h"
 #include "ui/ui-box.h"
 #include "ui/ui-game.h"
 #include "ui/ui-help.h"
@@ -241,7 +242,8 @@ ui_box_spec_paint(struct ui *u, bool small)
 {
 	const struct game_tower	*tw = game_tower_at(u->p->g, u->sell_x,
 				    u->sell_y);
-	char			 text[TOWER_SPECS + 2][160];
+	char			 text[TOWER_SPECS + 2][ABOUT_MAX + 64];
+	char			 about[ABOUT_MAX];
 	const char		*lines[TOWER_SPECS + 2];
 	int			 k, n = 0;
 
@@ -256,8 +258,9 @@ ui_box_spec_paint(struct ui *u, bool small)
 	for (k = 0; k < TOWER_SPECS; k++) {
 		const struct tower_spec *sp = &tower_types[tw->type].spec[k];
 
+		about_spec(tw->type * TOWER_SPECS + k, about, sizeof about);
 		snprintf(text[n++], sizeof text[0], "%d: %s, %d gold: %s",
-		    k + 1, sp->name, sp->cost, sp->about);
+		    k + 1, sp->name, sp->cost, about);
 	}
 	snprintf(text[n++], sizeof text[0], "(1 or 2 buys it, Esc keeps the "
 	    "tower as it is)");

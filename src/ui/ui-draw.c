@@ -279,26 +279,30 @@ ui_draw_fit(const char *s, int maxw, const char **next)
 }
 
 /*
- * Where the rest of a wrapped line starts: under the text after its key
- * column ("q                quit"), else two columns in from the line's
- * own indent.
+ * Where the rest of a wrapped line starts: under the text after its last
+ * key column in the first half of the box ("q                quit"), else
+ * two columns in from the line's own indent.
  */
 static int
 ui_draw_hang(const char *s, int maxw)
 {
-	const char	*gap;
-	int		 lead = 0;
+	const char	*gap = s, *text;
+	int		 lead = 0, hang = -1, col;
 
 	while (s[lead] == ' ')
 		lead++;
-	gap = strstr(s + lead, "  ");
-	if (gap != NULL) {
-		while (*gap == ' ')
-			gap++;
-		if (*gap != '\0' && ui_draw_width(s) - ui_draw_width(gap) <=
-		    maxw / 2)
-			return ui_draw_width(s) - ui_draw_width(gap);
+	while ((gap = strstr(gap + 1, "  ")) != NULL && gap > s + lead) {
+		text = gap;
+		while (*text == ' ')
+			text++;
+		col = ui_draw_width(s) - ui_draw_width(text);
+		if (*text == '\0' || col > maxw / 2)
+			break;
+		hang = col;
+		gap = text - 1;
 	}
+	if (hang >= 0)
+		return hang;
 	return lead + 2 < maxw / 2 ? lead + 2 : 0;
 }
 

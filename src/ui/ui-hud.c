@@ -15,6 +15,7 @@
 #include <stdarg.h>
 #include <string.h>
 
+#include "core/about.h"
 #include "core/enemy.h"
 #include "ui/ui-hud.h"
 #include "ui/ui-map.h"
@@ -323,23 +324,34 @@ ui_hud_palette(const struct ui_view *v, const struct play *p, int row)
 }
 
 /*
- * One line of a tower kind's figures at level (1-based), into buf:
- * "cannon L1: 30 dmg, range 3, 2.0s, splash 1, ground" (the time is
- * the reload).
+ * How much of a tower's figures the cursor line says: all of them, or
+ * (as the row narrows) without "pierces armour", then without what it
+ * hits. Damage, damage a second, range and reload always stay.
+ */
+enum ui_hud_terse {
+	UI_HUD_ALL,
+	UI_HUD_NO_PIERCE,
+	UI_HUD_NO_HITS
+};
+
+/*
+ * A tower kind's figures at stats st, into buf: "30 dmg 15 dps, range 3,
+ * 2.0s, splash 1, ground" (the time is the reload; dps the damage a
+ * second to one enemy, before armour).
  */
 static void
-ui_hud_tower_stats(char *buf, size_t size, int kind, int level)
+ui_hud_stats_of(char *buf, size_t size, int kind,
+    const struct tower_stats *st, enum ui_hud_terse terse)
 {
-	const struct tower_type		*tt = &tower_types[kind];
-	const struct tower_stats	*st = &tt->level[level - 1];
-	size_t				 len;
+	const struct tower_type	*tt = &tower_types[kind];
+	size_t			 len;
 
 	if (tt->attack == TOWER_ATTACK_NONE) {
-		snprintf(buf, size, "%s: blocks its cell", tt->name);
+		snprintf(buf, size, "blocks its cell");
 		return;
 	}
-	snprintf(buf, size, "%s L%d: %d dmg, range %g, %.1fs", tt->name,
-	    level, st->damage, st->range, (double)st->reload / GAME_RATE);
+	snprintf(buf, size, "%d dmg %.0f dps, range %g, %.1fs", st->damage,
+	    about_dps(st), st->range, (double)st->reload / GAME_RATE);
 	len = strlen(buf);
 	if (st->min_range > 0)
 		snprintf(buf + len, size - len, ", blind within %g",
@@ -353,21 +365,22 @@ ui_hud_tower_stats(char *buf, size_t size, int kind, int level)
 	else if (tt->attack == TOWER_ATTACK_CHAIN)
 		snprintf(buf + len, size - len, ", %d jumps", st->chain);
 	len = strlen(buf);
-	snprintf(buf + len, size - len, ", %s%s",
-	    tt->hits == (TOWER_GROUND | TOWER_AIR) ? "ground+air" :
-	    (tt->hits == TOWER_AIR ? "air" : "ground"),
-	    tt->pierce ? ", pierces armour" : "");
+	if (terse < UI_HUD_NO_HITS)
+		snprintf(buf + len, size - len, ", %s",
+		    tt->hits == (TOWER_GROUND | TOWER_AIR) ? "ground+air" :
+		    (tt->hits == TOWER_AIR ? "air" : "ground"));
+	len = strlen(buf);
+	if (tt->pierce && terse < UI_HUD_NO_PIERCE)
+		snprintf(buf + len, size - len, ", pierces armour");
 }
 
-/* The figures of ui_hud_tower_stats without the name and level. */
+/* The figures of tower kind at level (1-based), all of them. */
 static const char *
 ui_hud_figures(char *buf, size_t size, int kind, int level)
 {
-	const char	*colon;
-
-	ui_hud_tower_stats(buf, size, kind, level);
-	colon = strstr(buf, ": ");
-	return colon != NULL ? colon + 2 : buf;
+	ui_hud_stats_of(buf, size, kind, &tower_types[kind].level[level - 1],
+	    UI_HUD_ALL);
+	return buf;
 }
 
 /* "A 23.41->25.07 (+1.66)" for every spawn's route, appended to buf. */
@@ -436,22 +449,78 @@ ui_hud_power_info(const struct ui_view *v, const struct play *p, int row)
 }
 
 /*
- * The figures of standing tower tw: those of its level, or for a
- * specialised one what it does now (game_tower_stats) and its
- * specialisation's effect.
+ * How the cursor line on a tower is shortened, a step at a time, until it
+ * fits: all of it; without the kills; without the aim mode; in fewer
+ * words (no specialisation's effect, no "t: aim"); the figures without
+ * "pierces armour", then without what it hits; last, the keys without
+ * their verbs ("u 30g"). Damage, damage a second, range and reload are
+ * never dropped before the keys and prices.
  */
-static const char *
-ui_hud_standing(char *buf, size_t size, const struct game_tower *tw)
-{
-	const struct tower_spec	*sp = game_tower_spec(tw);
-	struct tower_stats	 st;
+enum ui_hud_step {
+	UI_HUD_FULL,
+	UI_HUD_NO_KILLS,
+	UI_HUD_NO_MODE,
+	UI_HUD_FEW_WORDS,
+	UI_HUD_FEW_PIERCE,
+	UI_HUD_FEW_HITS,
+	UI_HUD_FEW_VERBS,
+	UI_HUD_NSTEPS
+};
 
-	if (sp == NULL)
-		return ui_hud_figures(buf, size, tw->type, tw->level);
-	game_tower_stats(tw, &st);
-	snprintf(buf, size, "%d dmg, range %g, %.1fs; %s", st.damage,
-	    st.range, (double)st.reload / GAME_RATE, sp->about);
-	return buf;
+/* The cursor line on standing tower tw, shortened to step, into line. */
+static void
+ui_hud_tower_line(const struct play *p, const struct game_tower *tw,
+    enum ui_hud_step step, char *line, size_t size)
+{
+	const struct game	*g = p->g;
+	const struct tower_type	*tt = &tower_types[tw->type];
+	bool			 terse = step >= UI_HUD_FEW_VERBS;
+	bool			 words = step < UI_HUD_FEW_WORDS;
+	int			 up = tower_upgrade_cost(tw->type, tw->level);
+	char			 st[160], about[ABOUT_MAX];
+	struct tower_stats	 fig;
+	size_t			 len;
+
+	snprintf(line, size, " (%d,%d) %s L%d%s%s", p->cx, p->cy, tt->name,
+	    tw->level, tw->spec >= 0 ? " " : "", tw->spec >= 0 ?
+	    spec_name(tw->spec) : "");
+	len = strlen(line);
+	if (up >= 0)
+		snprintf(line + len, size - len, terse ? " | u %dg" :
+		    " | u: L%d %dg", terse ? up : tw->level + 1, up);
+	else if (tw->spec < 0 && tt->spec[0].name != NULL)
+		snprintf(line + len, size - len, terse ? " | u spec" :
+		    " | u: specialise");
+	len = strlen(line);
+	if (game_builds_over(g, p->tower, p->cx, p->cy))
+		snprintf(line + len, size - len, " | Enter: %s here %dg",
+		    tower_types[p->tower].name, game_place_cost(g, p->tower,
+		    p->cx, p->cy));
+	len = strlen(line);
+	snprintf(line + len, size - len, terse ? " | s %dg" : " | s: sell %dg",
+	    game_tower_refund(tw));
+	len = strlen(line);
+	if (tt->attack != TOWER_ATTACK_NONE && words)
+		snprintf(line + len, size - len, " | t: aim");
+	game_tower_stats(tw, &fig);
+	ui_hud_stats_of(st, sizeof st, tw->type, &fig, step >=
+	    UI_HUD_FEW_HITS ? UI_HUD_NO_HITS : (step == UI_HUD_FEW_PIERCE ?
+	    UI_HUD_NO_PIERCE : UI_HUD_ALL));
+	len = strlen(line);
+	snprintf(line + len, size - len, " | %s", st);
+	if (tw->spec >= 0 && words) {
+		about_spec(tw->spec, about, sizeof about);
+		len = strlen(line);
+		snprintf(line + len, size - len, "; %s", about);
+	}
+	len = strlen(line);
+	if (tt->attack != TOWER_ATTACK_NONE && step < UI_HUD_NO_MODE)
+		snprintf(line + len, size - len, "; %s",
+		    tower_target_name(tw->mode));
+	len = strlen(line);
+	if (tt->attack != TOWER_ATTACK_NONE && step < UI_HUD_NO_KILLS)
+		snprintf(line + len, size - len, "; %d kill%s", tw->kills,
+		    tw->kills == 1 ? "" : "s");
 }
 
 /* What is under the cursor: an enemy, a tower, or what building does. */
@@ -489,44 +558,13 @@ ui_hud_info(const struct ui_view *v, const struct play *p, int row)
 		attrset(A_NORMAL);
 		return;
 	}
-	/*
-	 * A tower, or what building one here would do: what the keys do and
-	 * cost first, then the tower's figures, so that a narrow terminal
-	 * cuts the figures and never the prices or the verdict.
-	 */
+	/* A tower: the line shortened, step by step, until it fits. */
 	if (tw != NULL) {
-		int up = tower_upgrade_cost(tw->type, tw->level);
+		enum ui_hud_step step = UI_HUD_FULL;
 
-		snprintf(line, sizeof line, " (%d,%d) %s L%d%s%s", p->cx,
-		    p->cy, tower_types[tw->type].name, tw->level,
-		    tw->spec >= 0 ? " " : "", tw->spec >= 0 ?
-		    spec_name(tw->spec) : "");
-		len = strlen(line);
-		if (up >= 0)
-			snprintf(line + len, sizeof line - len, " | u: L%d %dg",
-			    tw->level + 1, up);
-		else if (tw->spec < 0 && tower_types[tw->type].spec[0].name !=
-		    NULL)
-			snprintf(line + len, sizeof line - len, " | u: "
-			    "specialise");
-		len = strlen(line);
-		if (game_builds_over(g, p->tower, p->cx, p->cy))
-			snprintf(line + len, sizeof line - len, " | Enter: %s "
-			    "here %dg", tower_types[p->tower].name,
-			    game_place_cost(g, p->tower, p->cx, p->cy));
-		len = strlen(line);
-		snprintf(line + len, sizeof line - len, " | s: sell %dg%s",
-		    game_tower_refund(tw),
-		    tower_types[tw->type].attack != TOWER_ATTACK_NONE ?
-		    " | t: aim" : "");
-		len = strlen(line);
-		snprintf(line + len, sizeof line - len, " | %s",
-		    ui_hud_standing(st, sizeof st, tw));
-		len = strlen(line);
-		if (tower_types[tw->type].attack != TOWER_ATTACK_NONE)
-			snprintf(line + len, sizeof line - len, "; %s; %d "
-			    "kill%s", tower_target_name(tw->mode), tw->kills,
-			    tw->kills == 1 ? "" : "s");
+		ui_hud_tower_line(p, tw, step, line, sizeof line);
+		while (ui_draw_width(line) > COLS && step + 1 < UI_HUD_NSTEPS)
+			ui_hud_tower_line(p, tw, ++step, line, sizeof line);
 		attrset(A_BOLD);
 		ui_hud_words_at(v, row, line);
 		attrset(A_NORMAL);
@@ -547,8 +585,9 @@ ui_hud_info(const struct ui_view *v, const struct play *p, int row)
 		snprintf(line + len, sizeof line - len, " | here: %s",
 		    game_reason_name(p->verdict));
 	len = strlen(line);
-	snprintf(line + len, sizeof line - len, " | %s",
-	    ui_hud_figures(st, sizeof st, p->tower, 1));
+	snprintf(line + len, sizeof line - len, " | %s L1: %s",
+	    tower_types[p->tower].name, ui_hud_figures(st, sizeof st,
+	    p->tower, 1));
 	if (p->preview == PLAY_PREVIEW_BLOCKS || (p->verdict != GAME_OK &&
 	    p->verdict != GAME_NOT_BUILDABLE && p->verdict != GAME_ENDED))
 		ui_draw_attr(v, UI_PAIR_ERROR, 0, 0);
