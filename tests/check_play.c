@@ -11,10 +11,12 @@
  */
 #include <check.h>
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/edit.h"
 #include "core/game.h"
 #include "core/tower.h"
 #include "core/scores.h"
@@ -650,6 +652,43 @@ START_TEST(test_catalog_scores)
 }
 END_TEST
 
+/*
+ * A spawn's route has one length, for the game and the editor alike: a
+ * spawn three cells tall on an uneven map, whose cells lie at different
+ * distances from the exit, is measured from the same cell by both.
+ */
+START_TEST(test_route_length_one_definition)
+{
+	static const char text[] =
+	    "weir-level 1\ntitle Routes\ngold 100\nlives 5\nmap\n"
+	    "##########\n"
+	    "A....~~..#\n"
+	    "A.##.....>\n"
+	    "A.##..~..#\n"
+	    "##########\nend\n"
+	    "wave after 60\ngroup 1 grunt from A\n";
+	char		 path[600], err[T_ERR];
+	struct play	*p;
+	struct edit	*e;
+
+	snprintf(path, sizeof path, "%s/routes.weir", t_dir);
+	ck_assert_int_eq(tu_put(path, text, sizeof text - 1), 0);
+	p = play_open(path, NULL, 1, err, sizeof err);
+	ck_assert_msg(p != NULL, "%s", err);
+	play_prepare(p);
+	e = edit_load(path, err, sizeof err);
+	ck_assert_msg(e != NULL, "%s", err);
+	edit_refresh(e);
+	ck_assert_int_eq(e->nroutes, 1);
+	ck_assert_msg(fabs(e->routes[0].length - p->routelen[0]) < 1e-9,
+	    "the editor says %.3f, the game %.3f", e->routes[0].length,
+	    p->routelen[0]);
+	ck_assert_int_eq(e->routes[0].y, 2);
+	edit_free(e);
+	play_free(p);
+}
+END_TEST
+
 static Suite *
 play_suite(void)
 {
@@ -675,6 +714,7 @@ play_suite(void)
 	tcase_add_test(tc, test_catalog_order);
 	tcase_add_test(tc, test_catalog_no_order_and_no_dir);
 	tcase_add_test(tc, test_catalog_scores);
+	tcase_add_test(tc, test_route_length_one_definition);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -766,7 +766,7 @@ play_mark_routes(struct play *p, const struct field *f, const struct grid *g,
 	play_clear_route(p, bit | wpbit);
 	for (s = 0; s < p->lv->nspawns; s++) {
 		const struct level_spawn *sp = &p->lv->spawns[s];
-		struct level_point c = sp->cells[sp->ncells / 2];
+		struct level_point c = sp->cells[level_route_from(sp->ncells)];
 		struct point *wp = p->pathbuf;
 
 		len[s] = field_distance(f, c.x, c.y);
