@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/about.h"
 #include "nav/reach.h"
 #include "nav/repair.h"
 #include "nav/util.h"
@@ -327,6 +328,22 @@ play_power_words(const struct game_event *ev, char *buf, size_t size)
 	}
 }
 
+/*
+ * The first enemy of a kind with a trait to learn in this game: one line
+ * on what it does and what answers it (about_first, from its row).
+ */
+static void
+play_first_sight(struct play *p, int kind)
+{
+	char	line[PLAY_MSG_MAX];
+
+	if (kind < 0 || kind >= ENEMY_NKINDS || p->met[kind])
+		return;
+	p->met[kind] = true;
+	if (about_first(kind, line, sizeof line) > 0)
+		play_message(p, false, "%s", line);
+}
+
 /* Turn what the game reports into the message line. */
 static void
 play_on_event(void *arg, const struct game_event *ev)
@@ -423,8 +440,10 @@ play_on_event(void *arg, const struct game_event *ev)
 			play_message(p, false, "the barrier at (%d,%d) has "
 			    "fallen", ev->x, ev->y);
 		break;
-	case GAME_EV_HERO_HIT:
 	case GAME_EV_SPAWN:
+		play_first_sight(p, ev->enemy);
+		break;
+	case GAME_EV_HERO_HIT:
 	case GAME_EV_KILL:
 		break;
 	}
@@ -454,6 +473,8 @@ play_new(struct session *s, const char *name)
 	p->s = s;
 	p->lv = lv;
 	p->g = s->g;
+	for (int e = 0; e < ENEMY_NKINDS; e++)
+		p->met[e] = game_kind_seen(p->g, e);
 	p->w = lv->w;
 	p->h = lv->h;
 	if (name != NULL)

@@ -144,6 +144,9 @@ struct play {
 	struct play_log		*log;		/* PLAY_LOG_MAX, a ring */
 	int			 nlog;		/* total ever kept */
 
+	bool			 met[ENEMY_NKINDS];	/* kinds sent in
+						   this game (the first of
+						   each is explained) */
 	char			 msg[PLAY_MSG_MAX];	/* "" when none */
 	bool			 msg_error;	/* it says why something failed */
 	long			 msg_tick;
