@@ -850,6 +850,7 @@ main_settings(struct main_opts *o)
 	o->ui.ascii = o->ui.ascii || st.ascii;
 	o->ui.no_color = o->ui.no_color || !st.color;
 	o->ui.bell = o->ui.bell || st.bell;
+	o->ui.aim = (int)st.aim;
 }
 
 /* Read the command line and do what it asks; the exit status. */

@@ -506,6 +506,8 @@ enum game_reason game_undo(struct game *g);
 enum game_reason game_check_undo(const struct game *g);
 enum game_reason game_use_power(struct game *g, int power, int x, int y);
 enum game_reason game_check_power(struct game *g, int power, int x, int y);
+int		 game_densest(const struct game *g, double r, int hits, int *x,
+		    int *y);
 
 /* The simulation. */
 void		 game_tick(struct game *g);

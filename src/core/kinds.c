@@ -491,6 +491,17 @@ static const struct view_type kinds_views[] = {
 	    "overlay:" },
 	[VIEW_ZOOM] = { "zoom", 'z', "z",
 	    "cell width: auto, 2 columns, 1 column" },
+	[VIEW_TO_SPAWN] = { "to a spawn", '<', "<",
+	    "cursor to the next spawn" },
+	[VIEW_TO_EXIT] = { "to an exit", '>', ">",
+	    "cursor to the next exit" },
+	[VIEW_TO_HERO] = { "to the hero", '@', "@",
+	    "cursor to the hero" },
+	[VIEW_TO_LEADER] = { "to the leader", 'e', "e",
+	    "cursor to the enemy nearest an exit" },
+	[VIEW_TO_CROWD] = { "to the crowd", 'd', "d",
+	    "cursor to the densest group of enemies (aiming: the most the "
+	    "power catches)" },
 };
 _Static_assert(sizeof kinds_views / sizeof kinds_views[0] == VIEW_NKINDS,
     "a view without a row");

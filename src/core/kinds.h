@@ -377,6 +377,11 @@ enum view_kind {
 	VIEW_SPEED,		/* 1x, 2x, 4x, 8x */
 	VIEW_OVERLAY,		/* the next overlay (help lists them) */
 	VIEW_ZOOM,		/* the map's cell width */
+	VIEW_TO_SPAWN,		/* the cursor to the next spawn */
+	VIEW_TO_EXIT,		/* ... to the next exit */
+	VIEW_TO_HERO,		/* ... to the hero */
+	VIEW_TO_LEADER,		/* ... to the enemy nearest an exit */
+	VIEW_TO_CROWD,		/* ... to the densest group of enemies */
 	VIEW_NKINDS
 };
 

@@ -684,6 +684,31 @@ play_cycle_overlay(struct play *p)
 	play_message(p, false, "overlay: %s", overlay_name(p->overlay));
 }
 
+/*
+ * Whether the game stands while a power is aimed (the aim setting's
+ * pause), so that the crowd is where the cursor finds it.
+ */
+bool
+play_aim_holds(const struct play *p)
+{
+	return p->power >= 0 && p->aim_mode == SETTINGS_AIM_PAUSE;
+}
+
+/*
+ * Ticks of the game a second of real time is worth, over GAME_RATE: the
+ * speed, a quarter of it while a power is aimed and the aim setting
+ * slows the game, 0 while it stands.
+ */
+double
+play_rate(const struct play *p)
+{
+	if (play_aim_holds(p))
+		return 0;
+	if (p->power >= 0 && p->aim_mode == SETTINGS_AIM_SLOW)
+		return p->speed / 4.0;
+	return p->speed;
+}
+
 /* Pause or go on. */
 void
 play_toggle_pause(struct play *p)

@@ -54,6 +54,7 @@ ui_game_enter(struct ui *u, struct play *p, bool resumed)
 	u->acc = 0;
 	u->end_top = 0;
 	p->bell = u->bell;
+	p->aim_mode = u->l->opt.aim;
 	u->saved = false;
 	u->drag = false;
 	/* A level's own save (a resumed game's may have been elsewhere). */
@@ -491,6 +492,43 @@ ui_game_view_zoom(struct ui *u)
 	    "automatic" : (v->zoom == 2 ? "2 columns" : "1 column"));
 }
 
+/* The jumps: the cursor to a spawn, an exit, the hero, an enemy. */
+static void
+ui_game_view_jump(struct ui *u, int view)
+{
+	play_jump(u->p, view);
+}
+
+static void
+ui_game_view_to_spawn(struct ui *u)
+{
+	ui_game_view_jump(u, VIEW_TO_SPAWN);
+}
+
+static void
+ui_game_view_to_exit(struct ui *u)
+{
+	ui_game_view_jump(u, VIEW_TO_EXIT);
+}
+
+static void
+ui_game_view_to_hero(struct ui *u)
+{
+	ui_game_view_jump(u, VIEW_TO_HERO);
+}
+
+static void
+ui_game_view_to_leader(struct ui *u)
+{
+	ui_game_view_jump(u, VIEW_TO_LEADER);
+}
+
+static void
+ui_game_view_to_crowd(struct ui *u)
+{
+	ui_game_view_jump(u, VIEW_TO_CROWD);
+}
+
 static void (*const ui_game_views[])(struct ui *) = {
 	[VIEW_WAVES] = ui_game_view_waves,
 	[VIEW_LOG] = ui_game_view_log,
@@ -499,6 +537,11 @@ static void (*const ui_game_views[])(struct ui *) = {
 	[VIEW_SPEED] = ui_game_view_speed,
 	[VIEW_OVERLAY] = ui_game_view_overlay,
 	[VIEW_ZOOM] = ui_game_view_zoom,
+	[VIEW_TO_SPAWN] = ui_game_view_to_spawn,
+	[VIEW_TO_EXIT] = ui_game_view_to_exit,
+	[VIEW_TO_HERO] = ui_game_view_to_hero,
+	[VIEW_TO_LEADER] = ui_game_view_to_leader,
+	[VIEW_TO_CROWD] = ui_game_view_to_crowd,
 };
 _Static_assert(sizeof ui_game_views / sizeof ui_game_views[0] == VIEW_NKINDS,
     "a view key without its action on the game screen");

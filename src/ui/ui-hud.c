@@ -27,7 +27,12 @@ ui_hud_speed(const struct play *p, char *buf, size_t size)
 {
 	if (p->paused || p->held)
 		return "PAUSED";
-	snprintf(buf, size, "%dx", p->speed);
+	if (play_aim_holds(p))
+		return "AIMING, PAUSED";
+	if (p->power >= 0 && play_rate(p) < p->speed)
+		snprintf(buf, size, "AIMING, %gx", play_rate(p));
+	else
+		snprintf(buf, size, "%dx", p->speed);
 	return buf;
 }
 
@@ -35,7 +40,7 @@ ui_hud_speed(const struct play *p, char *buf, size_t size)
 static void
 ui_hud_title(const struct ui_view *v, const struct play *p)
 {
-	char	right[96], speed[16];
+	char	right[96], speed[32];
 	int	rw, used;
 
 	if (game_over(p->g))

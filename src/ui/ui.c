@@ -78,7 +78,8 @@ static bool
 ui_running(const struct ui *u)
 {
 	return u->screen == UI_SCREEN_PLAY && u->box == UI_BOX_NONE &&
-	    !u->p->paused && !game_over(u->p->g) && !u->v.too_small;
+	    !u->p->paused && !game_over(u->p->g) && !u->v.too_small &&
+	    !play_aim_holds(u->p);
 }
 
 /* Back from a stop: leave a running game paused. */
@@ -206,7 +207,7 @@ ui_advance(struct ui *u, double now)
 		dt = UI_MAX_LAG;
 	if (dt < 0)
 		dt = 0;
-	u->acc += dt * GAME_RATE * u->p->speed;
+	u->acc += dt * GAME_RATE * play_rate(u->p);
 	n = (int)u->acc;
 	u->acc -= n;
 	for (; n > 0 && !game_over(u->p->g); n--) {
@@ -234,7 +235,7 @@ ui_wait_time(const struct ui *u, double now)
 	if (ui_running(u)) {
 		/* Until the next tick is due, but not before the next frame:
 		 * at 2x and 4x a frame steps several ticks. */
-		tick = (1.0 - u->acc) / (GAME_RATE * u->p->speed);
+		tick = (1.0 - u->acc) / (GAME_RATE * play_rate(u->p));
 		wait = tick > frame ? tick : frame;
 	}
 	if (u->dirty && (wait < 0 || frame < wait))
