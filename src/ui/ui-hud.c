@@ -79,27 +79,31 @@ ui_hud_title(const struct ui_view *v, const struct play *p)
 
 /*
  * The powers after the towers on the palette line from column x: key,
- * name (or glyph when there is no room) and the seconds each still cools
- * down; the
- * one being aimed stands out, the ones cooling down are dim.
+ * name and the seconds each still cools down; on a narrower row the
+ * names without the seconds (a power cooling down is dim either way),
+ * and only on a row too narrow for the names, key and glyph. The one
+ * being aimed stands out.
  */
 static void
 ui_hud_powers(const struct ui_view *v, const struct play *p, int x)
 {
 	char	item[48];
-	int	k, s, need = x;
-	bool	full;
+	int	k, s, full = x, named = x;
 
-	for (k = 0; k < POWER_NKINDS; k++)
-		need += 2 + (int)strlen(power_types[k].name) + 5;
-	full = need <= COLS;
+	for (k = 0; k < POWER_NKINDS; k++) {
+		named += 3 + (int)strlen(power_types[k].name);
+		full += 3 + (int)strlen(power_types[k].name) + 5;
+	}
 	for (k = 0; k < POWER_NKINDS && x < COLS; k++) {
 		const struct power_type *pt = &power_types[k];
 
 		s = (p->g->powers[k].cooldown + GAME_RATE - 1) / GAME_RATE;
-		if (full)
+		if (full <= COLS)
 			snprintf(item, sizeof item, s > 0 ? "%c %s %ds" :
 			    "%c %s", pt->key, pt->name, s);
+		else if (named <= COLS)
+			snprintf(item, sizeof item, "%c %s", pt->key,
+			    pt->name);
 		else
 			snprintf(item, sizeof item, s > 0 ? "%c%c%d" : "%c%c",
 			    pt->key, pt->glyph, s);
