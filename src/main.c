@@ -28,6 +28,7 @@
 #include "core/session.h"
 #include "core/settings.h"
 #include "core/text.h"
+#include "color.h"
 #include "ui/ui.h"
 #include "headless.h"
 #include "ui/ui-edit.h"
@@ -56,6 +57,10 @@ struct main_opts {
 	const char	*bad;		/* an option with a bad argument */
 	const char	*bad_setting;	/* --difficulty's, when not one */
 	struct ui_options ui;		/* --ascii, --no-color, --bell */
+	enum color_when	color;		/* --color, --no-color */
+	const char	*bad_color;	/* --color's, when not a WHEN */
+	bool		color_set;	/* --color or --no-color: over the
+					   settings */
 	bool		resume;		/* --continue */
 	bool		headless_given;	/* --headless, even if --check wins */
 	bool		rate_given;	/* --rate, even if --check wins */
@@ -81,15 +86,20 @@ static main_set_fn main_set_strength, main_set_rate;
 static main_set_fn main_set_stop_at, main_set_edit;
 static main_set_fn main_set_ascii, main_set_no_color, main_set_continue;
 static main_set_fn main_set_bell, main_set_record, main_set_verify;
-static main_set_fn main_set_daily, main_set_date;
+static main_set_fn main_set_daily, main_set_date, main_set_color;
+
+/* Keys of the options with no short letter: past every char. */
+enum main_long_key {
+	MAIN_KEY_COLOR = 256
+};
 
 /* The options, in the order --help lists them. */
 static const struct main_option {
 	const char	*name;		/* long name */
-	int		 key;		/* short letter */
+	int		 key;		/* short letter, or MAIN_KEY_* (none) */
 	int		 has_arg;	/* no_argument or required_argument */
 	const char	*arg;		/* argument's name in --help */
-	const char	*help;
+	const char	*help;		/* wrapped to fit: a newline is a space */
 	main_set_fn	*set;
 } main_options[] = {
 	{ .name = "check", .key = 'c', .has_arg = no_argument,
@@ -176,7 +186,7 @@ static const struct main_option {
 	{ .name = "edit", .key = 'E', .has_arg = required_argument,
 	  .arg = "FILE",
 	  .help = "edit the level FILE in the level editor; a new level\n"
-	      "when there is no FILE, and a Moving AI .map is\n"
+	      "when FILE does not exist, and a Moving AI .map is\n"
 	      "converted (saved as the same name ending in .weir)",
 	  .set = main_set_edit },
 	{ .name = "continue", .key = 'r', .has_arg = no_argument,
@@ -186,8 +196,13 @@ static const struct main_option {
 	  .help = "draw with ASCII characters only",
 	  .set = main_set_ascii },
 	{ .name = "no-color", .key = 'm', .has_arg = no_argument,
-	  .help = "draw without colours",
+	  .help = "draw without colours (--color=never)",
 	  .set = main_set_no_color },
+	{ .name = "color", .key = MAIN_KEY_COLOR, .has_arg = required_argument,
+	  .arg = "WHEN",
+	  .help = "colours: auto (the default: unless NO_COLOR is set and "
+	      "not empty), always or never",
+	  .set = main_set_color },
 	{ .name = "bell", .key = 'B', .has_arg = no_argument,
 	  .help = "ring the terminal bell when an enemy gets out (b in\n"
 	      "the game turns it on or off)",
@@ -435,7 +450,17 @@ main_set_ascii(struct main_opts *o, const char *arg)
 static void
 main_set_no_color(struct main_opts *o, const char *arg)
 {
-	o->ui.no_color = true;
+	o->color = COLOR_NEVER;
+	o->color_set = true;
+}
+
+/* --color=WHEN */
+static void
+main_set_color(struct main_opts *o, const char *arg)
+{
+	if (!color_when_parse(arg, &o->color))
+		o->bad_color = arg;
+	o->color_set = true;
 }
 
 /* --bell */
@@ -473,14 +498,106 @@ main_level_dir(void)
 	return found;
 }
 
+#define MAIN_HELP_WIDTH	79	/* columns --help fills at most */
+#define MAIN_HELP_GAP	2	/* spaces between an option and its text */
+#define MAIN_HELP_LEFT	30	/* a wider option has its text below it */
+
+/* The copyright line of --version, as COPYING begins. */
+#define MAIN_COPYRIGHT	"Copyright (c) 2026 the weir authors"
+
+/* Option o as --help names it: "  -x, --name=ARG" or "      --name=ARG". */
+static void
+main_help_left(const struct main_option *o, char *buf, size_t size)
+{
+	char	letter[8] = "    ";
+
+	if (o->key <= UCHAR_MAX)
+		snprintf(letter, sizeof letter, "-%c, ", o->key);
+	snprintf(buf, size, "  %s--%s%s%s", letter, o->name,
+	    o->arg != NULL ? "=" : "", o->arg != NULL ? o->arg : "");
+}
+
+/* The column the texts start at: past the widest option that fits. */
+static int
+main_help_column(void)
+{
+	char	left[64];
+	size_t	i, n, widest = 0;
+
+	for (i = 0; i < MAIN_NOPTIONS; i++) {
+		main_help_left(&main_options[i], left, sizeof left);
+		n = strlen(left);
+		if (n <= MAIN_HELP_LEFT && n > widest)
+			widest = n;
+	}
+	return (int)widest + MAIN_HELP_GAP;
+}
+
+/*
+ * Print LEFT, then TEXT from column col, broken at spaces so that no line
+ * passes MAIN_HELP_WIDTH (a '\n' in TEXT is a space too); TEXT starts on
+ * the next line when LEFT reaches the column.
+ */
+static void
+main_help_item(const char *left, const char *text, int col)
+{
+	const char	*w = text;
+	int		 used;		/* columns printed on this line */
+	size_t		 n;
+
+	used = printf("%s", left);
+	if (used + MAIN_HELP_GAP > col) {
+		putchar('\n');
+		used = 0;
+	}
+	for (;;) {
+		w += strspn(w, " \n");
+		if (*w == '\0')
+			break;
+		n = strcspn(w, " \n");
+		if (used > col && used + 1 + (int)n > MAIN_HELP_WIDTH) {
+			putchar('\n');
+			used = 0;
+		}
+		if (used < col)
+			used += printf("%*s", col - used, "");
+		else
+			used += printf(" ");
+		used += printf("%.*s", (int)n, w);
+		w += n;
+	}
+	putchar('\n');
+}
+
+/* Print the environment variables weir reads, texts from column col. */
+static void
+main_help_environment(int col)
+{
+	char	text[MAIN_PATH_MAX + 128];
+
+	printf("Environment:\n");
+	snprintf(text, sizeof text, "where installed levels are looked up "
+	    "(an absolute path; default %s)", LEVELDIR);
+	main_help_item("  WEIR_LEVELDIR", text, col);
+	main_help_item("  XDG_DATA_HOME", "high scores go to "
+	    "XDG_DATA_HOME/weir/scores (default ~/.local/share)", col);
+	main_help_item("  XDG_STATE_HOME", "an unfinished game is saved to "
+	    "XDG_STATE_HOME/weir/levels/LEVEL.save (default ~/.local/state), "
+	    "one save a level; recordings go to "
+	    "XDG_STATE_HOME/weir/recordings", col);
+	main_help_item("  XDG_CONFIG_HOME", "settings are read from "
+	    "XDG_CONFIG_HOME/weir/config (default ~/.config)", col);
+	main_help_item("  NO_COLOR", "when set and not empty, no colours "
+	    "(unless --color=always)", col);
+}
+
 /* Print --help to stdout. */
 static void
 main_usage(void)
 {
-	const struct main_option	*o;
-	const char			*h, *nl;
-	char				 left[64];
-	size_t				 i;
+	char	left[64];
+	size_t	i;
+	int	col = main_help_column();
 
 	printf("Usage: %s [OPTION]... [LEVEL]\n", PACKAGE_NAME);
 	printf("  or:  %s --check FILE...\n", PACKAGE_NAME);
@@ -494,42 +611,31 @@ main_usage(void)
 	    "benchmark map\nwhen the path ends in .map. With no LEVEL, a "
 	    "title screen lists the\ninstalled levels.\n\n", main_level_dir());
 	for (i = 0; i < MAIN_NOPTIONS; i++) {
-		o = &main_options[i];
-		snprintf(left, sizeof left, "  -%c, --%s%s%s", o->key, o->name,
-		    o->arg != NULL ? "=" : "", o->arg != NULL ? o->arg : "");
-		for (h = o->help; (nl = strchr(h, '\n')) != NULL; h = nl + 1) {
-			printf("%-26s%.*s\n", left, (int)(nl - h), h);
-			left[0] = '\0';
-		}
-		printf("%-26s%s\n", left, h);
+		main_help_left(&main_options[i], left, sizeof left);
+		main_help_item(left, main_options[i].help, col);
 	}
 	printf("\nExit status: 0 if all is well, 1 if a level file has an "
 	    "error or a\nrecording does not verify, 2 if the command line is "
 	    "wrong, 128 + N if\nsignal N ended the game.\n\n");
-	printf("Environment:\n"
-	    "  WEIR_LEVELDIR       where installed levels are looked up "
-	    "(an absolute\n"
-	    "                      path; default %s)\n"
-	    "  XDG_DATA_HOME       high scores go to XDG_DATA_HOME/weir/scores\n"
-	    "                      (default ~/.local/share)\n"
-	    "  XDG_STATE_HOME      an unfinished game is saved to\n"
-	    "                      XDG_STATE_HOME/weir/levels/LEVEL.save "
-	    "(default\n"
-	    "                      ~/.local/state), one save a level; "
-	    "recordings\n"
-	    "                      go to XDG_STATE_HOME/weir/recordings\n"
-	    "  XDG_CONFIG_HOME     settings are read from "
-	    "XDG_CONFIG_HOME/weir/config\n"
-	    "                      (default ~/.config)\n\n",
-	    LEVELDIR);
-	printf("Report bugs to: %s\n", PACKAGE_BUGREPORT);
+	main_help_environment(col);
+	/* No address unless configure.ac gives one: none is invented. */
+	if (PACKAGE_BUGREPORT[0] != '\0')
+		printf("\nReport bugs to: %s\n", PACKAGE_BUGREPORT);
+	else
+		printf("\nReport bugs to whoever you had %s from; BUGS in "
+		    "%s(6) says what to send.\n", PACKAGE_NAME, PACKAGE_NAME);
 }
 
-/* Print --version to stdout. */
+/* Print --version to stdout, in the GNU form. */
 static void
 main_version(void)
 {
 	printf("%s %s\n", PACKAGE_NAME, PACKAGE_VERSION);
+	printf("%s\n", MAIN_COPYRIGHT);
+	printf("License ISC <https://spdx.org/licenses/ISC.html>.\n");
+	printf("This is free software: you are free to change and "
+	    "redistribute it.\n");
+	printf("There is NO WARRANTY, to the extent permitted by law.\n");
 }
 
 /* Tell the user how to get help and return the usage exit status. */
@@ -638,6 +744,8 @@ main_parse_options(int argc, char **argv, struct main_opts *o)
 		longopts[i].has_arg = main_options[i].has_arg;
 		longopts[i].flag = NULL;
 		longopts[i].val = main_options[i].key;
+		if (main_options[i].key > UCHAR_MAX)
+			continue;	/* a long name only */
 		*sp++ = (char)main_options[i].key;
 		if (main_options[i].has_arg == required_argument)
 			*sp++ = ':';
@@ -848,7 +956,8 @@ main_settings(struct main_opts *o)
 	if (!o->endless_set)
 		o->headless.game.endless = st.endless;
 	o->ui.ascii = o->ui.ascii || st.ascii;
-	o->ui.no_color = o->ui.no_color || !st.color;
+	if (!o->color_set && !st.color)
+		o->ui.no_color = true;	/* "color no"; "yes" leaves NO_COLOR */
 	o->ui.bell = o->ui.bell || st.bell;
 	o->ui.aim = (int)st.aim;
 }
@@ -887,6 +996,15 @@ main_run(int argc, char **argv)
 		main_say(err);
 		return main_usage_error(NULL);
 	}
+	if (o.bad_color != NULL) {
+		char err[MAIN_ERR_MAX];
+
+		snprintf(err, sizeof err, "%s: invalid --color '%s' (expected "
+		    "%s)", PACKAGE_NAME, o.bad_color, COLOR_WORDS);
+		main_say(err);
+		return main_usage_error(NULL);
+	}
+	o.ui.no_color = !color_wanted(o.color, getenv("NO_COLOR"));
 	if (o.strength_set && !o.headless.bot)
 		return main_usage_error("--strength needs --bot");
 	if (o.mode == MAIN_RATE && (o.headless_given || o.game_opts ||

@@ -8,6 +8,8 @@
  * spacing and order where nothing changed, a save is atomic and
  * re-readable, a Moving AI map converts, and the bot plays what is drawn.
  */
+#include <sys/stat.h>
+
 #include <check.h>
 #include <errno.h>
 #include <math.h>
@@ -513,7 +515,8 @@ START_TEST(test_save_is_atomic_and_reads_back)
 	ck_assert(edit_modified(e));
 	ck_assert_msg(edit_save(e, path, err, sizeof err) == 0, "%s", err);
 	ck_assert(!edit_modified(e));
-	ck_assert_int_eq(tu_count_files(dir, "drawn"), 1); /* no .tmp, .lock */
+	/* Nothing else in the directory: no temporary file, no lock. */
+	ck_assert_int_eq(tu_count_files(dir, ""), 3);	/* ., .., drawn */
 	text = tu_slurp(path, &len);
 	ck_assert_ptr_nonnull(text);
 	f = edit_load(path, err, sizeof err);
@@ -532,6 +535,77 @@ START_TEST(test_save_is_atomic_and_reads_back)
 	ck_assert_int_eq(edit_save(e, dir, err, sizeof err), -1);
 	ck_assert_ptr_nonnull(strstr(err, dir));
 	free(text);
+	edit_free(e);
+	tu_rmdir(dir);
+}
+END_TEST
+
+/* A group of the caller's other than gid, or (gid_t)-1 when none. */
+static gid_t
+t_other_group(gid_t gid)
+{
+	gid_t	groups[64];
+	int	i, n = getgroups(64, groups);
+
+	if (geteuid() == 0)
+		return gid + 4242;	/* root may give any group */
+	for (i = 0; i < n; i++)
+		if (groups[i] != gid)
+			return groups[i];
+	return (gid_t)-1;
+}
+
+START_TEST(test_save_keeps_mode_and_others_files)
+{
+	struct edit	*e = t_drawn(10, 6, 3);
+	struct stat	 st;
+	char		 dir[512], path[600], tmp[700], lock[700], err[T_ERR];
+	char		*got;
+	size_t		 len;
+	gid_t		 gid;
+
+	ck_assert_int_eq(tu_mkdtemp(dir, sizeof dir, "check_edit"), 0);
+	snprintf(path, sizeof path, "%s/private.weir", dir);
+	snprintf(tmp, sizeof tmp, "%s.tmp", path);
+	snprintf(lock, sizeof lock, "%s.lock", path);
+	ck_assert_msg(edit_save(e, path, err, sizeof err) == 0, "%s", err);
+	/* A private level, in a group of its own where one can be had. */
+	ck_assert_int_eq(chmod(path, 0600), 0);
+	ck_assert_int_eq(stat(path, &st), 0);
+	gid = t_other_group(st.st_gid);
+	if (gid != (gid_t)-1)
+		ck_assert_int_eq(chown(path, (uid_t)-1, gid), 0);
+	else
+		gid = st.st_gid;
+	/* Files of the user's with the names older weirs wrote and removed. */
+	tu_put(tmp, "draft", 5);
+	tu_put(lock, "notes", 5);
+
+	edit_paint(e, 4, 4, '#');
+	ck_assert_msg(edit_save(e, path, err, sizeof err) == 0, "%s", err);
+	ck_assert_int_eq(stat(path, &st), 0);
+	ck_assert_uint_eq(st.st_mode & 07777, 0600);
+	ck_assert_uint_eq(st.st_gid, gid);
+	got = tu_slurp(tmp, &len);
+	ck_assert_ptr_nonnull(got);
+	ck_assert_str_eq(got, "draft");
+	free(got);
+	got = tu_slurp(lock, &len);
+	ck_assert_ptr_nonnull(got);
+	ck_assert_str_eq(got, "notes");
+	free(got);
+	ck_assert_int_eq(tu_count_files(dir, ""), 5);
+
+	/* A new file gets the usual mode, less the umask. */
+	snprintf(path, sizeof path, "%s/new.weir", dir);
+	ck_assert_msg(edit_save(e, path, err, sizeof err) == 0, "%s", err);
+	ck_assert_int_eq(stat(path, &st), 0);
+	{
+		mode_t mask = umask(0);
+
+		umask(mask);
+		ck_assert_uint_eq(st.st_mode & 07777, 0644 & ~mask);
+	}
 	edit_free(e);
 	tu_rmdir(dir);
 }
@@ -638,6 +712,7 @@ edit_suite(void)
 	tcase_add_test(tc, test_crlf_and_no_final_newline);
 	tcase_add_test(tc, test_resize);
 	tcase_add_test(tc, test_save_is_atomic_and_reads_back);
+	tcase_add_test(tc, test_save_keeps_mode_and_others_files);
 	tcase_add_test(tc, test_movingai_map_converts);
 	suite_add_tcase(s, tc);
 

@@ -1223,6 +1223,8 @@ field_suite(void)
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("reach");
+	tcase_set_timeout(tc, 30);	/* under 1 s alone; 4 s was short
+					   in a loaded make distcheck */
 	tcase_add_test(tc, test_reach_detects_blocking_cell);
 	tcase_add_test(tc, test_reach_agrees_with_field);
 	tcase_add_test(tc, test_reach_cut_matches_flood);

@@ -7,7 +7,9 @@
  * GAME_HOPELESS_S + 1 s without getting half a cell nearer its goal
  * except while it queues behind another. Also: the maze on Thornwood
  * where a skulker stood for good, a frozen enemy lifted on by the last
- * resort, and a hunter pack that fells the hero going home after.
+ * resort, flyers held off an exit ringed by towers that cannot hit air
+ * (they dive at it), a frozen flyer set down on its exit, and a hunter
+ * pack that fells the hero going home after.
  */
 #include <check.h>
 #include <math.h>
@@ -460,6 +462,112 @@ START_TEST(test_frozen_enemy_lifted)
 }
 END_TEST
 
+/* The 30 x 15 field of the ringed exit: A at (0, 7), exits at (15, 7)
+ * and (29, 7); 27 flyers. */
+static struct level *
+live_ring_level(void)
+{
+	char	text[2048], *t = text;
+	int	x, y;
+
+	t += sprintf(t, "weir-level 1\ntitle Ring\ngold 2000\nlives 100\n"
+	    "map\n");
+	for (y = 0; y < 15; y++) {
+		for (x = 0; x < 30; x++) {
+			char c = '.';
+
+			if (y == 0 || y == 14 || x == 0 || x == 29)
+				c = y != 7 ? '#' : x == 0 ? 'A' : '>';
+			else if (x == 15 && y == 7)
+				c = '>';
+			*t++ = c;
+		}
+		*t++ = '\n';
+	}
+	sprintf(t, "end\nwave after 2\ngroup 27 flyer from A every 0.5\n");
+	return tu_level(text);
+}
+
+/* Play g to its end or to tick max; the clock it stopped at. */
+static long
+live_play_out(struct game *g, long max)
+{
+	while (!game_over(g) && g->tick < max)
+		game_tick(g);
+	return g->tick;
+}
+
+/*
+ * Flyers steer round attacking towers, and the nearer exit is ringed by
+ * cannons, which cannot hit air: they used to circle it for minutes (3,651
+ * ticks here against 749 with no towers, 10,555 for the scene first
+ * found). Held off, a flyer dives at its exit; the game ends within
+ * GAME_HOPELESS_S of the game with no towers, and no flyer needs lifting.
+ */
+START_TEST(test_flyers_round_a_ringed_exit)
+{
+	static const int ring[8][2] = { { 14, 6 }, { 15, 6 }, { 16, 6 },
+	    { 14, 7 }, { 16, 7 }, { 14, 8 }, { 15, 8 }, { 16, 8 } };
+	struct level	*lv = live_ring_level();
+	struct game	*g = game_new(lv, 1, false);
+	long		 open, ringed;
+	int		 k;
+
+	open = live_play_out(g, 600 * GAME_RATE);
+	ck_assert(game_over(g));
+	game_free(g);
+	g = game_new(lv, 1, false);
+	for (k = 0; k < 8; k++)
+		ck_assert_int_eq(game_place(g, TOWER_CANNON, ring[k][0],
+		    ring[k][1]), GAME_OK);
+	ringed = live_play_out(g, 600 * GAME_RATE);
+	tu_say("check_live: ringed exit: the flyers are out by tick %ld "
+	    "(%ld with no towers)\n", ringed, open);
+	ck_assert(game_over(g));
+	ck_assert_int_eq(g->leaked, 27);
+	ck_assert_int_eq(g->unstuck, 0);
+	ck_assert_int_le(ringed, open + GAME_HOPELESS_S * GAME_RATE);
+	game_free(g);
+	level_free(lv);
+}
+END_TEST
+
+/* A flyer all but frozen is set down on its exit after GAME_HOPELESS_S. */
+START_TEST(test_frozen_flyer_set_down)
+{
+	struct level	*lv = tu_level("weir-level 1\ntitle F\ngold 0\n"
+			    "lives 5\nmap\n"
+			    "############\n"
+			    "A..........>\n"
+			    "############\nend\nwave\ngroup 1 flyer from A\n");
+	struct game	*g = game_new(lv, 1, false);
+	long		 frozen = -1, lifted = -1;
+
+	while (!game_over(g) && g->tick < 120 * GAME_RATE) {
+		game_tick(g);
+		if (lifted < 0 && g->unstuck > 0)
+			lifted = g->tick;
+		/* Frozen just as it has got half a cell nearer. */
+		if (frozen < 0 && g->nenemies == 1 &&
+		    g->agents[0].pos.x > 3.0 && g->units[0].lost == 0) {
+			g->units[0].slow_pct = 1;	/* all but frozen */
+			g->units[0].slow_ticks = 1000000;
+			frozen = g->tick;
+		}
+	}
+	ck_assert_int_ge(frozen, 0);
+	ck_assert(game_over(g));
+	ck_assert_int_eq(g->leaked, 1);
+	ck_assert_int_eq(g->unstuck, 1);
+	tu_say("check_live: frozen flyer: frozen at tick %ld, set down at "
+	    "%ld, game over at %ld\n", frozen, lifted, g->tick);
+	ck_assert_int_ge(lifted - frozen, GAME_HOPELESS_S * GAME_RATE - 1);
+	ck_assert_int_le(lifted - frozen, GAME_HOPELESS_S * GAME_RATE + 1);
+	game_free(g);
+	level_free(lv);
+}
+END_TEST
+
 /*
  * A pack of hunters the hero cannot beat fells it; from then on none of
  * them hunts again (the hero's every return would draw them back from
@@ -555,6 +663,8 @@ live_suite(void)
 	tcase_add_test(tc, test_random_mazes_every_kind);
 	tcase_add_test(tc, test_thornwood_stall);
 	tcase_add_test(tc, test_frozen_enemy_lifted);
+	tcase_add_test(tc, test_flyers_round_a_ringed_exit);
+	tcase_add_test(tc, test_frozen_flyer_set_down);
 	tcase_add_test(tc, test_hunters_sated);
 	tcase_add_test(tc, test_plan_smooths_what_it_keeps);
 	suite_add_tcase(s, tc);

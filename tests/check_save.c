@@ -6,9 +6,9 @@
  * another) with a FILE:LINE:COL message saying where it went, leaves a
  * missing or unreadable one alone, and save_aside moves a save that read
  * but cannot be used, unless a new save has taken its place meanwhile.
- * The writer leaves nothing beside the file, clears what a killed writer
- * left, and writers take turns under the lock, even when it is removed
- * and made again between them. It never replaces (or locks beside) a
+ * The writer leaves nothing beside the file, never touches a file of the
+ * player's beside it (FILE.tmp, FILE.lock), and writers take turns under
+ * the lock on the directory. It never replaces (or locks beside) a
  * FIFO, a device or a symbolic link, never writes a save larger than the
  * reader takes, and saves of earlier versions, which logged refused
  * commands, replay to the game their accepted commands give.
@@ -332,22 +332,33 @@ START_TEST(test_remove_leaves_a_newer_save)
 }
 END_TEST
 
-START_TEST(test_write_clears_a_killed_writer)
+START_TEST(test_write_leaves_others_files)
 {
-	char		 tmp[700], lock[700], err[T_ERR];
+	char		 tmp[700], lock[700], err[T_ERR], *got;
 	enum save_status st;
 	struct save	*s;
+	size_t		 len;
 
-	/* A writer killed halfway left its temporary file and the lock. */
+	/* Files of the player's that older weirs took for their own. */
 	snprintf(tmp, sizeof tmp, "%s.tmp", t_path);
 	snprintf(lock, sizeof lock, "%s.lock", t_path);
 	t_save(t_path, 30);
-	t_write(tmp, "weir-save 1\nlevel /half/writ");
-	t_write(lock, "");
+	t_write(tmp, "the player's own notes");
+	t_write(lock, "and more");
 	ck_assert_int_eq(t_count("current.save"), 3);
 
 	t_save(t_path, 45);
-	ck_assert_int_eq(t_count("current.save"), 1);
+	/* Both are there as they were, and weir left nothing of its own. */
+	ck_assert_int_eq(t_count("current.save"), 3);
+	ck_assert_int_eq(t_count(".current.save"), 0);
+	got = tu_slurp(tmp, &len);
+	ck_assert_ptr_nonnull(got);
+	ck_assert_str_eq(got, "the player's own notes");
+	free(got);
+	got = tu_slurp(lock, &len);
+	ck_assert_ptr_nonnull(got);
+	ck_assert_str_eq(got, "and more");
+	free(got);
 	s = save_open(t_path, &st, err, sizeof err);
 	ck_assert_msg(s != NULL, "%s", err);
 	ck_assert_int_eq(s->tick, 45);
@@ -657,7 +668,7 @@ save_suite(void)
 	tc = tcase_create("writers");
 	tcase_set_timeout(tc, 120);
 	tcase_add_checked_fixture(tc, t_setup, t_teardown);
-	tcase_add_test(tc, test_write_clears_a_killed_writer);
+	tcase_add_test(tc, test_write_leaves_others_files);
 	tcase_add_test(tc, test_writer_waits_for_the_lock);
 	tcase_add_test(tc, test_writers_take_turns);
 	suite_add_tcase(s, tc);

@@ -3,8 +3,8 @@
  * Unit tests of the high scores file: where it lives (XDG rules), reading
  * back what was written in the right order, keeping the best games and a
  * level's best win, the atomic replacement (a reader holding the old file
- * still sees all of it, no temporary or lock file is left, and what a
- * killed writer left is cleared by the next), corrupt files moved aside
+ * still sees all of it, no temporary file is left, and files of the
+ * player's beside it are never touched), corrupt files moved aside
  * and never overwritten, every kind of bad line reported with its line and
  * column, and processes adding games at the same moment losing none. The
  * file never grows past what the reader takes (the oldest games give way,
@@ -260,35 +260,63 @@ START_TEST(test_keeps_the_best_and_the_best_win)
 	char			 err[T_ERR];
 	int			 i, n;
 
-	/* A low win first, then better losses push it off the top ten. */
+	/* A low win first: better-scored losses all rank below it. */
 	ck_assert_int_eq(t_add("meadow", 50, true, 1), 1);
 	for (i = 0; i < SCORES_KEEP; i++)
-		ck_assert_int_eq(t_add("meadow", 100 + 10 * i, false, 2 + i), 1);
+		ck_assert_int_eq(t_add("meadow", 100 + 10 * i, false, 2 + i), 2);
 	/* Not good enough for the list. */
 	ck_assert_int_eq(t_add("meadow", 60, false, 50), 0);
-	/* Eleventh best, a loss: dropped at once. */
-	ck_assert_int_eq(t_add("meadow", 99, false, 51), 0);
 
 	ck_assert_int_eq(scores_read(t_path, &s, err, sizeof err), SCORES_OK);
 	n = scores_level(&s, "meadow", &first);
-	ck_assert_int_eq(n, SCORES_KEEP + 1);
-	ck_assert_int_eq(first[0].score, 100 + 10 * (SCORES_KEEP - 1));
-	ck_assert_int_eq(first[SCORES_KEEP - 1].score, 100);
-	ck_assert_int_eq(first[SCORES_KEEP].score, 50);
-	ck_assert(first[SCORES_KEEP].won);
+	ck_assert_int_eq(n, SCORES_KEEP);
+	ck_assert_int_eq(first[0].score, 50);
+	ck_assert(first[0].won);
+	ck_assert_int_eq(first[1].score, 100 + 10 * (SCORES_KEEP - 1));
+	ck_assert_int_eq(first[SCORES_KEEP - 1].score, 110);
 	ck_assert(scores_completed(&s, "meadow"));
 
-	/* A better win takes the place of the old one, in eleventh place. */
-	ck_assert_int_eq(t_add("meadow", 55, true, 60), SCORES_KEEP + 1);
-	ck_assert_int_eq(scores_read(t_path, &s, err, sizeof err), SCORES_OK);
-	n = scores_level(&s, "meadow", &first);
-	ck_assert_int_eq(n, SCORES_KEEP + 1);
-	ck_assert_int_eq(first[SCORES_KEEP].score, 55);
+	/* A better win goes above the old one, which stays. */
+	ck_assert_int_eq(t_add("meadow", 55, true, 60), 1);
 	ck_assert_int_eq(t_add("meadow", 1000, true, 61), 1);
 	ck_assert_int_eq(scores_read(t_path, &s, err, sizeof err), SCORES_OK);
 	n = scores_level(&s, "meadow", &first);
 	ck_assert_int_eq(n, SCORES_KEEP);
 	ck_assert_int_eq(first[0].score, 1000);
+	ck_assert_int_eq(first[1].score, 55);
+	ck_assert_int_eq(first[2].score, 50);
+	ck_assert(!first[3].won);
+	scores_free(&s);
+}
+END_TEST
+
+START_TEST(test_a_win_ranks_above_every_defeat)
+{
+	struct scores		 s = { NULL, 0, 0 };
+	const struct score	*first;
+	char			 err[T_ERR];
+
+	/* A defeat with a huge score, then a win with a small one. */
+	ck_assert_int_eq(t_add("meadow", 99950, false, 1), 1);
+	ck_assert_int_eq(t_add("meadow", 100, true, 2), 1);
+	ck_assert_int_eq(t_add("meadow", 99000, false, 3), 3);
+	ck_assert_int_eq(scores_read(t_path, &s, err, sizeof err), SCORES_OK);
+	ck_assert_int_eq(scores_level(&s, "meadow", &first), 3);
+	ck_assert(first[0].won);
+	ck_assert_int_eq(first[0].score, 100);
+	ck_assert_int_eq(first[1].score, 99950);
+	ck_assert_int_eq(scores_best(&s, "meadow")->score, 100);
+	scores_free(&s);
+
+	/* A file written in the old order reads in the new. */
+	t_write(t_path, "weir-scores 2\n"
+	    "hive 900 lost 3 8 0 0 9300 300 tester\n"
+	    "hive 200 won 8 8 12 1 9900 200 tester\n"
+	    "end\n");
+	ck_assert_int_eq(scores_read(t_path, &s, err, sizeof err), SCORES_OK);
+	ck_assert_int_eq(scores_level(&s, "hive", &first), 2);
+	ck_assert(first[0].won);
+	ck_assert_int_eq(first[1].score, 900);
 	scores_free(&s);
 }
 END_TEST
@@ -328,42 +356,44 @@ START_TEST(test_write_is_atomic)
 }
 END_TEST
 
-START_TEST(test_killed_writer_is_cleared)
+START_TEST(test_others_files_are_left_alone)
 {
 	char	tmp[700], lock[700];
 
-	/* What a writer killed halfway leaves: its half-written temporary
-	 * file and the lock file (the flock itself died with it). */
+	/* Files of the player's with the names older weirs used. */
 	t_add("meadow", 100, false, 1);
 	snprintf(tmp, sizeof tmp, "%s.tmp", t_path);
 	snprintf(lock, sizeof lock, "%s.lock", t_path);
 	t_write(tmp, "weir-scores 1\nmeadow 5");
-	t_write(lock, "");
+	t_write(lock, "mine");
 	ck_assert_int_eq(t_count_files("scores"), 3);
 
-	/* The next game is added, and nothing but the file is left. */
+	/* The next game is added; they are as they were, nothing else. */
 	ck_assert_int_eq(t_add("meadow", 200, false, 2), 1);
-	ck_assert_int_eq(t_count_files("scores"), 1);
+	ck_assert_int_eq(t_count_files("scores"), 3);
+	ck_assert_int_eq(t_count_files(".scores"), 0);
+	ck_assert_str_eq(t_read(tmp), "weir-scores 1\nmeadow 5");
+	ck_assert_str_eq(t_read(lock), "mine");
 	ck_assert_str_eq(t_read(t_path), "weir-scores 2\n"
 	    "meadow 200 lost 3 8 0 0 9200 2 tester\n"
 	    "meadow 100 lost 3 8 0 0 9100 1 tester\n"
 	    "end\n");
 
-	/* A temporary file that cannot be replaced stops the write, and the
-	 * old file stays as it was. */
-	ck_assert_int_eq(mkdir(tmp, 0700), 0);
-	{
+	/* A directory that cannot be written stops the write, and the old
+	 * file stays as it was. */
+	if (geteuid() != 0) {
 		struct score	e = t_game("meadow", 300, true, 3);
 		char		note[T_ERR], err[T_ERR];
 
+		ck_assert_int_eq(chmod(t_dir, 0500), 0);
 		ck_assert_int_eq(scores_add(t_path, &e, NULL, note,
 		    sizeof note, err, sizeof err), -1);
+		ck_assert_int_eq(chmod(t_dir, 0700), 0);
 		ck_assert_msg(strstr(err, "cannot write") != NULL, "%s", err);
 	}
-	ck_assert_int_eq(rmdir(tmp), 0);
 	ck_assert_msg(strstr(t_read(t_path), "meadow 300") == NULL,
 	    "the refused game was written");
-	ck_assert_int_eq(t_count_files("scores"), 1);
+	ck_assert_int_eq(t_count_files("scores"), 3);
 }
 END_TEST
 
@@ -627,13 +657,16 @@ START_TEST(test_concurrent_writers_one_level)
 	int			 i, n;
 
 	/* Two players finishing the same level at once, over and over: the
-	 * list must be exactly the best of everything both played. */
+	 * list must be exactly the best of everything both played: the
+	 * wins (even games) first, the second player's scoring more. */
 	t_race(2, 20, "meadow", true);
 	ck_assert_int_eq(scores_read(t_path, &s, err, sizeof err), SCORES_OK);
 	n = scores_level(&s, "meadow", &first);
 	ck_assert_int_eq(n, SCORES_KEEP);
-	for (i = 0; i < SCORES_KEEP; i++)
-		ck_assert_int_eq(first[i].score, 2000 + 19 - i);
+	for (i = 0; i < SCORES_KEEP; i++) {
+		ck_assert(first[i].won);
+		ck_assert_int_eq(first[i].score, 2018 - 2 * i);
+	}
 	scores_free(&s);
 }
 END_TEST
@@ -773,12 +806,13 @@ scores_suite(void)
 	tcase_add_test(tc, test_settings_keep_their_own_boards);
 	tcase_add_test(tc, test_names_are_made_safe);
 	tcase_add_test(tc, test_keeps_the_best_and_the_best_win);
+	tcase_add_test(tc, test_a_win_ranks_above_every_defeat);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("safety");
 	tcase_add_checked_fixture(tc, t_setup, t_teardown);
 	tcase_add_test(tc, test_write_is_atomic);
-	tcase_add_test(tc, test_killed_writer_is_cleared);
+	tcase_add_test(tc, test_others_files_are_left_alone);
 	tcase_add_test(tc, test_corrupt_file_is_kept_aside);
 	tcase_add_test(tc, test_file_stays_readable);
 	tcase_add_test(tc, test_not_a_regular_file);

@@ -1,12 +1,16 @@
 /* SPDX-License-Identifier: ISC */
 /*
  * Unit tests of the session module: a LEVEL argument resolved to an
- * installed level or left a path; a weir level and a Moving AI map opened
+ * installed level or left a path; a level's identity (an installed level's
+ * name, any other file's name and hash) keeping saves and boards of files
+ * of the same name apart; a weir level and a Moving AI map opened
  * alike; and a save resumed into the very game that was saved, while a
  * corrupt one (one that does not read, one that does not replay) is
  * reported with its place and moved aside only when it is weir's own, and
  * a stale one (its level gone or changed) is reported and never touched.
  */
+#include <sys/stat.h>
+
 #include <check.h>
 #include <errno.h>
 #include <inttypes.h>
@@ -18,6 +22,7 @@
 #include "core/game.h"
 #include "core/level.h"
 #include "core/save.h"
+#include "core/scores.h"
 #include "core/session.h"
 #include "testutil.h"
 
@@ -172,6 +177,72 @@ START_TEST(test_open_installed_by_name)
 	ck_assert_int_eq(s->g->tick, 0);
 	ck_assert_int_eq(s->g->gold, s->lv->gold);
 	session_free(s);
+}
+END_TEST
+
+START_TEST(test_level_key)
+{
+	char	 other[700], link[700], real[SESSION_PATH_MAX];
+	char	 key[SCORES_NAME_MAX + 1], again[SCORES_NAME_MAX + 1];
+	char	 inst[SESSION_PATH_MAX], save_a[1024], save_b[1024];
+	char	 board[SCORES_NAME_MAX + 1];
+	uint64_t hash;
+
+	/* An installed level is known by its name, however its directory
+	 * is given. */
+	ck_assert_ptr_nonnull(realpath(tu_srcpath("levels/meadow.weir"),
+	    inst));
+	ck_assert_int_eq(save_hash_file(inst, &hash, key, sizeof key), 0);
+	session_level_key(key, sizeof key, inst, hash, tu_srcpath("levels"));
+	ck_assert_str_eq(key, "meadow");
+	snprintf(link, sizeof link, "%s/lv", t_dir);
+	ck_assert_ptr_nonnull(realpath(tu_srcpath("levels"), real));
+	ck_assert_int_eq(symlink(real, link), 0);
+	session_level_key(key, sizeof key, inst, hash, link);
+	ck_assert_str_eq(key, "meadow");
+	/* ... and when the installed file is a link to it. */
+	snprintf(link, sizeof link, "%s/inst", t_dir);
+	ck_assert_int_eq(mkdir(link, 0700), 0);
+	snprintf(other, sizeof other, "%s/inst/meadow.weir", t_dir);
+	ck_assert_int_eq(symlink(inst, other), 0);
+	session_level_key(key, sizeof key, inst, hash, link);
+	ck_assert_str_eq(key, "meadow");
+
+	/* The same bytes elsewhere, called meadow.weir: another level. */
+	snprintf(other, sizeof other, "%s/meadow.weir", t_dir);
+	t_copy(inst, other);
+	ck_assert_ptr_nonnull(realpath(other, real));
+	session_level_key(key, sizeof key, real, hash, tu_srcpath("levels"));
+	ck_assert_int_eq(strncmp(key, "meadow.", 7), 0);
+	ck_assert_uint_eq(strlen(key), 7 + 16);
+	/* The same file: the same key; other bytes or no level dir given:
+	 * still not the installed level's. */
+	session_level_key(again, sizeof again, real, hash, NULL);
+	ck_assert_str_eq(again, key);
+	session_level_key(again, sizeof again, real, hash + 1, NULL);
+	ck_assert_str_ne(again, key);
+	ck_assert_str_ne(again, "meadow");
+	session_level_key(again, sizeof again, inst, hash, NULL);
+	ck_assert_str_ne(again, "meadow");
+	ck_assert_str_ne(again, key);
+
+	/* Their saves and boards are apart, at every setting. */
+	setenv("XDG_STATE_HOME", t_dir, 1);
+	ck_assert_int_eq(save_level_path(save_a, sizeof save_a, "meadow",
+	    false), 0);
+	ck_assert_int_eq(save_level_path(save_b, sizeof save_b, key, false),
+	    0);
+	ck_assert_str_ne(save_a, save_b);
+	ck_assert_ptr_nonnull(strstr(save_b, key));
+	scores_board(board, sizeof board, key, "hard", true);
+	ck_assert_int_eq(strncmp(board, key, strlen(key)), 0);
+	ck_assert_str_eq(board + strlen(key), "@hard+endless");
+
+	/* A long name is cut, a hidden file's loses its dot. */
+	session_level_key(key, sizeof key, "/x/.a-very-long-level-file-name-"
+	    "indeed-it-is.weir", 1, NULL);
+	ck_assert_int_eq(strncmp(key, "_a-very-long-level-file", 23), 0);
+	ck_assert_uint_eq(strlen(key), SESSION_KEY_BASE + 17);
 }
 END_TEST
 
@@ -450,6 +521,7 @@ session_suite(void)
 	tcase_add_checked_fixture(tc, t_setup, t_teardown);
 	tcase_add_test(tc, test_resolve);
 	tcase_add_test(tc, test_open_installed_by_name);
+	tcase_add_test(tc, test_level_key);
 	tcase_add_test(tc, test_open_movingai_map);
 	tcase_add_test(tc, test_open_errors);
 	suite_add_tcase(s, tc);

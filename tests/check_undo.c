@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: ISC */
 /*
  * Unit tests of the rules a player leans on between waves: undo (the
- * latest placements back for all their gold, and each refusal with its
+ * latest placements back for all their gold, a specialisation's too, the
+ * wall a tower was built over back as it stood, and each refusal with its
  * reason), an attacking tower built on a wall for the difference in price
  * (the field untouched), --check's every independent error of a level
  * file (level_check_all), and one saved game a level (save-dir.c), an old
@@ -68,6 +69,54 @@ START_TEST(test_undo_full_refund)
 	/* Undo is a command: logged, so a save replays it. */
 	ck_assert_int_eq(g->nlog, 5);
 	ck_assert_int_eq(g->log[4].type, GAME_CMD_UNDO);
+	game_free(g);
+	level_free(lv);
+}
+END_TEST
+
+START_TEST(test_undo_of_a_specialised_tower)
+{
+	struct level *lv = tu_level("weir-level 1\ntitle Rich\ngold 1000\n"
+	    "lives 10\nmap\n"
+	    "######################\n"
+	    "#....................#\n"
+	    "A....................>\n"
+	    "#....................#\n"
+	    "######################\nend\n"
+	    "wave after 60\ngroup 1 grunt from A\n");
+	struct game *g = game_new(lv, 1, false);
+	struct game_tower wall;
+	int longbow = spec_lookup("longbow", 7);
+	int volley = spec_lookup("volley", 6);
+
+	/* Specialised on open ground: every coin of it comes back. */
+	ck_assert_int_eq(game_place(g, TOWER_ARROW, 5, 1), GAME_OK);
+	ck_assert_int_eq(game_upgrade(g, 5, 1), GAME_OK);
+	ck_assert_int_eq(game_upgrade(g, 5, 1), GAME_OK);
+	ck_assert_int_eq(game_specialise(g, 5, 1, volley), GAME_OK);
+	ck_assert_int_eq(g->gold, 1000 - 25 - 30 - 45 - 120);
+	ck_assert_int_eq(game_undo(g), GAME_OK);
+	ck_assert_int_eq(g->gold, 1000);
+	ck_assert_ptr_null(game_tower_at(g, 5, 1));
+
+	/* Over a wall: the wall comes back plain, as it stood. */
+	ck_assert_int_eq(game_place(g, TOWER_WALL, 10, 2), GAME_OK);
+	wall = *game_tower_at(g, 10, 2);
+	ck_assert_int_eq(game_place(g, TOWER_ARROW, 10, 2), GAME_OK);
+	ck_assert_int_eq(game_upgrade(g, 10, 2), GAME_OK);
+	ck_assert_int_eq(game_upgrade(g, 10, 2), GAME_OK);
+	ck_assert_int_eq(game_specialise(g, 10, 2, longbow), GAME_OK);
+	ck_assert_int_eq(g->gold, 1000 - 25 - 30 - 45 - 130);
+	ck_assert_int_eq(game_undo(g), GAME_OK);
+	ck_assert_int_eq(g->gold, 1000 - 4);
+	ck_assert_mem_eq(game_tower_at(g, 10, 2), &wall, sizeof wall);
+	ck_assert_int_eq(game_tower_at(g, 10, 2)->spec, -1);
+	ck_assert_int_eq(game_tower_refund(game_tower_at(g, 10, 2)),
+	    game_tower_refund(&wall));
+	/* And the wall's own placement is undone for its price. */
+	ck_assert_int_eq(game_undo(g), GAME_OK);
+	ck_assert_int_eq(g->gold, 1000);
+	ck_assert_int_eq(g->nstanding, 0);
 	game_free(g);
 	level_free(lv);
 }
@@ -428,6 +477,7 @@ undo_suite(void)
 
 	tc = tcase_create("undo");
 	tcase_add_test(tc, test_undo_full_refund);
+	tcase_add_test(tc, test_undo_of_a_specialised_tower);
 	tcase_add_test(tc, test_undo_ends_with_a_wave);
 	tcase_add_test(tc, test_undo_ends_when_an_enemy_comes_in_range);
 	tcase_add_test(tc, test_undo_forgets_a_sold_tower);

@@ -222,9 +222,11 @@ bench_field_map(const struct grid *g, double solo[2][BF_COUNT])
 	}
 	r.ours = bench_median(ours, k);
 	r.bfs = bench_median(bfs, k);
-	r.tcod = -1;
 #ifdef HAVE_LIBTCOD
 	r.tcod = bench_median(tcod, k);
+#else
+	r.tcod = -1;		/* tcod[] timed an empty gap */
+	(void)tcod;
 #endif
 	if (solo != NULL) {
 		c.junk = xmalloc(BENCH_FLUSH);

@@ -1,13 +1,13 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * The level editor's source text (edit.h has the model): opening a level
- * file (or importing a Moving AI map), the lines of the file an edit was
- * opened from, sorted into statements, and the writer that walks them and
- * asks of each whether it still says what it said, copying it, rewriting
- * it where it stands or dropping it, and putting new statements after
- * their neighbours. A level with no source is written in the usual order.
- * Saving writes the text atomically (safefile.h) and takes it as the new
- * source.
+ * The level editor's source text (edit.h has the model): a level file's
+ * text read into an edit (edit_parse, playable or not), the lines of the
+ * file an edit was opened from, sorted into statements, and the writer
+ * that walks them and asks of each whether it still says what it said,
+ * copying it, rewriting it where it stands or dropping it, and putting new
+ * statements after their neighbours. A level with no source is written in
+ * the usual order. A saved text is taken as the new source (edit_saved);
+ * the files themselves are edit-file.c's.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -15,8 +15,6 @@
 #include <string.h>
 
 #include "edit-internal.h"
-#include "movingai.h"
-#include "safefile.h"
 #include "util.h"
 
 /* The once-only statements, in the order a new file has them. */
@@ -175,7 +173,42 @@ edit_saved(struct edit *e, char *text, size_t len)
 	e->saved_at = e->nsteps;
 }
 
-/* Parse a level file's text into an edit that keeps the text. */
+/*
+ * Take the map's glyphs from the source's rows, as written: a draft's
+ * spawn cells past what play takes are not in its level, but are on the
+ * map all the same.
+ */
+static void
+edit_rows_to_map(struct edit *e)
+{
+	const struct edit_line	*ln;
+	bool			 changed = false;
+	int			 i, x;
+
+	for (i = 0; i < e->nlines; i++) {
+		ln = &e->lines[i];
+		if (ln->kind != EDIT_LN_ROW || ln->a >= e->h)
+			continue;
+		for (x = 0; x < e->w && (size_t)x < ln->len; x++) {
+			uint8_t c = (uint8_t)e->src[ln->off + (size_t)x];
+			uint8_t *m = &e->map[(size_t)ln->a * e->w + x];
+
+			if (edit_glyph_ok(c) && *m != c) {
+				*m = c;
+				changed = true;
+			}
+		}
+	}
+	if (!changed)
+		return;
+	memcpy(e->orig_map, e->map, (size_t)e->w * e->h);
+	edit_field_build(e);
+}
+
+/*
+ * Parse a level file's text into an edit that keeps the text. Any text
+ * in the form of a level file reads (level_parse_draft), playable or not.
+ */
 struct edit *
 edit_parse(const char *name, const char *text, size_t len, char *err,
     size_t errlen)
@@ -184,7 +217,7 @@ edit_parse(const char *name, const char *text, size_t len, char *err,
 	struct edit	*e;
 	char		*copy;
 
-	if ((lv = level_parse(name, text, len, err, errlen)) == NULL)
+	if ((lv = level_parse_draft(name, text, len, err, errlen)) == NULL)
 		return NULL;
 	e = edit_from_level(lv);
 	level_free(lv);
@@ -192,29 +225,7 @@ edit_parse(const char *name, const char *text, size_t len, char *err,
 	memcpy(copy, text, len);
 	copy[len] = '\0';
 	edit_saved(e, copy, len);
-	return e;
-}
-
-/* Open a level file, or import a Moving AI map (path ending ".map"). */
-struct edit *
-edit_load(const char *path, char *err, size_t errlen)
-{
-	struct level	*lv;
-	struct edit	*e;
-	size_t		 n = strlen(path), len;
-	char		*text;
-
-	if (n > 4 && strcmp(path + n - 4, ".map") == 0) {
-		if ((lv = movingai_load(path, err, errlen)) == NULL)
-			return NULL;
-		e = edit_from_level(lv);
-		level_free(lv);
-		return e;
-	}
-	if ((text = level_read_file(path, &len, err, errlen)) == NULL)
-		return NULL;
-	e = edit_parse(path, text, len, err, errlen);
-	free(text);
+	edit_rows_to_map(e);
 	return e;
 }
 
@@ -589,33 +600,4 @@ edit_level(const struct edit *e, char *err, size_t errlen)
 	lv = level_parse("level", text, len, err, errlen);
 	free(text);
 	return lv;
-}
-
-/* Write the level to path atomically (safefile.h); 0, or -1 with err. */
-int
-edit_save(struct edit *e, const char *path, char *err, size_t errlen)
-{
-	struct safefile	 sf;
-	FILE		*f;
-	size_t		 len;
-	char		*text;
-	int		 rc = -1;
-
-	edit_end(e);
-	text = edit_text(e, &len);
-	if (safefile_lock(&sf, path, err, errlen) != 0) {
-		free(text);
-		return -1;
-	}
-	if ((f = safefile_create(&sf, 0644, err, errlen)) != NULL) {
-		/* A short write leaves the stream's error for the commit. */
-		(void)fwrite(text, 1, len, f);
-		rc = safefile_commit(&sf, err, errlen);
-	}
-	safefile_unlock(&sf);
-	if (rc == 0)
-		edit_saved(e, text, len);
-	else
-		free(text);
-	return rc;
 }

@@ -7,9 +7,9 @@
  * built whole only when the level is opened or its movement or marsh cost
  * changes (those change every cell). Undo steps hold what was there
  * before: undoing swaps it back in, which leaves what was done in the
- * step, ready to be redone. Above this file: the checks and the bot's
- * trial (edit-check.c), and opening a file, its statements and the writer
- * (edit-source.c).
+ * step, ready to be redone. Above this file: a file's statements and the
+ * writer (edit-source.c), the checks and the bot's trial (edit-check.c),
+ * and the file itself: opening, saving, save-as, recovery (edit-file.c).
  */
 #include <errno.h>
 #include <math.h>
@@ -88,7 +88,7 @@ edit_is_exit(int glyph)
 }
 
 /* Build the grid and the exit field from the map, whole. */
-static void
+void
 edit_field_build(struct edit *e)
 {
 	int32_t	*goals = xcalloc(FIELD_MAX_GOALS, sizeof *goals);
@@ -280,6 +280,7 @@ edit_free(struct edit *e)
 	free(e->lines);
 	free(e->orig_map);
 	free(e->orig);
+	free(e->path);
 	free(e);
 }
 

@@ -24,6 +24,25 @@
  * new wave after the last wave). Comments, blank lines, spacing and the
  * order of sections stay as they were. A level with no source (new, or a
  * Moving AI map) is written in the usual order.
+ *
+ * Opening reads any file whose text is a level file's, even one that
+ * cannot be played (no spawn, a spawn cut off, no waves: what a save "with
+ * its problems" writes); edit_refresh then lists what is wrong. The edit
+ * remembers the file it was read from or last saved to (its path, stamp
+ * and the hash of its bytes), so edit_disk_check can tell that another
+ * program changed it since, and edit_save_as refuses to write over such a
+ * change, or over another file, unless told to (EDIT_SAVE_FORCE), and says
+ * why a save failed so that another path can be offered (edit-file.c).
+ *
+ * Recovery: when the editor must stop with unsaved work (a signal, a lost
+ * terminal), edit_recover_write puts the level's text in a recovery file,
+ * $XDG_STATE_HOME/weir/recover/ESCAPED.weir (default ~/.local/state/...),
+ * ESCAPED being the level file's resolved path with every byte but letters,
+ * digits, '.', '-' and '_' written %XX ("/home/ann/my.weir" is
+ * %2Fhome%2Fann%2Fmy.weir.weir; a path whose name would be too long keeps
+ * its end and a hash of the whole). edit_recover_find finds it when that
+ * file is next opened, edit_recover_open makes an edit of it (unsaved, to
+ * be saved over the file), and a save of the level removes it.
  */
 #ifndef WEIR_EDIT_H
 #define WEIR_EDIT_H
@@ -33,6 +52,7 @@
 #include <stdint.h>
 
 #include "field.h"
+#include "safefile.h"
 #include "game.h"
 #include "grid.h"
 #include "level.h"
@@ -76,6 +96,30 @@ struct edit_route {
 /* Route marks, per cell. */
 #define EDIT_ROUTE_ON	0x1	/* on some spawn's route */
 #define EDIT_ROUTE_BAD	0x2	/* a problem is at this cell */
+
+/* What edit_disk_check found at the edit's file. */
+enum edit_disk {
+	EDIT_DISK_SAME,		/* as read or saved last (or the same bytes) */
+	EDIT_DISK_CHANGED,	/* other bytes: another program changed it */
+	EDIT_DISK_GONE,		/* removed since it was read */
+	EDIT_DISK_NEW,		/* the edit had no file there; there is one */
+	EDIT_DISK_ERROR		/* it could not be read: err says why */
+};
+
+/* What edit_save_as did; nothing is written unless EDIT_SAVE_OK. */
+enum edit_save {
+	EDIT_SAVE_OK,		/* written */
+	EDIT_SAVE_CHANGED,	/* the edit's own file changed on disk since
+				   it was read (or appeared): ask, then force */
+	EDIT_SAVE_EXISTS,	/* another file is at that path: ask, then
+				   force */
+	EDIT_SAVE_FAILED	/* cannot be written there (err says why: no
+				   permission, a read-only place, a symbolic
+				   link, not a regular file, no room): offer
+				   another path */
+};
+
+#define EDIT_SAVE_FORCE	0x1	/* edit_save_as: write over what is there */
 
 /* What the bot's game on the level came to. */
 struct edit_trial {
@@ -129,6 +173,12 @@ struct edit {
 
 	/* Scratch for routes. */
 	struct point		*scratch;
+
+	/* The file it was read from or saved to last (edit-file.c). */
+	char			*path;		/* NULL: none */
+	bool			 on_disk;	/* disk and disk_hash are its */
+	struct safefile_stamp	 disk;
+	uint64_t		 disk_hash;	/* save_hash of its bytes */
 };
 
 /* Making and reading. */
@@ -136,7 +186,6 @@ struct edit	*edit_new(int w, int h, const char *title);
 struct edit	*edit_from_level(const struct level *lv);
 struct edit	*edit_parse(const char *name, const char *text, size_t len,
 		    char *err, size_t errlen);
-struct edit	*edit_load(const char *path, char *err, size_t errlen);
 void		 edit_free(struct edit *e);
 
 /* The map. */
@@ -166,10 +215,26 @@ int		 edit_field_cost(const struct edit *e, int glyph);
 /* Writing. */
 char		*edit_text(const struct edit *e, size_t *lenp);
 struct level	*edit_level(const struct edit *e, char *err, size_t errlen);
-int		 edit_save(struct edit *e, const char *path, char *err,
-		    size_t errlen);
 void		 edit_saved(struct edit *e, char *text, size_t len);
 size_t		 edit_seconds(char *buf, size_t size, int ms);
+
+/* Its file: opening, saving, save-as, recovery (edit-file.c). */
+struct edit	*edit_load(const char *path, char *err, size_t errlen);
+int		 edit_save(struct edit *e, const char *path, char *err,
+		    size_t errlen);
+enum edit_disk	 edit_disk_check(const struct edit *e, const char *path,
+		    char *err, size_t errlen);
+enum edit_save	 edit_save_as(struct edit *e, const char *path, int flags,
+		    char *err, size_t errlen);
+void		 edit_set_file(struct edit *e, const char *path,
+		    const char *text, size_t len);
+int		 edit_recover_path(const char *path, char *buf, size_t len);
+int		 edit_recover_write(const struct edit *e, const char *path,
+		    char *where, size_t wlen, char *err, size_t errlen);
+bool		 edit_recover_find(const char *path, char *buf, size_t len);
+struct edit	*edit_recover_open(const char *path, const char *rec,
+		    char *err, size_t errlen);
+int		 edit_recover_remove(const char *path);
 
 /* Playing it. */
 void		 edit_trial(const struct level *lv, uint64_t seed,

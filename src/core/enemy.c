@@ -80,7 +80,8 @@ enemy_ground(struct steer_type *t, enum steer_combiner c)
 	t->separation_radius = 0.75;
 	/* Flyers overhead and shots going by are not neighbours. */
 	t->flock_with = UINT32_MAX & ~(STEER_TYPE_BIT(ENEMY_STEER_BOLT) |
-	    STEER_TYPE_BIT(ENEMY_STEER_SHELL));
+	    STEER_TYPE_BIT(ENEMY_STEER_SHELL) |
+	    STEER_TYPE_BIT(ENEMY_STEER_DIVE));
 	for (k = 0; k < ENEMY_NKINDS; k++) {
 		if (enemy_types[k].mover == ENEMY_FLY)
 			t->flock_with &= ~STEER_TYPE_BIT(k);
@@ -202,6 +203,12 @@ enemy_steer_types(struct steer_type *types)
 	steer_type_init(t);
 	t->ground = false;
 	t->behaviours = STEER_BIT(STEER_ARRIVE);
+
+	/* A flyer held off its exit makes straight for it, minding nothing. */
+	t = &types[ENEMY_STEER_DIVE];
+	steer_type_init(t);
+	t->ground = false;
+	t->behaviours = STEER_BIT(STEER_SEEK);
 
 	/* The hero walks its path and keeps a little room round it. */
 	t = &types[ENEMY_STEER_HERO];

@@ -10,7 +10,8 @@
  * Each type is also a steering type (steer.h): which behaviours it uses and
  * how they are combined. The crowd holds one steering type per enemy type,
  * then the extra modes below (an escort that lost its boss, a skulker in a
- * panic) and the travelling shots.
+ * panic, a stuck walker squeezing out, a flyer diving at its exit) and the
+ * travelling shots.
  */
 #ifndef WEIR_ENEMY_H
 #define WEIR_ENEMY_H
@@ -26,6 +27,7 @@ enum enemy_steer {
 	ENEMY_STEER_BOLT,	/* homing shot: pursuit */
 	ENEMY_STEER_SHELL,	/* shell: arrive at the burst point */
 	ENEMY_STEER_HERO,	/* the hero walking its path */
+	ENEMY_STEER_DIVE,	/* a flyer held off its exit: seek only */
 	ENEMY_NSTEER
 };
 

@@ -92,7 +92,7 @@ static enum game_reason
 game_do_place(struct game *g, const struct game_cmd *c)
 {
 	enum game_reason	 r = game_check_place(g, c->tower, c->x, c->y);
-	struct game_tower	*tw;
+	struct game_tower	*tw, wall;
 	struct game_event	 ev;
 	int			 t, over = -1;
 
@@ -103,6 +103,7 @@ game_do_place(struct game *g, const struct game_cmd *c)
 		/* The wall becomes the tower where it stands. */
 		t = g->tower_at[(size_t)c->y * g->w + c->x];
 		over = g->towers[t].type;
+		wall = g->towers[t];
 		ev.gold = game_pay(g, game_place_cost(g, c->tower, c->x,
 		    c->y));
 		ev.value = 1;
@@ -130,7 +131,7 @@ game_do_place(struct game *g, const struct game_cmd *c)
 		g->tower_at[(size_t)c->y * g->w + c->x] = t;
 		game_map_changed(g, c->x, c->y, 0);
 	}
-	game_undo_push(g, t, ev.gold, over);
+	game_undo_push(g, t, ev.gold, over >= 0 ? &wall : NULL);
 
 	ev.tower = c->tower;
 	ev.x = c->x;
@@ -218,6 +219,7 @@ game_do_specialise(struct game *g, const struct game_cmd *c)
 
 	ev = game_event_make(GAME_EV_SPECIALISE);
 	ev.gold = game_pay(g, sp->cost);
+	game_undo_paid(g, t, ev.gold);
 	ev.tower = tw->type;
 	ev.x = tw->x;
 	ev.y = tw->y;

@@ -10,7 +10,11 @@
  * while, or none towards its goal for longer, walks a path out from its
  * cell's centre minding only the walls; one that still has got no nearer
  * after GAME_HOPELESS_S is lifted to the next cell on its way, and the
- * game says so (GAME_EV_UNSTICK). So no enemy stalls a game for ever.
+ * game says so (GAME_EV_UNSTICK). A flyer steers round attacking towers,
+ * so an exit ringed by towers that cannot hit air could hold it circling:
+ * one that has got no nearer its exit for a while dives straight at it,
+ * minding nothing, and one no nearer after GAME_HOPELESS_S is set down on
+ * it (GAME_EV_UNSTICK again). So no enemy stalls a game for ever.
  *
  * Abilities that act between steps: a stun or a freeze holds an enemy to
  * a crawl, exposure wears off, a regenerating kind gets back a share of
@@ -32,6 +36,7 @@
 #define GAME_ESCORT_LOSE	4.0	/* an escort this far from its slot */
 #define GAME_ESCORT_REJOIN	2.5	/* ... rejoins this near */
 #define GAME_STUN_CRAWL		(GAME_STUN_CRAWL_PCT / 100.0)
+#define GAME_DIVE_TICKS		(4 * GAME_RATE)	/* a held-off flyer dives */
 
 /* The centre of the exit cell nearest to p in a straight line. */
 struct vec
@@ -254,6 +259,21 @@ game_at_hero(const struct game *g, int i)
 	return vec_dist2(h->pos, g->agents[i].pos) <= reach * reach;
 }
 
+/* Say that unit i was lifted on to cell (x, y). */
+static void
+game_lifted(struct game *g, int i, int x, int y)
+{
+	struct game_event	ev;
+
+	g->unstuck++;
+	ev = game_event_make(GAME_EV_UNSTICK);
+	ev.id = g->units[i].id;
+	ev.enemy = g->units[i].type;
+	ev.x = x;
+	ev.y = y;
+	game_emit(g, &ev);
+}
+
 /*
  * The last resort against a hopeless stall: lift ground enemy i to the
  * centre of the next cell its field leads to, and say so.
@@ -263,7 +283,6 @@ game_lift(struct game *g, int i, const struct field *f)
 {
 	struct steer_agent	*a = &g->agents[i];
 	struct game_unit	*u = &g->units[i];
-	struct game_event	 ev;
 	int			 x = (int)floor(a->pos.x);
 	int			 y = (int)floor(a->pos.y), d;
 
@@ -278,13 +297,7 @@ game_lift(struct game *g, int i, const struct field *f)
 	u->stall = 0;
 	if (u->mover == ENEMY_PATH || u->squeeze > 0)
 		game_plan(g, i, false);
-	g->unstuck++;
-	ev = game_event_make(GAME_EV_UNSTICK);
-	ev.id = u->id;
-	ev.enemy = u->type;
-	ev.x = x;
-	ev.y = y;
-	game_emit(g, &ev);
+	game_lifted(g, i, x, y);
 }
 
 /*
@@ -339,6 +352,35 @@ game_unstick(struct game *g, int i)
 	}
 }
 
+/*
+ * Keep flyer i going (its togo up to date): no half-cell nearer its exit
+ * in GAME_DRIFT_TICKS and it dives at it for GAME_DIVE_TICKS; none in
+ * GAME_HOPELESS_S and it is set down on its exit, to leak there.
+ */
+static void
+game_fly_on(struct game *g, int i)
+{
+	struct steer_agent	*a = &g->agents[i];
+	struct game_unit	*u = &g->units[i];
+
+	if (u->togo <= u->best - GAME_NEARER) {
+		u->best = u->togo;
+		u->lost = 0;
+	} else if (++u->lost % GAME_DRIFT_TICKS == 0)
+		u->squeeze = GAME_DIVE_TICKS;
+	if (u->lost >= GAME_HOPELESS_S * GAME_RATE) {
+		a->pos = a->goal;
+		a->vel = vec_zero();
+		u->best = u->togo = 0.0;
+		u->lost = 0;
+		game_lifted(g, i, (int)floor(a->goal.x), (int)floor(a->goal.y));
+	}
+	if (u->squeeze > 0) {
+		u->squeeze--;
+		a->type = ENEMY_STEER_DIVE;
+	}
+}
+
 /* Bring every enemy's condition up to date before the crowd moves. */
 void
 game_enemies(struct game *g)
@@ -380,8 +422,10 @@ game_enemies(struct game *g)
 			a->type = game_escort(g, i);
 
 		u->togo = game_togo(g, i);
-		if (u->mover == ENEMY_FLY)
+		if (u->mover == ENEMY_FLY) {
+			game_fly_on(g, i);
 			continue;
+		}
 		game_unstick(g, i);
 		if (u->mover == ENEMY_PATH && a->npath > 0 &&
 		    a->ipath >= a->npath - 1) {

@@ -101,7 +101,8 @@ void		 game_exits(struct game *g);
 void		 game_heal(struct game *g);
 
 /* game-undo.c: what undo can take back. */
-void		 game_undo_push(struct game *g, int slot, int paid, int over);
+void		 game_undo_push(struct game *g, int slot, int paid,
+		    const struct game_tower *over);
 void		 game_undo_paid(struct game *g, int slot, int gold);
 void		 game_undo_forget(struct game *g, int slot);
 void		 game_undo_wave(struct game *g);

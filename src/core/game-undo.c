@@ -2,7 +2,8 @@
 /*
  * Undo: the latest placements, oldest first, up to GAME_UNDO_MAX, each with
  * the gold paid for it (its price, or the difference over a wall, plus its
- * upgrades since). The latest can be taken back for all of that gold until
+ * upgrades and specialisation since) and, over a wall, the wall as it
+ * stood. The latest can be taken back for all of that gold until
  * a wave begins (which forgets them all) or an enemy comes within the
  * tower's range (which marks it, and says so when undo is asked for). A
  * sale forgets the tower. The watch runs at the end of every tick and
@@ -12,9 +13,10 @@
 
 #include "game-internal.h"
 
-/* Remember that slot was just placed for paid gold, over kind over or -1. */
+/* Remember that slot was just placed for paid gold, over wall over or NULL. */
 void
-game_undo_push(struct game *g, int slot, int paid, int over)
+game_undo_push(struct game *g, int slot, int paid,
+    const struct game_tower *over)
 {
 	struct game_undo	*u;
 
@@ -26,7 +28,11 @@ game_undo_push(struct game *g, int slot, int paid, int over)
 	u = &g->undo[g->nundo++];
 	u->slot = slot;
 	u->paid = paid;
-	u->over = over;
+	u->over = over != NULL ? over->type : -1;
+	if (over != NULL)
+		u->before = *over;
+	else
+		memset(&u->before, 0, sizeof u->before);
 	u->gone = GAME_OK;
 }
 
@@ -43,7 +49,7 @@ game_undo_find(const struct game *g, int slot)
 	return -1;
 }
 
-/* Gold was paid to upgrade slot: undo gives it back too. */
+/* Gold was paid to upgrade or specialise slot: undo gives it back too. */
 void
 game_undo_paid(struct game *g, int slot, int gold)
 {
@@ -155,13 +161,9 @@ game_do_undo(struct game *g, const struct game_cmd *c)
 			g->units[i].tower = -1;
 	}
 	if (u.over >= 0) {
-		/* Built on a wall: the wall stands there again. */
-		tw->type = u.over;
-		tw->level = 1;
-		tw->mode = TOWER_TARGET_FIRST;
-		tw->cooldown = 0;
-		tw->kills = 0;
-		ev.level = 1;
+		/* Built on a wall: the wall stands there again, as it was. */
+		*tw = u.before;
+		ev.level = tw->level;
 		game_circles(g);
 	} else {
 		int x = tw->x, y = tw->y;

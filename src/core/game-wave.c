@@ -90,6 +90,7 @@ game_enemy_add(struct game *g, int kind, int w, struct vec pos,
 
 	if (et->mover == ENEMY_FLY) {
 		a->goal = game_nearest_exit(g, pos);
+		u->best = vec_dist(pos, a->goal);
 		dir = vec_norm(vec_sub(a->goal, pos));
 	} else
 		dir = steer_flow_dir(g->field, &g->grid, pos);

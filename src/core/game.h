@@ -177,7 +177,8 @@ enum game_event_type {
 	GAME_EV_HERO_FALL,	/* x, y where it fell; value = seconds down */
 	GAME_EV_HERO_RETURN,	/* x, y: back at its start */
 	GAME_EV_UNSTICK,	/* id, enemy, x, y: the cell it was lifted
-				   to after GAME_HOPELESS_S without headway */
+				   to after GAME_HOPELESS_S without headway
+				   (a flyer's: its exit's) */
 	GAME_EV_UNDO,		/* tower, x, y, gold = refund; level: 1 when
 				   a wall stands there again, else 0 */
 	GAME_EV_POWER,		/* power, x, y; value = enemies it touched */
@@ -283,13 +284,15 @@ struct game_tower {
 
 /*
  * A placement undo can take back: the tower's slot, the gold paid for it
- * (placement and upgrades since) and the kind it was built over (a wall,
- * or -1); gone says why it can be undone no more (GAME_OK while it can).
+ * (placement, upgrades and a specialisation since) and the kind it was
+ * built over (a wall, or -1) with that wall as it stood; gone says why it
+ * can be undone no more (GAME_OK while it can).
  */
 struct game_undo {
 	int			 slot;
 	int			 paid;
 	int			 over;
+	struct game_tower	 before;	/* the wall, when over >= 0 */
 	enum game_reason	 gone;
 };
 

@@ -44,6 +44,9 @@ struct level_parser {
 	struct level_mark from[LEVEL_MAX_WAVES][LEVEL_MAX_GROUPS];
 	struct level_mark hero;		/* where 'hero' gave its X */
 
+	/* A draft: only the form is held to (level_parse_draft). */
+	bool		 draft;
+
 	/* Going on after an error (level_check_text_all). */
 	bool		 all;		/* report every independent error */
 	bool		 map_bad;	/* a map row failed: glyphs only */

@@ -326,7 +326,7 @@ level_check_last_wave(struct level_parser *p)
 	struct level	*l = p->l;
 
 	if (l->nwaves > 0 && l->waves[l->nwaves - 1].ngroups == 0 &&
-	    !p->wave_bad) {
+	    !p->wave_bad && !p->draft) {
 		return level_error(p, p->waveline[l->nwaves - 1], 1,
 		    "wave has no groups: expected 'group' lines after it");
 	}
@@ -557,6 +557,8 @@ level_map_row(struct level_parser *p, const struct level_line *ln)
 			break;
 		case '>':
 			t = LEVEL_EXIT;
+			if (l->nexits == LEVEL_EXIT_CELLS && p->draft)
+				break;	/* drawn, not a goal */
 			if (l->nexits == LEVEL_EXIT_CELLS) {
 				return level_error(p, ln->no, (int)x + 1,
 				    "too many exit cells: at most %d",
@@ -568,6 +570,9 @@ level_map_row(struct level_parser *p, const struct level_line *ln)
 		default:
 			t = LEVEL_SPAWN;
 			sp = &l->spawns[s[x] - 'A'];
+			sp->label = (char)s[x];
+			if (sp->ncells == LEVEL_SPAWN_CELLS && p->draft)
+				break;	/* drawn, not listed */
 			if (sp->ncells == LEVEL_SPAWN_CELLS) {
 				return level_error(p, ln->no, (int)x + 1,
 				    "spawn '%c' too big: at most %d cells",

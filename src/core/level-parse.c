@@ -8,7 +8,9 @@
  * to its reader in level-keys.c. Whole-level checks (required keys, spawns
  * and exits, wave spawn labels, reachability) run after the last line. The
  * first error stops the parse; its message is "NAME:LINE:COL: text", LINE
- * and COL counting from 1, COL in bytes.
+ * and COL counting from 1, COL in bytes. A draft (level_parse_draft, what
+ * the editor opens) is held only to the file's form: the checks that make
+ * a level playable are left out.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,7 +25,8 @@
 #include "util.h"
 
 static struct level *level_parse_sink(const char *, const char *, size_t,
-    char *, size_t, void (*)(void *, const char *), void *, int, int *);
+    char *, size_t, void (*)(void *, const char *), void *, int, int *,
+    bool);
 
 _Static_assert(LEVEL_EXIT_CELLS <= FIELD_MAX_GOALS,
     "every exit cell must fit in one field's goals");
@@ -311,6 +314,31 @@ level_check_reach(struct level_parser *p)
 	return !p->in.failed;
 }
 
+/*
+ * What a draft needs of the whole file: its spawns listed in order, and
+ * each group's spawn found (-1 when the map has none of its letter).
+ */
+static bool
+level_draft_whole(struct level_parser *p)
+{
+	struct level	*l = p->l;
+	int		 i, k, w, gi;
+
+	for (i = 0, k = 0; i < LEVEL_MAX_SPAWNS; i++) {
+		if (l->spawns[i].ncells != 0)
+			l->spawns[k++] = l->spawns[i];
+	}
+	for (i = k; i < LEVEL_MAX_SPAWNS; i++)
+		memset(&l->spawns[i], 0, sizeof l->spawns[i]);
+	l->nspawns = k;
+	for (w = 0; w < l->nwaves; w++) {
+		for (gi = 0; gi < l->waves[w].ngroups; gi++)
+			l->waves[w].groups[gi].spawn = level_spawn_index(l,
+			    l->waves[w].groups[gi].from);
+	}
+	return true;
+}
+
 /* The checks that need the whole file, in a fixed order. */
 static bool
 level_check_whole(struct level_parser *p)
@@ -338,6 +366,8 @@ level_check_whole(struct level_parser *p)
 	}
 	if (p->in.failed)
 		return false;
+	if (p->draft)
+		return level_draft_whole(p);
 	if (l->nwaves == 0) {
 		return level_error(p, line, col,
 		    "missing 'wave': a level needs at least one wave");
@@ -389,7 +419,26 @@ level_parse(const char *name, const char *text, size_t len, char *err,
     size_t errlen)
 {
 	return level_parse_sink(name, text, len, err, errlen, NULL, NULL, 0,
-	    NULL);
+	    NULL, false);
+}
+
+/*
+ * Parse a draft held in memory, as the editor opens one: its text must be
+ * a level file's (every line a statement the format knows, the map
+ * rectangular, the keys it requires there), but not a level that can be
+ * played: no spawn or exit, a spawn that reaches no exit, a group from a
+ * letter not on the map (its spawn -1), a hero off the map or in a wall,
+ * no waves or a wave with no groups, more exit or spawn cells than play
+ * takes (the cells beyond stay on the map, unlisted) all read. The
+ * editor lists what is wrong. NULL with err when the text is not a
+ * level's.
+ */
+struct level *
+level_parse_draft(const char *name, const char *text, size_t len, char *err,
+    size_t errlen)
+{
+	return level_parse_sink(name, text, len, err, errlen, NULL, NULL, 0,
+	    NULL, true);
 }
 
 /*
@@ -404,7 +453,8 @@ level_check_all(const char *name, const char *text, size_t len,
 	struct level	*l;
 	int		 n = 0;
 
-	l = level_parse_sink(name, text, len, NULL, 0, sink, arg, max, &n);
+	l = level_parse_sink(name, text, len, NULL, 0, sink, arg, max, &n,
+	    false);
 	level_free(l);
 	return n;
 }
@@ -418,11 +468,12 @@ level_check_all(const char *name, const char *text, size_t len,
 static struct level *
 level_parse_sink(const char *name, const char *text, size_t len, char *err,
     size_t errlen, void (*sink)(void *, const char *), void *arg, int max,
-    int *nerrors)
+    int *nerrors, bool draft)
 {
 	struct level_parser	*p = xcalloc(1, sizeof *p);
 	struct level		*l;
 
+	p->draft = draft;
 	textio_init(&p->in, name, text, len, TEXTIO_CR | TEXTIO_TRIM, err,
 	    errlen);
 	if (sink != NULL) {

@@ -111,6 +111,8 @@ struct level {
 struct level	*level_parse(const char *name, const char *text, size_t len,
 		     char *err, size_t errlen);
 struct level	*level_load(const char *path, char *err, size_t errlen);
+struct level	*level_parse_draft(const char *name, const char *text,
+		    size_t len, char *err, size_t errlen);
 #define LEVEL_MAX_ERRORS	20	/* errors --check gives a file, at most */
 int		 level_check_all(const char *name, const char *text,
 		     size_t len, void (*sink)(void *, const char *), void *arg,

@@ -1,14 +1,17 @@
 /* SPDX-License-Identifier: ISC */
 /*
  * Files kept for a player: the strict reader with its stamp, the writers'
- * lock, the atomic write by way of PATH.tmp and moving a corrupt file
- * aside. See safefile.h for the model.
+ * lock on the directory, the atomic write by way of a new file of weir's
+ * own and moving a corrupt file aside. See safefile.h for the model.
  */
+#define _GNU_SOURCE	/* O_TMPFILE */
+
 #include <sys/file.h>
 #include <sys/stat.h>
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,6 +41,28 @@ safefile_same(const struct stat *st, const struct safefile_stamp *stamp)
 	    st->st_size == stamp->size &&
 	    st->st_mtim.tv_sec == stamp->mtime.tv_sec &&
 	    st->st_mtim.tv_nsec == stamp->mtime.tv_nsec;
+}
+
+/* The stamp of the file at path now: 0, or -1 with errno. */
+int
+safefile_stamp_path(const char *path, struct safefile_stamp *stamp)
+{
+	struct stat	st;
+
+	if (stat(path, &st) != 0)
+		return -1;
+	safefile_stamp_of(&st, stamp);
+	return 0;
+}
+
+/* Whether two stamps name the same file, unchanged. */
+bool
+safefile_stamp_same(const struct safefile_stamp *a,
+    const struct safefile_stamp *b)
+{
+	return a->dev == b->dev && a->ino == b->ino && a->size == b->size &&
+	    a->mtime.tv_sec == b->mtime.tv_sec &&
+	    a->mtime.tv_nsec == b->mtime.tv_nsec;
 }
 
 /*
@@ -167,141 +192,237 @@ safefile_read(const char *path, size_t max, char **text, size_t *len,
 	return SAFEFILE_OK;
 }
 
+/* The directory holding path into dir (SAFEFILE_PATH_MAX bytes). */
+static void
+safefile_dir_of(const char *path, char *dir)
+{
+	const char	*slash = strrchr(path, '/');
+
+	if (slash == NULL)
+		snprintf(dir, SAFEFILE_PATH_MAX, ".");
+	else if (slash == path)
+		snprintf(dir, SAFEFILE_PATH_MAX, "/");
+	else
+		snprintf(dir, SAFEFILE_PATH_MAX, "%.*s", (int)(slash - path),
+		    path);
+}
+
+/* Whether a failed flock says the file system has no such locks. */
+static bool
+safefile_no_locks(int e)
+{
+	return e == EBADF || e == ENOLCK || e == EOPNOTSUPP || e == EINVAL;
+}
+
 /*
- * Take the writers' lock on path (PATH.lock) for sf. 0, or -1 with err.
- * Until safefile_unlock, sf may write path and move it aside.
+ * Take the writers' lock on path (its directory) for sf. 0, or -1 with
+ * err. Until safefile_unlock, sf may write path and move it aside.
  */
 int
 safefile_lock(struct safefile *sf, const char *path, char *err,
     size_t errlen)
 {
-	struct stat	held, now;
-	int		fd;
+	int	fd;
 
 	sf->lockfd = -1;
+	sf->locked = false;
 	sf->f = NULL;
+	sf->tmp[0] = '\0';
+	sf->dir[0] = '\0';
 	if (snprintf(sf->path, sizeof sf->path, "%s", path) >=
 	    (int)sizeof sf->path) {
 		snprintf(err, errlen, "%.200s...: path too long", path);
 		return -1;
 	}
-	snprintf(sf->lock, sizeof sf->lock, "%s.lock", path);
-	snprintf(sf->tmp, sizeof sf->tmp, "%s.tmp", path);
 	if (path[0] == '\0') {
 		snprintf(err, errlen, "'': cannot write: empty file name");
 		return -1;
 	}
 	if (safefile_replaceable(path, err, errlen) != 0)
 		return -1;
-	for (;;) {
-		fd = open(sf->lock, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW |
-		    O_NOCTTY | O_NONBLOCK, 0600);
-		if (fd < 0) {
-			snprintf(err, errlen, "%s: cannot lock: %s", sf->lock,
-			    strerror(errno));
-			return -1;
-		}
-		if (fstat(fd, &held) != 0) {
-			snprintf(err, errlen, "%s: cannot lock: %s", sf->lock,
-			    strerror(errno));
-			close(fd);
-			return -1;
-		}
-		if (!S_ISREG(held.st_mode)) {
-			snprintf(err, errlen, "%s: cannot lock: not a regular "
-			    "file", sf->lock);
-			close(fd);
-			return -1;
-		}
-		/* A signal the caller lets in gives up the wait (EINTR). */
-		if (flock(fd, LOCK_EX) != 0) {
-			snprintf(err, errlen, "%s: cannot lock: %s", sf->lock,
-			    strerror(errno));
-			close(fd);
-			return -1;
-		}
-		if (stat(sf->lock, &now) == 0) {
-			if (now.st_dev == held.st_dev &&
-			    now.st_ino == held.st_ino)
-				break;
-		} else if (errno != ENOENT) {
-			snprintf(err, errlen, "%s: cannot lock: %s", sf->lock,
-			    strerror(errno));
-			close(fd);
-			return -1;
-		}
-		/* Its holder removed it meanwhile: lock the next one. */
+	safefile_dir_of(path, sf->dir);
+	fd = open(sf->dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOCTTY);
+	if (fd < 0) {
+		snprintf(err, errlen, "%s: cannot write: %s: %s", path,
+		    sf->dir, strerror(errno));
+		return -1;
+	}
+	/* A signal the caller lets in gives up the wait (EINTR). */
+	if (flock(fd, LOCK_EX) == 0)
+		sf->locked = true;
+	else if (!safefile_no_locks(errno)) {
+		snprintf(err, errlen, "%s: cannot lock: %s", sf->dir,
+		    strerror(errno));
 		close(fd);
+		return -1;
 	}
 	sf->lockfd = fd;
 	return 0;
 }
 
-/* Let go of the lock, removing the lock file, and any unfinished write. */
+/* Let go of the lock, and of any unfinished write (its file removed). */
 void
 safefile_unlock(struct safefile *sf)
 {
 	if (sf->f != NULL) {
 		fclose(sf->f);
 		sf->f = NULL;
-		unlink(sf->tmp);
+	}
+	if (sf->tmp[0] != '\0') {
+		unlink(sf->tmp);	/* weir's own, made exclusively */
+		sf->tmp[0] = '\0';
 	}
 	if (sf->lockfd < 0)
 		return;
-	unlink(sf->lock);
-	close(sf->lockfd);
+	close(sf->lockfd);	/* lets go of the flock */
 	sf->lockfd = -1;
+	sf->locked = false;
 }
 
 /*
- * Start writing the new file (PATH.tmp, with mode), removing what a
- * killed writer left there. The stream, or NULL with err.
+ * A fresh name for the new file into sf->tmp: DIR/.NAME.weir-XXXXXX, try
+ * making it different each time.
  */
-FILE *
-safefile_create(struct safefile *sf, mode_t mode, char *err, size_t errlen)
+static void
+safefile_temp_name(struct safefile *sf, unsigned try)
+{
+	static const char digits[] = "abcdefghijklmnopqrstuvwxyz0123456789";
+	const char	*base = strrchr(sf->path, '/');
+	struct timespec	 ts;
+	uint64_t	 v;
+	char		 x[7];
+	int		 i;
+
+	base = base != NULL ? base + 1 : sf->path;
+	clock_gettime(CLOCK_REALTIME, &ts);
+	v = ((uint64_t)getpid() << 32) ^ (uint64_t)ts.tv_nsec ^
+	    ((uint64_t)ts.tv_sec << 20) ^ ((uint64_t)try * 0x9e3779b97f4a7c15u);
+	v *= 0xbf58476d1ce4e5b9u;
+	v ^= v >> 31;
+	for (i = 0; i < 6; i++) {
+		x[i] = digits[v % 36];
+		v /= 36;
+	}
+	x[6] = '\0';
+	snprintf(sf->tmp, sizeof sf->tmp, "%s/.%.200s.weir-%s", sf->dir, base,
+	    x);
+}
+
+/* Make the new file under a fresh name, exclusively: its fd, or -1. */
+static int
+safefile_temp_named(struct safefile *sf, mode_t mode)
+{
+	unsigned	try;
+	int		fd;
+
+	for (try = 0; try < 100; try++) {
+		safefile_temp_name(sf, try);
+		fd = open(sf->tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC |
+		    O_NOFOLLOW | O_NOCTTY, mode & 0777);
+		if (fd >= 0)
+			return fd;
+		if (errno != EEXIST)
+			break;
+	}
+	sf->tmp[0] = '\0';
+	return -1;
+}
+
+/* Make the new file, with no name where the system allows: fd, or -1. */
+static int
+safefile_temp(struct safefile *sf, mode_t mode)
+{
+#ifdef O_TMPFILE
+	int	fd;
+
+	/* Naming it later goes through /proc/self/fd. */
+	if (access("/proc/self/fd", X_OK) == 0 &&
+	    (fd = open(sf->dir, O_TMPFILE | O_WRONLY | O_CLOEXEC,
+	    mode & 0777)) >= 0)
+		return fd;
+#endif
+	return safefile_temp_named(sf, mode);
+}
+
+/* Start writing the new file with mode and, if gid is not -1, group gid. */
+static FILE *
+safefile_create_as(struct safefile *sf, mode_t mode, gid_t gid, char *err,
+    size_t errlen)
 {
 	int	fd;
 
-	if (unlink(sf->tmp) != 0 && errno != ENOENT) {
+	if ((fd = safefile_temp(sf, mode)) < 0) {
 		snprintf(err, errlen, "%s: cannot write: %s", sf->path,
 		    strerror(errno));
 		return NULL;
 	}
-	fd = open(sf->tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC |
-	    O_NOFOLLOW, mode);
-	if (fd < 0) {
-		snprintf(err, errlen, "%s: cannot write: %s", sf->path,
-		    strerror(errno));
-		return NULL;
-	}
+	if (gid != (gid_t)-1)
+		(void)fchown(fd, (uid_t)-1, gid);	/* where one may */
 	fchmod(fd, mode);
 	if ((sf->f = fdopen(fd, "w")) == NULL) {
 		snprintf(err, errlen, "%s: cannot write: %s", sf->path,
 		    strerror(errno));
 		close(fd);
-		unlink(sf->tmp);
+		if (sf->tmp[0] != '\0')
+			unlink(sf->tmp);
+		sf->tmp[0] = '\0';
 	}
 	return sf->f;
 }
 
-/* Flush the directory holding path, so a rename in it is on disk. */
-static void
-safefile_sync_dir(const char *path)
+/* Start writing the new file, with mode. The stream, or NULL with err. */
+FILE *
+safefile_create(struct safefile *sf, mode_t mode, char *err, size_t errlen)
 {
-	char		 dir[SAFEFILE_PATH_MAX];
-	const char	*slash = strrchr(path, '/');
-	int		 fd;
+	return safefile_create_as(sf, mode, (gid_t)-1, err, errlen);
+}
 
-	if (slash == NULL)
-		snprintf(dir, sizeof dir, ".");
-	else if (slash == path)
-		snprintf(dir, sizeof dir, "/");
-	else
-		snprintf(dir, sizeof dir, "%.*s", (int)(slash - path), path);
-	if ((fd = open(dir, O_RDONLY | O_CLOEXEC)) < 0)
-		return;
-	fsync(fd);
-	close(fd);
+/*
+ * As safefile_create, but the new file keeps the mode of the file it
+ * replaces and, where the owner may give it, its group; mode is for a
+ * file that is new.
+ */
+FILE *
+safefile_create_keep(struct safefile *sf, mode_t mode, char *err,
+    size_t errlen)
+{
+	struct stat	st;
+
+	if (lstat(sf->path, &st) == 0 && S_ISREG(st.st_mode))
+		return safefile_create_as(sf, st.st_mode & 07777, st.st_gid,
+		    err, errlen);
+	return safefile_create_as(sf, mode, (gid_t)-1, err, errlen);
+}
+
+/* Flush the directory sf writes in, so a rename in it is on disk. */
+static void
+safefile_sync_dir(const struct safefile *sf)
+{
+	if (sf->lockfd >= 0)
+		fsync(sf->lockfd);
+}
+
+/*
+ * Give the unnamed new file open on fd a fresh name beside the old one
+ * (sf->tmp), made exclusively: 0, or -1 with errno.
+ */
+static int
+safefile_name_temp(struct safefile *sf, int fd)
+{
+	char		proc[64];
+	unsigned	try;
+
+	snprintf(proc, sizeof proc, "/proc/self/fd/%d", fd);
+	for (try = 0; try < 100; try++) {
+		safefile_temp_name(sf, try);
+		if (linkat(AT_FDCWD, proc, AT_FDCWD, sf->tmp,
+		    AT_SYMLINK_FOLLOW) == 0)
+			return 0;
+		if (errno != EEXIST)
+			break;
+	}
+	sf->tmp[0] = '\0';
+	return -1;
 }
 
 /*
@@ -319,14 +440,17 @@ safefile_commit(struct safefile *sf, char *err, size_t errlen)
 	sf->f = NULL;
 	bad = fflush(f) != 0 || ferror(f) || fsync(fileno(f)) != 0;
 	saved = errno;
+	if (!bad && sf->tmp[0] == '\0' &&
+	    safefile_name_temp(sf, fileno(f)) != 0) {
+		bad = true;
+		saved = errno;
+	}
 	if (fclose(f) != 0 && !bad) {
 		bad = true;
 		saved = errno;
 	}
-	if (!bad && safefile_replaceable(sf->path, err, errlen) != 0) {
-		unlink(sf->tmp);
-		return -1;
-	}
+	if (!bad && safefile_replaceable(sf->path, err, errlen) != 0)
+		goto drop;
 	if (!bad && rename(sf->tmp, sf->path) != 0) {
 		bad = true;
 		saved = errno;
@@ -334,11 +458,17 @@ safefile_commit(struct safefile *sf, char *err, size_t errlen)
 	if (bad) {
 		snprintf(err, errlen, "%s: cannot write: %s", sf->path,
 		    strerror(saved != 0 ? saved : EIO));
-		unlink(sf->tmp);
-		return -1;
+		goto drop;
 	}
-	safefile_sync_dir(sf->path);
+	sf->tmp[0] = '\0';
+	safefile_sync_dir(sf);
 	return 0;
+
+drop:
+	if (sf->tmp[0] != '\0')
+		unlink(sf->tmp);
+	sf->tmp[0] = '\0';
+	return -1;
 }
 
 /*
@@ -360,7 +490,7 @@ safefile_remove(struct safefile *sf, const struct safefile_stamp *stamp,
 		    strerror(errno));
 		return -1;
 	}
-	safefile_sync_dir(sf->path);
+	safefile_sync_dir(sf);
 	return 0;
 }
 
@@ -392,7 +522,7 @@ safefile_aside(struct safefile *sf, const struct safefile_stamp *stamp,
 				unlink(aside);
 				return -1;
 			}
-			safefile_sync_dir(sf->path);
+			safefile_sync_dir(sf);
 			snprintf(note, notelen, "%s; kept as %s", why, aside);
 			return 0;
 		}

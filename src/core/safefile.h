@@ -1,17 +1,22 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * The files weir keeps for a player, the high scores and the saved game,
- * are never written in place. A writer takes an exclusive flock on
- * PATH.lock, writes the new file to PATH.tmp, flushes it to disk, renames
- * it over PATH and flushes the directory, then removes the lock file and
- * lets go of it. A reader sees the old file or the new one, whole.
+ * The files weir writes, the high scores, the saved games and the levels
+ * the editor saves, are never written in place. A writer takes an
+ * exclusive flock on the directory that holds PATH, writes the new file to
+ * a temporary file of its own, flushes it to disk, renames it over PATH and
+ * flushes the directory, then lets go of the lock. A reader sees the old
+ * file or the new one, whole.
  *
- * The temporary file has a fixed name, used only under the lock: a writer
- * killed halfway leaves PATH.tmp (and PATH.lock) behind, and the next
- * writer removes it before writing its own, so no stray file outlives the
- * next write. A lock file is removed by its holder, so a locker checks,
- * once it holds the lock, that the file it locked is still the one at
- * PATH.lock, and tries again if not.
+ * No name beside PATH is ever taken over or removed unless weir made it:
+ * the lock is the directory itself (no lock file), and the temporary file
+ * is new, made exclusively, with no name at all while it is written where
+ * the system allows it (O_TMPFILE) and under a unique hidden name,
+ * .NAME.weir-XXXXXX, otherwise and for the moment before the rename. A
+ * writer killed halfway leaves nothing where the unnamed file is used;
+ * elsewhere it can leave its .NAME.weir-XXXXXX, which no later writer
+ * removes (weir cannot tell it from a file of the user's). Where a
+ * directory cannot be locked (some network file systems) writers do not
+ * wait for one another, and each write is still whole.
  *
  * A file that has been used up (a saved game played to its end) is removed
  * under the lock too, and only if it is still the file that was read.
@@ -22,11 +27,14 @@
  * caller read it without the lock, it names the file it read (a stamp),
  * and a file that has been replaced since is left alone.
  *
+ * A file replacing another may keep the old one's mode and group
+ * (safefile_create_keep: a private level stays private).
+ *
  * Only regular files are read, written or replaced. A path holding a
  * device, a FIFO, a socket, a directory or (for writing) a symbolic link
- * is refused with "PATH: not a regular file", before any lock is made
- * beside it, and a file is opened for reading without ever waiting (a
- * FIFO with no writer would block the open for ever).
+ * is refused with "PATH: not a regular file", before any lock is taken,
+ * and a file is opened for reading without ever waiting (a FIFO with no
+ * writer would block the open for ever).
  */
 #ifndef WEIR_SAFEFILE_H
 #define WEIR_SAFEFILE_H
@@ -59,13 +67,20 @@ struct safefile_stamp {
 /* A writer: its lock and the new file it is writing. */
 struct safefile {
 	char	 path[SAFEFILE_PATH_MAX];
-	char	 lock[SAFEFILE_PATH_MAX + 8];	/* PATH.lock */
-	char	 tmp[SAFEFILE_PATH_MAX + 8];	/* PATH.tmp */
-	int	 lockfd;			/* -1 when not held */
-	FILE	*f;				/* PATH.tmp, while written */
+	char	 dir[SAFEFILE_PATH_MAX];	/* the directory holding it */
+	char	 tmp[SAFEFILE_PATH_MAX + 256];	/* DIR/.NAME.weir-XXXXXX, or
+						   "" while it has no name */
+	int	 lockfd;			/* the directory; -1 when
+						   not held */
+	bool	 locked;			/* the flock is held */
+	FILE	*f;				/* the new file, while written */
 };
 
 int		 safefile_open(const char *path, char *err, size_t errlen);
+int		 safefile_stamp_path(const char *path,
+		    struct safefile_stamp *stamp);
+bool		 safefile_stamp_same(const struct safefile_stamp *a,
+		    const struct safefile_stamp *b);
 enum safefile_status safefile_read(const char *path, size_t max, char **text,
 		    size_t *len, struct safefile_stamp *stamp, char *err,
 		    size_t errlen);
@@ -74,6 +89,8 @@ int		 safefile_lock(struct safefile *sf, const char *path,
 void		 safefile_unlock(struct safefile *sf);
 FILE		*safefile_create(struct safefile *sf, mode_t mode, char *err,
 		    size_t errlen);
+FILE		*safefile_create_keep(struct safefile *sf, mode_t mode,
+		    char *err, size_t errlen);
 int		 safefile_commit(struct safefile *sf, char *err,
 		    size_t errlen);
 int		 safefile_remove(struct safefile *sf,

@@ -1,12 +1,17 @@
 /* SPDX-License-Identifier: ISC */
 /*
  * Where saved games live: one save a level, $XDG_STATE_HOME/weir/levels/
- * NAME.save, NAME being the level's name as high scores know it (its
- * file's base name without the suffix), so that leaving one level never
- * overwrites another's save. Older weirs kept one save for all,
- * $XDG_STATE_HOME/weir/current.save: save_list lists such a save too, to
- * be read where it is; a game resumed from it is saved next in its
- * level's place (and the old file removed then).
+ * KEY.save, KEY being the level's identity as high scores know it too
+ * (session_level_key: an installed level's name, or for another file its
+ * name and a hash of its path and bytes), so that leaving one level never
+ * overwrites another's save, nor a file elsewhere of the same name the
+ * installed level's. A save of an older weir kept under a file's bare name
+ * is listed and resumed as any other (the save names its level's path);
+ * the game is saved next under its key, and the old file removed then.
+ * Older weirs still kept one save for all, $XDG_STATE_HOME/weir/
+ * current.save: save_list lists such a save too, to be read where it is;
+ * a game resumed from it is saved next in its level's place (and the old
+ * file removed then).
  */
 #include <sys/stat.h>
 
@@ -36,7 +41,7 @@ save_state_dir(char *buf, size_t len)
 	return n < 0 || (size_t)n >= len ? -1 : 0;
 }
 
-/* The name saves and high scores know the level at path by. */
+/* A level's name for people: its file's base name without the suffix. */
 void
 save_level_name(char *dst, size_t size, const char *path)
 {
@@ -55,9 +60,10 @@ save_level_name(char *dst, size_t size, const char *path)
 }
 
 /*
- * The save of the level called name, into buf; with make_dir, its
- * directories are made. Characters of name other than letters, digits,
- * '-' and '_' become '_'. -1 when there is no home or it is too long.
+ * The save of the level called name (its identity, session_level_key),
+ * into buf; with make_dir, its directories are made. Characters of name
+ * other than letters, digits, '-', '_' and a '.' after the first become
+ * '_'. -1 when there is no home or it is too long.
  */
 int
 save_level_path(char *buf, size_t len, const char *name, bool make_dir)
@@ -72,7 +78,8 @@ save_level_path(char *buf, size_t len, const char *name, bool make_dir)
 		char c = name[i];
 
 		safe[i] = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-		    (c >= '0' && c <= '9') || c == '-' || c == '_' ? c : '_';
+		    (c >= '0' && c <= '9') || c == '-' || c == '_' ||
+		    (c == '.' && i > 0) ? c : '_';
 	}
 	safe[i] = '\0';
 	n = snprintf(buf, len, "%s/levels/%s.save", dir, i > 0 ? safe :

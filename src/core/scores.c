@@ -124,14 +124,17 @@ scores_board_clean(char *dst, size_t size, const char *src)
 	    SCORES_NAME_MAX / 2 - 1, set);
 }
 
-/* Whether a is a better game than b (both of the same level). */
+/*
+ * Whether a is a better game than b (both of the same level): a win ranks
+ * above every defeat, then the higher score, then the earlier game.
+ */
 static bool
 scores_better(const struct score *a, const struct score *b)
 {
-	if (a->score != b->score)
-		return a->score > b->score;
 	if (a->won != b->won)
 		return a->won;
+	if (a->score != b->score)
+		return a->score > b->score;
 	return a->when < b->when;
 }
 

@@ -10,7 +10,8 @@
  *
  * one game a line: BOARD SCORE RESULT WAVES-CLEARED WAVES LIVES STARS
  * TICKS WHEN WHO (WHEN in seconds since 1970), grouped by board, best
- * first. A board is a level's name for its normal games and
+ * first: every win above every defeat, then by score, then the earlier
+ * game (a file in another order is sorted as it is read). A board is a level's name for its normal games and
  * LEVEL@SETTING for the others (scores_board), so each difficulty and
  * endless play keep their own. STARS: 1 to 3 for a win (game_stars),
  * 0 for a loss. A version 1 file (no STARS column, every game normal)

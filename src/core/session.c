@@ -8,11 +8,13 @@
  * each failure says and what becomes of the save.
  */
 #include <dirent.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "movingai.h"
+#include "scores.h"
 #include "session.h"
 #include "util.h"
 
@@ -34,6 +36,47 @@ session_level_name(const char *name, size_t len)
 			return false;
 	}
 	return true;
+}
+
+/*
+ * The identity of the level file at path (resolved, as a session's) whose
+ * bytes hash to hash (save_hash), into dst (SCORES_NAME_MAX + 1 bytes or
+ * more): NAME for an installed level, level_dir/NAME.weir (level_dir may
+ * be NULL: none), else the file's name, without its suffix, '.' and
+ * sixteen hex digits of a hash of path and hash. See session.h.
+ */
+void
+session_level_key(char *dst, size_t size, const char *path, uint64_t hash,
+    const char *level_dir)
+{
+	char		 dir[SESSION_PATH_MAX], name[SCORES_NAME_MAX + 1];
+	char		 key[SESSION_PATH_MAX];
+	unsigned char	 both[SESSION_PATH_MAX + 8];
+	const char	*base = strrchr(path, '/');
+	size_t		 n, len = strnlen(path, SESSION_PATH_MAX - 1) + 1;
+	int		 i;
+
+	base = base != NULL ? base + 1 : path;
+	save_level_name(name, sizeof name, path);
+	n = strlen(base);
+	/* Installed: level_dir/NAME.weir is this very file (a link too). */
+	if (level_dir != NULL && n > 5 && strcmp(base + n - 5, ".weir") == 0 &&
+	    session_level_name(base, n - 5) && n - 5 <= SCORES_NAME_MAX &&
+	    session_resolve(level_dir, name, key, sizeof key) &&
+	    realpath(key, dir) != NULL && strcmp(dir, path) == 0) {
+		snprintf(dst, size, "%.*s", (int)(n - 5), base);
+		return;
+	}
+	/* The path with its NUL, then the bytes' hash, little end first. */
+	memcpy(both, path, len - 1);
+	both[len - 1] = '\0';
+	for (i = 0; i < 8; i++)
+		both[len + (size_t)i] = (unsigned char)(hash >> (8 * i));
+	if (name[0] == '.')
+		name[0] = '_';	/* no hidden save file */
+	snprintf(key, sizeof key, "%.*s.%016" PRIx64, SESSION_KEY_BASE, name,
+	    save_hash(both, len + 8));
+	scores_name(dst, size, key);
 }
 
 /*

@@ -16,6 +16,14 @@
  * installed level, DIR/NAME.weir; anything else is a path, read as a Moving
  * AI map when it ends in ".map" and as a weir level otherwise.
  *
+ * A level's identity (session_level_key) is what its saved game and its
+ * high-score boards are kept under: an installed level's name ("meadow"),
+ * or, for any other file, its name joined by '.' to a hash of its
+ * resolved path and its bytes ("meadow.0123456789abcdef"), so a file
+ * elsewhere that happens to be called meadow.weir never takes the
+ * installed level's save or posts on its board. '.' is never in an
+ * installed level's name, so the two kinds cannot meet.
+ *
  * Resuming a save. A save that does not read (not a save, cut short, bad
  * bytes: "SAVE:LINE:COL: ...") or that reads but does not replay to its
  * clock ("SAVE: does not replay: ...") is corrupt. A save whose level file
@@ -74,8 +82,12 @@ struct session {
 	struct safefile_stamp	 save_stamp;	/* the save it was read from */
 };
 
+#define SESSION_KEY_BASE	23	/* bytes of a file's name in its key */
+
 bool		 session_level_name(const char *name, size_t len);
 bool		 session_is_map(const char *path);
+void		 session_level_key(char *dst, size_t size, const char *path,
+		    uint64_t hash, const char *level_dir);
 bool		 session_resolve(const char *dir, const char *arg, char *buf,
 		    size_t size);
 struct level	*session_load_level(const char *path, char *err,

@@ -208,7 +208,7 @@ ui_term_start(struct ui_term *t, const struct ui_term_how *how,
 		mousemask(how->mouse, NULL);
 		mouseinterval(0);
 	}
-	color = !opt->no_color && has_colors() && getenv("NO_COLOR") == NULL;
+	color = !opt->no_color && has_colors();	/* color.h */
 	if (color && (start_color() == ERR || COLORS < 8))
 		color = false;
 #ifdef HAVE_NCURSESW

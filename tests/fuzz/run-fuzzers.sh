@@ -30,7 +30,7 @@ for t in $targets; do
 	    "$src"/src/nav/*.c -lm
 	# Seeds: what the target reads in real use, and past crashes.
 	case $t in
-	level)	seeds="$src/levels $src/tests/data/levels" ;;
+	level|edit) seeds="$src/levels $src/tests/data/levels" ;;
 	movingai) seeds="$src/tests/data/levels" ;;
 	script|save) seeds="$src/tests/data/$t $src/tests/data/game" ;;
 	*)	seeds="$src/tests/data/$t" ;;
