@@ -465,7 +465,7 @@ START_TEST(test_docs_say_what_rows_say)
 	int	 k, kind;
 
 	readme = tu_slurp(tu_srcpath("README.md"), &len);
-	man = tu_slurp(tu_srcpath("man/weir.6"), &len);
+	man = tu_slurp(tu_srcpath("man/weir.6.in"), &len);
 
 	ck_assert_ptr_nonnull(readme);
 	ck_assert_ptr_nonnull(man);
@@ -481,7 +481,7 @@ START_TEST(test_docs_say_what_rows_say)
 		    "the line \"%s\"", want);
 		snprintf(want, sizeof want, ".It Cm %s No (%s, %d gold)\n%s.",
 		    sp->name, tower_name(kind), sp->cost, about);
-		ck_assert_msg(kinds_has_line(man, want), "weir.6 lacks the "
+		ck_assert_msg(kinds_has_line(man, want), "weir.6.in lacks the "
 		    "lines \"%s\"", want);
 	}
 	for (k = 0; k < ENEMY_NKINDS; k++) {
@@ -494,7 +494,7 @@ START_TEST(test_docs_say_what_rows_say)
 		snprintf(want, sizeof want, "\n.It %s Ta %s Ta %d Ta %.1f Ta "
 		    "%d Ta ", et->name, about_mover(k), et->hp, et->speed,
 		    et->armour);
-		ck_assert_msg(strstr(man, want) != NULL, "weir.6's enemies "
+		ck_assert_msg(strstr(man, want) != NULL, "weir.6.in enemies "
 		    "table lacks \"%s\"", want + 1);
 	}
 	free(readme);
