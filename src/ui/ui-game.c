@@ -69,6 +69,27 @@ ui_game_enter(struct ui *u, struct play *p, bool resumed)
 	ui_redraw(u);
 }
 
+/*
+ * A new game the player chose over the level's save has ended: the save
+ * it took the place of is spent (a game another weir has saved there
+ * since it was read is kept: its stamp differs).
+ */
+static void
+ui_game_drop_save(struct ui *u)
+{
+	enum save_status	 st;
+	struct save		*sv;
+	char			 err[UI_ERR_MAX];
+
+	if (!u->have_save_path || (sv = save_open(u->save_path, &st, err,
+	    sizeof err)) == NULL)
+		return;
+	if (save_remove(u->save_path, &sv->stamp, err, sizeof err) != 0 &&
+	    u->end.note[0] == '\0')
+		ui_note(u->end.note, sizeof u->end.note, "saved game: ", err);
+	save_free(sv);
+}
+
 /* The game has just ended: keep the score, show the end. */
 void
 ui_game_over(struct ui *u)
@@ -80,6 +101,7 @@ ui_game_over(struct ui *u)
 	if (u->ended)
 		return;
 	u->ended = true;
+	u->end.next = -2;
 	if (u->l->trial) {
 		/* A level being edited: no high score for a draft. */
 		u->end.recorded = false;
@@ -135,6 +157,9 @@ ui_game_over(struct ui *u)
 	    &u->p->s->save_stamp, err, sizeof err) != 0 &&
 	    u->end.note[0] == '\0')
 		ui_note(u->end.note, sizeof u->end.note, "saved game: ", err);
+	if (!u->resumed && u->replace_save)
+		ui_game_drop_save(u);
+	u->replace_save = false;
 	u->resumed = false;
 	u->box = UI_BOX_END;
 	/* Keys typed before the box came up were meant for the game. */

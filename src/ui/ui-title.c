@@ -477,6 +477,26 @@ ui_title_discard(struct ui *u)
 	ui_title_find_saves(u);
 }
 
+/* The index among the saves offered of play p's level's save, or -1. */
+static int
+ui_title_save_of(const struct ui *u, const struct play *p)
+{
+	char	key[SCORES_NAME_MAX + 1], path[PLAY_PATH_MAX];
+	int	i;
+
+	if (!u->have_save_path)
+		return -1;
+	session_level_key(key, sizeof key, p->s->path, p->s->level_hash,
+	    u->l->level_dir);
+	if (save_level_path(path, sizeof path, key, false) != 0)
+		return -1;
+	for (i = 0; i < u->saves.n; i++) {
+		if (strcmp(u->saves.paths[i], path) == 0)
+			return i;
+	}
+	return -1;
+}
+
 /* Start the level chosen on the title screen. */
 static enum ui_go
 ui_title_play(struct ui *u)
@@ -496,6 +516,11 @@ ui_title_play(struct ui *u)
 	}
 	u->next = p;
 	u->next_resumed = false;
+	u->replace_save = false;
+	if ((u->save_sel = ui_title_save_of(u, p)) >= 0) {
+		u->box = UI_BOX_REPLACE;
+		return UI_GO_STAY;
+	}
 	return UI_GO_PLAY;
 }
 
