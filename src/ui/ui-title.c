@@ -177,6 +177,22 @@ ui_title_share(const struct ui_view *v, const struct catalog *c,
 		t->top = 0;
 }
 
+/*
+ * The next level of the campaign not won yet at the title's setting (the
+ * first in the list's order that is neither won nor broken), or -1 when
+ * every one is won: the title screen marks it, so the campaign reads as
+ * a path.
+ */
+static int
+ui_title_next(const struct catalog *c)
+{
+	for (int i = 0; i < c->n; i++) {
+		if (!c->v[i].completed && c->v[i].err[0] == '\0')
+			return i;
+	}
+	return -1;
+}
+
 /* Level i's row of the list, at screen row y, tw columns of title. */
 static void
 ui_title_row(const struct ui_view *v, const struct catalog *c,
@@ -191,6 +207,9 @@ ui_title_row(const struct ui_view *v, const struct catalog *c,
 		snprintf(done, sizeof done, "broken");
 	else if (cl->completed)
 		ui_draw_stars(v, cl->stars, done, sizeof done);
+	else if (i == ui_title_next(c))
+		snprintf(done, sizeof done, "%s next", v->utf8 ? "\u25c0" :
+		    "<");
 	else
 		done[0] = '\0';
 	if (cl->has_best)
@@ -211,6 +230,8 @@ ui_title_row(const struct ui_view *v, const struct catalog *c,
 		attrset(A_DIM);
 	else if (cl->completed)
 		ui_draw_attr(v, UI_PAIR_GOOD, 0, 0);
+	else if (i == ui_title_next(c))
+		attrset(A_BOLD);
 	move(y, 0);
 	ui_draw_text(v, line, COLS);
 	attrset(A_NORMAL);
