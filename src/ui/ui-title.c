@@ -525,6 +525,7 @@ ui_title_play(struct ui *u)
 	const struct catalog_level	*cl;
 	struct play			*p;
 	char				 err[UI_ERR_MAX];
+	int				 k;
 
 	if (u->title.sel < 0 || u->title.sel >= u->cat.n)
 		return UI_GO_STAY;
@@ -538,7 +539,8 @@ ui_title_play(struct ui *u)
 	u->next = p;
 	u->next_resumed = false;
 	u->replace_save = false;
-	if ((u->save_sel = ui_title_save_of(u, p)) >= 0) {
+	if ((k = ui_title_save_of(u, p)) >= 0) {
+		u->save_sel = k;
 		u->box = UI_BOX_REPLACE;
 		return UI_GO_STAY;
 	}
