@@ -383,19 +383,13 @@ ui_hud_stats_of(char *buf, size_t size, int kind,
 		snprintf(buf + len, size - len, ", pierces armour");
 }
 
-/* The figures of tower kind at level (1-based), all of them. */
-static const char *
-ui_hud_figures(char *buf, size_t size, int kind, int level)
-{
-	ui_hud_stats_of(buf, size, kind, &tower_types[kind].level[level - 1],
-	    UI_HUD_ALL);
-	return buf;
-}
-
-/* "A 23.41->25.07 (+1.66)" for every spawn's route, appended to buf. */
+/*
+ * "A 23.41->25.07 (+1.66)" for every spawn's route, appended to buf;
+ * terse, a route the tower leaves alone without "(same)".
+ */
 static void
 ui_hud_routes(const struct ui_view *v, const struct play *p, char *buf,
-    size_t size)
+    size_t size, bool terse)
 {
 	size_t	len;
 
@@ -404,8 +398,8 @@ ui_hud_routes(const struct ui_view *v, const struct play *p, char *buf,
 
 		len = strlen(buf);
 		if (fabs(a - b) < 0.005)
-			snprintf(buf + len, size - len, " %c %.1f (same)",
-			    p->lv->spawns[s].label, a);
+			snprintf(buf + len, size - len, terse ? " %c %.1f" :
+			    " %c %.1f (same)", p->lv->spawns[s].label, a);
 		else
 			snprintf(buf + len, size - len, " %c %.1f%s%.1f "
 			    "(%+.1f)", p->lv->spawns[s].label, a,
@@ -532,6 +526,43 @@ ui_hud_tower_line(const struct play *p, const struct game_tower *tw,
 		    tw->kills == 1 ? "" : "s");
 }
 
+/*
+ * The cursor line on ground: the tower to build and its price, what it
+ * would do to the routes here, its figures; terse, in fewer words (the
+ * figures without the tower's name again or what it hits), so that on an
+ * 80-column row they stay.
+ */
+static void
+ui_hud_ground_line(const struct ui_view *v, const struct play *p, bool terse,
+    char *line, size_t size)
+{
+	const struct tower_type	*tt = &tower_types[p->tower];
+	char			 st[200];
+	size_t			 len;
+
+	snprintf(line, size, terse ? " (%d,%d) %s | %s %dg" : " (%d,%d) %s | "
+	    "%s %d gold", p->cx, p->cy, play_terrain_name(p, p->cx, p->cy),
+	    tt->name, tt->level[0].cost);
+	len = strlen(line);
+	if (p->verdict == GAME_OK && p->preview == PLAY_PREVIEW_OPEN) {
+		snprintf(line + len, size - len, " | route");
+		ui_hud_routes(v, p, line, size, terse);
+	} else if (p->preview == PLAY_PREVIEW_BLOCKS) {
+		snprintf(line + len, size - len, " | here it would block: %s%s "
+		    "cut off", p->pblocked[0] != '\0' ? "spawn " : "enemies",
+		    p->pblocked);
+	} else if (p->verdict != GAME_OK && p->verdict != GAME_ENDED)
+		snprintf(line + len, size - len, " | here: %s",
+		    game_reason_name(p->verdict));
+	len = strlen(line);
+	ui_hud_stats_of(st, sizeof st, p->tower, &tt->level[0], terse ?
+	    UI_HUD_NO_HITS : UI_HUD_ALL);
+	if (terse)
+		snprintf(line + len, size - len, " | %s", st);
+	else
+		snprintf(line + len, size - len, " | %s L1: %s", tt->name, st);
+}
+
 /* What is under the cursor: an enemy, a tower, or what building does. */
 static void
 ui_hud_info(const struct ui_view *v, const struct play *p, int row)
@@ -539,8 +570,7 @@ ui_hud_info(const struct ui_view *v, const struct play *p, int row)
 	const struct game	*g = p->g;
 	const struct game_tower	*tw = play_tower(p);
 	int			 e = play_enemy(p);
-	char			 line[512], st[200];
-	size_t			 len;
+	char			 line[512];
 
 	if (p->power >= 0) {
 		ui_hud_power_info(v, p, row);
@@ -554,14 +584,21 @@ ui_hud_info(const struct ui_view *v, const struct play *p, int row)
 		if (u->shield > 0)
 			snprintf(sh, sizeof sh, ", shield %d", u->shield);
 		snprintf(line, sizeof line, " (%d,%d) %s: %d/%d hp%s, armour "
-		    "%d, %s, wave %d%s%s%s: %s", p->cx, p->cy,
+		    "%d, %s, wave %d%s%s%s", p->cx, p->cy,
 		    enemy_name(u->type), u->hp, u->max_hp, sh, u->armour,
 		    u->mover == ENEMY_FLY ? "flies" : (u->mover == ENEMY_PATH ?
 		    "walks a waypoint path" : "follows the flow"), u->wave,
 		    u->slow_ticks > 0 ? ", slowed" : "",
 		    u->stun_ticks > 0 ? ", stunned" : "",
-		    game_enemy_hidden(g, e) ? ", unseen by the towers" : "",
-		    enemy_types[u->type].about);
+		    game_enemy_hidden(g, e) ? ", unseen by the towers" : "");
+		/* What the kind does is said whole, or not at all. */
+		if (ui_draw_width(line) + 2 + ui_draw_width(enemy_types[
+		    u->type].about) <= COLS) {
+			size_t len = strlen(line);
+
+			snprintf(line + len, sizeof line - len, ": %s",
+			    enemy_types[u->type].about);
+		}
 		ui_draw_attr(v, UI_PAIR_ENEMY + u->type, A_BOLD, A_BOLD);
 		ui_hud_words_at(v, row, line);
 		attrset(A_NORMAL);
@@ -579,24 +616,9 @@ ui_hud_info(const struct ui_view *v, const struct play *p, int row)
 		attrset(A_NORMAL);
 		return;
 	}
-	snprintf(line, sizeof line, " (%d,%d) %s | %s %d gold", p->cx, p->cy,
-	    play_terrain_name(p, p->cx, p->cy), tower_types[p->tower].name,
-	    tower_types[p->tower].level[0].cost);
-	len = strlen(line);
-	if (p->verdict == GAME_OK && p->preview == PLAY_PREVIEW_OPEN) {
-		snprintf(line + len, sizeof line - len, " | route");
-		ui_hud_routes(v, p, line, sizeof line);
-	} else if (p->preview == PLAY_PREVIEW_BLOCKS) {
-		snprintf(line + len, sizeof line - len, " | here it would "
-		    "block: %s%s cut off", p->pblocked[0] != '\0' ? "spawn " :
-		    "enemies", p->pblocked);
-	} else if (p->verdict != GAME_OK && p->verdict != GAME_ENDED)
-		snprintf(line + len, sizeof line - len, " | here: %s",
-		    game_reason_name(p->verdict));
-	len = strlen(line);
-	snprintf(line + len, sizeof line - len, " | %s L1: %s",
-	    tower_types[p->tower].name, ui_hud_figures(st, sizeof st,
-	    p->tower, 1));
+	ui_hud_ground_line(v, p, false, line, sizeof line);
+	if (ui_draw_width(line) > COLS)
+		ui_hud_ground_line(v, p, true, line, sizeof line);
 	if (p->preview == PLAY_PREVIEW_BLOCKS || (p->verdict != GAME_OK &&
 	    p->verdict != GAME_NOT_BUILDABLE && p->verdict != GAME_ENDED))
 		ui_draw_attr(v, UI_PAIR_ERROR, 0, 0);
