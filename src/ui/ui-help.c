@@ -213,20 +213,23 @@ ui_help_game(const struct ui_view *v, int *first)
 		    "next level",
 		"!! an exit an enemy just got out by",
 		"one column a cell: level 1 plain, 2 bold, 3 underlined;",
-		"  an enemy's letter takes its health's colour",
+		"  a spawn reversed; an enemy's letter takes its health's "
+		    "colour",
 		"beyond the view: \u25c0 \u25b6 \u25b2 \u25bc on its border, and "
 		    "where",
 		"  spawns, exits and the hero lie off screen"
 	};
 	static const char *const ascii[] = {
 		"# rock  . ground  = road  ~ marsh  A spawn  > exit",
-		"[] wall  A2 arrow tower, level 2  g5 grunt, health 5/9",
+		"[] wall ([ in one column)  A2 arrow tower, level 2  g5 grunt, "
+		    "health 5/9",
 		"XX on the cursor: a tower there would block",
 		"paths: * route  @ waypoint; preview: + new, x left",
 		": in reach of the tower on the cursor, ' at its next level",
 		"!! an exit an enemy just got out by",
 		"one column a cell: level 1 plain, 2 bold, 3 underlined;",
-		"  an enemy's letter takes its health's colour",
+		"  a spawn reversed; an enemy's letter takes its health's "
+		    "colour",
 		"beyond the view: < > ^ v on its border, and where",
 		"  spawns, exits and the hero lie off screen"
 	};

@@ -281,13 +281,22 @@ ui_hud_next_wave(const struct ui_view *v, const struct play *p, int row)
 		return;
 	}
 	ui_hud_wave_contents(p, n - 1, what, sizeof what);
-	if (left >= 0)
-		snprintf(line, sizeof line, " next: wave %d in %lds: %s (n "
-		    "calls it now, +%ld gold)", n, (left + GAME_RATE - 1) /
-		    GAME_RATE, what, left / GAME_RATE * GAME_EARLY_GOLD);
-	else
-		snprintf(line, sizeof line, " next: wave %d once wave %d is "
-		    "out: %s (n calls it now)", n, n - 1, what);
+	/* The call's words shortened before the wave's contents are cut. */
+	for (int terse = 0; terse < 2; terse++) {
+		if (left >= 0)
+			snprintf(line, sizeof line, terse ? " next: wave %d in "
+			    "%lds: %s (n: +%ld gold)" : " next: wave %d in "
+			    "%lds: %s (n calls it now, +%ld gold)", n, (left +
+			    GAME_RATE - 1) / GAME_RATE, what, left / GAME_RATE *
+			    GAME_EARLY_GOLD);
+		else
+			snprintf(line, sizeof line, terse ? " next: wave %d "
+			    "after %d: %s (n calls it)" : " next: wave %d once "
+			    "wave %d is out: %s (n calls it now)", n, n - 1,
+			    what);
+		if (ui_draw_width(line) <= COLS)
+			break;
+	}
 	ui_hud_words_at(v, row, line);
 }
 
