@@ -540,9 +540,16 @@ ui_box_end_paint(struct ui *u, bool small)
 		snprintf(text[n++], sizeof text[0], "Enter: levels  %sr: play "
 		    "again  q: quit", ui_box_end_has_next(u) ? "n: next level  "
 		    : "");
-	for (k = 0; k < n; k++)
-		lines[k] = text[k];
-	/* On a short screen the box scrolls (j k). */
+	/*
+	 * The keys come second, under the result, so that a short screen
+	 * (the box scrolls, j k) never hides them.
+	 */
+	lines[0] = text[0];
+	lines[1] = text[n - 1];
+	for (k = 1; k < n - 1; k++)
+		lines[k + 1] = text[k];
+	if (n > 2 && lines[n - 1][0] == '\0')
+		n--;
 	ui_draw_box_from(v, lines, n, top);
 	if (e->note[0] != '\0') {
 		ui_draw_attr(v, UI_PAIR_ERROR, A_BOLD, A_BOLD);
