@@ -656,6 +656,28 @@ START_TEST(test_settings_undo_and_movement)
 }
 END_TEST
 
+/* The enemies' hit points ("hp") are a setting: it reaches the level. */
+START_TEST(test_settings_hp)
+{
+	struct edit		*e = t_drawn(12, 8, 4);
+	struct edit_meta	 m = e->m;
+	struct level		*lv;
+	char			 err[T_ERR];
+
+	ck_assert_int_eq(m.hp_pct, LEVEL_HP_DEFAULT);
+	m.hp_pct = 175;
+	ck_assert(edit_set_meta(e, &m));
+	edit_refresh(e);
+	lv = edit_level(e, err, sizeof err);
+	ck_assert_msg(lv != NULL, "%s", err);
+	ck_assert_int_eq(lv->hp_pct, 175);
+	level_free(lv);
+	ck_assert(edit_undo(e));
+	ck_assert_int_eq(e->m.hp_pct, LEVEL_HP_DEFAULT);
+	edit_free(e);
+}
+END_TEST
+
 START_TEST(test_bot_plays_what_is_drawn)
 {
 	struct edit		*e = t_drawn(16, 9, 4);
@@ -676,8 +698,10 @@ START_TEST(test_bot_plays_what_is_drawn)
 	/* The rating is --rate's for the same level. */
 	{
 		struct game_opts o = GAME_OPTS_INIT;
+		int who;
 
-		ck_assert_int_eq(t.rating, rate_level(lv, &o));
+		ck_assert_int_eq(t.rating, rate_level(lv, &o, &who));
+		ck_assert_int_eq(t.strategy, who);
 		ck_assert(t.rating >= 0 && t.rating <= RATE_UNBEATEN);
 		if (t.state == GAME_LOST)	/* lost at full strength */
 			ck_assert_int_eq(t.rating, RATE_UNBEATEN);
@@ -698,6 +722,7 @@ edit_suite(void)
 	tcase_add_test(tc, test_paint_undo_redo);
 	tcase_add_test(tc, test_stroke_and_fill_are_one_step);
 	tcase_add_test(tc, test_field_repaired_for_each_cell);
+	tcase_add_test(tc, test_settings_hp);
 	tcase_add_test(tc, test_settings_undo_and_movement);
 	suite_add_tcase(s, tc);
 

@@ -193,9 +193,9 @@ edit_refresh(struct edit *e)
 }
 
 /*
- * Let the bot play lv from seed with no terminal, and rate the level
- * (rate.h: more games, with the bot held to shares of its income); what
- * came of it.
+ * Let the "maze" bot play lv from seed with no terminal, and rate the
+ * level (rate.h: more games, every strategy held to shares of its
+ * income); what came of it.
  */
 void
 edit_trial(const struct level *lv, uint64_t seed, struct edit_trial *t)
@@ -220,5 +220,5 @@ edit_trial(const struct level *lv, uint64_t seed, struct edit_trial *t)
 	t->ticks = s.ticks;
 	bot_free(b);
 	game_free(g);
-	t->rating = rate_level(lv, &o);
+	t->rating = rate_level(lv, &o, &t->strategy);
 }
