@@ -1045,6 +1045,7 @@ main_settings(struct main_opts *o)
 	if (!o->color_set && !st.color)
 		o->ui.no_color = true;	/* "color no"; "yes" leaves NO_COLOR */
 	o->ui.bell = o->ui.bell || st.bell;
+	o->ui.aim = (int)st.aim;
 }
 
 /*

@@ -7,14 +7,17 @@
  * the row.
  */
 #include <check.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <ctype.h>
 #include <string.h>
 
+#include "core/about.h"
 #include "core/enemy.h"
 #include "core/kinds.h"
 #include "nav/steer.h"
 #include "core/tower.h"
+#include "testutil.h"
 
 /* Keys the game screen keeps for itself (moves, quit, help). */
 static const char ui_keys[] = "hjklHJKLqQ?";
@@ -319,7 +322,7 @@ END_TEST
  */
 START_TEST(test_spec_rows_complete)
 {
-	char	names[KIND_LIST_MAX * 2];
+	char	names[KIND_LIST_MAX * 2], line[ABOUT_MAX];
 	int	k, j, n = 0;
 
 	for (k = 0; k < SPEC_COUNT; k++) {
@@ -340,8 +343,8 @@ START_TEST(test_spec_rows_complete)
 		ck_assert_int_gt(sp->cost, 0);
 		ck_assert_int_gt(sp->damage_pct, 0);
 		ck_assert(sp->bot_gain > 1.0);
-		ck_assert_msg(sp->about != NULL && sp->about[0] != '\0',
-		    "%s: no help line", sp->name);
+		ck_assert_msg(about_spec(k, line, sizeof line) > 0,
+		    "%s: nothing to say of it", sp->name);
 		ck_assert_msg(sp->targets > 1 || sp->rail || sp->bomblets > 0 ||
 		    sp->chain_add > 0 || sp->shred > 0 || sp->shield_pct > 0 ||
 		    sp->freeze_ticks > 0 || sp->stun_ticks > 0 ||
@@ -445,6 +448,71 @@ START_TEST(test_enemy_rows_complete)
 }
 END_TEST
 
+/* Whether text holds want as a whole line; the line found, on failure. */
+static bool
+kinds_has_line(const char *text, const char *want)
+{
+	size_t		 n = strlen(want);
+	const char	*at = text;
+
+	while ((at = strstr(at, want)) != NULL) {
+		if ((at == text || at[-1] == '\n') && (at[n] == '\n' ||
+		    at[n] == '\0'))
+			return true;
+		at += n;
+	}
+	return false;
+}
+
+/*
+ * README.md and weir(6) say of every specialisation what its row says
+ * (about_spec, the words of the specialisation box), and give every
+ * enemy kind the hit points, speed, armour and mover of its row.
+ */
+START_TEST(test_docs_say_what_rows_say)
+{
+	char	*readme, *man, about[ABOUT_MAX], want[ABOUT_MAX + 128];
+	size_t	 len;
+	int	 k, kind;
+
+	readme = tu_slurp(tu_srcpath("README.md"), &len);
+	man = tu_slurp(tu_srcpath("man/weir.6.in"), &len);
+
+	ck_assert_ptr_nonnull(readme);
+	ck_assert_ptr_nonnull(man);
+	for (k = 0; k < SPEC_COUNT; k++) {
+		const struct tower_spec *sp = spec_of(k, &kind);
+
+		if (sp == NULL)
+			continue;
+		about_spec(k, about, sizeof about);
+		snprintf(want, sizeof want, "| %s | `%s` | %d | %s |",
+		    tower_name(kind), sp->name, sp->cost, about);
+		ck_assert_msg(kinds_has_line(readme, want), "README.md lacks "
+		    "the line \"%s\"", want);
+		snprintf(want, sizeof want, ".It Cm %s No (%s, %d gold)\n%s.",
+		    sp->name, tower_name(kind), sp->cost, about);
+		ck_assert_msg(kinds_has_line(man, want), "weir.6.in lacks the "
+		    "lines \"%s\"", want);
+	}
+	for (k = 0; k < ENEMY_NKINDS; k++) {
+		const struct enemy_type *et = &enemy_types[k];
+
+		snprintf(want, sizeof want, "\n| %s | %s | %d | %.1f | %d |",
+		    et->name, about_mover(k), et->hp, et->speed, et->armour);
+		ck_assert_msg(strstr(readme, want) != NULL, "README.md's "
+		    "enemies table lacks \"%s\"", want + 1);
+		snprintf(want, sizeof want, "\n.It %s Ta %s Ta %d Ta %.1f Ta "
+		    "%d Ta ", et->name, about_mover(k), et->hp, et->speed,
+		    et->armour);
+		ck_assert_msg(strstr(man, want) != NULL, "weir.6.in enemies "
+		    "table lacks \"%s\"", want + 1);
+	}
+	free(readme);
+	free(man);
+}
+END_TEST
+
 static Suite *
 kinds_suite(void)
 {
@@ -461,6 +529,7 @@ kinds_suite(void)
 	tcase_add_test(tc, test_enemy_rows_complete);
 	tcase_add_test(tc, test_spec_rows_complete);
 	tcase_add_test(tc, test_enemy_traits_complete);
+	tcase_add_test(tc, test_docs_say_what_rows_say);
 	suite_add_tcase(s, tc);
 	return s;
 }

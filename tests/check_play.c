@@ -11,10 +11,13 @@
  */
 #include <check.h>
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/about.h"
+#include "core/edit.h"
 #include "core/game.h"
 #include "core/tower.h"
 #include "core/scores.h"
@@ -650,6 +653,83 @@ START_TEST(test_catalog_scores)
 }
 END_TEST
 
+/*
+ * A spawn's route has one length, for the game and the editor alike: a
+ * spawn three cells tall on an uneven map, whose cells lie at different
+ * distances from the exit, is measured from the same cell by both.
+ */
+START_TEST(test_route_length_one_definition)
+{
+	static const char text[] =
+	    "weir-level 1\ntitle Routes\ngold 100\nlives 5\nmap\n"
+	    "##########\n"
+	    "A....~~..#\n"
+	    "A.##.....>\n"
+	    "A.##..~..#\n"
+	    "##########\nend\n"
+	    "wave after 60\ngroup 1 grunt from A\n";
+	char		 path[600], err[T_ERR];
+	struct play	*p;
+	struct edit	*e;
+
+	snprintf(path, sizeof path, "%s/routes.weir", t_dir);
+	ck_assert_int_eq(tu_put(path, text, sizeof text - 1), 0);
+	p = play_open(path, NULL, 1, err, sizeof err);
+	ck_assert_msg(p != NULL, "%s", err);
+	play_prepare(p);
+	e = edit_load(path, err, sizeof err);
+	ck_assert_msg(e != NULL, "%s", err);
+	edit_refresh(e);
+	ck_assert_int_eq(e->nroutes, 1);
+	ck_assert_msg(fabs(e->routes[0].length - p->routelen[0]) < 1e-9,
+	    "the editor says %.3f, the game %.3f", e->routes[0].length,
+	    p->routelen[0]);
+	ck_assert_int_eq(e->routes[0].y, 2);
+	edit_free(e);
+	play_free(p);
+}
+END_TEST
+
+/*
+ * The first enemy of a kind with a trait says, once, what it does and
+ * what answers it (from its row); a kind with no trait says nothing.
+ */
+START_TEST(test_first_sight_of_a_trait)
+{
+	static const char text[] =
+	    "weir-level 1\ntitle Shades\ngold 100\nlives 50\nmap\n"
+	    "############\n"
+	    "A..........>\n"
+	    "############\nend\n"
+	    "wave after 1\ngroup 2 grunt from A every 0.2\n"
+	    "group 3 shade from A every 0.2\n";
+	char		 path[600], err[T_ERR], answers[ABOUT_MAX];
+	struct play	*p;
+	int		 k, firsts = 0, grunts = 0;
+
+	snprintf(path, sizeof path, "%s/shades.weir", t_dir);
+	ck_assert_int_eq(tu_put(path, text, sizeof text - 1), 0);
+	p = play_open(path, NULL, 1, err, sizeof err);
+	ck_assert_msg(p != NULL, "%s", err);
+	for (k = 0; k < 10 * GAME_RATE && !game_over(p->g); k++)
+		play_tick(p);
+	about_answers(ENEMY_TRAIT_HIDDEN, answers, sizeof answers);
+	ck_assert(strstr(answers, "frost") != NULL);
+	for (k = 0; k < play_log_count(p); k++) {
+		const char *l = play_log_line(p, k)->text;
+
+		if (strncmp(l, "first shade (hidden): ", 22) == 0) {
+			firsts++;
+			ck_assert_msg(strstr(l, answers) != NULL, "%s", l);
+		}
+		grunts += strncmp(l, "first grunt", 11) == 0;
+	}
+	ck_assert_int_eq(firsts, 1);
+	ck_assert_int_eq(grunts, 0);
+	play_free(p);
+}
+END_TEST
+
 static Suite *
 play_suite(void)
 {
@@ -675,6 +755,8 @@ play_suite(void)
 	tcase_add_test(tc, test_catalog_order);
 	tcase_add_test(tc, test_catalog_no_order_and_no_dir);
 	tcase_add_test(tc, test_catalog_scores);
+	tcase_add_test(tc, test_route_length_one_definition);
+	tcase_add_test(tc, test_first_sight_of_a_trait);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -612,6 +612,43 @@ START_TEST(test_save_with_a_barrier_replays)
 END_TEST
 
 /* Every power row is complete and its cooldown outlasts its effect. */
+/* --- the densest group, for aiming --- */
+
+/*
+ * game_densest finds the cell whose centre has most enemies within the
+ * radius, counting only what the mask allows, from the neighbour grid.
+ */
+START_TEST(test_densest_group)
+{
+	struct level *lv = tu_level(OPEN_MAP "wave after 0\ngroup 5 grunt "
+	    "from A every 0\ngroup 1 flyer from A every 0\n");
+	struct game *g = game_new(lv, 1, false);
+	int x = -1, y = -1;
+
+	send_first_wave(g);
+	tu_pin(g, 1, 5.5, 4.5);		/* three together */
+	tu_pin(g, 2, 5.9, 4.1);
+	tu_pin(g, 3, 5.2, 5.3);
+	tu_pin(g, 4, 15.5, 4.5);		/* two together */
+	tu_pin(g, 5, 15.5, 5.5);
+	tu_pin(g, 6, 19.5, 2.5);		/* a flyer alone */
+	ck_assert_int_eq(game_densest(g, 1.5, TOWER_GROUND | TOWER_AIR, &x,
+	    &y), 3);
+	ck_assert_int_eq(x, 5);
+	ck_assert_int_eq(y, 4);
+	ck_assert_int_eq(game_densest(g, 1.5, TOWER_AIR, &x, &y), 1);
+	ck_assert_int_eq(x, 19);
+	ck_assert_int_eq(y, 2);
+	tu_pin(g, 1, 1.5, 1.5);		/* the three part */
+	tu_pin(g, 2, 9.5, 1.5);
+	ck_assert_int_eq(game_densest(g, 1.5, TOWER_GROUND, &x, &y), 2);
+	ck_assert_int_eq(x, 15);
+	ck_assert(y == 4 || y == 5);
+	game_free(g);
+	level_free(lv);
+}
+END_TEST
+
 START_TEST(test_power_rows)
 {
 	int k, j;
@@ -653,6 +690,7 @@ power_suite(void)
 	tcase_add_test(tc, test_power_trace_lines);
 	tcase_add_test(tc, test_power_state_in_hash);
 	tcase_add_test(tc, test_save_with_a_barrier_replays);
+	tcase_add_test(tc, test_densest_group);
 	tcase_add_test(tc, test_power_rows);
 	suite_add_tcase(s, tc);
 	return s;

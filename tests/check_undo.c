@@ -358,6 +358,32 @@ START_TEST(test_check_stops_at_the_limit)
 }
 END_TEST
 
+/*
+ * A syntax error and a problem found only once the file is read (a group
+ * from a spawn the map does not have, a hero in a wall) are reported in
+ * one run, each where it is; what would only follow from an error (a
+ * missing key whose line was bad) is not.
+ */
+START_TEST(test_check_both_kinds_at_once)
+{
+	static const char text[] =
+	    "weir-level 1\ntitle Two Kinds\ngold 10x\nlives 5\nhero 0 0\n"
+	    "map\n#######\nA.....>\n#######\nend\n"
+	    "wave after 60\ngroup 2 grunt from A\ngroup 2 runner from B\n";
+	struct errs e;
+
+	memset(&e, 0, sizeof e);
+	ck_assert_int_eq(level_check_all("two.weir", text, sizeof text - 1,
+	    errs_add, &e, LEVEL_MAX_ERRORS), 3);
+	ck_assert_str_eq(e.v[0], "two.weir:3:6: expected an amount of gold "
+	    "after 'gold', found '10x'");
+	ck_assert_str_eq(e.v[1], "two.weir:13:21: unknown spawn 'B': the map "
+	    "has no 'B'");
+	ck_assert(strncmp(e.v[2], "two.weir:5:6: hero at 0,0 stands in a "
+	    "wall", 41) == 0);
+}
+END_TEST
+
 START_TEST(test_check_good_level_and_first_error_agree)
 {
 	static const char bad[] = "weir-level 1\ntitle X\ngold -4\nlives x\n";
@@ -493,6 +519,7 @@ undo_suite(void)
 	tcase_add_test(tc, test_check_reports_every_error);
 	tcase_add_test(tc, test_check_missing_keys_all_said);
 	tcase_add_test(tc, test_check_stops_at_the_limit);
+	tcase_add_test(tc, test_check_both_kinds_at_once);
 	tcase_add_test(tc, test_check_good_level_and_first_error_agree);
 	suite_add_tcase(s, tc);
 

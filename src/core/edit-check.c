@@ -78,6 +78,19 @@ edit_check_meta(struct edit *e, const int *spawn_cells)
 		    "stands in a wall", m->hero_x, m->hero_y);
 }
 
+/* The k-th cell (row-major, from first on) painted with spawn label c. */
+static int
+edit_spawn_cell(const struct edit *e, int c, int first, int k)
+{
+	size_t	i, n = (size_t)e->w * e->h;
+
+	for (i = (size_t)first; i < n; i++) {
+		if (e->map[i] == c && k-- == 0)
+			return (int)i;
+	}
+	return first;
+}
+
 /* The problems of the map, and each spawn's route. */
 static void
 edit_check_map(struct edit *e, int *spawn_cells)
@@ -127,18 +140,20 @@ edit_check_map(struct edit *e, int *spawn_cells)
 			    -1, "spawn '%c' cannot reach any exit", 'A' + s);
 	}
 
-	/* Routes, from each spawn's first cell. */
+	/* Routes, from the cell of each spawn the game measures from. */
 	e->nroutes = 0;
 	for (s = 0; s < LEVEL_MAX_SPAWNS; s++) {
 		struct edit_route *r;
-		int n, k;
+		int n, k, from;
 
 		if (first[s] < 0)
 			continue;
+		from = edit_spawn_cell(e, 'A' + s, first[s],
+		    level_route_from(spawn_cells[s]));
 		r = &e->routes[e->nroutes++];
 		r->label = (char)('A' + s);
-		r->x = first[s] % e->w;
-		r->y = first[s] / e->w;
+		r->x = from % e->w;
+		r->y = from / e->w;
 		r->cells = spawn_cells[s];
 		r->length = field_distance(f, r->x, r->y);
 		n = path_descend(f, e->grid, r->x, r->y, e->scratch,

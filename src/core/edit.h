@@ -87,7 +87,8 @@ struct edit_problem {
 /* A spawn's way out, as the field has it. */
 struct edit_route {
 	char		label;
-	int		x, y;		/* its first cell, row-major */
+	int		x, y;		/* the cell it is measured from
+					   (level_route_from) */
 	int		cells;		/* cells of the spawn */
 	double		length;		/* cells of route; INFINITY: none */
 	int		steps;		/* cells on the route drawn */

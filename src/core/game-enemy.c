@@ -35,7 +35,7 @@
 #define GAME_NEARER		0.5	/* cells nearer its goal: headway */
 #define GAME_ESCORT_LOSE	4.0	/* an escort this far from its slot */
 #define GAME_ESCORT_REJOIN	2.5	/* ... rejoins this near */
-#define GAME_STUN_CRAWL		0.02	/* a stunned enemy's share of speed */
+#define GAME_STUN_CRAWL		(GAME_STUN_CRAWL_PCT / 100.0)
 #define GAME_DIVE_TICKS		(4 * GAME_RATE)	/* a held-off flyer dives */
 
 /* The centre of the exit cell nearest to p in a straight line. */

@@ -73,6 +73,53 @@ game_power_reaches(const struct game *g, int k, int x, int y, int i)
 	    game_in_power(g, k, x, y, g->agents[i].pos);
 }
 
+/* Living enemies that hits allows whose centres lie within r of p. */
+static int
+game_count_near(const struct game *g, struct vec p, double r, int hits)
+{
+	const int32_t	*near;
+	int		 n = game_units_near(g, p, r, &near), k, i, count = 0;
+
+	for (k = 0; k < n; k++) {
+		i = near[k];
+		if (game_alive(g, i) && (hits & (game_ground(g, i) ?
+		    TOWER_GROUND : TOWER_AIR)) &&
+		    vec_dist2(g->agents[i].pos, p) <= r * r)
+			count++;
+	}
+	return count;
+}
+
+/*
+ * The densest group of the crowd: of the cells the living enemies that
+ * hits allows stand on, the one whose centre has most of them within r
+ * (the first such enemy's cell on a tie), read from the crowd's
+ * neighbour grid. Its cell goes to (*x, *y); returns how many it holds,
+ * 0 (and no cell) when there is no enemy.
+ */
+int
+game_densest(const struct game *g, double r, int hits, int *x, int *y)
+{
+	int	i, n, best = 0;
+
+	for (i = 0; i < g->nunits; i++) {
+		int cx, cy;
+
+		if (!game_alive(g, i) || !(hits & (game_ground(g, i) ?
+		    TOWER_GROUND : TOWER_AIR)))
+			continue;
+		cx = (int)floor(g->agents[i].pos.x);
+		cy = (int)floor(g->agents[i].pos.y);
+		n = game_count_near(g, game_centre(cx, cy), r, hits);
+		if (n > best) {
+			best = n;
+			*x = cx;
+			*y = cy;
+		}
+	}
+	return best;
+}
+
 /* Why power k could not be used at (x, y) now, or GAME_OK. */
 enum game_reason
 game_check_power(struct game *g, int k, int x, int y)

@@ -97,6 +97,7 @@
 #define GAME_FX_MAX		64	/* instant attacks remembered to draw */
 #define GAME_COORD_MAX		1000000000 /* |x|, |y| a command may give */
 #define GAME_BY_HERO		(-2)	/* a kill's tower kind: the hero */
+#define GAME_STUN_CRAWL_PCT	2	/* a stunned enemy's speed, percent */
 #define GAME_HOPELESS_S		20	/* no headway this long: lifted on */
 #define GAME_SLACK_TICKS	(10L * 3600 * GAME_RATE) /* game_max_ticks:
 					   ten hours past the last wave */
@@ -516,6 +517,8 @@ enum game_reason game_undo(struct game *g);
 enum game_reason game_check_undo(const struct game *g);
 enum game_reason game_use_power(struct game *g, int power, int x, int y);
 enum game_reason game_check_power(struct game *g, int power, int x, int y);
+int		 game_densest(const struct game *g, double r, int hits, int *x,
+		    int *y);
 
 /* The simulation. */
 void		 game_tick(struct game *g);

@@ -94,7 +94,8 @@ static const struct enemy_type kinds_enemies[] = {
 		.hp = 80, .speed = 1.9, .force = 10.0, .radius = 0.28,
 		.armour = 1, .bounty = 7, .leak = 1, .bite = 8,
 		.steer = enemy_steer_runner,
-		.about = "hunts the hero; leaves by an exit only in passing",
+		.about = "goes for the hero; leaves by an exit only in "
+		    "passing",
 	},
 	[ENEMY_WOLF] = {
 		.name = "wolf", .glyph = 'w',
@@ -160,8 +161,8 @@ static const struct enemy_type kinds_enemies[] = {
 		.hp = 70, .speed = 1.6, .force = 10.0, .radius = 0.26,
 		.armour = 1, .bounty = 8, .leak = 2,
 		.steer = enemy_steer_runner,
-		.about = "hidden: towers aim at it only where a frost tower, a "
-		    "longbow or a spotter sees it; bursts still catch it",
+		.about = "towers aim at it only where one that detects sees "
+		    "it; bursts still catch it",
 	},
 };
 _Static_assert(sizeof kinds_enemies / sizeof kinds_enemies[0] == ENEMY_NKINDS,
@@ -216,14 +217,10 @@ static const struct tower_type kinds_towers[] = {
 		.spec = {
 			{ .name = "volley", .cost = 120, .damage_pct = 80,
 			  .targets = 3, .bot_gain = 1.9,
-			  .bot_against = ENEMY_TRAIT_SPLITS,
-			  .about = "three bolts at three enemies, 80% damage "
-			      "each" },
+			  .bot_against = ENEMY_TRAIT_SPLITS },
 			{ .name = "longbow", .cost = 130, .damage_pct = 150,
 			  .range_add = 2.5, .detects = true, .bot_gain = 1.6,
-			  .bot_against = ENEMY_TRAIT_HIDDEN,
-			  .about = "reach +2.5, 150% damage, sees hidden "
-			      "enemies" } },
+			  .bot_against = ENEMY_TRAIT_HIDDEN } },
 	},
 	[TOWER_CANNON] = {
 		.name = "cannon", .glyph = 'C', .key = '3',
@@ -243,14 +240,10 @@ static const struct tower_type kinds_towers[] = {
 		.spec = {
 			{ .name = "cluster", .cost = 150, .damage_pct = 100,
 			  .bomblets = 4, .bot_gain = 1.8,
-			  .bot_against = ENEMY_TRAIT_SPLITS | ENEMY_TRAIT_HEALER,
-			  .about = "each shell scatters four half-strength "
-			      "bomblets round its burst" },
+			  .bot_against = ENEMY_TRAIT_SPLITS | ENEMY_TRAIT_HEALER },
 			{ .name = "siege", .cost = 150, .damage_pct = 130,
 			  .shred = 2, .shield_pct = 300, .bot_gain = 1.5,
-			  .bot_against = ENEMY_TRAIT_SHIELD | ENEMY_TRAIT_REGEN,
-			  .about = "130% damage, strips 2 armour a hit for "
-			      "good, triple damage to shields" } },
+			  .bot_against = ENEMY_TRAIT_SHIELD | ENEMY_TRAIT_REGEN } },
 	},
 	[TOWER_FROST] = {
 		.name = "frost", .glyph = 'F', .key = '4',
@@ -271,15 +264,11 @@ static const struct tower_type kinds_towers[] = {
 		.spec = {
 			{ .name = "glacier", .cost = 120, .damage_pct = 100,
 			  .freeze_ticks = 24, .bot_gain = 1.5,
-			  .bot_against = ENEMY_TRAIT_SPLITS,
-			  .about = "freezes everything in range solid for "
-			      "0.8 s" },
+			  .bot_against = ENEMY_TRAIT_SPLITS },
 			{ .name = "brittle", .cost = 130, .damage_pct = 100,
 			  .expose_pct = 35, .expose_ticks = 90,
 			  .bot_gain = 1.7,
-			  .bot_against = ENEMY_TRAIT_SHIELD | ENEMY_TRAIT_REGEN,
-			  .about = "what it chills takes 35% more damage "
-			      "for 3 s" } },
+			  .bot_against = ENEMY_TRAIT_SHIELD | ENEMY_TRAIT_REGEN } },
 	},
 	[TOWER_TESLA] = {
 		.name = "tesla", .glyph = 'T', .key = '5',
@@ -301,14 +290,10 @@ static const struct tower_type kinds_towers[] = {
 			{ .name = "arc", .cost = 160, .damage_pct = 100,
 			  .range_add = 0.5, .chain_add = 3,
 			  .chain_range_add = 1.25, .bot_gain = 1.6,
-			  .bot_against = ENEMY_TRAIT_SPLITS,
-			  .about = "arcs jump 1.25 cells further, to three "
-			      "more enemies" },
+			  .bot_against = ENEMY_TRAIT_SPLITS },
 			{ .name = "storm", .cost = 160, .damage_pct = 100,
 			  .stun_ticks = 12, .bot_gain = 1.5,
-			  .bot_against = ENEMY_TRAIT_HEALER | ENEMY_TRAIT_REGEN,
-			  .about = "every enemy an arc hits stops dead for "
-			      "0.4 s" } },
+			  .bot_against = ENEMY_TRAIT_HEALER | ENEMY_TRAIT_REGEN } },
 	},
 	[TOWER_SNIPER] = {
 		.name = "sniper", .glyph = 'S', .key = '6',
@@ -328,13 +313,10 @@ static const struct tower_type kinds_towers[] = {
 		.spec = {
 			{ .name = "spotter", .cost = 160, .damage_pct = 110,
 			  .range_add = 2.0, .detects = true, .bot_gain = 1.3,
-			  .bot_against = ENEMY_TRAIT_HIDDEN,
-			  .about = "reach +2, sees hidden enemies" },
+			  .bot_against = ENEMY_TRAIT_HIDDEN },
 			{ .name = "rail", .cost = 170, .damage_pct = 100,
 			  .rail = true, .bot_gain = 1.6,
-			  .bot_against = ENEMY_TRAIT_SHIELD,
-			  .about = "the beam goes through every enemy on its "
-			      "line" } },
+			  .bot_against = ENEMY_TRAIT_SHIELD } },
 	},
 	[TOWER_FLAK] = {
 		.name = "flak", .glyph = 'K', .key = '7',
@@ -352,13 +334,9 @@ static const struct tower_type kinds_towers[] = {
 		.about = "homing missiles that burst among flyers, air only",
 		.spec = {
 			{ .name = "barrage", .cost = 120, .damage_pct = 75,
-			  .targets = 3, .bot_gain = 1.8,
-			  .about = "three missiles at three flyers, 75% "
-			      "damage each" },
+			  .targets = 3, .bot_gain = 1.8 },
 			{ .name = "heavy", .cost = 120, .damage_pct = 140,
-			  .splash_add = 0.6, .shred = 2, .bot_gain = 1.5,
-			  .about = "140% damage, a wider burst that strips 2 "
-			      "armour" } },
+			  .splash_add = 0.6, .shred = 2, .bot_gain = 1.5 } },
 	},
 	/*
 	 * Lobs shells far over the maze, slowly, with a wide burst, but
@@ -387,15 +365,11 @@ static const struct tower_type kinds_towers[] = {
 		.spec = {
 			{ .name = "quake", .cost = 160, .damage_pct = 100,
 			  .stun_ticks = 20, .bot_gain = 1.5,
-			  .bot_against = ENEMY_TRAIT_HEALER | ENEMY_TRAIT_REGEN,
-			  .about = "its bursts stop everything they hit for "
-			      "0.7 s" },
+			  .bot_against = ENEMY_TRAIT_HEALER | ENEMY_TRAIT_REGEN },
 			{ .name = "shrapnel", .cost = 160, .damage_pct = 100,
 			  .splash_add = 0.4, .expose_pct = 30,
 			  .expose_ticks = 120, .bot_gain = 1.6,
-			  .bot_against = ENEMY_TRAIT_SHIELD,
-			  .about = "wider bursts; what they hit takes 30% "
-			      "more damage for 4 s" } },
+			  .bot_against = ENEMY_TRAIT_SHIELD } },
 	},
 };
 _Static_assert(sizeof kinds_towers / sizeof kinds_towers[0] == TOWER_NTYPES,
@@ -520,6 +494,17 @@ static const struct view_type kinds_views[] = {
 	    "overlay:" },
 	[VIEW_ZOOM] = { "zoom", 'z', "z",
 	    "cell width: auto, 2 columns, 1 column" },
+	[VIEW_TO_SPAWN] = { "to a spawn", '<', "<",
+	    "cursor to the next spawn" },
+	[VIEW_TO_EXIT] = { "to an exit", '>', ">",
+	    "cursor to the next exit" },
+	[VIEW_TO_HERO] = { "to the hero", '@', "@",
+	    "cursor to the hero" },
+	[VIEW_TO_LEADER] = { "to the leader", 'e', "e",
+	    "cursor to the enemy nearest an exit" },
+	[VIEW_TO_CROWD] = { "to the crowd", 'd', "d",
+	    "cursor to the densest group of enemies (aiming: the most the "
+	    "power catches)" },
 };
 _Static_assert(sizeof kinds_views / sizeof kinds_views[0] == VIEW_NKINDS,
     "a view without a row");

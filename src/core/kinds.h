@@ -216,7 +216,7 @@ struct tower_spec {
 	bool			 detects;	/* sees hidden enemies in range */
 	double			 bot_gain;
 	unsigned		 bot_against;	/* ENEMY_TRAIT_* */
-	const char		*about;		/* one line for the UI */
+	/* What it does in words is made from these (about_spec). */
 };
 
 struct tower_type {
@@ -379,6 +379,11 @@ enum view_kind {
 	VIEW_SPEED,		/* 1x, 2x, 4x, 8x */
 	VIEW_OVERLAY,		/* the next overlay (help lists them) */
 	VIEW_ZOOM,		/* the map's cell width */
+	VIEW_TO_SPAWN,		/* the cursor to the next spawn */
+	VIEW_TO_EXIT,		/* ... to the next exit */
+	VIEW_TO_HERO,		/* ... to the hero */
+	VIEW_TO_LEADER,		/* ... to the enemy nearest an exit */
+	VIEW_TO_CROWD,		/* ... to the densest group of enemies */
 	VIEW_NKINDS
 };
 

@@ -413,6 +413,46 @@ level_check_whole(struct level_parser *p)
 	return level_check_reach(p);
 }
 
+/*
+ * Every-error mode (--check) after errors on some lines: the whole-file
+ * checks that stand apart from them, so that one run reports both kinds.
+ * When the map read whole and closed: each group's spawn is on it, and
+ * the hero stands on it, on ground. What might only follow from an error
+ * (a missing key, no wave, a spawn cut off) is left for the next run.
+ */
+static void
+level_check_rest(struct level_parser *p)
+{
+	struct level	*l = p->l;
+	int		 i, k, w, gi;
+
+	if (!p->all || p->map_bad || p->mapline == 0 || p->inmap ||
+	    l->h == 0)
+		return;
+	for (i = 0, k = 0; i < LEVEL_MAX_SPAWNS; i++) {
+		if (l->spawns[i].ncells != 0)
+			l->spawns[k++] = l->spawns[i];
+	}
+	l->nspawns = k;
+	for (w = 0; w < l->nwaves; w++) {
+		for (gi = 0; gi < l->waves[w].ngroups; gi++) {
+			struct level_group *g = &l->waves[w].groups[gi];
+
+			if (level_spawn_index(l, g->from) < 0)
+				level_error(p, p->from[w][gi].line,
+				    p->from[w][gi].col, "unknown spawn '%c': "
+				    "the map has no '%c'", g->from, g->from);
+		}
+	}
+	if (l->has_hero && (l->hero.x >= l->w || l->hero.y >= l->h))
+		level_error(p, p->hero.line, p->hero.col, "hero at %d,%d is "
+		    "off the map (%d x %d)", l->hero.x, l->hero.y, l->w, l->h);
+	else if (l->has_hero && level_cost(l, l->hero.x, l->hero.y) == 0)
+		level_error(p, p->hero.line, p->hero.col, "hero at %d,%d "
+		    "stands in a wall: it needs ground, road, marsh, a spawn "
+		    "or an exit", l->hero.x, l->hero.y);
+}
+
 /* Parse a level held in memory; name is used in error messages. */
 struct level *
 level_parse(const char *name, const char *text, size_t len, char *err,
@@ -489,6 +529,8 @@ level_parse_sink(const char *name, const char *text, size_t len, char *err,
 		    LEVEL_FILE_MAX);
 	else if (level_read_lines(p))
 		level_check_whole(p);	/* not after errors: they may follow */
+	else
+		level_check_rest(p);	/* but what stands apart from them */
 	l = p->l;
 	if (nerrors != NULL)
 		*nerrors = p->in.nerrors;

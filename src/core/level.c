@@ -179,6 +179,18 @@ level_spawn_index(const struct level *l, char label)
 	return -1;
 }
 
+/*
+ * Which of a spawn's ncells cells, in row-major order, its route is
+ * measured and drawn from, for every reader alike (the game's cursor line
+ * and overlays, the editor's routes): the middle one. Its length is the
+ * exit field's distance there (field_distance).
+ */
+int
+level_route_from(int ncells)
+{
+	return ncells > 0 ? ncells / 2 : 0;
+}
+
 /* The terrain map glyph c stands for, or -1 if it is not a map glyph. */
 int
 level_glyph_terrain(int c)

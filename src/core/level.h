@@ -133,6 +133,7 @@ bool		 level_buildable(const struct level *l, int x, int y);
 void		 level_build_grid(const struct level *l, struct grid *g);
 struct grid	*level_new_grid(const struct level *l);
 int		 level_spawn_index(const struct level *l, char label);
+int		 level_route_from(int ncells);
 int		 level_total_enemies(const struct level *l);
 int		 level_glyph_terrain(int c);
 

@@ -17,8 +17,20 @@
 
 static const char *const settings_names[SETTINGS_NKEYS] = {
 	"difficulty", "endless", "speed", "cell-width", "bell", "ascii",
-	"color"
+	"color", "aim"
 };
+
+static const char *const settings_aims[SETTINGS_AIM_NKINDS] = {
+	"pause", "slow", "on"
+};
+
+/* The file's word for aim setting a. */
+const char *
+settings_aim_name(enum settings_aim a)
+{
+	return (int)a >= 0 && a < SETTINGS_AIM_NKINDS ? settings_aims[a] :
+	    "?";
+}
 
 /* The file's word for key k. */
 const char *
@@ -69,6 +81,8 @@ settings_value(const struct settings *s, enum settings_key k, char *buf,
 		snprintf(buf, size, "%s", difficulty_name(s->difficulty));
 	else if (k == SETTINGS_SPEED)
 		snprintf(buf, size, "%d", s->speed);
+	else if (k == SETTINGS_AIM)
+		snprintf(buf, size, "%s", settings_aim_name(s->aim));
 	else if (s->cell_width == 0)
 		snprintf(buf, size, "auto");
 	else
@@ -105,6 +119,14 @@ settings_set(struct settings *s, enum settings_key k, const char *v,
 		if (n != 1 || strchr("1248", v[0]) == NULL)
 			return "1, 2, 4 or 8";
 		s->speed = v[0] - '0';
+	} else if (k == SETTINGS_AIM) {
+		for (d = 0; d < SETTINGS_AIM_NKINDS; d++) {
+			if (settings_is(v, n, settings_aims[d]))
+				break;
+		}
+		if (d == SETTINGS_AIM_NKINDS)
+			return "pause, slow or on";
+		s->aim = (enum settings_aim)d;
 	} else {
 		if (!settings_is(v, n, "auto") && !settings_is(v, n, "1") &&
 		    !settings_is(v, n, "2"))
@@ -154,7 +176,7 @@ settings_line(struct textio *t, struct settings *s)
 	if ((k = settings_lookup(p, n)) < 0) {
 		textio_error(t, t->lineno, (size_t)(p - t->line) + 1, "unknown "
 		    "setting '%.*s' (expected difficulty, endless, speed, "
-		    "cell-width, bell, ascii or color)", (int)n, p);
+		    "cell-width, bell, ascii, color or aim)", (int)n, p);
 		return -1;
 	}
 	if (s->given & 1u << k) {

@@ -12,6 +12,7 @@
  *	bell no			yes or no
  *	ascii no		yes or no
  *	color yes		yes or no
+ *	aim pause		pause, slow or on (while a power is aimed)
  *
  * Every key is optional (a missing one keeps its default) and may be given
  * once. A file that does not read gives one message, FILE:LINE:COL, and
@@ -43,7 +44,16 @@ enum settings_key {
 	SETTINGS_BELL,
 	SETTINGS_ASCII,
 	SETTINGS_COLOR,
+	SETTINGS_AIM,
 	SETTINGS_NKEYS
+};
+
+/* What the game does while a power is aimed (the aim key). */
+enum settings_aim {
+	SETTINGS_AIM_PAUSE,	/* it stands until the power is used */
+	SETTINGS_AIM_SLOW,	/* it goes on at a quarter of its speed */
+	SETTINGS_AIM_ON,	/* it goes on as before */
+	SETTINGS_AIM_NKINDS
 };
 
 struct settings {
@@ -54,6 +64,7 @@ struct settings {
 	bool			bell;
 	bool			ascii;
 	bool			color;
+	enum settings_aim	aim;
 	unsigned		given;		/* 1 << key: the file gave it */
 };
 
@@ -67,6 +78,7 @@ enum settings_status {
 
 void		 settings_defaults(struct settings *s);
 const char	*settings_key_name(enum settings_key k);
+const char	*settings_aim_name(enum settings_aim a);
 int		 settings_path(char *buf, size_t len, bool make_dir);
 int		 settings_parse(const char *name, const char *text, size_t len,
 		    struct settings *s, char *err, size_t errlen);

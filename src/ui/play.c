@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/about.h"
 #include "nav/reach.h"
 #include "nav/repair.h"
 #include "nav/util.h"
@@ -327,6 +328,22 @@ play_power_words(const struct game_event *ev, char *buf, size_t size)
 	}
 }
 
+/*
+ * The first enemy of a kind with a trait to learn in this game: one line
+ * on what it does and what answers it (about_first, from its row).
+ */
+static void
+play_first_sight(struct play *p, int kind)
+{
+	char	line[PLAY_MSG_MAX];
+
+	if (kind < 0 || kind >= ENEMY_NKINDS || p->met[kind])
+		return;
+	p->met[kind] = true;
+	if (about_first(kind, line, sizeof line) > 0)
+		play_message(p, false, "%s", line);
+}
+
 /* Turn what the game reports into the message line. */
 void
 play_event(void *arg, const struct game_event *ev)
@@ -423,8 +440,10 @@ play_event(void *arg, const struct game_event *ev)
 			play_message(p, false, "the barrier at (%d,%d) has "
 			    "fallen", ev->x, ev->y);
 		break;
-	case GAME_EV_HERO_HIT:
 	case GAME_EV_SPAWN:
+		play_first_sight(p, ev->enemy);
+		break;
+	case GAME_EV_HERO_HIT:
 	case GAME_EV_KILL:
 		break;
 	}
@@ -449,6 +468,8 @@ play_make(struct level *lv, struct game *g)
 	p->log = xcalloc(PLAY_LOG_MAX, sizeof *p->log);
 	p->lv = lv;
 	p->g = g;
+	for (int e = 0; e < ENEMY_NKINDS; e++)
+		p->met[e] = game_kind_seen(p->g, e);
 	p->w = lv->w;
 	p->h = lv->h;
 	p->enemy_at = xmalloc(ncell * sizeof *p->enemy_at);
@@ -733,6 +754,31 @@ play_cycle_overlay(struct play *p)
 	play_message(p, false, "overlay: %s", overlay_name(p->overlay));
 }
 
+/*
+ * Whether the game stands while a power is aimed (the aim setting's
+ * pause), so that the crowd is where the cursor finds it.
+ */
+bool
+play_aim_holds(const struct play *p)
+{
+	return p->power >= 0 && p->aim_mode == SETTINGS_AIM_PAUSE;
+}
+
+/*
+ * Ticks of the game a second of real time is worth, over GAME_RATE: the
+ * speed, a quarter of it while a power is aimed and the aim setting
+ * slows the game, 0 while it stands.
+ */
+double
+play_rate(const struct play *p)
+{
+	if (play_aim_holds(p))
+		return 0;
+	if (p->power >= 0 && p->aim_mode == SETTINGS_AIM_SLOW)
+		return p->speed / 4.0;
+	return p->speed;
+}
+
 /* Pause or go on. */
 void
 play_toggle_pause(struct play *p)
@@ -836,7 +882,7 @@ play_mark_routes(struct play *p, const struct field *f, const struct grid *g,
 	play_clear_route(p, bit | wpbit);
 	for (s = 0; s < p->lv->nspawns; s++) {
 		const struct level_spawn *sp = &p->lv->spawns[s];
-		struct level_point c = sp->cells[sp->ncells / 2];
+		struct level_point c = sp->cells[level_route_from(sp->ncells)];
 		struct point *wp = p->pathbuf;
 
 		len[s] = field_distance(f, c.x, c.y);

@@ -31,6 +31,7 @@
 #include "core/record.h"
 #include "core/scores.h"
 #include "core/session.h"
+#include "core/settings.h"
 
 /* Bits of play.route for one map cell. */
 #define PLAY_ROUTE_NOW		0x01	/* on a spawn's route now */
@@ -88,6 +89,11 @@ struct play {
 	enum overlay_kind	 overlay;	/* drawn over the map */
 	bool			 paused;
 	bool			 held;		/* stopped while a box is open */
+	int			 jump_spawn;	/* the next spawn a jump visits */
+	int			 jump_exit;	/* ... and exit cell */
+	int			 aim_mode;	/* enum settings_aim: what the
+						   game does while p->power
+						   is aimed */
 	int			 speed;		/* 1, 2, 4 or 8 */
 
 	/* The view, brought up to date by play_prepare. */
@@ -147,6 +153,9 @@ struct play {
 	struct play_log		*log;		/* PLAY_LOG_MAX, a ring */
 	int			 nlog;		/* total ever kept */
 
+	bool			 met[ENEMY_NKINDS];	/* kinds sent in
+						   this game (the first of
+						   each is explained) */
 	/*
 	 * What becomes of the game: its recording, made as it is played
 	 * (NULL when the level cannot be recorded, or the game is only
@@ -191,6 +200,9 @@ void		 play_choose(struct play *p, int tower);
 void		 play_choose_power(struct play *p, int power);
 void		 play_cycle_overlay(struct play *p);
 void		 play_toggle_pause(struct play *p);
+double		 play_rate(const struct play *p);
+bool		 play_aim_holds(const struct play *p);
+void		 play_jump(struct play *p, int view);
 void		 play_cycle_speed(struct play *p);
 void		 play_message(struct play *p, bool error, const char *fmt, ...)
 		     __attribute__((format(printf, 3, 4)));

@@ -18,6 +18,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "core/about.h"
 #include "ui/ui-box.h"
 #include "ui/ui-daily.h"
 #include "ui/ui-game.h"
@@ -251,7 +252,8 @@ ui_box_spec_paint(struct ui *u, bool small)
 {
 	const struct game_tower	*tw = game_tower_at(u->p->g, u->sell_x,
 				    u->sell_y);
-	char			 text[TOWER_SPECS + 2][160];
+	char			 text[TOWER_SPECS + 2][ABOUT_MAX + 64];
+	char			 about[ABOUT_MAX];
 	const char		*lines[TOWER_SPECS + 2];
 	int			 k, n = 0;
 
@@ -266,8 +268,9 @@ ui_box_spec_paint(struct ui *u, bool small)
 	for (k = 0; k < TOWER_SPECS; k++) {
 		const struct tower_spec *sp = &tower_types[tw->type].spec[k];
 
+		about_spec(tw->type * TOWER_SPECS + k, about, sizeof about);
 		snprintf(text[n++], sizeof text[0], "%d: %s, %d gold: %s",
-		    k + 1, sp->name, sp->cost, sp->about);
+		    k + 1, sp->name, sp->cost, about);
 	}
 	snprintf(text[n++], sizeof text[0], "(1 or 2 buys it, Esc keeps the "
 	    "tower as it is)");
@@ -347,6 +350,44 @@ ui_box_saves_key(struct ui *u, int ch)
 	return UI_GO_STAY;
 }
 
+/* A new game of a level that has a saved game: continue it, or not. */
+static void
+ui_box_replace_paint(struct ui *u, bool small)
+{
+	char		 saved[160];
+	const char	*lines[] = { "This level has a saved game:", saved, "",
+			    "c: continue it", "Enter: a new game, which takes "
+			    "its place", "Esc: back to the list" };
+
+	(void)small;
+	snprintf(saved, sizeof saved, "  %s", u->save_sel >= 0 &&
+	    u->save_sel < u->saves.n ? u->save_about[u->save_sel] : "?");
+	ui_draw_box(&u->v, lines, (int)(sizeof lines / sizeof lines[0]));
+}
+
+/* c resumes the save, Enter plays the new game (replacing it), Esc. */
+static enum ui_go
+ui_box_replace_key(struct ui *u, int ch)
+{
+	if (ch == 'c' || ch == 'C') {
+		play_free(u->next);
+		u->next = NULL;
+		u->box = UI_BOX_NONE;
+		return ui_title_resume(u, u->save_sel);
+	}
+	if (ui_box_enter(ch) || ch == ' ' || ch == 'n' || ch == 'N') {
+		u->box = UI_BOX_NONE;
+		u->replace_save = true;
+		return UI_GO_PLAY;
+	}
+	if (ch == UI_TERM_ESC || ch == 'q') {
+		play_free(u->next);
+		u->next = NULL;
+		u->box = UI_BOX_NONE;
+	}
+	return UI_GO_STAY;
+}
+
 /*
  * What first place among a level's games means: a best score is a win's
  * (wins rank above every defeat); a defeat in first place is only the
@@ -357,10 +398,12 @@ ui_box_end_best(const struct game *g, const struct play *p,
     const struct ui_end *e)
 {
 	const struct score	*first;
+	char			 board[SCORES_NAME_MAX + 1];
 
 	if (g->state == GAME_WON)
 		return "a new best score!";
-	if (scores_level(&e->table, p->name, &first) <= 1)
+	play_board(p, board, sizeof board);
+	if (scores_level(&e->table, board, &first) <= 1)
 		return "a first try at this level: the score is kept";
 	return "your best try yet (no win so far)";
 }
@@ -372,6 +415,42 @@ ui_box_end_clock(long ticks, char *buf, size_t size)
 	long	s = ticks / GAME_RATE;
 
 	snprintf(buf, size, "%ld:%02ld", s / 60, s % 60);
+}
+
+/*
+ * The index in the campaign's order (the title screen's list) of the
+ * level after the one just played: -1 when it is the last, or not in the
+ * campaign at all (a file of the player's own), or when the list cannot
+ * be read (the note says why).
+ */
+static int
+ui_box_end_find_next(struct ui *u)
+{
+	char	err[UI_ERR_MAX];
+	int	i;
+
+	if (u->l->trial)
+		return -1;
+	if (u->cat.n == 0 && catalog_load(&u->cat, u->l->level_dir, err,
+	    sizeof err) != 0) {
+		ui_note(u->end.note, sizeof u->end.note, "", err);
+		return -1;
+	}
+	for (i = 0; i < u->cat.n; i++) {
+		if (strcmp(u->cat.v[i].name, u->p->name) == 0 ||
+		    strcmp(u->cat.v[i].path, u->p->s->path) == 0)
+			break;
+	}
+	return i + 1 < u->cat.n ? i + 1 : -1;
+}
+
+/* Whether the end box offers n: a campaign level with one after it. */
+static bool
+ui_box_end_has_next(struct ui *u)
+{
+	if (u->end.next == -2)
+		u->end.next = ui_box_end_find_next(u);
+	return u->end.next >= 0;
 }
 
 /* The end of a level: the result, the figures, the level's best. */
@@ -458,11 +537,19 @@ ui_box_end_paint(struct ui *u, bool small)
 		snprintf(text[n++], sizeof text[0], "Enter: back to the editor  "
 		    "r: play again  q: quit");
 	else
-		snprintf(text[n++], sizeof text[0], "Enter: levels  n: next "
-		    "level  r: play again  q: quit");
-	for (k = 0; k < n; k++)
-		lines[k] = text[k];
-	/* On a short screen the box scrolls (j k). */
+		snprintf(text[n++], sizeof text[0], "Enter: levels  %sr: play "
+		    "again  q: quit", ui_box_end_has_next(u) ? "n: next level  "
+		    : "");
+	/*
+	 * The keys come second, under the result, so that a short screen
+	 * (the box scrolls, j k) never hides them.
+	 */
+	lines[0] = text[0];
+	lines[1] = text[n - 1];
+	for (k = 1; k < n - 1; k++)
+		lines[k + 1] = text[k];
+	if (n > 2 && lines[n - 1][0] == '\0')
+		n--;
 	ui_draw_box_from(v, lines, n, top);
 	if (e->note[0] != '\0') {
 		ui_draw_attr(v, UI_PAIR_ERROR, A_BOLD, A_BOLD);
@@ -473,10 +560,7 @@ ui_box_end_paint(struct ui *u, bool small)
 	}
 }
 
-/*
- * Play the level after this one in the campaign's order (the title
- * screen's list); say why not on the end box when there is none.
- */
+/* Play the level after this one in the campaign's order. */
 static enum ui_go
 ui_box_end_next(struct ui *u)
 {
@@ -484,26 +568,9 @@ ui_box_end_next(struct ui *u)
 	char		 err[UI_ERR_MAX];
 	int		 i;
 
-	if (u->cat.n == 0 && catalog_load(&u->cat, u->l->level_dir, err,
-	    sizeof err) != 0) {
-		ui_note(u->end.note, sizeof u->end.note, "", err);
+	if (!ui_box_end_has_next(u))
 		return UI_GO_STAY;
-	}
-	for (i = 0; i < u->cat.n; i++) {
-		if (strcmp(u->cat.v[i].name, u->p->name) == 0 ||
-		    strcmp(u->cat.v[i].path, u->p->s->path) == 0)
-			break;
-	}
-	if (i >= u->cat.n) {
-		ui_note(u->end.note, sizeof u->end.note, "", "this level is "
-		    "not in the campaign: Enter lists the levels");
-		return UI_GO_STAY;
-	}
-	if (i + 1 >= u->cat.n) {
-		ui_note(u->end.note, sizeof u->end.note, "", "that was the "
-		    "last level: Enter lists the levels");
-		return UI_GO_STAY;
-	}
+	i = u->end.next - 1;
 	if ((p = ui_title_open(u, u->cat.v[i + 1].path, u->cat.v[i + 1].name,
 	    err, sizeof err)) == NULL) {
 		ui_note(u->end.note, sizeof u->end.note, "", err);
@@ -615,6 +682,12 @@ const struct ui_box_type ui_boxes[] = {
 		.name = "saves",
 		.paint = ui_box_saves_paint,
 		.key = ui_box_saves_key,
+		.holds_clock = true,
+	},
+	[UI_BOX_REPLACE] = {
+		.name = "replace",
+		.paint = ui_box_replace_paint,
+		.key = ui_box_replace_key,
 		.holds_clock = true,
 	},
 	[UI_BOX_RECORDINGS] = {

@@ -252,16 +252,105 @@ ui_draw_box(const struct ui_view *v, const char *const *lines, int n)
 }
 
 /*
- * The same, from line *first on when the screen is too short for all of
+ * The bytes of s that fit in maxw columns: all of it, or up to the last
+ * space before the edge (a word longer than the row is cut); *next is
+ * where the rest starts, its leading spaces skipped.
+ */
+static size_t
+ui_draw_fit(const char *s, int maxw, const char **next)
+{
+	size_t	i = 0, cut = 0;
+	int	w = 0;
+
+	while (s[i] != '\0' && w < maxw) {
+		if (s[i] == ' ' && i > 0 && s[i - 1] != ' ')
+			cut = i;
+		i++;
+		while (((unsigned char)s[i] & 0xc0) == 0x80)
+			i++;
+		w++;
+	}
+	if (s[i] == '\0' || s[i] == ' ' || cut == 0)
+		cut = i;
+	*next = s + cut;
+	while (**next == ' ')
+		(*next)++;
+	return cut;
+}
+
+/*
+ * Where the rest of a wrapped line starts: under the text after its last
+ * key column in the first half of the box ("q                quit"), else
+ * two columns in from the line's own indent.
+ */
+static int
+ui_draw_hang(const char *s, int maxw)
+{
+	const char	*gap = s, *text;
+	int		 lead = 0, hang = -1, col;
+
+	while (s[lead] == ' ')
+		lead++;
+	while ((gap = strstr(gap + 1, "  ")) != NULL && gap > s + lead) {
+		text = gap;
+		while (*text == ' ')
+			text++;
+		col = ui_draw_width(s) - ui_draw_width(text);
+		if (*text == '\0' || col > maxw / 2)
+			break;
+		hang = col;
+		gap = text - 1;
+	}
+	if (hang >= 0)
+		return hang;
+	return lead + 2 < maxw / 2 ? lead + 2 : 0;
+}
+
+/*
+ * Rows line s takes wrapped to maxw columns; with draw, paint those of
+ * them from box row *row on that fall in [0, shown) at (y0, x0), each
+ * row after the first under the line's hanging indent.
+ */
+static int
+ui_draw_wrapped(const struct ui_view *v, const char *s, int maxw, int *row,
+    int shown, int y0, int x0)
+{
+	char		 piece[1024];
+	const char	*next;
+	int		 hang = ui_draw_hang(s, maxw), rows = 0, ind = 0;
+	size_t		 len;
+
+	do {
+		len = ui_draw_fit(s, maxw - ind, &next);
+		if (len > sizeof piece - 1)
+			len = sizeof piece - 1;
+		if (*row >= 0 && *row < shown) {
+			memcpy(piece, s, len);
+			piece[len] = '\0';
+			move(y0 + *row, x0 + ind);
+			ui_draw_text(v, piece, maxw - ind);
+		}
+		(*row)++;
+		rows++;
+		s = next;
+		ind = hang;
+	} while (*s != '\0' && len > 0);
+	return rows;
+}
+
+/*
+ * The same, from row *first on when the screen is too short for all of
  * them (*first is kept within range); the bottom edge then says how to
- * scroll.
+ * scroll. A line wider than the screen is wrapped within the box, on
+ * whole words, so *first counts rows as drawn. The box leaves the title
+ * bar (the top row) uncovered when the screen has a row to spare.
  */
 void
 ui_draw_box_from(const struct ui_view *v, const char *const *lines, int n,
     int *first)
 {
 	static const char	 more[] = " j k: more ";
-	int			 w = 0, h = n + 2, y0, x0, y, x, shown;
+	int			 w = 0, h, y0, x0, y, x, shown, rows = 0, row;
 
 	for (int i = 0; i < n; i++) {
 		int lw = ui_draw_width(lines[i]);
@@ -271,20 +360,28 @@ ui_draw_box_from(const struct ui_view *v, const char *const *lines, int n,
 	w += 4;
 	if (w > COLS)
 		w = COLS;
-	if (h > LINES)
-		h = LINES;
 	/*
 	 * Over a map of two-column cells, start and end on cell edges, so
 	 * that no cell is left half drawn beside the frame.
 	 */
 	if (v->cellw == 2 && w < COLS && w % 2 != 0)
 		w++;
+	for (int i = 0; i < n; i++) {
+		row = -1;
+		rows += ui_draw_wrapped(v, lines[i], w - 4 > 1 ? w - 4 : 1,
+		    &row, 0, 0, 0);
+	}
+	h = rows + 2;
+	if (h > LINES - UI_HUD_TOP)
+		h = LINES - UI_HUD_TOP > 3 ? LINES - UI_HUD_TOP : LINES;
 	shown = h - 2 > 0 ? h - 2 : 0;
-	if (*first > n - shown)
-		*first = n - shown;
+	if (*first > rows - shown)
+		*first = rows - shown;
 	if (*first < 0)
 		*first = 0;
 	y0 = (LINES - h) / 2;
+	if (y0 < UI_HUD_TOP && h + UI_HUD_TOP <= LINES)
+		y0 = UI_HUD_TOP;
 	x0 = (COLS - w) / 2;
 	if (v->cellw == 2 && (x0 - v->left) % 2 != 0)
 		x0 += x0 + w < COLS ? 1 : -1;
@@ -296,11 +393,11 @@ ui_draw_box_from(const struct ui_view *v, const char *const *lines, int n,
 		for (x = 0; x < w; x++)
 			addstr(ui_draw_frame(v, x, y - y0, w, h));
 	}
-	for (int i = 0; i < shown && *first + i < n; i++) {
-		move(y0 + 1 + i, x0 + 2);
-		ui_draw_text(v, lines[*first + i], w - 4);
-	}
-	if (shown < n && w >= (int)sizeof more + 2) {
+	row = -*first;
+	for (int i = 0; i < n && row < shown; i++)
+		ui_draw_wrapped(v, lines[i], w - 4 > 1 ? w - 4 : 1, &row,
+		    shown, y0 + 1, x0 + 2);
+	if (shown < rows && w >= (int)sizeof more + 2) {
 		move(y0 + h - 1, x0 + (w - (int)sizeof more + 1) / 2);
 		addstr(more);
 	}

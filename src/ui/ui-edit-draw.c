@@ -400,7 +400,8 @@ static const char *const ue_help[] = {
 	"e                 settings: title, gold, lives, movement...",
 	"w                 waves: add, remove, reorder, edit groups",
 	"p                 play the level in the game, then come back",
-	"b                 the bot plays it: won or lost, lives kept",
+	"b                 the bot plays it: won or lost, lives kept; its "
+	    "rating is the least share of its income, in %, it needs to win",
 	"s                 save (twice to save with problems)",
 	"q                 quit (twice when there are unsaved changes)",
 	"?                 this help (Esc closes)",

@@ -310,6 +310,7 @@ ue_apply_new(struct ue *u)
 	u->cy = h / 2;
 	ue_say(u, false, "a new %dx%d level: paint a spawn (A-Z) and an exit "
 	    "(6, '>'); ? lists the keys", w, h);
+	u->msg_start = true;
 	return true;
 }
 

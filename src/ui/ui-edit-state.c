@@ -30,6 +30,31 @@ ue_say(struct ue *u, bool err, const char *fmt, ...)
 	vsnprintf(u->msg, sizeof u->msg, fmt, ap);
 	va_end(ap);
 	u->msg_err = err;
+	u->msg_start = false;
+}
+
+/*
+ * A new level's first message asks for a spawn and an exit; once the map
+ * has both it gives way to what comes next.
+ */
+void
+ue_start_hint(struct ue *u)
+{
+	bool	spawn = false, exit = false;
+
+	if (!u->msg_start || u->e == NULL)
+		return;
+	for (int y = 0; y < u->e->h && !(spawn && exit); y++) {
+		for (int x = 0; x < u->e->w; x++) {
+			int c = edit_get(u->e, x, y);
+
+			spawn = spawn || (c >= 'A' && c <= 'Z');
+			exit = exit || level_glyph_terrain(c) == LEVEL_EXIT;
+		}
+	}
+	if (spawn && exit)
+		ue_say(u, false, "a spawn and an exit: e settings, w waves, p "
+		    "plays it, b the bot rates it");
 }
 
 

@@ -89,6 +89,7 @@ struct ue {
 
 	char		 msg[UE_MSG_MAX];
 	bool		 msg_err;
+	bool		 msg_start;	/* msg asks for a spawn and an exit */
 	bool		 save_armed, quit_armed;
 	bool		 done;
 	int		 status;
@@ -98,6 +99,7 @@ struct ue {
 void	ue_say(struct ue *u, bool err, const char *fmt, ...)
 	    __attribute__((format(printf, 3, 4)));
 int	ue_brush_glyph(const struct ue *u);
+void	ue_start_hint(struct ue *u);
 void	ue_brush_name(const struct ue *u, char *buf, size_t size);
 bool	ue_overlay_drawn(int k);
 bool	ue_wave_row(const struct edit_meta *m, int r, int *w, int *g);

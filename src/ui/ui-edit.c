@@ -217,9 +217,8 @@ ue_bot(struct ue *u)
 		snprintf(rating, sizeof rating, "unbeaten");
 	else
 		snprintf(rating, sizeof rating, "%d", t.rating);
-	ue_say(u, t.state != GAME_WON, "bot %s: %d of %d lives kept, %d of %d "
-	    "waves, %ld s of play; rating %s (the least share of its income, "
-	    "in %%, the bot needs to win)", t.state == GAME_WON ? "won" :
+	ue_say(u, t.state != GAME_WON, "bot %s: lives %d/%d, waves %d/%d, %ld "
+	    "s; rating %s (? says what it means)", t.state == GAME_WON ? "won" :
 	    t.state == GAME_LOST ? "lost" : "ran out of time", t.lives,
 	    t.lives_start, t.waves_cleared, t.waves_total, t.ticks / GAME_RATE,
 	    rating);
@@ -452,6 +451,7 @@ ue_key(struct ue *u, int ch)
 		ue_key_map(u, ch);
 		break;
 	}
+	ue_start_hint(u);
 }
 
 /* Where a level read from path is saved: a Moving AI map as .weir. */

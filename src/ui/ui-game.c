@@ -56,6 +56,7 @@ ui_game_enter(struct ui *u, struct play *p, bool resumed)
 	u->acc = 0;
 	u->end_top = 0;
 	p->bell = u->bell;
+	p->aim_mode = u->l->opt.aim;
 	if (p->rec != NULL)
 		recorder_player(p->rec, ui_game_who());
 	if (u->speed > 0 && !resumed)
@@ -73,6 +74,27 @@ ui_game_enter(struct ui *u, struct play *p, bool resumed)
 	scores_free(&u->end.table);
 	ui_sight_start(&u->v, p);
 	ui_redraw(u);
+}
+
+/*
+ * A new game the player chose over the level's save has ended: the save
+ * it took the place of is spent (a game another weir has saved there
+ * since it was read is kept: its stamp differs).
+ */
+static void
+ui_game_drop_save(struct ui *u)
+{
+	enum save_status	 st;
+	struct save		*sv;
+	char			 err[UI_ERR_MAX];
+
+	if (!u->have_save_path || (sv = save_open(u->save_path, &st, err,
+	    sizeof err)) == NULL)
+		return;
+	if (save_remove(u->save_path, &sv->stamp, err, sizeof err) != 0 &&
+	    u->end.note[0] == '\0')
+		ui_note(u->end.note, sizeof u->end.note, "saved game: ", err);
+	save_free(sv);
 }
 
 /* Write the first game of the run to --record FILE, once. */
@@ -155,6 +177,7 @@ ui_game_over(struct ui *u)
 	if (u->ended)
 		return;
 	u->ended = true;
+	u->end.next = -2;
 	ui_game_keep_in(u, err, sizeof err);
 	ui_game_daily_end(u);
 	if (u->l->trial || u->p->unscored) {
@@ -215,6 +238,9 @@ ui_game_over(struct ui *u)
 	    &u->p->s->save_stamp, err, sizeof err) != 0 &&
 	    u->end.note[0] == '\0')
 		ui_note(u->end.note, sizeof u->end.note, "saved game: ", err);
+	if (!u->resumed && u->replace_save)
+		ui_game_drop_save(u);
+	u->replace_save = false;
 	u->resumed = false;
 	u->box = UI_BOX_END;
 	/* Keys typed before the box came up were meant for the game. */
@@ -609,6 +635,43 @@ ui_game_view_zoom(struct ui *u)
 	ui_game_keep_setting(u);
 }
 
+/* The jumps: the cursor to a spawn, an exit, the hero, an enemy. */
+static void
+ui_game_view_jump(struct ui *u, int view)
+{
+	play_jump(u->p, view);
+}
+
+static void
+ui_game_view_to_spawn(struct ui *u)
+{
+	ui_game_view_jump(u, VIEW_TO_SPAWN);
+}
+
+static void
+ui_game_view_to_exit(struct ui *u)
+{
+	ui_game_view_jump(u, VIEW_TO_EXIT);
+}
+
+static void
+ui_game_view_to_hero(struct ui *u)
+{
+	ui_game_view_jump(u, VIEW_TO_HERO);
+}
+
+static void
+ui_game_view_to_leader(struct ui *u)
+{
+	ui_game_view_jump(u, VIEW_TO_LEADER);
+}
+
+static void
+ui_game_view_to_crowd(struct ui *u)
+{
+	ui_game_view_jump(u, VIEW_TO_CROWD);
+}
+
 static void (*const ui_game_views[])(struct ui *) = {
 	[VIEW_WAVES] = ui_game_view_waves,
 	[VIEW_LOG] = ui_game_view_log,
@@ -617,6 +680,11 @@ static void (*const ui_game_views[])(struct ui *) = {
 	[VIEW_SPEED] = ui_game_view_speed,
 	[VIEW_OVERLAY] = ui_game_view_overlay,
 	[VIEW_ZOOM] = ui_game_view_zoom,
+	[VIEW_TO_SPAWN] = ui_game_view_to_spawn,
+	[VIEW_TO_EXIT] = ui_game_view_to_exit,
+	[VIEW_TO_HERO] = ui_game_view_to_hero,
+	[VIEW_TO_LEADER] = ui_game_view_to_leader,
+	[VIEW_TO_CROWD] = ui_game_view_to_crowd,
 };
 _Static_assert(sizeof ui_game_views / sizeof ui_game_views[0] == VIEW_NKINDS,
     "a view key without its action on the game screen");

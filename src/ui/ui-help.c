@@ -12,14 +12,15 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/about.h"
 #include "core/game.h"
 #include "core/kinds.h"
 #include "ui/ui-help.h"
 
-#define UI_HELP_LINES	(56 + TOWER_NTYPES + GAME_NCMDS + TOWER_NTARGETS + \
-			 VIEW_NKINDS + POWER_NKINDS + WATCH_NKINDS + \
-			 OVERLAY_NKINDS)
-#define UI_HELP_WIDTH	96
+#define UI_HELP_LINES	(60 + 2 * TOWER_NTYPES + GAME_NCMDS + \
+			 TOWER_NTARGETS + VIEW_NKINDS + POWER_NKINDS + \
+			 ENEMY_NKINDS + WATCH_NKINDS + OVERLAY_NKINDS)
+#define UI_HELP_WIDTH	ABOUT_MAX
 #define UI_HELP_WRAP	38	/* columns of the overlays' list */
 
 /* The help's lines as they are gathered. */
@@ -114,17 +115,55 @@ ui_help_keys(struct ui_help *h)
 		ui_help_view(h, k);
 }
 
+/* A tower's line: key, name, cost, role, and its damage a second. */
+static void
+ui_help_tower(struct ui_help *h, int k)
+{
+	const struct tower_type	*tt = &tower_types[k];
+	char			 dps[64] = "";
+	size_t			 len = 0;
+
+	for (int l = 0; l < tt->nlevels && tt->attack != TOWER_ATTACK_NONE;
+	    l++)
+		len += (size_t)snprintf(dps + len, sizeof dps - len, "%s%.0f",
+		    l > 0 ? " / " : " (dps ", about_dps(&tt->level[l]));
+	if (len > 0)
+		snprintf(dps + len, sizeof dps - len, ")");
+	ui_help_line(h, "%c %-7s %3dg  %s%s", tt->key, tt->name,
+	    tt->level[0].cost, tt->about, dps);
+}
+
+/*
+ * The bestiary: every enemy kind's letter, name, hit points at wave 1,
+ * speed, armour, mover, traits and what it does, from its row.
+ */
+static void
+ui_help_bestiary(struct ui_help *h)
+{
+	char	line[ABOUT_MAX];
+
+	ui_help_line(h, "Enemies (letter, hit points at wave 1, cells a "
+	    "second, armour, mover):");
+	for (int k = 0; k < ENEMY_NKINDS; k++) {
+		about_enemy(k, line, sizeof line);
+		ui_help_line(h, "%s", line);
+	}
+	ui_help_line(h, "%s", "");
+	ui_help_line(h, "Enemies cross road and open ground alike: only "
+	    "towers and rock turn them.");
+	ui_help_line(h, "%s", "");
+}
+
 /* The towers, the powers and the targeting modes, from their rows. */
 static void
 ui_help_kinds(struct ui_help *h)
 {
 	int	k;
 
-	ui_help_line(h, "Towers (cost; key chooses):");
+	ui_help_line(h, "Towers (cost; key chooses; damage a second to one "
+	    "enemy at levels 1, 2, 3):");
 	for (k = 0; k < TOWER_NTYPES; k++)
-		ui_help_line(h, "%c %-7s %3dg  %s", tower_types[k].key,
-		    tower_types[k].name, tower_types[k].level[0].cost,
-		    tower_types[k].about);
+		ui_help_tower(h, k);
 	ui_help_line(h, "%s", "");
 	ui_help_line(h, "Powers (free; key aims it, Enter uses it, then it "
 	    "cools down):");
@@ -179,20 +218,23 @@ ui_help_game(const struct ui_view *v, int *first)
 		    "next level",
 		"!! an exit an enemy just got out by",
 		"one column a cell: level 1 plain, 2 bold, 3 underlined;",
-		"  an enemy's letter takes its health's colour",
+		"  a spawn reversed; an enemy's letter takes its health's "
+		    "colour",
 		"beyond the view: \u25c0 \u25b6 \u25b2 \u25bc on its border, and "
 		    "where",
 		"  spawns, exits and the hero lie off screen"
 	};
 	static const char *const ascii[] = {
 		"# rock  . ground  = road  ~ marsh  A spawn  > exit",
-		"[] wall  A2 arrow tower, level 2  g5 grunt, health 5/9",
+		"[] wall ([ in one column)  A2 arrow tower, level 2  g5 grunt, "
+		    "health 5/9",
 		"XX on the cursor: a tower there would block",
 		"paths: * route  @ waypoint; preview: + new, x left",
 		": in reach of the tower on the cursor, ' at its next level",
 		"!! an exit an enemy just got out by",
 		"one column a cell: level 1 plain, 2 bold, 3 underlined;",
-		"  an enemy's letter takes its health's colour",
+		"  a spawn reversed; an enemy's letter takes its health's "
+		    "colour",
 		"beyond the view: < > ^ v on its border, and where",
 		"  spawns, exits and the hero lie off screen"
 	};
@@ -205,6 +247,7 @@ ui_help_game(const struct ui_view *v, int *first)
 	ui_help_keys(&h);
 	ui_help_lines(&h, keys, sizeof keys / sizeof keys[0]);
 	ui_help_kinds(&h);
+	ui_help_bestiary(&h);
 	ui_help_lines(&h, v->utf8 ? utf8 : ascii, sizeof utf8 /
 	    sizeof utf8[0]);
 	ui_draw_box_from(v, h.lines, (int)h.n, first);

@@ -15,6 +15,7 @@
 #include <stdarg.h>
 #include <string.h>
 
+#include "core/about.h"
 #include "core/enemy.h"
 #include "ui/ui-hud.h"
 #include "ui/ui-map.h"
@@ -26,7 +27,12 @@ ui_hud_speed(const struct play *p, char *buf, size_t size)
 {
 	if (p->paused || p->held)
 		return "PAUSED";
-	snprintf(buf, size, "%dx", p->speed);
+	if (play_aim_holds(p))
+		return "AIMING, PAUSED";
+	if (p->power >= 0 && play_rate(p) < p->speed)
+		snprintf(buf, size, "AIMING, %gx", play_rate(p));
+	else
+		snprintf(buf, size, "%dx", p->speed);
 	return buf;
 }
 
@@ -34,7 +40,7 @@ ui_hud_speed(const struct play *p, char *buf, size_t size)
 static void
 ui_hud_title(const struct ui_view *v, const struct play *p)
 {
-	char	right[96], speed[16];
+	char	right[96], speed[32];
 	int	rw, used;
 
 	if (game_over(p->g))
@@ -73,27 +79,31 @@ ui_hud_title(const struct ui_view *v, const struct play *p)
 
 /*
  * The powers after the towers on the palette line from column x: key,
- * name (or glyph when there is no room) and the seconds each still cools
- * down; the
- * one being aimed stands out, the ones cooling down are dim.
+ * name and the seconds each still cools down; on a narrower row the
+ * names without the seconds (a power cooling down is dim either way),
+ * and only on a row too narrow for the names, key and glyph. The one
+ * being aimed stands out.
  */
 static void
 ui_hud_powers(const struct ui_view *v, const struct play *p, int x)
 {
 	char	item[48];
-	int	k, s, need = x;
-	bool	full;
+	int	k, s, full = x, named = x;
 
-	for (k = 0; k < POWER_NKINDS; k++)
-		need += 2 + (int)strlen(power_types[k].name) + 5;
-	full = need <= COLS;
+	for (k = 0; k < POWER_NKINDS; k++) {
+		named += 3 + (int)strlen(power_types[k].name);
+		full += 3 + (int)strlen(power_types[k].name) + 5;
+	}
 	for (k = 0; k < POWER_NKINDS && x < COLS; k++) {
 		const struct power_type *pt = &power_types[k];
 
 		s = (p->g->powers[k].cooldown + GAME_RATE - 1) / GAME_RATE;
-		if (full)
+		if (full <= COLS)
 			snprintf(item, sizeof item, s > 0 ? "%c %s %ds" :
 			    "%c %s", pt->key, pt->name, s);
+		else if (named <= COLS)
+			snprintf(item, sizeof item, "%c %s", pt->key,
+			    pt->name);
 		else
 			snprintf(item, sizeof item, s > 0 ? "%c%c%d" : "%c%c",
 			    pt->key, pt->glyph, s);
@@ -271,13 +281,22 @@ ui_hud_next_wave(const struct ui_view *v, const struct play *p, int row)
 		return;
 	}
 	ui_hud_wave_contents(p, n - 1, what, sizeof what);
-	if (left >= 0)
-		snprintf(line, sizeof line, " next: wave %d in %lds: %s (n "
-		    "calls it now, +%ld gold)", n, (left + GAME_RATE - 1) /
-		    GAME_RATE, what, left / GAME_RATE * GAME_EARLY_GOLD);
-	else
-		snprintf(line, sizeof line, " next: wave %d once wave %d is "
-		    "out: %s (n calls it now)", n, n - 1, what);
+	/* The call's words shortened before the wave's contents are cut. */
+	for (int terse = 0; terse < 2; terse++) {
+		if (left >= 0)
+			snprintf(line, sizeof line, terse ? " next: wave %d in "
+			    "%lds: %s (n: +%ld gold)" : " next: wave %d in "
+			    "%lds: %s (n calls it now, +%ld gold)", n, (left +
+			    GAME_RATE - 1) / GAME_RATE, what, left / GAME_RATE *
+			    GAME_EARLY_GOLD);
+		else
+			snprintf(line, sizeof line, terse ? " next: wave %d "
+			    "after %d: %s (n calls it)" : " next: wave %d once "
+			    "wave %d is out: %s (n calls it now)", n, n - 1,
+			    what);
+		if (ui_draw_width(line) <= COLS)
+			break;
+	}
 	ui_hud_words_at(v, row, line);
 }
 
@@ -323,23 +342,34 @@ ui_hud_palette(const struct ui_view *v, const struct play *p, int row)
 }
 
 /*
- * One line of a tower kind's figures at level (1-based), into buf:
- * "cannon L1: 30 dmg, range 3, 2.0s, splash 1, ground" (the time is
- * the reload).
+ * How much of a tower's figures the cursor line says: all of them, or
+ * (as the row narrows) without "pierces armour", then without what it
+ * hits. Damage, damage a second, range and reload always stay.
+ */
+enum ui_hud_terse {
+	UI_HUD_ALL,
+	UI_HUD_NO_PIERCE,
+	UI_HUD_NO_HITS
+};
+
+/*
+ * A tower kind's figures at stats st, into buf: "30 dmg 15 dps, range 3,
+ * 2.0s, splash 1, ground" (the time is the reload; dps the damage a
+ * second to one enemy, before armour).
  */
 static void
-ui_hud_tower_stats(char *buf, size_t size, int kind, int level)
+ui_hud_stats_of(char *buf, size_t size, int kind,
+    const struct tower_stats *st, enum ui_hud_terse terse)
 {
-	const struct tower_type		*tt = &tower_types[kind];
-	const struct tower_stats	*st = &tt->level[level - 1];
-	size_t				 len;
+	const struct tower_type	*tt = &tower_types[kind];
+	size_t			 len;
 
 	if (tt->attack == TOWER_ATTACK_NONE) {
-		snprintf(buf, size, "%s: blocks its cell", tt->name);
+		snprintf(buf, size, "blocks its cell");
 		return;
 	}
-	snprintf(buf, size, "%s L%d: %d dmg, range %g, %.1fs", tt->name,
-	    level, st->damage, st->range, (double)st->reload / GAME_RATE);
+	snprintf(buf, size, "%d dmg %.0f dps, range %g, %.1fs", st->damage,
+	    about_dps(st), st->range, (double)st->reload / GAME_RATE);
 	len = strlen(buf);
 	if (st->min_range > 0)
 		snprintf(buf + len, size - len, ", blind within %g",
@@ -353,27 +383,22 @@ ui_hud_tower_stats(char *buf, size_t size, int kind, int level)
 	else if (tt->attack == TOWER_ATTACK_CHAIN)
 		snprintf(buf + len, size - len, ", %d jumps", st->chain);
 	len = strlen(buf);
-	snprintf(buf + len, size - len, ", %s%s",
-	    tt->hits == (TOWER_GROUND | TOWER_AIR) ? "ground+air" :
-	    (tt->hits == TOWER_AIR ? "air" : "ground"),
-	    tt->pierce ? ", pierces armour" : "");
+	if (terse < UI_HUD_NO_HITS)
+		snprintf(buf + len, size - len, ", %s",
+		    tt->hits == (TOWER_GROUND | TOWER_AIR) ? "ground+air" :
+		    (tt->hits == TOWER_AIR ? "air" : "ground"));
+	len = strlen(buf);
+	if (tt->pierce && terse < UI_HUD_NO_PIERCE)
+		snprintf(buf + len, size - len, ", pierces armour");
 }
 
-/* The figures of ui_hud_tower_stats without the name and level. */
-static const char *
-ui_hud_figures(char *buf, size_t size, int kind, int level)
-{
-	const char	*colon;
-
-	ui_hud_tower_stats(buf, size, kind, level);
-	colon = strstr(buf, ": ");
-	return colon != NULL ? colon + 2 : buf;
-}
-
-/* "A 23.41->25.07 (+1.66)" for every spawn's route, appended to buf. */
+/*
+ * "A 23.41->25.07 (+1.66)" for every spawn's route, appended to buf;
+ * terse, a route the tower leaves alone without "(same)".
+ */
 static void
 ui_hud_routes(const struct ui_view *v, const struct play *p, char *buf,
-    size_t size)
+    size_t size, bool terse)
 {
 	size_t	len;
 
@@ -382,8 +407,8 @@ ui_hud_routes(const struct ui_view *v, const struct play *p, char *buf,
 
 		len = strlen(buf);
 		if (fabs(a - b) < 0.005)
-			snprintf(buf + len, size - len, " %c %.1f (same)",
-			    p->lv->spawns[s].label, a);
+			snprintf(buf + len, size - len, terse ? " %c %.1f" :
+			    " %c %.1f (same)", p->lv->spawns[s].label, a);
 		else
 			snprintf(buf + len, size - len, " %c %.1f%s%.1f "
 			    "(%+.1f)", p->lv->spawns[s].label, a,
@@ -436,22 +461,115 @@ ui_hud_power_info(const struct ui_view *v, const struct play *p, int row)
 }
 
 /*
- * The figures of standing tower tw: those of its level, or for a
- * specialised one what it does now (game_tower_stats) and its
- * specialisation's effect.
+ * How the cursor line on a tower is shortened, a step at a time, until it
+ * fits: all of it; without the kills; without the aim mode; in fewer
+ * words (no specialisation's effect, no "t: aim"); the figures without
+ * "pierces armour", then without what it hits; last, the keys without
+ * their verbs ("u 30g"). Damage, damage a second, range and reload are
+ * never dropped before the keys and prices.
  */
-static const char *
-ui_hud_standing(char *buf, size_t size, const struct game_tower *tw)
-{
-	const struct tower_spec	*sp = game_tower_spec(tw);
-	struct tower_stats	 st;
+enum ui_hud_step {
+	UI_HUD_FULL,
+	UI_HUD_NO_KILLS,
+	UI_HUD_NO_MODE,
+	UI_HUD_FEW_WORDS,
+	UI_HUD_FEW_PIERCE,
+	UI_HUD_FEW_HITS,
+	UI_HUD_FEW_VERBS,
+	UI_HUD_NSTEPS
+};
 
-	if (sp == NULL)
-		return ui_hud_figures(buf, size, tw->type, tw->level);
-	game_tower_stats(tw, &st);
-	snprintf(buf, size, "%d dmg, range %g, %.1fs; %s", st.damage,
-	    st.range, (double)st.reload / GAME_RATE, sp->about);
-	return buf;
+/* The cursor line on standing tower tw, shortened to step, into line. */
+static void
+ui_hud_tower_line(const struct play *p, const struct game_tower *tw,
+    enum ui_hud_step step, char *line, size_t size)
+{
+	const struct game	*g = p->g;
+	const struct tower_type	*tt = &tower_types[tw->type];
+	bool			 terse = step >= UI_HUD_FEW_VERBS;
+	bool			 words = step < UI_HUD_FEW_WORDS;
+	int			 up = tower_upgrade_cost(tw->type, tw->level);
+	char			 st[160], about[ABOUT_MAX];
+	struct tower_stats	 fig;
+	size_t			 len;
+
+	snprintf(line, size, " (%d,%d) %s L%d%s%s", p->cx, p->cy, tt->name,
+	    tw->level, tw->spec >= 0 ? " " : "", tw->spec >= 0 ?
+	    spec_name(tw->spec) : "");
+	len = strlen(line);
+	if (up >= 0)
+		snprintf(line + len, size - len, terse ? " | u %dg" :
+		    " | u: L%d %dg", terse ? up : tw->level + 1, up);
+	else if (tw->spec < 0 && tt->spec[0].name != NULL)
+		snprintf(line + len, size - len, terse ? " | u spec" :
+		    " | u: specialise");
+	len = strlen(line);
+	if (game_builds_over(g, p->tower, p->cx, p->cy))
+		snprintf(line + len, size - len, " | Enter: %s here %dg",
+		    tower_types[p->tower].name, game_place_cost(g, p->tower,
+		    p->cx, p->cy));
+	len = strlen(line);
+	snprintf(line + len, size - len, terse ? " | s %dg" : " | s: sell %dg",
+	    game_tower_refund(tw));
+	len = strlen(line);
+	if (tt->attack != TOWER_ATTACK_NONE && words)
+		snprintf(line + len, size - len, " | t: aim");
+	game_tower_stats(tw, &fig);
+	ui_hud_stats_of(st, sizeof st, tw->type, &fig, step >=
+	    UI_HUD_FEW_HITS ? UI_HUD_NO_HITS : (step == UI_HUD_FEW_PIERCE ?
+	    UI_HUD_NO_PIERCE : UI_HUD_ALL));
+	len = strlen(line);
+	snprintf(line + len, size - len, " | %s", st);
+	if (tw->spec >= 0 && words) {
+		about_spec(tw->spec, about, sizeof about);
+		len = strlen(line);
+		snprintf(line + len, size - len, "; %s", about);
+	}
+	len = strlen(line);
+	if (tt->attack != TOWER_ATTACK_NONE && step < UI_HUD_NO_MODE)
+		snprintf(line + len, size - len, "; %s",
+		    tower_target_name(tw->mode));
+	len = strlen(line);
+	if (tt->attack != TOWER_ATTACK_NONE && step < UI_HUD_NO_KILLS)
+		snprintf(line + len, size - len, "; %d kill%s", tw->kills,
+		    tw->kills == 1 ? "" : "s");
+}
+
+/*
+ * The cursor line on ground: the tower to build and its price, what it
+ * would do to the routes here, its figures; terse, in fewer words (the
+ * figures without the tower's name again or what it hits), so that on an
+ * 80-column row they stay.
+ */
+static void
+ui_hud_ground_line(const struct ui_view *v, const struct play *p, bool terse,
+    char *line, size_t size)
+{
+	const struct tower_type	*tt = &tower_types[p->tower];
+	char			 st[200];
+	size_t			 len;
+
+	snprintf(line, size, terse ? " (%d,%d) %s | %s %dg" : " (%d,%d) %s | "
+	    "%s %d gold", p->cx, p->cy, play_terrain_name(p, p->cx, p->cy),
+	    tt->name, tt->level[0].cost);
+	len = strlen(line);
+	if (p->verdict == GAME_OK && p->preview == PLAY_PREVIEW_OPEN) {
+		snprintf(line + len, size - len, " | route");
+		ui_hud_routes(v, p, line, size, terse);
+	} else if (p->preview == PLAY_PREVIEW_BLOCKS) {
+		snprintf(line + len, size - len, " | here it would block: %s%s "
+		    "cut off", p->pblocked[0] != '\0' ? "spawn " : "enemies",
+		    p->pblocked);
+	} else if (p->verdict != GAME_OK && p->verdict != GAME_ENDED)
+		snprintf(line + len, size - len, " | here: %s",
+		    game_reason_name(p->verdict));
+	len = strlen(line);
+	ui_hud_stats_of(st, sizeof st, p->tower, &tt->level[0], terse ?
+	    UI_HUD_NO_HITS : UI_HUD_ALL);
+	if (terse)
+		snprintf(line + len, size - len, " | %s", st);
+	else
+		snprintf(line + len, size - len, " | %s L1: %s", tt->name, st);
 }
 
 /* What is under the cursor: an enemy, a tower, or what building does. */
@@ -461,8 +579,7 @@ ui_hud_info(const struct ui_view *v, const struct play *p, int row)
 	const struct game	*g = p->g;
 	const struct game_tower	*tw = play_tower(p);
 	int			 e = play_enemy(p);
-	char			 line[512], st[200];
-	size_t			 len;
+	char			 line[512];
 
 	if (p->power >= 0) {
 		ui_hud_power_info(v, p, row);
@@ -476,79 +593,41 @@ ui_hud_info(const struct ui_view *v, const struct play *p, int row)
 		if (u->shield > 0)
 			snprintf(sh, sizeof sh, ", shield %d", u->shield);
 		snprintf(line, sizeof line, " (%d,%d) %s: %d/%d hp%s, armour "
-		    "%d, %s, wave %d%s%s%s: %s", p->cx, p->cy,
+		    "%d, %s, wave %d%s%s%s", p->cx, p->cy,
 		    enemy_name(u->type), u->hp, u->max_hp, sh, u->armour,
 		    u->mover == ENEMY_FLY ? "flies" : (u->mover == ENEMY_PATH ?
 		    "walks a waypoint path" : "follows the flow"), u->wave,
 		    u->slow_ticks > 0 ? ", slowed" : "",
 		    u->stun_ticks > 0 ? ", stunned" : "",
-		    game_enemy_hidden(g, e) ? ", unseen by the towers" : "",
-		    enemy_types[u->type].about);
+		    game_enemy_hidden(g, e) ? ", unseen by the towers" : "");
+		/* What the kind does is said whole, or not at all. */
+		if (ui_draw_width(line) + 2 + ui_draw_width(enemy_types[
+		    u->type].about) <= COLS) {
+			size_t len = strlen(line);
+
+			snprintf(line + len, sizeof line - len, ": %s",
+			    enemy_types[u->type].about);
+		}
 		ui_draw_attr(v, UI_PAIR_ENEMY + u->type, A_BOLD, A_BOLD);
 		ui_hud_words_at(v, row, line);
 		attrset(A_NORMAL);
 		return;
 	}
-	/*
-	 * A tower, or what building one here would do: what the keys do and
-	 * cost first, then the tower's figures, so that a narrow terminal
-	 * cuts the figures and never the prices or the verdict.
-	 */
+	/* A tower: the line shortened, step by step, until it fits. */
 	if (tw != NULL) {
-		int up = tower_upgrade_cost(tw->type, tw->level);
+		enum ui_hud_step step = UI_HUD_FULL;
 
-		snprintf(line, sizeof line, " (%d,%d) %s L%d%s%s", p->cx,
-		    p->cy, tower_types[tw->type].name, tw->level,
-		    tw->spec >= 0 ? " " : "", tw->spec >= 0 ?
-		    spec_name(tw->spec) : "");
-		len = strlen(line);
-		if (up >= 0)
-			snprintf(line + len, sizeof line - len, " | u: L%d %dg",
-			    tw->level + 1, up);
-		else if (tw->spec < 0 && tower_types[tw->type].spec[0].name !=
-		    NULL)
-			snprintf(line + len, sizeof line - len, " | u: "
-			    "specialise");
-		len = strlen(line);
-		if (game_builds_over(g, p->tower, p->cx, p->cy))
-			snprintf(line + len, sizeof line - len, " | Enter: %s "
-			    "here %dg", tower_types[p->tower].name,
-			    game_place_cost(g, p->tower, p->cx, p->cy));
-		len = strlen(line);
-		snprintf(line + len, sizeof line - len, " | s: sell %dg%s",
-		    game_tower_refund(tw),
-		    tower_types[tw->type].attack != TOWER_ATTACK_NONE ?
-		    " | t: aim" : "");
-		len = strlen(line);
-		snprintf(line + len, sizeof line - len, " | %s",
-		    ui_hud_standing(st, sizeof st, tw));
-		len = strlen(line);
-		if (tower_types[tw->type].attack != TOWER_ATTACK_NONE)
-			snprintf(line + len, sizeof line - len, "; %s; %d "
-			    "kill%s", tower_target_name(tw->mode), tw->kills,
-			    tw->kills == 1 ? "" : "s");
+		ui_hud_tower_line(p, tw, step, line, sizeof line);
+		while (ui_draw_width(line) > COLS && step + 1 < UI_HUD_NSTEPS)
+			ui_hud_tower_line(p, tw, ++step, line, sizeof line);
 		attrset(A_BOLD);
 		ui_hud_words_at(v, row, line);
 		attrset(A_NORMAL);
 		return;
 	}
-	snprintf(line, sizeof line, " (%d,%d) %s | %s %d gold", p->cx, p->cy,
-	    play_terrain_name(p, p->cx, p->cy), tower_types[p->tower].name,
-	    tower_types[p->tower].level[0].cost);
-	len = strlen(line);
-	if (p->verdict == GAME_OK && p->preview == PLAY_PREVIEW_OPEN) {
-		snprintf(line + len, sizeof line - len, " | route");
-		ui_hud_routes(v, p, line, sizeof line);
-	} else if (p->preview == PLAY_PREVIEW_BLOCKS) {
-		snprintf(line + len, sizeof line - len, " | here it would "
-		    "block: %s%s cut off", p->pblocked[0] != '\0' ? "spawn " :
-		    "enemies", p->pblocked);
-	} else if (p->verdict != GAME_OK && p->verdict != GAME_ENDED)
-		snprintf(line + len, sizeof line - len, " | here: %s",
-		    game_reason_name(p->verdict));
-	len = strlen(line);
-	snprintf(line + len, sizeof line - len, " | %s",
-	    ui_hud_figures(st, sizeof st, p->tower, 1));
+	ui_hud_ground_line(v, p, false, line, sizeof line);
+	if (ui_draw_width(line) > COLS)
+		ui_hud_ground_line(v, p, true, line, sizeof line);
 	if (p->preview == PLAY_PREVIEW_BLOCKS || (p->verdict != GAME_OK &&
 	    p->verdict != GAME_NOT_BUILDABLE && p->verdict != GAME_ENDED))
 		ui_draw_attr(v, UI_PAIR_ERROR, 0, 0);

@@ -23,6 +23,8 @@ struct ui_options {
 	bool	no_color;	/* no colours even if the terminal has them */
 	bool	no_mouse;	/* leave the mouse to the terminal */
 	bool	bell;		/* ring the bell on a leak (b toggles) */
+	int	aim;		/* while a power is aimed: enum
+				   settings_aim (0: the game stands) */
 };
 
 /* What to start with. */

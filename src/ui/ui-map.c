@@ -44,7 +44,7 @@ static const struct ui_map_look {
 	{ "\u2248\u2248", "\u2248", "~~", "~", UI_PAIR_SLOW, 0, 0 },
 	{ "? ", "?", "? ", "?", UI_PAIR_SPAWN, A_BOLD, A_REVERSE | A_BOLD },
 	{ ">>", ">", ">>", ">", UI_PAIR_EXIT, A_BOLD, A_REVERSE | A_BOLD },
-	{ "\u2593\u2593", "\u2593", "[]", "%", UI_PAIR_PWALL, A_BOLD, A_BOLD }
+	{ "\u2593\u2593", "\u2593", "[]", "[", UI_PAIR_PWALL, A_BOLD, A_BOLD }
 };
 
 /* Flow arrows by direction N, NE, E, SE, S, SW, W, NW. */
@@ -229,15 +229,17 @@ ui_map_tower_look(const struct ui_view *v, int k, int lvl, int spec,
 	}
 	/*
 	 * One column: the level is in the looks, plain, bold, underlined;
-	 * a specialised tower reversed.
+	 * a specialised tower reversed and underlined (a spawn is reversed
+	 * alone; without colour the levels are underlined, bold, reversed,
+	 * and a specialised tower reversed without bold).
 	 */
 	snprintf(c->text, sizeof c->text, "%s", ui_map_tower_glyph(v, k));
 	c->attr = lvl <= 1 ? 0 : (lvl == 2 ? A_BOLD : A_BOLD | A_UNDERLINE);
 	c->mono = lvl <= 1 ? A_UNDERLINE : (lvl == 2 ? A_BOLD | A_UNDERLINE :
 	    A_BOLD | A_UNDERLINE | A_REVERSE);
 	if (spec >= 0) {
-		c->attr = A_BOLD | A_REVERSE;
-		c->mono = A_BOLD | A_UNDERLINE | A_REVERSE;
+		c->attr = A_BOLD | A_UNDERLINE | A_REVERSE;
+		c->mono = A_UNDERLINE | A_REVERSE;
 	}
 }
 
@@ -521,8 +523,12 @@ ui_map_cell_look(const struct ui_view *v, const struct play *p, int x, int y,
 
 	c->second[0] = '\0';
 	ui_map_kind_look(v, k, c);
-	if (k == UI_SPAWN)
+	if (k == UI_SPAWN) {
 		c->text[0] = play_spawn_label(p, x, y);
+		/* One column: reversed, never read as a tower's letter. */
+		if (v->cellw == 1)
+			c->attr |= A_REVERSE;
+	}
 	if (tw != NULL)
 		ui_map_tower_look(v, tw->type, tw->level, tw->spec, c);
 	else if (k == UI_GROUND || k == UI_ROAD || k == UI_SLOW)

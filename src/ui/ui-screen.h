@@ -50,6 +50,7 @@ enum ui_box {
 	UI_BOX_WAVES,		/* the waves to come */
 	UI_BOX_LOG,		/* the messages so far */
 	UI_BOX_SAVES,		/* the saved games, to choose one */
+	UI_BOX_REPLACE,		/* a new game of a level with a save */
 	UI_BOX_RECORDINGS,	/* the recordings kept, to watch one */
 	UI_BOX_NKINDS
 };
@@ -96,6 +97,8 @@ struct ui_end {
 	bool		 recorded;	/* the game is in the high scores */
 	bool		 trial;		/* played from the editor: no scores */
 	int		 rank;		/* its place, 1 best, 0 not in them */
+	int		 next;		/* the campaign's next level, -1:
+					   none, -2: not looked for yet */
 	char		 note[UI_NOTE_MAX];	/* scores trouble, "" */
 	struct scores	 table;		/* the high scores after it */
 	char		 recording[RECORD_PATH_MAX]; /* where it is kept, "" */
@@ -137,7 +140,12 @@ struct ui {
 	int			 sell_x, sell_y;	/* and the tower to specialise */
 	struct save_list	 saves;		/* every saved game */
 	char			 save_about[UI_SAVES_MAX][96];
-	int			 save_sel;	/* chosen in UI_BOX_SAVES */
+	int			 save_sel;	/* chosen in UI_BOX_SAVES, or
+						   the save UI_BOX_REPLACE
+						   asks about */
+	bool			 replace_save;	/* the new game takes its
+						   level's save's place: at
+						   its end the save goes */
 	bool			 to_title;	/* leaving for the level list */
 	char			 won[SCORES_NAME_MAX + 1]; /* level just won:
 						   the list moves past it */

@@ -196,6 +196,14 @@ ui_sight_warnings(const struct play *p, int w, const bool *seen, char *buf,
 		len = strlen(buf);
 		snprintf(buf + len, size - len, "%s%s", strstr(buf, "NEW") ==
 		    NULL ? "  NEW " : ", ", enemy_types[e].name);
+		if (enemy_types[e].traits != 0) {
+			char traits[96];
+
+			len = strlen(buf);
+			snprintf(buf + len, size - len, " (%s)",
+			    enemy_trait_names(enemy_types[e].traits, traits,
+			    sizeof traits));
+		}
 	}
 }
 
@@ -208,6 +216,7 @@ ui_sight_waves(const struct ui_view *v, const struct play *p, int *first)
 	const struct game	*g = p->g;
 	bool			 seen[ENEMY_NKINDS];
 	char			 when[UI_SIGHT_LINE + 8], warn[UI_SIGHT_LINE];
+	char			 traits[96];
 	int			 n = 0, w, k, e, left;
 
 	for (e = 0; e < ENEMY_NKINDS; e++)
@@ -239,12 +248,13 @@ ui_sight_waves(const struct ui_view *v, const struct play *p, int *first)
 			left = grp->count - game_group_sent(g, w, k);
 			if (left <= 0)
 				continue;
+			enemy_trait_names(enemy_types[e].traits, traits,
+			    sizeof traits);
 			snprintf(text[n++], sizeof text[0], "  %3d %-8s from %c, "
-			    "one every %.1f s%s%s", left, enemy_types[e].name,
+			    "one every %.1f s%s%s%s", left, enemy_types[e].name,
 			    grp->from, grp->every_ms / 1000.0,
 			    enemy_types[e].mover == ENEMY_FLY ? ", flies" : "",
-			    enemy_types[e].traits & ENEMY_TRAIT_HUNTS ?
-			    ", hunts the hero" : "");
+			    traits[0] != '\0' ? ", " : "", traits);
 		}
 	}
 	if (n == 2)

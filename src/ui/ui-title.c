@@ -179,6 +179,22 @@ ui_title_share(const struct ui_view *v, const struct catalog *c,
 		t->top = 0;
 }
 
+/*
+ * The next level of the campaign not won yet at the title's setting (the
+ * first in the list's order that is neither won nor broken), or -1 when
+ * every one is won: the title screen marks it, so the campaign reads as
+ * a path.
+ */
+static int
+ui_title_next(const struct catalog *c)
+{
+	for (int i = 0; i < c->n; i++) {
+		if (!c->v[i].completed && c->v[i].err[0] == '\0')
+			return i;
+	}
+	return -1;
+}
+
 /* Level i's row of the list, at screen row y, tw columns of title. */
 static void
 ui_title_row(const struct ui_view *v, const struct catalog *c,
@@ -193,6 +209,9 @@ ui_title_row(const struct ui_view *v, const struct catalog *c,
 		snprintf(done, sizeof done, "broken");
 	else if (cl->completed)
 		ui_draw_stars(v, cl->stars, done, sizeof done);
+	else if (i == ui_title_next(c))
+		snprintf(done, sizeof done, "%s next", v->utf8 ? "\u25c0" :
+		    "<");
 	else
 		done[0] = '\0';
 	if (cl->has_best)
@@ -213,6 +232,8 @@ ui_title_row(const struct ui_view *v, const struct catalog *c,
 		attrset(A_DIM);
 	else if (cl->completed)
 		ui_draw_attr(v, UI_PAIR_GOOD, 0, 0);
+	else if (i == ui_title_next(c))
+		attrset(A_BOLD);
 	move(y, 0);
 	ui_draw_text(v, line, COLS);
 	attrset(A_NORMAL);
@@ -479,6 +500,26 @@ ui_title_discard(struct ui *u)
 	ui_title_find_saves(u);
 }
 
+/* The index among the saves offered of play p's level's save, or -1. */
+static int
+ui_title_save_of(const struct ui *u, const struct play *p)
+{
+	char	key[SCORES_NAME_MAX + 1], path[PLAY_PATH_MAX];
+	int	i;
+
+	if (!u->have_save_path)
+		return -1;
+	session_level_key(key, sizeof key, p->s->path, p->s->level_hash,
+	    u->l->level_dir);
+	if (save_level_path(path, sizeof path, key, false) != 0)
+		return -1;
+	for (i = 0; i < u->saves.n; i++) {
+		if (strcmp(u->saves.paths[i], path) == 0)
+			return i;
+	}
+	return -1;
+}
+
 /* Start the level chosen on the title screen. */
 static enum ui_go
 ui_title_play(struct ui *u)
@@ -486,6 +527,7 @@ ui_title_play(struct ui *u)
 	const struct catalog_level	*cl;
 	struct play			*p;
 	char				 err[UI_ERR_MAX];
+	int				 k;
 
 	if (u->title.sel < 0 || u->title.sel >= u->cat.n)
 		return UI_GO_STAY;
@@ -498,6 +540,12 @@ ui_title_play(struct ui *u)
 	}
 	u->next = p;
 	u->next_resumed = false;
+	u->replace_save = false;
+	if ((k = ui_title_save_of(u, p)) >= 0) {
+		u->save_sel = k;
+		u->box = UI_BOX_REPLACE;
+		return UI_GO_STAY;
+	}
 	return UI_GO_PLAY;
 }
 

@@ -89,14 +89,17 @@ ui_now(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-/* The ticks a second the game runs at: 0 while it stands. */
+/*
+ * The ticks a second the game runs at: 0 while it stands (a box, a
+ * pause, its end, a power aimed with the aim setting's pause).
+ */
 static double
 ui_game_rate(const struct ui *u)
 {
 	if (u->box != UI_BOX_NONE || u->p->paused || game_over(u->p->g) ||
 	    u->v.too_small)
 		return 0;
-	return GAME_RATE * u->p->speed;
+	return GAME_RATE * play_rate(u->p);
 }
 
 /* The screen's clock now (see ui_screen_type): 0 when it has none. */
