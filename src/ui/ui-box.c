@@ -76,8 +76,15 @@ ui_box_quit_paint(struct ui *u, bool small)
 	static const char *const game[] = { "quit? (y/n)",
 	    "l: back to the level list instead",
 	    "(the game is saved either way: c continues it)" };
+	static const char *const trial[] = { "quit? (y/n)",
+	    "(a trial: back to the editor; nothing is saved)" };
 
-	if (ui_box_in_game(u) && small)
+	if (u->l->trial && small)
+		ui_draw_centred(&u->v, LINES / 2 + 1, "back to the editor? "
+		    "(y/n)");
+	else if (u->l->trial)
+		ui_draw_box(&u->v, trial, 2);
+	else if (ui_box_in_game(u) && small)
 		ui_draw_centred(&u->v, LINES / 2 + 1, "quit? (y/n, l: level "
 		    "list)");
 	else if (ui_box_in_game(u))
@@ -95,7 +102,8 @@ ui_box_quit_key(struct ui *u, int ch)
 	if (ch == 'y' || ch == 'Y' || (ui_box_in_game(u) && (ch == 'q' ||
 	    ch == 'Q')))
 		return ui_game_quit(u, false);
-	if ((ch == 'l' || ch == 'L') && u->screen == UI_SCREEN_PLAY)
+	if ((ch == 'l' || ch == 'L') && u->screen == UI_SCREEN_PLAY &&
+	    !u->l->trial)	/* a trial goes back to the editor only */
 		return ui_game_quit(u, true);
 	if (ch == UI_TERM_ESC || ch == 'n' || ch == 'N' || ch == 'q')
 		u->box = u->under;

@@ -97,6 +97,9 @@ ui_go(struct ui *u, enum ui_go go)
 {
 	bool	kept;
 
+	/* A trial from the editor goes back to it, never to the title. */
+	if (u->l->trial && (go == UI_GO_TITLE || go == UI_GO_LEAVE))
+		go = UI_GO_QUIT;
 	switch (go) {
 	case UI_GO_STAY:
 		break;
