@@ -180,6 +180,8 @@ struct record_list {
 int		 record_dir(char *buf, size_t len, bool make_dir);
 int		 record_list(const char *dir, struct record_list *l);
 void		 record_list_free(struct record_list *l);
+bool		 record_better(const struct record_entry *a,
+		    const struct record_entry *b);
 int		 record_prune(const char *dir, int keep, char *err,
 		    size_t errlen);
 int		 record_keep(const char *dir, struct recorder *rc,
