@@ -427,8 +427,9 @@ ui_box_end_paint(struct ui *u, bool small)
 	play_board(p, board, sizeof board);
 	count = scores_level(&e->table, board, &first);
 	if (count > 0)
+		/* The title: the identity (meadow.0123...) means nothing. */
 		snprintf(text[n++], sizeof text[0], "best of %s%s%s%s:",
-		    p->name, strcmp(board, p->name) != 0 ? " (" : "",
+		    p->lv->title, strcmp(board, p->name) != 0 ? " (" : "",
 		    strcmp(board, p->name) != 0 ? strchr(board, '@') + 1 : "",
 		    strcmp(board, p->name) != 0 ? ")" : "");
 	for (k = 0; k < count && k < 5 && n < 36; k++) {
