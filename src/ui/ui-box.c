@@ -15,9 +15,11 @@
 
 #include <ctype.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
+#include "nav/util.h"
 #include "ui/ui-box.h"
 #include "ui/ui-game.h"
 #include "ui/ui-help.h"
@@ -299,15 +301,19 @@ ui_box_spec_key(struct ui *u, int ch)
 	return UI_GO_STAY;
 }
 
-/* The list of saved games to resume, the chosen one marked. */
+/*
+ * The list of saved games to resume, every one (it scrolls to keep the
+ * chosen one in view), the chosen one marked.
+ */
 static void
 ui_box_saves_paint(struct ui *u, bool small)
 {
-	const char	*lines[UI_SAVES_MAX + 3];
-	char		 text[UI_SAVES_MAX][112];
-	int		 i, n = 0, first;
+	const char	**lines = xcalloc((size_t)u->saves.n + 3, sizeof *lines);
+	char		(*text)[UI_SAVE_ABOUT + 16];
+	int		  i, n = 0, first;
 
 	(void)small;
+	text = xcalloc((size_t)u->saves.n + 1, sizeof *text);
 	lines[n++] = "Saved games: Enter resumes one, Esc closes";
 	lines[n++] = "";
 	for (i = 0; i < u->saves.n; i++) {
@@ -317,6 +323,8 @@ ui_box_saves_paint(struct ui *u, bool small)
 	}
 	first = u->save_sel + 2 - (LINES - 4) + 1;
 	ui_draw_box_from(&u->v, lines, n, &first);
+	free(text);
+	free(lines);
 }
 
 /* A key in the list of saved games. */
@@ -328,6 +336,10 @@ ui_box_saves_key(struct ui *u, int ch)
 		u->save_sel--;
 	else if (ch == KEY_DOWN || ch == 'j')
 		u->save_sel++;
+	else if (ch == KEY_PPAGE)
+		u->save_sel -= LINES - 6;
+	else if (ch == KEY_NPAGE)
+		u->save_sel += LINES - 6;
 	else if (ch == KEY_HOME)
 		u->save_sel = 0;
 	else if (ch == KEY_END)

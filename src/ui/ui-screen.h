@@ -24,7 +24,7 @@
 
 #define UI_ERR_MAX	1024
 #define UI_NOTE_MAX	600	/* bytes of a note line */
-#define UI_SAVES_MAX	64	/* saved games the title screen offers */
+#define UI_SAVE_ABOUT	96	/* bytes of a saved game's line */
 
 /* The screens; each is a row of ui_screens[] in ui.c. */
 enum ui_screen {
@@ -120,7 +120,8 @@ struct ui {
 	bool			 have_save_path;
 	int			 sell_x, sell_y;	/* and the tower to specialise */
 	struct save_list	 saves;		/* every saved game */
-	char			 save_about[UI_SAVES_MAX][96];
+	char			(*save_about)[UI_SAVE_ABOUT]; /* a line
+						   a saved game, saves.n */
 	int			 save_sel;	/* chosen in UI_BOX_SAVES */
 	bool			 to_title;	/* leaving for the level list */
 	char			 won[SCORES_NAME_MAX + 1]; /* level just won:

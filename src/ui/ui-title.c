@@ -354,13 +354,10 @@ ui_title_find_saves(struct ui *u)
 			free(all.paths[i]);
 			continue;
 		}
-		if (u->saves.n == UI_SAVES_MAX) {
-			save_free(sv);
-			free(all.paths[i]);
-			continue;
-		}
 		play_level_name(name, sizeof name, sv->level);
 		sec = sv->tick / GAME_RATE;
+		u->save_about = xrealloc(u->save_about, (size_t)u->saves.n + 1,
+		    sizeof *u->save_about);
 		snprintf(u->save_about[u->saves.n], sizeof u->save_about[0],
 		    "%s (%ld:%02ld in)", name, sec / 60, sec % 60);
 		save_free(sv);

@@ -29,6 +29,7 @@
 
 #include <locale.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -390,6 +391,7 @@ ui_run(const struct ui_launch *l)
 	play_free(u.p);
 	play_free(u.next);
 	save_list_free(&u.saves);
+	free(u.save_about);
 	catalog_free(&u.cat);
 	scores_free(&u.end.table);
 	if (ui_term_stopped() != 0)
