@@ -30,6 +30,7 @@
 #include "core/text.h"
 #include "color.h"
 #include "ui/ui.h"
+#include "ui/ui-launch.h"
 #include "headless.h"
 #include "ui/ui-edit.h"
 
@@ -73,6 +74,11 @@ struct main_opts {
 	const char	*date;		/* --date YYYY-MM-DD */
 	bool		verify_given;	/* --verify, even if another wins */
 	struct daily	daily_game;	/* the date's game, when daily */
+	const char	*replay;	/* --replay FILE */
+	const char	*bot_name;	/* --bot=NAME ("" for --bot) */
+	const char	*bad_bot;	/* --bot's NAME, when not a strategy */
+	struct settings	settings;	/* the config file's own */
+	bool		settings_ok;	/* ... read, or there is none */
 };
 
 typedef void main_set_fn(struct main_opts *, const char *);
@@ -87,6 +93,7 @@ static main_set_fn main_set_stop_at, main_set_edit;
 static main_set_fn main_set_ascii, main_set_no_color, main_set_continue;
 static main_set_fn main_set_bell, main_set_record, main_set_verify;
 static main_set_fn main_set_daily, main_set_date, main_set_color;
+static main_set_fn main_set_replay;
 
 /* Keys of the options with no short letter: past every char. */
 enum main_long_key {
@@ -147,8 +154,11 @@ static const struct main_option {
 	{ .name = "sandbox", .key = 'x', .has_arg = no_argument,
 	  .help = "unlimited gold",
 	  .set = main_set_sandbox },
-	{ .name = "bot", .key = 'b', .has_arg = no_argument,
-	  .help = "let the built-in player build, upgrade and call waves",
+	{ .name = "bot", .key = 'b', .has_arg = optional_argument,
+	  .arg = "NAME",
+	  .help = "let the built-in player build, upgrade and call waves\n"
+	      "(strategy NAME: " UI_BOT_DEFAULT ", the default); in a terminal,\n"
+	      "watch it play LEVEL as a replay being made",
 	  .set = main_set_bot },
 	{ .name = "strength", .key = 'g', .has_arg = required_argument,
 	  .arg = "PCT",
@@ -169,8 +179,14 @@ static const struct main_option {
 	  .set = main_set_stop_at },
 	{ .name = "record", .key = 'o', .has_arg = required_argument,
 	  .arg = "FILE",
-	  .help = "write the game's recording to FILE when it ends",
+	  .help = "write the game's recording to FILE when it ends (in a\n"
+	      "terminal: the first game played, ended or left)",
 	  .set = main_set_record },
+	{ .name = "replay", .key = 'p', .has_arg = required_argument,
+	  .arg = "FILE",
+	  .help = "watch the recording FILE in the terminal: pause, speeds,\n"
+	      "seek, take over (t)",
+	  .set = main_set_replay },
 	{ .name = "verify", .key = 'v', .has_arg = no_argument,
 	  .help = "play the recordings FILE... again and check each ends\n"
 	      "as recorded: 'FILE: ok won 18450' or what differs",
@@ -365,12 +381,14 @@ main_set_strength(struct main_opts *o, const char *arg)
 		o->headless.strength = (int)v;
 }
 
-/* --bot */
+/* --bot[=NAME]: NAME a strategy of the built-in player. */
 static void
 main_set_bot(struct main_opts *o, const char *arg)
 {
-	o->game_opts = true;
 	o->headless.bot = true;
+	o->bot_name = arg != NULL ? arg : "";
+	if (arg != NULL && strcmp(arg, UI_BOT_DEFAULT) != 0)
+		o->bad_bot = arg;
 }
 
 /* --save FILE */
@@ -400,12 +418,18 @@ main_set_stop_at(struct main_opts *o, const char *arg)
 		o->headless.stop_at = (long)v;
 }
 
-/* --record FILE */
+/* --record FILE: headless, or the terminal's first game. */
 static void
 main_set_record(struct main_opts *o, const char *arg)
 {
-	o->game_opts = true;
 	o->headless.record = arg;
+}
+
+/* --replay FILE: a recording watched in the terminal. */
+static void
+main_set_replay(struct main_opts *o, const char *arg)
+{
+	o->replay = arg;
 }
 
 /* --verify */
@@ -513,8 +537,10 @@ main_help_left(const struct main_option *o, char *buf, size_t size)
 
 	if (o->key <= UCHAR_MAX)
 		snprintf(letter, sizeof letter, "-%c, ", o->key);
-	snprintf(buf, size, "  %s--%s%s%s", letter, o->name,
-	    o->arg != NULL ? "=" : "", o->arg != NULL ? o->arg : "");
+	snprintf(buf, size, "  %s--%s%s%s%s", letter, o->name,
+	    o->has_arg == optional_argument ? "[=" : o->arg != NULL ? "=" :
+	    "", o->arg != NULL ? o->arg : "",
+	    o->has_arg == optional_argument ? "]" : "");
 }
 
 /* The column the texts start at: past the widest option that fits. */
@@ -682,9 +708,34 @@ main_check(char **files, int nfiles)
 	return status;
 }
 
+/* What the terminal is started with, from the options and settings. */
+static void
+main_launch(const struct main_opts *o, struct ui_launch *l)
+{
+	static char	path[MAIN_PATH_MAX];
+
+	memset(l, 0, sizeof *l);
+	l->level_dir = main_level_dir();
+	l->seed = o->headless.seed;
+	l->game = o->headless.game;
+	l->resume = o->resume;
+	l->opt = o->ui;
+	l->replay = o->replay;
+	l->bot = o->headless.bot ? o->bot_name : NULL;
+	l->strength = o->headless.strength;
+	l->daily = o->daily ? (o->date != NULL ? o->date : "") : NULL;
+	l->record = o->headless.record;
+	l->settings = o->settings;
+	l->speed = o->settings.speed;
+	l->zoom = o->settings.cell_width;
+	if (o->settings_ok && settings_path(path, sizeof path, false) == 0)
+		l->settings_path = path;
+}
+
 /*
  * Play LEVEL in the terminal, or with no terminal say what it holds; with
- * no LEVEL, the title screen, or with --continue the saved game.
+ * no LEVEL, the title screen, or with --continue the saved game; the
+ * built-in player's game (--bot), a recording (--replay), the daily game.
  */
 static int
 main_play(const struct main_opts *o, const char *arg)
@@ -695,15 +746,14 @@ main_play(const struct main_opts *o, const char *arg)
 	bool			 tty = isatty(STDIN_FILENO) &&
 				    isatty(STDOUT_FILENO);
 
-	memset(&launch, 0, sizeof launch);
-	launch.level_dir = main_level_dir();
-	launch.seed = o->headless.seed;
-	launch.game = o->headless.game;
-	launch.resume = o->resume;
-	launch.opt = o->ui;
+	main_launch(o, &launch);
 	if (arg == NULL) {
-		if (!tty && !o->resume)
+		if (!tty && !o->resume && o->replay == NULL && !o->daily)
 			return main_usage_error("no level given");
+		if (!tty && (o->replay != NULL || o->daily))
+			return main_usage_error("--replay and --daily play in a "
+			    "terminal (--verify checks a recording, --headless "
+			    "--daily plays with none)");
 		return ui_run(&launch);
 	}
 	if (!session_resolve(main_level_dir(), arg, path, sizeof path)) {
@@ -721,6 +771,11 @@ main_play(const struct main_opts *o, const char *arg)
 		launch.level = path;
 		return ui_run(&launch);
 	}
+	if (o->headless.bot || o->headless.record != NULL) {
+		level_free(l);
+		return main_usage_error("--bot and --record play in a terminal "
+		    "without --headless");
+	}
 	printf("%s: %d x %d, %s movement, %d spawn%s, %d exit cell%s, "
 	    "%d wave%s, %d enemies\n", l->title, l->w, l->h,
 	    l->diagonal ? "8-way" : "4-way", l->nspawns,
@@ -735,7 +790,7 @@ static int
 main_parse_options(int argc, char **argv, struct main_opts *o)
 {
 	struct option	 longopts[MAIN_NOPTIONS + 1];
-	char		 shortopts[MAIN_NOPTIONS * 2 + 1], *sp = shortopts;
+	char		 shortopts[MAIN_NOPTIONS * 3 + 1], *sp = shortopts;
 	size_t		 i;
 	int		 c;
 
@@ -747,7 +802,9 @@ main_parse_options(int argc, char **argv, struct main_opts *o)
 		if (main_options[i].key > UCHAR_MAX)
 			continue;	/* a long name only */
 		*sp++ = (char)main_options[i].key;
-		if (main_options[i].has_arg == required_argument)
+		if (main_options[i].has_arg != no_argument)
+			*sp++ = ':';
+		if (main_options[i].has_arg == optional_argument)
 			*sp++ = ':';
 	}
 	*sp = '\0';
@@ -938,6 +995,7 @@ main_settings(struct main_opts *o)
 	struct settings	st;
 	char		path[MAIN_PATH_MAX], err[MAIN_ERR_MAX + MAIN_PATH_MAX];
 
+	settings_defaults(&o->settings);
 	if (settings_path(path, sizeof path, false) != 0)
 		return;
 	switch (settings_load(path, &st, err, sizeof err)) {
@@ -951,6 +1009,8 @@ main_settings(struct main_opts *o)
 	default:
 		break;
 	}
+	o->settings = st;
+	o->settings_ok = true;
 	if (!o->difficulty_set)
 		o->headless.game.difficulty = st.difficulty;
 	if (!o->endless_set)
@@ -959,6 +1019,35 @@ main_settings(struct main_opts *o)
 	if (!o->color_set && !st.color)
 		o->ui.no_color = true;	/* "color no"; "yes" leaves NO_COLOR */
 	o->ui.bell = o->ui.bell || st.bell;
+}
+
+/*
+ * The options of the terminal's own modes (--replay, --bot on a level,
+ * the daily game, --record), checked; -1 after saying what is wrong.
+ */
+static int
+main_terminal_usage(const struct main_opts *o, int nargs)
+{
+	const char	*why = NULL;
+
+	if (o->replay != NULL && (o->mode != MAIN_PLAY || nargs > 0 ||
+	    o->headless.bot || o->daily || o->resume ||
+	    o->headless.record != NULL || o->game_opts))
+		why = "--replay takes one recording to watch in the terminal "
+		    "(no LEVEL, --headless, --bot, --daily, --continue or "
+		    "--record)";
+	else if (o->mode == MAIN_PLAY && o->headless.bot && (nargs != 1 ||
+	    o->resume || o->daily))
+		why = "--bot in the terminal watches the built-in player play "
+		    "one LEVEL (no --continue or --daily)";
+	else if (o->mode == MAIN_PLAY && o->headless.record != NULL &&
+	    o->headless.bot)
+		why = "--record in the terminal records your game, not the "
+		    "built-in player's (--headless --bot --record does)";
+	if (why == NULL)
+		return 0;
+	main_usage_error(why);
+	return -1;
 }
 
 /* Read the command line and do what it asks; the exit status. */
@@ -1006,13 +1095,24 @@ main_run(int argc, char **argv)
 	o.ui.no_color = !color_wanted(o.color, getenv("NO_COLOR"));
 	if (o.strength_set && !o.headless.bot)
 		return main_usage_error("--strength needs --bot");
+	if (o.bad_bot != NULL) {
+		char err[MAIN_ERR_MAX];
+
+		snprintf(err, sizeof err, "%s: unknown strategy '%s' for --bot "
+		    "(expected %s)", PACKAGE_NAME, o.bad_bot, UI_BOT_DEFAULT);
+		main_say(err);
+		return main_usage_error(NULL);
+	}
+	if (main_terminal_usage(&o, nargs) != 0)
+		return MAIN_EXIT_USAGE;
 	if (o.mode == MAIN_RATE && (o.headless_given || o.game_opts ||
-	    o.headless.seed_set || o.resume || o.headless.game.endless))
+	    o.headless.seed_set || o.resume || o.headless.game.endless ||
+	    o.headless.bot || o.headless.record != NULL))
 		return main_usage_error("--rate plays its own games: it takes "
 		    "levels and --difficulty only");
 	if (o.mode == MAIN_PLAY && o.game_opts)
 		return main_usage_error("--script, --trace, "
-		    "--snapshot-every, --sandbox, --bot, --save, --load and "
+		    "--snapshot-every, --sandbox, --save, --load and "
 		    "--stop-at need --headless");
 
 	if (o.daily && (o.headless.seed_set || o.headless.opts_set ||
@@ -1020,12 +1120,9 @@ main_run(int argc, char **argv)
 		return main_usage_error("--daily chooses the level, the seed "
 		    "and the setting itself (no LEVEL, --seed, --difficulty, "
 		    "--endless, --sandbox, --load or --continue)");
-	if (o.daily && o.mode != MAIN_HEADLESS)
-		return main_usage_error("--daily needs --headless for now (the "
-		    "title screen's daily game is to come)");
-	if (o.headless.record != NULL && o.mode != MAIN_HEADLESS)
-		return main_usage_error("--record needs --headless");
-	if (o.mode == MAIN_VERIFY && (o.headless_given || o.game_opts ||
+	if (o.mode == MAIN_VERIFY && (o.headless.bot ||
+	    o.headless.record != NULL || o.replay != NULL ||
+	    o.headless_given || o.game_opts ||
 	    o.headless.seed_set || o.resume || o.headless.opts_set ||
 	    o.rate_given || o.check_given || o.daily))
 		return main_usage_error("--verify takes recordings, not a game "
@@ -1033,13 +1130,15 @@ main_run(int argc, char **argv)
 	if (o.mode == MAIN_HEADLESS && o.resume)
 		return main_usage_error("--continue is for the terminal game "
 		    "(--headless resumes with --load)");
-	if (o.mode == MAIN_CHECK && (o.headless_given || o.game_opts ||
+	if (o.mode == MAIN_CHECK && (o.headless.bot || o.replay != NULL ||
+	    o.headless.record != NULL || o.headless_given || o.game_opts ||
 	    o.headless.seed_set || o.resume || o.headless.opts_set ||
 	    o.rate_given || o.verify_given))
 		return main_usage_error("--check takes level files, not a "
 		    "game to play");
 	if (o.edit != NULL && (o.headless_given || o.game_opts ||
-	    o.resume || o.check_given))
+	    o.resume || o.check_given || o.headless.bot || o.daily ||
+	    o.replay != NULL || o.headless.record != NULL))
 		return main_usage_error("--edit takes one level file to edit, "
 		    "not a game to play or files to check");
 	if (o.headless.snapshot_every > 0 && o.headless.trace == NULL)

@@ -160,6 +160,17 @@ START_TEST(test_names_glyphs_and_keys_unique)
 		ck_assert_ptr_null(strchr(ui_keys, view_types[i].key));
 	}
 	ck_assert_int_eq(view_by_key('#'), -1);
+	/* The viewer's keys: its own rows, then the view keys it shares. */
+	for (i = 0; i < WATCH_NKINDS; i++) {
+		ck_assert_ptr_nonnull(watch_types[i].name);
+		ck_assert_ptr_nonnull(watch_types[i].keys);
+		ck_assert_ptr_nonnull(watch_types[i].about);
+		ck_assert_int_eq(watch_by_key(watch_types[i].key), i);
+		for (j = 0; j < i; j++)
+			ck_assert_int_ne(watch_types[i].key, watch_types[j].key);
+		ck_assert_ptr_null(strchr(ui_keys, watch_types[i].key));
+	}
+	ck_assert_int_eq(watch_by_key('#'), -1);
 	for (i = 0; i < GAME_NCMDS; i++) {
 		if (cmd_types[i].key == 0)
 			continue;

@@ -263,6 +263,95 @@ START_TEST(test_seek_wave)
 END_TEST
 
 /*
+ * The bot's turn, then (so that commands fall on every tick, keyframes'
+ * ticks too) the first attacking tower aimed anew, for a replay being
+ * made and the straight game it is compared with.
+ */
+static void
+t_busy_act(void *arg, struct game *g)
+{
+	struct game_cmd	c;
+	int		i;
+
+	bot_act(arg, g);
+	for (i = 0; i < g->ntowers; i++) {
+		const struct game_tower *tw = &g->towers[i];
+
+		if (!tw->used || tower_types[tw->type].attack ==
+		    TOWER_ATTACK_NONE)
+			continue;
+		memset(&c, 0, sizeof c);
+		c.type = GAME_CMD_TARGET;
+		c.tower = -1;
+		c.x = tw->x;
+		c.y = tw->y;
+		c.mode = (tw->mode + 1) % TOWER_NTARGETS;
+		game_command(g, &c);
+		return;
+	}
+}
+
+/*
+ * A replay made as it is watched (a player giving commands at its end)
+ * passes the states the same player's straight game passes, seeks back
+ * and forth on what is made, and grows only from its end.
+ */
+START_TEST(test_grow_as_made)
+{
+	struct game_opts	 o = GAME_OPTS_INIT;
+	struct session		*s;
+	struct recorder		*rc;
+	struct replay		*rp;
+	struct bot		*bot;
+	uint64_t		 want[5];
+	char			 err[T_ERR];
+	long			 t;
+	int			 k;
+
+	s = session_open_opts(tu_srcpath("levels/hive.weir"), 1, &o, err,
+	    sizeof err);
+	ck_assert_msg(s != NULL, "%s", err);
+	rc = recorder_new("hive", s->level_text, s->level_len, false, s->lv,
+	    1, &o, err, sizeof err);
+	ck_assert_msg(rc != NULL, "%s", err);
+	rp = replay_open(recorder_take(rc, s->g, 0), "hive", err, sizeof err);
+	ck_assert_msg(rp != NULL, "%s", err);
+	recorder_free(rc);
+	bot = bot_new(s->g);
+	/* A position is a tick with its commands given; the end, before. */
+	while (s->g->tick < 4000) {
+		t_busy_act(bot, s->g);
+		if (s->g->tick % 1000 == 0)
+			want[s->g->tick / 1000] = game_hash(s->g);
+		game_tick(s->g);
+	}
+	want[4] = game_hash(s->g);
+	ck_assert_int_eq(replay_end(rp), 0);
+	while ((t = replay_game(rp)->tick) < 4000) {
+		ck_assert_int_eq(replay_grow(rp, t_busy_act, bot), 0);
+		ck_assert_int_eq(replay_game(rp)->tick, t + 1);
+	}
+	ck_assert_int_eq(replay_end(rp), 4000);
+	ck_assert_uint_eq(game_hash(replay_game(rp)), want[4]);
+	ck_assert_int_gt(rp->rec->ncmds, 2000);
+	/* Back (where it does not grow) and forth, through keyframes. */
+	for (k = 0; k < 10; k++) {
+		replay_seek(rp, (k * 3 % 5) * 1000);
+		ck_assert_uint_eq(game_hash(replay_game(rp)), want[k * 3 % 5]);
+		if (k * 3 % 5 < 4)
+			ck_assert_int_eq(replay_grow(rp, t_busy_act, bot), 1);
+	}
+	replay_seek(rp, 4000);
+	ck_assert(!rp->diverged);
+	ck_assert_int_eq(replay_grow(rp, t_busy_act, bot), 0);
+	ck_assert_int_eq(replay_end(rp), 4001);
+	replay_free(rp);
+	bot_free(bot);
+	session_free(s);
+}
+END_TEST
+
+/*
  * Taking over gives a game of its own at the moment: given the rest of
  * the recorded commands it ends as recorded, and it outlives the replay.
  */
@@ -803,6 +892,7 @@ record_suite(void)
 	tcase_add_test(tc, test_seek_back_and_forth);
 	tcase_add_test(tc, test_seek_wave);
 	tcase_add_test(tc, test_take_over);
+	tcase_add_test(tc, test_grow_as_made);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("daily");

@@ -22,6 +22,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "core/daily.h"
 #include "core/scores.h"
 #include "testutil.h"
 
@@ -501,6 +502,30 @@ START_TEST(test_settings_keep_their_own_boards)
 }
 END_TEST
 
+/* A daily game's board, "daily:YYYY-MM-DD", is written and read whole. */
+START_TEST(test_daily_board_keeps_its_colon)
+{
+	struct scores		 s = { NULL, 0, 0 };
+	const struct score	*first;
+	char			 board[SCORES_NAME_MAX + 1], err[T_ERR];
+
+	daily_board(&(struct daily_date){ 2026, 11, 25 }, board,
+	    sizeof board);
+	ck_assert_str_eq(board, "daily:2026-11-25");
+	ck_assert_int_eq(t_add(board, 3000, false, 10), 1);
+	ck_assert_int_eq(t_add("daily:2026-11-25", 2000, false, 20), 2);
+	ck_assert_int_eq(t_add("daily_2026-11-25", 100, false, 30), 1);
+	ck_assert_int_eq(scores_read(t_path, &s, err, sizeof err), SCORES_OK);
+	ck_assert_int_eq(s.n, 3);
+	ck_assert_int_eq(scores_level(&s, "daily:2026-11-25", &first), 2);
+	ck_assert_int_eq(scores_best(&s, "daily:2026-11-25")->score, 3000);
+	ck_assert_int_eq(scores_best(&s, "daily_2026-11-25")->score, 100);
+	ck_assert_ptr_nonnull(strstr(t_read(t_path),
+	    "\ndaily:2026-11-25 3000 lost "));
+	scores_free(&s);
+}
+END_TEST
+
 /* Bad files and the message each must give: PATH:LINE:COL: what. */
 static const struct {
 	const char	*text;
@@ -804,6 +829,7 @@ scores_suite(void)
 	tcase_add_test(tc, test_round_trip_and_order);
 	tcase_add_test(tc, test_version_1_file_loads);
 	tcase_add_test(tc, test_settings_keep_their_own_boards);
+	tcase_add_test(tc, test_daily_board_keeps_its_colon);
 	tcase_add_test(tc, test_names_are_made_safe);
 	tcase_add_test(tc, test_keeps_the_best_and_the_best_win);
 	tcase_add_test(tc, test_a_win_ranks_above_every_defeat);

@@ -521,6 +521,31 @@ static const struct view_type kinds_views[] = {
 _Static_assert(sizeof kinds_views / sizeof kinds_views[0] == VIEW_NKINDS,
     "a view without a row");
 const struct view_type *const view_types = kinds_views;
+static const struct watch_type kinds_watch[] = {
+	[WATCH_PAUSE] = { "pause", 'p', "p, space",
+	    "pause, or go on" },
+	[WATCH_SPEED] = { "speed", 'f', "f",
+	    "speed 1x, 2x, 4x, 8x, as fast as it goes" },
+	[WATCH_STEP] = { "step", '.', ".",
+	    "one tick forward (and pause)" },
+	[WATCH_BACK] = { "back", '<', "<",
+	    "10 s back" },
+	[WATCH_FORWARD] = { "forward", '>', ">",
+	    "10 s forward" },
+	[WATCH_WAVE_BACK] = { "wave back", '[', "[",
+	    "to the start of this wave (again: the one before)" },
+	[WATCH_WAVE_NEXT] = { "next wave", ']', "]",
+	    "to the start of the next wave" },
+	[WATCH_START] = { "start", '0', "0, Home",
+	    "to the start" },
+	[WATCH_END] = { "end", '$', "$, End",
+	    "to the end (of what is made so far)" },
+	[WATCH_TAKE] = { "take over", 't', "t",
+	    "take over: play on from here (no high score)" },
+};
+_Static_assert(sizeof kinds_watch / sizeof kinds_watch[0] == WATCH_NKINDS,
+    "a watch key without a row");
+const struct watch_type *const watch_types = kinds_watch;
 
 /* Index of the name among n that name(i) gives, matching len bytes, or -1. */
 static int
@@ -696,6 +721,19 @@ view_by_key(int key)
 
 	for (k = 0; k < VIEW_NKINDS; k++) {
 		if (view_types[k].key == key)
+			return k;
+	}
+	return -1;
+}
+
+/* The watch key key gives on the replay viewer, or -1. */
+int
+watch_by_key(int key)
+{
+	int	k;
+
+	for (k = 0; k < WATCH_NKINDS; k++) {
+		if (watch_types[k].key == key)
 			return k;
 	}
 	return -1;

@@ -389,6 +389,37 @@ struct view_type {
 
 extern const struct view_type *const view_types;	/* [VIEW_NKINDS] */
 
+/*
+ * --- watch keys: what the replay viewer does on a key (a recording, or
+ * the built-in player's game as it is made); its help lists these rows,
+ * then the view keys it shares with the game screen ---
+ */
+
+enum watch_kind {
+	WATCH_PAUSE,		/* stand, or go on */
+	WATCH_SPEED,		/* 1x, 2x, 4x, 8x, as fast as it goes */
+	WATCH_STEP,		/* one tick forward (paused) */
+	WATCH_BACK,		/* 10 s back */
+	WATCH_FORWARD,		/* 10 s forward */
+	WATCH_WAVE_BACK,	/* to the start of this wave, or the last */
+	WATCH_WAVE_NEXT,	/* to the start of the next wave */
+	WATCH_START,		/* to the start */
+	WATCH_END,		/* to the end (or as far as it is made) */
+	WATCH_TAKE,		/* take over: play on from here */
+	WATCH_NKINDS
+};
+
+#define WATCH_SECONDS	10	/* how far back and forward jump */
+
+struct watch_type {
+	const char		*name;		/* as the help says it */
+	int			 key;		/* on the viewer */
+	const char		*keys;		/* the keys as help names them */
+	const char		*about;		/* one line of help */
+};
+
+extern const struct watch_type *const watch_types;	/* [WATCH_NKINDS] */
+
 /* --- looking kinds up --- */
 
 int		 tower_lookup(const char *name, size_t len);
@@ -405,6 +436,7 @@ const char	*overlay_name(int kind);
 int		 difficulty_lookup(const char *name, size_t len);
 const char	*difficulty_name(int d);
 int		 view_by_key(int key);
+int		 watch_by_key(int key);
 int		 power_lookup(const char *name, size_t len);
 const char	*power_name(int kind);
 int		 power_by_key(int key);

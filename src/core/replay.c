@@ -299,6 +299,8 @@ replay_seek(struct replay *r, long tick)
 		game_copy(r->g, k->g);
 		r->play.next = k->next;
 		r->play.next_check = k->next_check;
+		/* A replay being made adds commands after its keyframe. */
+		replay_commands(r);
 	}
 	while (r->g->tick < tick && replay_advance(r))
 		;
@@ -325,6 +327,49 @@ replay_seek_wave(struct replay *r, int wave)
 	}
 	replay_seek(r, r->wave_at[wave - 1]);
 	return 0;
+}
+
+/* Add the commands game g logged from index from on to the recording. */
+static void
+replay_add_commands(struct replay *r, int from)
+{
+	struct recording	*rec = r->rec;
+	int			 n = r->g->nlog - from;
+
+	if (n <= 0)
+		return;
+	rec->cmds = xrealloc(rec->cmds, (size_t)(rec->ncmds + n),
+	    sizeof *rec->cmds);
+	rec->cmd_line = xrealloc(rec->cmd_line, (size_t)(rec->ncmds + n),
+	    sizeof *rec->cmd_line);
+	memcpy(rec->cmds + rec->ncmds, r->g->log + from,
+	    (size_t)n * sizeof *rec->cmds);
+	memset(rec->cmd_line + rec->ncmds, 0, (size_t)n *
+	    sizeof *rec->cmd_line);
+	rec->ncmds += n;
+	r->play.next = rec->ncmds;
+}
+
+/*
+ * A replay being made (a game played as it is watched, by the built-in
+ * player): at the end of what is made, let act give this tick's commands
+ * to the game (with events), add those it took to the recording, and
+ * play one tick more. 1, and nothing done, when the position is not that
+ * end or the game is over; else 0.
+ */
+int
+replay_grow(struct replay *r, replay_act_fn *act, void *arg)
+{
+	int	from = r->g->nlog;
+
+	if (r->g->tick != r->rec->ticks || game_over(r->g))
+		return 1;
+	game_set_events(r->g, r->on_event, r->event_arg);
+	act(arg, r->g);
+	game_set_events(r->g, NULL, NULL);
+	replay_add_commands(r, from);
+	r->rec->ticks++;
+	return replay_step(r);
 }
 
 /*

@@ -22,6 +22,12 @@
  * recording (a check or a command that does not match) goes on playing
  * and says so in `why`. replay_take_over makes a normal game of the
  * position, owned by the caller, to be played on from there.
+ *
+ * A replay can also be made as it is watched (replay_grow): opened on a
+ * recording of no ticks yet, it plays on past its end a tick at a time,
+ * a player (the built-in one) giving each tick's commands, which are
+ * added to the recording, so seeking back and forth works on what has
+ * been made so far.
  */
 #ifndef WEIR_REPLAY_H
 #define WEIR_REPLAY_H
@@ -69,6 +75,9 @@ struct replay {
 	void			*event_arg;
 };
 
+/* Gives game g the commands of its tick (replay_grow). */
+typedef void	 replay_act_fn(void *arg, struct game *g);
+
 struct replay	*replay_open(struct recording *rec, const char *name,
 		    char *err, size_t errlen);
 void		 replay_free(struct replay *r);
@@ -80,6 +89,7 @@ bool		 replay_at_end(const struct replay *r);
 int		 replay_step(struct replay *r);
 void		 replay_seek(struct replay *r, long tick);
 int		 replay_seek_wave(struct replay *r, int wave);
+int		 replay_grow(struct replay *r, replay_act_fn *act, void *arg);
 struct session	*replay_take_over(const struct replay *r, char *err,
 		    size_t errlen);
 size_t		 replay_game_bytes(const struct game *g);

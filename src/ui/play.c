@@ -328,8 +328,8 @@ play_power_words(const struct game_event *ev, char *buf, size_t size)
 }
 
 /* Turn what the game reports into the message line. */
-static void
-play_on_event(void *arg, const struct game_event *ev)
+void
+play_event(void *arg, const struct game_event *ev)
 {
 	struct play		*p = arg;
 	const struct game	*g = p->g;
@@ -437,31 +437,20 @@ play_level_name(char *dst, size_t size, const char *path)
 	save_level_name(dst, size, path);
 }
 
-/*
- * The play of session s, which it owns from now on; name is what high
- * scores call the level (NULL: from the level file's name).
- */
-struct play *
-play_new(struct session *s, const char *name)
+/* The view's buffers and starting state of a play of g on lv. */
+static struct play *
+play_make(struct level *lv, struct game *g)
 {
-	struct level	*lv = s->lv;
 	struct play	*p;
 	size_t		 ncell = (size_t)lv->w * (size_t)lv->h;
 	int		 sp, c, k = 0;
 
 	p = xcalloc(1, sizeof *p);
 	p->log = xcalloc(PLAY_LOG_MAX, sizeof *p->log);
-	p->s = s;
 	p->lv = lv;
-	p->g = s->g;
+	p->g = g;
 	p->w = lv->w;
 	p->h = lv->h;
-	if (name != NULL)
-		scores_name(p->name, sizeof p->name, name);
-	else
-		play_level_name(p->name, sizeof p->name, s->path);
-	game_set_events(p->g, play_on_event, p);
-
 	p->enemy_at = xmalloc(ncell * sizeof *p->enemy_at);
 	p->shot_at = xmalloc(ncell * sizeof *p->shot_at);
 	p->fx_at = xcalloc(ncell, 1);
@@ -495,6 +484,44 @@ play_new(struct session *s, const char *name)
 	p->px = p->py = -1;
 	/* The cursor starts on the open ground nearest the map's middle. */
 	play_cursor_near(p, lv->w / 2, lv->h / 2);
+	return p;
+}
+
+/* The recorder that follows p's game (none if its level cannot be). */
+static void
+play_recorder(struct play *p)
+{
+	const struct session	*s = p->s;
+	struct game_opts	 o;
+	char			 err[256];
+
+	if (s->level_text == NULL)
+		return;
+	o.sandbox = p->g->sandbox;
+	o.difficulty = p->g->difficulty;
+	o.endless = p->g->endless;
+	p->rec = recorder_new(p->name, s->level_text, s->level_len,
+	    s->level_map, s->lv, s->seed, &o, err, sizeof err);
+}
+
+/*
+ * The play of session s, which it owns from now on; name is what high
+ * scores call the level (NULL: from the level file's name). Its game is
+ * recorded as it is played.
+ */
+struct play *
+play_new(struct session *s, const char *name)
+{
+	struct level	*lv = s->lv;
+	struct play	*p = play_make(lv, s->g);
+
+	p->s = s;
+	if (name != NULL)
+		scores_name(p->name, sizeof p->name, name);
+	else
+		play_level_name(p->name, sizeof p->name, s->path);
+	game_set_events(p->g, play_event, p);
+	play_recorder(p);
 	if (s->resumed) {
 		play_message(p, false, "%s resumed at wave %d of %d%s, paused: "
 		    "p goes on, ? shows the keys", lv->title, p->g->next_wave,
@@ -508,10 +535,49 @@ play_new(struct session *s, const char *name)
 	return p;
 }
 
-/* The high-score board p's game goes on (scores_board) into buf. */
+/*
+ * A play that only shows game g of level lv, both the caller's (a
+ * replay's): no session, no recording; its events are the caller's to
+ * send to play_event.
+ */
+struct play *
+play_watch(struct level *lv, struct game *g, const char *name)
+{
+	struct play	*p = play_make(lv, g);
+
+	scores_name(p->name, sizeof p->name, name);
+	return p;
+}
+
+/*
+ * The game has jumped (a replay's seek) with no events: what the view
+ * keeps from one frame to the next is worked out again.
+ */
+void
+play_seeked(struct play *p)
+{
+	p->routes_made = false;
+	p->pfield_ok = false;
+	p->px = p->py = -1;
+	p->preview = PLAY_PREVIEW_NONE;
+	p->lx = p->ly = -1;
+	p->cover_stale = true;
+	p->nleaks = 0;
+	p->lives_tick = -1;
+	p->bell_due = 0;
+}
+
+/*
+ * The high-score board p's game goes on into buf: scores_board, or a
+ * daily game's own (daily_board).
+ */
 void
 play_board(const struct play *p, char *buf, size_t size)
 {
+	if (p->daily.text[0] != '\0') {
+		daily_board(&p->daily.date, buf, size);
+		return;
+	}
 	scores_board(buf, size, p->name, difficulty_name(p->g->difficulty),
 	    p->g->endless);
 }
@@ -560,6 +626,7 @@ play_free(struct play *p)
 {
 	if (p == NULL)
 		return;
+	recorder_free(p->rec);
 	session_free(p->s);
 	free(p->enemy_at);
 	free(p->shot_at);
@@ -594,8 +661,11 @@ play_command(struct play *p, const struct game_cmd *c)
 void
 play_tick(struct play *p)
 {
-	if (!game_over(p->g))
-		game_tick(p->g);
+	if (game_over(p->g))
+		return;
+	game_tick(p->g);
+	if (p->rec != NULL)
+		recorder_tick(p->rec, p->g);
 }
 
 /* Put the cursor on (x, y), clamped to the map. */

@@ -27,6 +27,8 @@
 #include "nav/grid.h"
 #include "core/level.h"
 #include "nav/path.h"
+#include "core/daily.h"
+#include "core/record.h"
 #include "core/scores.h"
 #include "core/session.h"
 
@@ -73,7 +75,8 @@ struct play_log {
 #define PLAY_FX_TICKS	6		/* how long an attack is drawn */
 
 struct play {
-	struct session		*s;		/* owned: level, game, file */
+	struct session		*s;		/* owned: level, game, file; NULL
+						   for a game only watched */
 	struct level		*lv;		/* s->lv */
 	struct game		*g;		/* s->g */
 	char			 name[SCORES_NAME_MAX + 1]; /* for scores */
@@ -144,12 +147,28 @@ struct play {
 	struct play_log		*log;		/* PLAY_LOG_MAX, a ring */
 	int			 nlog;		/* total ever kept */
 
+	/*
+	 * What becomes of the game: its recording, made as it is played
+	 * (NULL when the level cannot be recorded, or the game is only
+	 * watched); a daily game's date and rule; whether it goes on no
+	 * board (taken over from a replay, a daily game's practice) and
+	 * whether leaving it ends it instead of saving it (its level is no
+	 * file, or it is a daily game).
+	 */
+	struct recorder		*rec;
+	struct daily		 daily;		/* daily.text "" when not */
+	bool			 unscored;
+	bool			 unsaved;
+
 	char			 msg[PLAY_MSG_MAX];	/* "" when none */
 	bool			 msg_error;	/* it says why something failed */
 	long			 msg_tick;
 };
 
 struct play	*play_new(struct session *s, const char *name);
+struct play	*play_watch(struct level *lv, struct game *g, const char *name);
+void		 play_event(void *arg, const struct game_event *ev);
+void		 play_seeked(struct play *p);
 struct play	*play_open(const char *path, const char *name, uint64_t seed,
 		    char *err, size_t errlen);
 struct play	*play_open_opts(const char *path, const char *name,

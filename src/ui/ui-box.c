@@ -21,8 +21,10 @@
 
 #include "nav/util.h"
 #include "ui/ui-box.h"
+#include "ui/ui-daily.h"
 #include "ui/ui-game.h"
 #include "ui/ui-help.h"
+#include "ui/ui-replay.h"
 #include "ui/ui-sight.h"
 #include "ui/ui-title.h"
 
@@ -40,6 +42,8 @@ ui_box_help_paint(struct ui *u, bool small)
 	(void)small;
 	if (u->screen == UI_SCREEN_TITLE)
 		ui_help_title(&u->v, &u->help_top);
+	else if (u->screen == UI_SCREEN_REPLAY)
+		ui_help_replay(&u->v, &u->help_top);
 	else
 		ui_help_game(&u->v, &u->help_top);
 }
@@ -80,12 +84,17 @@ ui_box_quit_paint(struct ui *u, bool small)
 	    "(the game is saved either way: c continues it)" };
 	static const char *const trial[] = { "quit? (y/n)",
 	    "(a trial: back to the editor; nothing is saved)" };
+	static const char *const ends[] = { "quit? (y/n)",
+	    "l: back to the level list instead",
+	    "(this game is not saved: leaving ends it)" };
 
 	if (u->l->trial && small)
 		ui_draw_centred(&u->v, LINES / 2 + 1, "back to the editor? "
 		    "(y/n)");
 	else if (u->l->trial)
 		ui_draw_box(&u->v, trial, 2);
+	else if (ui_box_in_game(u) && u->p->unsaved && !small)
+		ui_draw_box(&u->v, ends, 3);
 	else if (ui_box_in_game(u) && small)
 		ui_draw_centred(&u->v, LINES / 2 + 1, "quit? (y/n, l: level "
 		    "list)");
@@ -133,6 +142,7 @@ ui_box_unsaved_key(struct ui *u, int ch)
 	if (ch == 'r' || ch == 'R')
 		return ui_game_try_save(u) ? UI_GO_LEAVE : UI_GO_STAY;
 	if (ch == 'q' || ch == 'Q') {
+		ui_game_keep(u);
 		u->saved = u->lost = true;
 		snprintf(u->farewell, sizeof u->farewell, "weir: quit without "
 		    "saving the game: %s", u->why);
@@ -419,6 +429,10 @@ ui_box_end_paint(struct ui *u, bool small)
 	if (e->trial)
 		snprintf(text[n++], sizeof text[0], "(a trial from the editor: "
 		    "no high score)");
+	else if (p->unscored)
+		snprintf(text[n++], sizeof text[0], "(%s: on no board)",
+		    p->daily.text[0] != '\0' ? "practice, the day's try is "
+		    "spent" : "taken over from a replay");
 	else if (!e->recorded)
 		snprintf(text[n++], sizeof text[0], "(the score could not be "
 		    "kept)");
@@ -430,6 +444,12 @@ ui_box_end_paint(struct ui *u, bool small)
 		    e->rank);
 	else
 		snprintf(text[n++], sizeof text[0], "not among the best");
+	if (e->daily[0] != '\0')
+		snprintf(text[n++], sizeof text[0], "%.*s", UI_SIGHT_LINE - 1,
+		    e->daily);
+	if (e->recording[0] != '\0')
+		snprintf(text[n++], sizeof text[0], "recording: %.*s",
+		    UI_SIGHT_LINE - 12, e->recording);
 	text[n++][0] = '\0';
 	k = ui_sight_end_lines(p, text + n, UI_SIGHT_END_LINES);
 	if (k > 0) {
@@ -438,12 +458,19 @@ ui_box_end_paint(struct ui *u, bool small)
 	}
 	play_board(p, board, sizeof board);
 	count = scores_level(&e->table, board, &first);
-	if (count > 0)
-		/* The title: the identity (meadow.0123...) means nothing. */
-		snprintf(text[n++], sizeof text[0], "best of %s%s%s%s:",
-		    p->lv->title, strcmp(board, p->name) != 0 ? " (" : "",
-		    strcmp(board, p->name) != 0 ? strchr(board, '@') + 1 : "",
-		    strcmp(board, p->name) != 0 ? ")" : "");
+	/*
+	 * The level by its title: its identity (meadow.0123...) means
+	 * nothing to a player; a daily game's board names its date.
+	 */
+	if (count > 0 && strchr(board, '@') == NULL && strcmp(board,
+	    p->name) != 0)
+		snprintf(text[n++], sizeof text[0], "best of %s:", board);
+	else if (count > 0 && strchr(board, '@') == NULL)
+		snprintf(text[n++], sizeof text[0], "best of %s:",
+		    p->lv->title);
+	else if (count > 0)
+		snprintf(text[n++], sizeof text[0], "best of %s (%s):",
+		    p->lv->title, strchr(board, '@') + 1);
 	for (k = 0; k < count && k < 5 && n < 36; k++) {
 		when = (time_t)first[k].when;
 		if (localtime_r(&when, &tm) == NULL ||
@@ -525,8 +552,13 @@ ui_box_end_key(struct ui *u, int ch)
 	if (ch == ' ' || ch == UI_TERM_ESC || ui_box_enter(ch))
 		return u->l->trial ? UI_GO_QUIT : UI_GO_TITLE;
 	if (ch == 'r' || ch == 'R') {
-		u->next = ui_title_open(u, u->p->s->path, u->p->name, err,
-		    sizeof err);
+		u->next = u->p->daily.text[0] != '\0' ? ui_daily_open(u,
+		    u->p->daily.text, err, sizeof err) : u->p->s->path[0] ==
+		    '\0' ? NULL : ui_title_open(u, u->p->s->path, u->p->name,
+		    err, sizeof err);
+		if (u->next == NULL && u->p->s->path[0] == '\0')
+			snprintf(err, sizeof err, "a game taken over from a "
+			    "replay has no level file to play again");
 		if (u->next == NULL) {
 			ui_note(u->end.note, sizeof u->end.note, "", err);
 			return UI_GO_STAY;
@@ -611,6 +643,12 @@ const struct ui_box_type ui_boxes[] = {
 		.name = "saves",
 		.paint = ui_box_saves_paint,
 		.key = ui_box_saves_key,
+		.holds_clock = true,
+	},
+	[UI_BOX_RECORDINGS] = {
+		.name = "recordings",
+		.paint = ui_replay_list_paint,
+		.key = ui_replay_list_key,
 		.holds_clock = true,
 	},
 };

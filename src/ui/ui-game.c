@@ -25,6 +25,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "core/daily.h"
+#include "core/record.h"
 #include "ui/ui-game.h"
 #include "ui/ui-hud.h"
 #include "ui/ui-map.h"
@@ -54,7 +56,12 @@ ui_game_enter(struct ui *u, struct play *p, bool resumed)
 	u->acc = 0;
 	u->end_top = 0;
 	p->bell = u->bell;
+	if (p->rec != NULL)
+		recorder_player(p->rec, ui_game_who());
+	if (u->speed > 0 && !resumed)
+		p->speed = u->speed;
 	u->saved = false;
+	u->kept = false;
 	u->drag = false;
 	/* Saves and boards know the level by its identity (session.h). */
 	session_level_key(p->name, sizeof p->name, p->s->path,
@@ -68,7 +75,76 @@ ui_game_enter(struct ui *u, struct play *p, bool resumed)
 	ui_redraw(u);
 }
 
-/* The game has just ended: keep the score, show the end. */
+/* Write the first game of the run to --record FILE, once. */
+static void
+ui_game_record_file(struct ui *u, char *err, size_t errlen)
+{
+	char	why[UI_ERR_MAX];
+
+	if (u->l->record == NULL || u->record_done || u->p->rec == NULL ||
+	    u->l->trial)
+		return;
+	u->record_done = true;
+	if (recorder_write(u->p->rec, u->p->g, (int64_t)time(NULL),
+	    u->l->record, why, sizeof why) != 0 && err[0] == '\0')
+		snprintf(err, errlen, "%s", why);
+}
+
+/*
+ * Keep the recording of the game on screen, which has ended or is left
+ * unsaved: in the recordings directory (record_keep; u->end.recording
+ * says where) and, for the run's first game, in --record FILE. A fault
+ * goes to err ("" when none). Once a game.
+ */
+static void
+ui_game_keep_in(struct ui *u, char *err, size_t errlen)
+{
+	struct play	*p = u->p;
+	char		 dir[RECORD_PATH_MAX];
+
+	err[0] = '\0';
+	u->end.recording[0] = '\0';
+	if (p == NULL || p->rec == NULL || u->l->trial || u->kept)
+		return;
+	u->kept = true;
+	ui_game_record_file(u, err, errlen);
+	if (record_dir(dir, sizeof dir, true) != 0) {
+		if (err[0] == '\0')
+			snprintf(err, errlen, "no directory to keep the "
+			    "recording in (set HOME or XDG_STATE_HOME)");
+	} else if (record_keep(dir, p->rec, p->g, (int64_t)time(NULL),
+	    u->end.recording, sizeof u->end.recording, err, errlen) != 0)
+		u->end.recording[0] = '\0';
+}
+
+/* Keep the recording of a game left unsaved; say where as it ends. */
+void
+ui_game_keep(struct ui *u)
+{
+	char	err[UI_ERR_MAX];
+
+	ui_game_keep_in(u, err, sizeof err);
+	if (err[0] != '\0')
+		snprintf(u->farewell, sizeof u->farewell, "weir: the game's "
+		    "recording: %s", err);
+	else if (u->end.recording[0] != '\0')
+		snprintf(u->farewell, sizeof u->farewell, "weir: the game is "
+		    "left unsaved; its recording is %s", u->end.recording);
+}
+
+/* What the end shows of a daily game: its line to paste. */
+static void
+ui_game_daily_end(struct ui *u)
+{
+	const struct play	*p = u->p;
+
+	u->end.daily[0] = '\0';
+	if (p->daily.text[0] != '\0')
+		daily_line(u->end.daily, sizeof u->end.daily, &p->daily,
+		    p->lv->title, p->g, !u->v.utf8);
+}
+
+/* The game has just ended: keep its recording and score, show the end. */
 void
 ui_game_over(struct ui *u)
 {
@@ -79,14 +155,18 @@ ui_game_over(struct ui *u)
 	if (u->ended)
 		return;
 	u->ended = true;
-	if (u->l->trial) {
-		/* A level being edited: no high score for a draft. */
+	ui_game_keep_in(u, err, sizeof err);
+	ui_game_daily_end(u);
+	if (u->l->trial || u->p->unscored) {
+		/* A draft from the editor, or a game on no board. */
 		u->end.recorded = false;
-		u->end.trial = true;
+		u->end.trial = u->l->trial;
 		u->end.rank = 0;
-		u->end.note[0] = '\0';
+		ui_note(u->end.note, sizeof u->end.note, err[0] != '\0' ?
+		    "recording: " : "", err);
 		scores_free(&u->end.table);
 		u->box = UI_BOX_END;
+		flushinp();
 		ui_redraw(u);
 		return;
 	}
@@ -105,7 +185,8 @@ ui_game_over(struct ui *u)
 	snprintf(e.who, sizeof e.who, "%s", ui_game_who());
 	u->end.recorded = false;
 	u->end.rank = 0;
-	u->end.note[0] = '\0';
+	ui_note(u->end.note, sizeof u->end.note, err[0] != '\0' ?
+	    "recording: " : "", err);
 	scores_free(&u->end.table);
 	if (scores_path(path, sizeof path, true) != 0)
 		snprintf(u->end.note, sizeof u->end.note, "no home directory "
@@ -148,7 +229,7 @@ ui_game_unsaved(const struct ui *u)
 	const struct game	*g;
 
 	if (u->screen != UI_SCREEN_PLAY || u->p == NULL || u->saved ||
-	    u->l->trial)
+	    u->l->trial || u->p->unsaved)
 		return false;
 	g = u->p->g;
 	return !game_over(g) && (g->tick > 0 || g->nlog > 0);
@@ -184,7 +265,20 @@ ui_game_try_save(struct ui *u)
 	u->saved = true;
 	snprintf(u->farewell, sizeof u->farewell, "weir: game saved to %s; "
 	    "'weir --continue' resumes it", u->save_path);
+	ui_game_record_file(u, err, sizeof err);
 	return true;
+}
+
+/* Whether the game on screen is one that leaving ends, begun, not over. */
+static bool
+ui_game_ends_if_left(const struct ui *u)
+{
+	const struct game	*g;
+
+	if (u->screen != UI_SCREEN_PLAY || u->p == NULL || !u->p->unsaved)
+		return false;
+	g = u->p->g;
+	return !game_over(g) && (g->tick > 0 || g->nlog > 0);
 }
 
 /*
@@ -195,6 +289,8 @@ enum ui_go
 ui_game_quit(struct ui *u, bool to_title)
 {
 	u->to_title = to_title;
+	if (ui_game_ends_if_left(u))
+		ui_game_keep(u);
 	if (!ui_game_unsaved(u) || ui_game_try_save(u))
 		return UI_GO_LEAVE;
 	u->box = UI_BOX_UNSAVED;
@@ -205,7 +301,9 @@ ui_game_quit(struct ui *u, bool to_title)
 void
 ui_game_save(struct ui *u)
 {
-	if (ui_game_unsaved(u) && !ui_game_try_save(u))
+	if (ui_game_ends_if_left(u))
+		ui_game_keep(u);
+	else if (ui_game_unsaved(u) && !ui_game_try_save(u))
 		snprintf(u->farewell, sizeof u->farewell, "weir: the game "
 		    "could not be saved: %s", u->why);
 }
@@ -350,7 +448,7 @@ ui_game_mouse_play(struct ui *u)
 }
 
 /* A key that moves the cursor; false if ch is none. */
-static bool
+bool
 ui_game_move_key(struct play *p, int ch)
 {
 	static const struct {
@@ -458,11 +556,23 @@ ui_game_view_log(struct ui *u)
 	u->panel_top = PLAY_LOG_MAX + 4;	/* the newest: the end */
 }
 
+/* Keep a setting a key has just changed in the config file. */
+static void
+ui_game_keep_setting(struct ui *u)
+{
+	char	err[UI_ERR_MAX];
+
+	if (ui_settings_save(u, err, sizeof err) != 0)
+		play_message(u->p, true, "settings: %s", err);
+}
+
 static void
 ui_game_view_bell(struct ui *u)
 {
 	play_toggle_bell(u->p);
 	u->bell = u->p->bell;
+	u->settings.bell = u->bell;
+	ui_game_keep_setting(u);
 }
 
 static void
@@ -476,6 +586,9 @@ static void
 ui_game_view_speed(struct ui *u)
 {
 	play_cycle_speed(u->p);
+	u->speed = u->p->speed;
+	u->settings.speed = u->speed;
+	ui_game_keep_setting(u);
 }
 
 static void
@@ -492,6 +605,8 @@ ui_game_view_zoom(struct ui *u)
 	v->zoom = v->zoom == 0 ? 2 : (v->zoom == 2 ? 1 : 0);
 	play_message(u->p, false, "cell width: %s", v->zoom == 0 ?
 	    "automatic" : (v->zoom == 2 ? "2 columns" : "1 column"));
+	u->settings.cell_width = v->zoom;
+	ui_game_keep_setting(u);
 }
 
 static void (*const ui_game_views[])(struct ui *) = {
@@ -506,6 +621,21 @@ static void (*const ui_game_views[])(struct ui *) = {
 _Static_assert(sizeof ui_game_views / sizeof ui_game_views[0] == VIEW_NKINDS,
     "a view key without its action on the game screen");
 
+/*
+ * A view key's action (the replay viewer shares them); false if ch is
+ * none.
+ */
+bool
+ui_game_view_key(struct ui *u, int ch)
+{
+	int	k;
+
+	if (ch < 0 || ch >= 128 || (k = view_by_key(tolower(ch))) < 0)
+		return false;
+	ui_game_views[k](u);
+	return true;
+}
+
 /* A key on the game screen with no box open: it stays on the screen. */
 enum ui_go
 ui_game_key(struct ui *u, int ch)
@@ -519,10 +649,8 @@ ui_game_key(struct ui *u, int ch)
 		play_choose(p, k);
 	else if (ch >= 0 && ch < 128 && (k = power_by_key(tolower(ch))) >= 0)
 		play_choose_power(p, k);
-	else if (ui_game_command_key(u, ch))
+	else if (ui_game_command_key(u, ch) || ui_game_view_key(u, ch))
 		return UI_GO_STAY;
-	else if (ch >= 0 && ch < 128 && (k = view_by_key(tolower(ch))) >= 0)
-		ui_game_views[k](u);
 	else if (ch == UI_TERM_ESC) {
 		p->msg[0] = '\0';
 		p->hero_selected = false;

@@ -16,5 +16,8 @@ enum ui_go ui_game_quit(struct ui *u, bool to_title);
 void	ui_game_save(struct ui *u);
 void	ui_game_paint(struct ui *u, bool small);
 enum ui_go ui_game_key(struct ui *u, int ch);
+bool	ui_game_move_key(struct play *p, int ch);
+bool	ui_game_view_key(struct ui *u, int ch);
+void	ui_game_keep(struct ui *u);
 
 #endif

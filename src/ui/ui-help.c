@@ -17,7 +17,7 @@
 #include "ui/ui-help.h"
 
 #define UI_HELP_LINES	(56 + TOWER_NTYPES + GAME_NCMDS + TOWER_NTARGETS + \
-			 VIEW_NKINDS + POWER_NKINDS)
+			 VIEW_NKINDS + POWER_NKINDS + WATCH_NKINDS)
 #define UI_HELP_WIDTH	96
 #define UI_HELP_WRAP	38	/* columns of the overlays' list */
 
@@ -221,6 +221,10 @@ ui_help_title(const struct ui_view *v, int *first)
 		"Enter, space     play it",
 		"mouse            click: choose a level; again: play it",
 		"c                continue the saved game",
+		"D                the daily game: today's level, setting",
+		"                 and seed, the same for everyone (UTC)",
+		"v                the recordings kept: watch one",
+		"a, o             ASCII glyphs or UTF-8; colours on or off",
 		"d                difficulty: normal, easy, hard (below)",
 		"e                endless: waves go on past the level's",
 		"?, F1            this help (?, Escape close it)",
@@ -242,4 +246,40 @@ ui_help_title(const struct ui_view *v, int *first)
 		all[n++] = diff[d];
 	}
 	ui_draw_box_from(v, all, n, first);
+}
+
+/*
+ * The replay viewer's help: its own keys (watch_types[]), then the view
+ * keys it shares with the game (view_types[], those its own keys leave).
+ */
+void
+ui_help_replay(const struct ui_view *v, int *first)
+{
+	static const char *const head[] = {
+		"weir: a recorded game played again",
+		"",
+	};
+	static const char *const tail[] = {
+		"arrows, h j k l  move the cursor: what stands there",
+		"Escape           back to the level list",
+		"?, F1            this help (?, Escape close it)",
+		"q                quit (asks first)",
+		"",
+		"t makes the moment a game of your own: on no board,",
+		"and not saved when left (its level is the recording's).",
+	};
+	static struct ui_help	h;
+	int			k;
+
+	h.n = 0;
+	ui_help_lines(&h, head, sizeof head / sizeof head[0]);
+	for (k = 0; k < WATCH_NKINDS; k++)
+		ui_help_line(&h, "%-16s %s", watch_types[k].keys,
+		    watch_types[k].about);
+	for (k = 0; k < VIEW_NKINDS; k++) {
+		if (watch_by_key(view_types[k].key) < 0)
+			ui_help_view(&h, k);
+	}
+	ui_help_lines(&h, tail, sizeof tail / sizeof tail[0]);
+	ui_draw_box_from(v, h.lines, (int)h.n, first);
 }

@@ -10,5 +10,6 @@
 
 void	ui_help_title(const struct ui_view *v, int *first);
 void	ui_help_game(const struct ui_view *v, int *first);
+void	ui_help_replay(const struct ui_view *v, int *first);
 
 #endif

@@ -12,6 +12,10 @@
 #include <stdint.h>
 
 #include "core/game.h"
+#include "core/settings.h"
+
+/* The built-in player's strategy when --bot names none. */
+#define UI_BOT_DEFAULT	"maze"
 
 /* How to draw; all false is the default (detect everything). */
 struct ui_options {
@@ -32,7 +36,21 @@ struct ui_launch {
 						   its end leaves the game */
 	uint64_t		 seed;		/* for new games */
 	struct game_opts	 game;		/* ... and their setting */
+	int			 speed;		/* ... and speed: 1, 2, 4, 8 */
+	int			 zoom;		/* cell width: 0 auto, 1 or 2 */
 	struct ui_options	 opt;
+	const char		*replay;	/* --replay FILE, or NULL */
+	const char		*bot;		/* --bot[=NAME] on level: the
+						   strategy's name ("" the
+						   default), or NULL */
+	int			 strength;	/* --strength: the bot's share */
+	const char		*daily;		/* --daily: the date, or "" for
+						   today (UTC); NULL: none */
+	const char		*record;	/* --record FILE, or NULL */
+	const char		*settings_path;	/* the config file, NULL when
+						   it must not be written */
+	struct settings		 settings;	/* ... as read (its own values,
+						   not the command line's) */
 };
 
 /* What the editor is started with. */

@@ -1,11 +1,14 @@
 /* SPDX-License-Identifier: ISC */
 /*
  * The little every screen of the game uses (ui-screen.h): a note line
- * set from any text (controls escaped), the next paint asked for, and
- * whether the terminal is too small for any screen.
+ * set from any text (controls escaped), the next paint asked for,
+ * whether the terminal is too small for any screen, and the settings
+ * file written when a key changes a setting.
  */
+#include <stdio.h>
 #include <string.h>
 
+#include "core/save.h"
 #include "core/text.h"
 #include "ui/ui-screen.h"
 
@@ -41,4 +44,24 @@ bool
 ui_small(void)
 {
 	return COLS < UI_MIN_COLS || LINES < UI_MIN_LINES;
+}
+
+/*
+ * Write the settings that stay (u->settings, just changed by a key) to
+ * the config file, when there is one to write: 0, or -1 with err.
+ */
+int
+ui_settings_save(struct ui *u, char *err, size_t errlen)
+{
+	const char	*path = u->l->settings_path;
+	char		 dirs[PLAY_PATH_MAX];
+
+	if (path == NULL)
+		return 0;
+	snprintf(dirs, sizeof dirs, "%s", path);
+	if (save_mkdirs(dirs) != 0) {
+		snprintf(err, errlen, "%s: cannot make its directory", path);
+		return -1;
+	}
+	return settings_save(path, &u->settings, err, errlen);
 }

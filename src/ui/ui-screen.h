@@ -14,8 +14,10 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "core/record.h"
 #include "core/save.h"
 #include "core/scores.h"
+#include "core/settings.h"
 #include "ui/catalog.h"
 #include "ui/play.h"
 #include "ui/ui-draw.h"
@@ -25,11 +27,13 @@
 #define UI_ERR_MAX	1024
 #define UI_NOTE_MAX	600	/* bytes of a note line */
 #define UI_SAVE_ABOUT	96	/* bytes of a saved game's line */
+#define UI_RATE_FULL	(-1.0)	/* a clock running as fast as it goes */
 
 /* The screens; each is a row of ui_screens[] in ui.c. */
 enum ui_screen {
 	UI_SCREEN_TITLE,	/* the installed levels (ui-title.c) */
 	UI_SCREEN_PLAY,		/* a game (ui-game.c) */
+	UI_SCREEN_REPLAY,	/* a recording watched (ui-replay.c) */
 	UI_SCREEN_NKINDS
 };
 
@@ -46,6 +50,7 @@ enum ui_box {
 	UI_BOX_WAVES,		/* the waves to come */
 	UI_BOX_LOG,		/* the messages so far */
 	UI_BOX_SAVES,		/* the saved games, to choose one */
+	UI_BOX_RECORDINGS,	/* the recordings kept, to watch one */
 	UI_BOX_NKINDS
 };
 
@@ -55,6 +60,7 @@ enum ui_go {
 	UI_GO_TITLE,		/* to the level list */
 	UI_GO_PLAY,		/* to u->next, opened by the key (resumed
 				   from a save when u->next_resumed) */
+	UI_GO_REPLAY,		/* to the viewer, u->rp opened by the key */
 	UI_GO_LEAVE,		/* out of the game: for good, or to the level
 				   list when u->to_title (saved or given up) */
 	UI_GO_QUIT		/* out of weir (a trial: back to the editor) */
@@ -92,7 +98,11 @@ struct ui_end {
 	int		 rank;		/* its place, 1 best, 0 not in them */
 	char		 note[UI_NOTE_MAX];	/* scores trouble, "" */
 	struct scores	 table;		/* the high scores after it */
+	char		 recording[RECORD_PATH_MAX]; /* where it is kept, "" */
+	char		 daily[UI_NOTE_MAX];	/* a daily game's line, "" */
 };
+
+struct ui_replay;	/* the viewer's state (ui-replay.c) */
 
 struct ui {
 	const struct ui_launch	*l;
@@ -105,8 +115,14 @@ struct ui {
 	int			 panel_top;	/* ... of the waves or the log */
 	int			 end_top;	/* ... of the end of a level */
 	bool			 bell;		/* ring on a leak (b, --bell) */
-	struct play		*p;
+	struct play		*p;		/* the game shown (the viewer's
+						   too: a play only watched) */
 	struct play		*next;		/* UI_GO_PLAY's game */
+	struct ui_replay	*rp;		/* the viewer's, or NULL */
+	struct record_list	 recs;		/* the recordings, for the box */
+	int			 rec_sel;	/* chosen in UI_BOX_RECORDINGS */
+	bool			 record_done;	/* --record FILE is written */
+	struct settings		 settings;	/* the config file's own */
 	bool			 next_resumed;	/* ... is a saved one */
 	bool			 resumed;	/* p is the saved game */
 	bool			 ended;		/* p's end has been handled */
@@ -136,12 +152,15 @@ struct ui {
 	double			 last;		/* when time was last added */
 	double			 next_frame;	/* earliest next paint */
 	bool			 saved;		/* the game is saved (or lost) */
+	bool			 kept;		/* its recording is kept */
+	int			 speed;		/* new games' speed (f, config) */
 	bool			 lost;		/* quit without saving it */
 	char			 why[PLAY_PATH_MAX + UI_ERR_MAX]; /* the box's */
 	char			 farewell[PLAY_PATH_MAX + UI_ERR_MAX + 128];
 };
 
 void	ui_note(char *dst, size_t size, const char *prefix, const char *raw);
+int	ui_settings_save(struct ui *u, char *err, size_t errlen);
 void	ui_redraw(struct ui *u);
 bool	ui_small(void);
 

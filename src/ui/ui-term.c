@@ -278,6 +278,35 @@ ui_term_start(struct ui_term *t, const struct ui_term_how *how,
 	return true;
 }
 
+/*
+ * Draw from now on with ASCII glyphs or UTF-8 ones, in colour or not, as
+ * far as the locale and the terminal allow (a key on the title screen: the
+ * player asks, so NO_COLOR, already weighed at the start, is not);
+ * false when they do not allow what was asked. The view's cell width
+ * stays.
+ */
+bool
+ui_term_restyle(struct ui_view *v, bool ascii, bool color)
+{
+	int	zoom = v->zoom;
+	bool	utf8 = v->utf8_locale && !ascii, ok = true;
+
+#ifndef HAVE_NCURSESW
+	utf8 = false;
+#endif
+	if (utf8 == ascii)
+		ok = false;
+	if (color && (!has_colors() || start_color() == ERR ||
+	    COLORS < 8)) {
+		color = false;
+		ok = false;
+	}
+	ui_draw_init(v, utf8, v->utf8_locale, color);
+	v->zoom = zoom;
+	clearok(curscr, TRUE);
+	return ok && v->color == color;
+}
+
 /* Give the terminal back as it was found. */
 void
 ui_term_end(struct ui_term *t)

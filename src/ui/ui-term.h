@@ -60,6 +60,7 @@ void	ui_term_release(struct ui_term *t);
 bool	ui_term_start(struct ui_term *t, const struct ui_term_how *how,
 	    const struct ui_options *opt, struct ui_view *v);
 void	ui_term_end(struct ui_term *t);
+bool	ui_term_restyle(struct ui_view *v, bool ascii, bool color);
 int	ui_term_stopped(void);
 void	ui_term_stop(int sig);
 void	ui_term_let_stops(const struct ui_term *t, bool in);

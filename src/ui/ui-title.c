@@ -20,6 +20,8 @@
 #include <unistd.h>
 
 #include "nav/util.h"
+#include "ui/ui-daily.h"
+#include "ui/ui-replay.h"
 #include "ui/ui-title.h"
 
 #define UI_TITLE_PIPS	5	/* difficulty pips */
@@ -285,11 +287,11 @@ ui_title_foot(const struct ui_view *v, const struct catalog *c,
 		attrset(A_NORMAL);
 	}
 	if (t->saved[0] != '\0')
-		snprintf(line, sizeof line, " Enter play | c continue %s | ? "
-		    "help | q quit", t->saved);
+		snprintf(line, sizeof line, " Enter play | c continue %s | D "
+		    "daily | v recordings | ? help | q quit", t->saved);
 	else
-		snprintf(line, sizeof line, " Enter play | arrows choose | ? "
-		    "help | q quit");
+		snprintf(line, sizeof line, " Enter play | arrows choose | D "
+		    "daily | v recordings | ? help | q quit");
 	attrset(A_DIM);
 	ui_draw_text_at(v, LINES - 1, 0, line);
 	attrset(A_NORMAL);
@@ -550,6 +552,59 @@ ui_title_continue(struct ui *u)
 	return UI_GO_STAY;
 }
 
+/* The setting of new games changed: its scores, and the config file. */
+static void
+ui_title_setting(struct ui *u)
+{
+	char	err[UI_ERR_MAX];
+
+	ui_title_scores(u);
+	u->settings.difficulty = u->title.game.difficulty;
+	u->settings.endless = u->title.game.endless;
+	if (ui_settings_save(u, err, sizeof err) != 0)
+		ui_title_note(u, "settings: ", err);
+}
+
+/*
+ * a: ASCII glyphs or UTF-8 ones; o: colours or none. Kept in the config
+ * file; said on the note line, or why the terminal cannot.
+ */
+static void
+ui_title_style(struct ui *u, bool ascii, bool color)
+{
+	char	err[UI_ERR_MAX], line[96];
+
+	u->title.note[0] = '\0';
+	u->title.note_error = false;
+	if (!ui_term_restyle(&u->v, ascii, color))
+		ui_title_note(u, "", ascii != !u->v.utf8 ? "this locale "
+		    "shows no UTF-8" : "this terminal shows no colours");
+	u->settings.ascii = !u->v.utf8;
+	u->settings.color = u->v.color;
+	if (ui_settings_save(u, err, sizeof err) != 0)
+		ui_title_note(u, "settings: ", err);
+	else if (u->title.note[0] == '\0') {
+		snprintf(line, sizeof line, "glyphs: %s, colours: %s (kept)",
+		    u->v.utf8 ? "UTF-8" : "ASCII", u->v.color ? "on" : "off");
+		ui_note(u->title.note, sizeof u->title.note, "", line);
+	}
+}
+
+/* D: today's daily game (its try claimed). */
+static enum ui_go
+ui_title_daily(struct ui *u)
+{
+	char	err[UI_ERR_MAX];
+
+	if ((u->next = ui_daily_open(u, "", err, sizeof err)) == NULL) {
+		u->title.note[0] = '\0';
+		ui_title_note(u, "daily game: ", err);
+		return UI_GO_STAY;
+	}
+	u->next_resumed = false;
+	return UI_GO_PLAY;
+}
+
 /* A key on the title screen. */
 enum ui_go
 ui_title_key(struct ui *u, int ch)
@@ -589,12 +644,23 @@ ui_title_key(struct ui *u, int ch)
 		return ui_title_continue(u);
 	case 'd':
 		t->game.difficulty = (t->game.difficulty + 1) % DIFF_NKINDS;
-		ui_title_scores(u);
+		ui_title_setting(u);
 		return UI_GO_STAY;
 	case 'e':
 		t->game.endless = !t->game.endless;
-		ui_title_scores(u);
+		ui_title_setting(u);
 		return UI_GO_STAY;
+	case 'v':
+		ui_replay_list(u);
+		return UI_GO_STAY;
+	case 'a':
+		ui_title_style(u, u->v.utf8, u->v.color);
+		return UI_GO_STAY;
+	case 'o':
+		ui_title_style(u, !u->v.utf8, !u->v.color);
+		return UI_GO_STAY;
+	case 'D':
+		return ui_title_daily(u);
 	case KEY_MOUSE:
 		if (getmouse(&ev) != OK ||
 		    !(ev.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED)))

@@ -35,22 +35,38 @@
 
 #include "core/text.h"
 #include "ui/ui-box.h"
+#include "ui/ui-daily.h"
 #include "ui/ui-game.h"
+#include "ui/ui-replay.h"
 #include "ui/ui-title.h"
 #include "ui/ui.h"
 
 #define UI_FPS		30	/* frames a second, at most */
 #define UI_MAX_LAG	0.25	/* seconds of play one wake-up catches up */
 
-/* A screen: how it is painted, what its keys do (no box open). */
+/*
+ * A screen: how it is painted, what its keys do (no box open), and for a
+ * screen with a clock, the ticks a second it runs at now (0: it stands;
+ * UI_RATE_FULL: as fast as it goes) and how it plays n of them (-1: as
+ * many as a frame's time allows).
+ */
 struct ui_screen_type {
 	void		(*paint)(struct ui *u, bool small);
 	enum ui_go	(*key)(struct ui *u, int ch);
+	double		(*rate)(const struct ui *u);
+	void		(*advance)(struct ui *u, int n);
 };
+
+static double	ui_game_rate(const struct ui *u);
+static void	ui_game_advance(struct ui *u, int n);
 
 static const struct ui_screen_type ui_screens[] = {
 	[UI_SCREEN_TITLE] = { .paint = ui_title_paint, .key = ui_title_key },
-	[UI_SCREEN_PLAY] = { .paint = ui_game_paint, .key = ui_game_key },
+	[UI_SCREEN_PLAY] = { .paint = ui_game_paint, .key = ui_game_key,
+	    .rate = ui_game_rate, .advance = ui_game_advance },
+	[UI_SCREEN_REPLAY] = { .paint = ui_replay_paint,
+	    .key = ui_replay_key, .rate = ui_replay_rate,
+	    .advance = ui_replay_advance },
 };
 _Static_assert(sizeof ui_screens / sizeof ui_screens[0] == UI_SCREEN_NKINDS,
     "a screen without a row");
@@ -74,15 +90,32 @@ ui_now(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-/* Whether the game is running: its clock must move. */
+/* The ticks a second the game runs at: 0 while it stands. */
+static double
+ui_game_rate(const struct ui *u)
+{
+	if (u->box != UI_BOX_NONE || u->p->paused || game_over(u->p->g) ||
+	    u->v.too_small)
+		return 0;
+	return GAME_RATE * u->p->speed;
+}
+
+/* The screen's clock now (see ui_screen_type): 0 when it has none. */
+static double
+ui_rate(const struct ui *u)
+{
+	return ui_screens[u->screen].rate != NULL ?
+	    ui_screens[u->screen].rate(u) : 0;
+}
+
+/* Whether the screen's clock is running: it must move. */
 static bool
 ui_running(const struct ui *u)
 {
-	return u->screen == UI_SCREEN_PLAY && u->box == UI_BOX_NONE &&
-	    !u->p->paused && !game_over(u->p->g) && !u->v.too_small;
+	return ui_rate(u) != 0;
 }
 
-/* Back from a stop: leave a running game paused. */
+/* Back from a stop: leave a running game (or replay) paused. */
 static void
 ui_resumed(struct ui *u)
 {
@@ -105,11 +138,16 @@ ui_go(struct ui *u, enum ui_go go)
 	case UI_GO_STAY:
 		break;
 	case UI_GO_TITLE:
+		ui_replay_leave(u);
 		ui_title_enter(u);
 		break;
 	case UI_GO_PLAY:
+		ui_replay_leave(u);
 		ui_game_enter(u, u->next, u->next_resumed);
 		u->next = NULL;
+		break;
+	case UI_GO_REPLAY:
+		ui_replay_enter(u);
 		break;
 	case UI_GO_LEAVE:
 		if (!u->to_title) {
@@ -123,6 +161,9 @@ ui_go(struct ui *u, enum ui_go go)
 		if (kept)
 			ui_note(u->title.note, sizeof u->title.note, "",
 			    "the game is saved: c continues it");
+		else if (u->kept && u->end.recording[0] != '\0')
+			ui_note(u->title.note, sizeof u->title.note, "the "
+			    "game is left; its recording: ", u->end.recording);
 		break;
 	case UI_GO_QUIT:
 		u->quit = true;
@@ -183,7 +224,7 @@ ui_paint(struct ui *u)
 {
 	bool	small = ui_small();
 
-	if (u->screen == UI_SCREEN_PLAY)
+	if (u->p != NULL)
 		u->p->held = ui_boxes[u->box].holds_clock;
 	ui_screens[u->screen].paint(u, small);
 	if (u->box == UI_BOX_QUIT && u->under != UI_BOX_NONE && !small)
@@ -194,25 +235,10 @@ ui_paint(struct ui *u)
 	doupdate();
 }
 
-/* Add the time since the last call and step the game the ticks it owes. */
+/* Step the game n ticks; ring for its leaks; see to its end. */
 static void
-ui_advance(struct ui *u, double now)
+ui_game_advance(struct ui *u, int n)
 {
-	double	dt = now - u->last;
-	int	n;
-
-	u->last = now;
-	if (!ui_running(u)) {
-		u->acc = 0;
-		return;
-	}
-	if (dt > UI_MAX_LAG)
-		dt = UI_MAX_LAG;
-	if (dt < 0)
-		dt = 0;
-	u->acc += dt * GAME_RATE * u->p->speed;
-	n = (int)u->acc;
-	u->acc -= n;
 	for (; n > 0 && !game_over(u->p->g); n--) {
 		play_tick(u->p);
 		u->dirty = true;
@@ -227,18 +253,46 @@ ui_advance(struct ui *u, double now)
 		ui_game_over(u);
 }
 
+/* Add the time since the last call and step the screen the ticks it owes. */
+static void
+ui_advance(struct ui *u, double now)
+{
+	double	dt = now - u->last, rate = ui_rate(u);
+	int	n;
+
+	u->last = now;
+	if (rate == 0) {
+		u->acc = 0;
+		return;
+	}
+	if (rate == UI_RATE_FULL) {
+		ui_screens[u->screen].advance(u, -1);
+		return;
+	}
+	if (dt > UI_MAX_LAG)
+		dt = UI_MAX_LAG;
+	if (dt < 0)
+		dt = 0;
+	u->acc += dt * rate;
+	n = (int)u->acc;
+	u->acc -= n;
+	ui_screens[u->screen].advance(u, n);
+}
+
 /* How long to sleep: seconds, or -1 for as long as nothing happens. */
 static double
 ui_wait_time(const struct ui *u, double now)
 {
-	double	wait = -1, frame = u->next_frame - now, tick;
+	double	wait = -1, frame = u->next_frame - now, tick, rate = ui_rate(u);
 
 	if (frame < 0)
 		frame = 0;
-	if (ui_running(u)) {
+	if (rate == UI_RATE_FULL)
+		wait = frame;
+	else if (rate != 0) {
 		/* Until the next tick is due, but not before the next frame:
 		 * at 2x and 4x a frame steps several ticks. */
-		tick = (1.0 - u->acc) / (GAME_RATE * u->p->speed);
+		tick = (1.0 - u->acc) / rate;
 		wait = tick > frame ? tick : frame;
 	}
 	if (u->dirty && (wait < 0 || frame < wait))
@@ -323,6 +377,29 @@ ui_latest_save(char *buf, size_t size)
 	return found >= 0 ? 0 : -1;
 }
 
+/*
+ * What the command line asks to start with, opened before the terminal
+ * is taken: a recording to watch, the built-in player on a level, the
+ * daily game, or a level (*p); nothing for the title screen. -1 with err.
+ */
+static int
+ui_launch_open(struct ui *u, struct play **p, char *err, size_t errlen)
+{
+	const struct ui_launch	*l = u->l;
+
+	if (l->replay != NULL)
+		return ui_replay_open(u, l->replay, err, errlen);
+	if (l->bot != NULL)
+		return ui_replay_bot(u, l->level, l->name, err, errlen);
+	if (l->daily != NULL)
+		*p = ui_daily_open(u, l->daily, err, errlen);
+	else if (l->level != NULL)
+		*p = ui_title_open(u, l->level, l->name, err, errlen);
+	else
+		return 0;
+	return *p != NULL ? 0 : -1;
+}
+
 /* Run the game; see ui.h. */
 int
 ui_run(const struct ui_launch *l)
@@ -338,6 +415,8 @@ ui_run(const struct ui_launch *l)
 
 	memset(&u, 0, sizeof u);
 	u.l = l;
+	u.settings = l->settings;
+	u.speed = l->speed;
 	u.title.game = l->game;
 	u.bell = l->opt.bell;
 	setlocale(LC_ALL, "");
@@ -359,9 +438,9 @@ ui_run(const struct ui_launch *l)
 			ui_say(err);
 			return 1;
 		}
-	} else if (l->level != NULL &&
-	    (p = ui_title_open(&u, l->level, l->name, err, sizeof err)) == NULL) {
+	} else if (ui_launch_open(&u, &p, err, sizeof err) != 0) {
 		ui_say(err);
+		ui_replay_leave(&u);
 		return 1;
 	}
 
@@ -371,8 +450,11 @@ ui_run(const struct ui_launch *l)
 		play_free(p);
 		return 1;
 	}
+	u.v.zoom = l->zoom;
 	if (p != NULL)
 		ui_game_enter(&u, p, l->resume);
+	else if (u.rp != NULL)
+		ui_replay_enter(&u);
 	else {
 		ui_term_let_stops(&u.term, true);
 		ui_title_enter(&u);
@@ -388,8 +470,10 @@ ui_run(const struct ui_launch *l)
 	ui_term_release(&u.term);
 	if (u.farewell[0] != '\0')
 		ui_say(u.farewell);
+	ui_replay_leave(&u);
 	play_free(u.p);
 	play_free(u.next);
+	record_list_free(&u.recs);
 	save_list_free(&u.saves);
 	free(u.save_about);
 	catalog_free(&u.cat);
