@@ -143,6 +143,8 @@ struct recorder	*recorder_new(const char *level_name, const char *text,
 		    uint64_t seed, const struct game_opts *o, char *err,
 		    size_t errlen);
 void		 recorder_daily(struct recorder *rc, const char *date);
+void		 recorder_level_name(struct recorder *rc,
+		    const char *level_name);
 void		 recorder_player(struct recorder *rc, const char *who);
 void		 recorder_tick(struct recorder *rc, const struct game *g);
 void		 recorder_end(struct recorder *rc, const struct game *g,
