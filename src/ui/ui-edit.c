@@ -1,17 +1,20 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * The level editor: its loop, its keys and clicks on the map, and saving,
- * playing and rating the level. Keys and clicks become core/edit.h calls:
- * a key paints one cell, a pen (d) or a drag with the left button paints
- * a stroke, the right button or f twice fills a rectangle; each is one
- * undo step. The state is in ui-edit-state.c, the painting in
- * ui-edit-draw.c, the forms and the waves list in ui-edit-form.c.
+ * The level editor: its loop, its keys and clicks on the map, and playing
+ * the level. Keys and clicks become core/edit.h calls: a key paints one
+ * cell, a pen (d) or a drag with the left button paints a stroke, the
+ * right button or f twice fills a rectangle; each is one undo step. The
+ * state is in ui-edit-state.c, the painting in ui-edit-draw.c, the forms
+ * and the waves list in ui-edit-form.c, saving and its questions in
+ * ui-edit-file.c, the bot's trial (played a slice at a time between two
+ * reads of the keys, the loop not sleeping meanwhile) in ui-edit-bot.c.
  *
  * Playing the level gives the terminal back (ui-term.h), runs the game on
  * a temporary copy of the level (ui_run with trial set: no scores, no
  * saved game), and takes the terminal back afterwards. The editor waits
  * and handles signals as the game does; a stopping one ends it with the
- * terminal restored, and its on_stop hook says what was not saved.
+ * terminal restored, and its on_stop hook keeps unsaved work in the
+ * level's recovery file (ui-edit-file.c).
  */
 #ifndef _XOPEN_SOURCE
 #define _XOPEN_SOURCE 700
