@@ -304,8 +304,8 @@ ue_ask_recover_lines(struct ue *u, struct ue_ask_text *t)
 	ue_ask_line(t, "r    recover it: edit the level as it was then");
 	ue_ask_line(t, "d    discard it (remove it) and edit %s",
 	    u->e != NULL ? "the file" : "a new level");
-	ue_ask_line(t, "Esc  decide later: edit %s, keep the recovery file",
-	    u->e != NULL ? "the file" : "a new level");
+	ue_ask_line(t, "Esc  decide later: edit %s (saving it removes the "
+	    "recovery file)", u->e != NULL ? "the file" : "a new level");
 	return t->n;
 }
 
@@ -353,7 +353,8 @@ ue_ask_recover_key(struct ue *u, int ch)
 	case UE_KEY_ESC:
 	case 'q':
 		u->ask = UE_ASK_NONE;
-		ue_say(u, false, "the recovery file is kept: %s", u->ask_path);
+		ue_say(u, false, "the recovery file is kept until the level is "
+		    "saved: %s", u->ask_path);
 		break;
 	}
 }
