@@ -112,7 +112,7 @@ headless_setup(struct headless *h, const struct headless_opts *o)
 	    (h->sc = script_load(o->script, err, sizeof err)) == NULL)
 		goto fail;
 	if (o->bot) {
-		h->bot = bot_new(h->s->g);
+		h->bot = bot_new_as(h->s->g, o->strategy);
 		bot_set_share(h->bot, o->strength);
 	}
 	if ((o->record != NULL || o->daily != NULL) &&

@@ -24,6 +24,7 @@ struct headless_opts {
 	struct game_opts game;		/* --sandbox, --difficulty, --endless */
 	bool		 opts_set;	/* one of those was given */
 	bool		 bot;		/* --bot */
+	int		 strategy;	/* --bot=NAME: its bot_strategies row */
 	int		 strength;	/* --strength PCT: the bot's share */
 	const char	*save;		/* --save FILE: save when stopping */
 	const char	*load;		/* --load FILE: resume a saved game */

@@ -21,6 +21,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "core/bot.h"
 #include "core/daily.h"
 #include "core/level.h"
 #include "core/rate.h"
@@ -66,6 +67,9 @@ struct main_opts {
 	bool		headless_given;	/* --headless, even if --check wins */
 	bool		rate_given;	/* --rate, even if --check wins */
 	bool		strength_set;	/* --strength */
+	bool		bot_given;	/* --bot */
+	bool		bot_named;	/* --bot=NAME */
+	bool		list_bots;	/* --bot=list */
 	const char	*edit;		/* --edit FILE */
 	bool		check_given;	/* --check, even if another wins */
 	bool		difficulty_set;	/* --difficulty: over the settings */
@@ -157,8 +161,9 @@ static const struct main_option {
 	{ .name = "bot", .key = 'b', .has_arg = optional_argument,
 	  .arg = "NAME",
 	  .help = "let the built-in player build, upgrade and call waves\n"
-	      "(strategy NAME: " UI_BOT_DEFAULT ", the default); in a terminal,\n"
-	      "watch it play LEVEL as a replay being made",
+	      "(strategy NAME, " UI_BOT_DEFAULT " the default; --bot=list lists\n"
+	      "them); in a terminal, watch it play LEVEL as a replay\n"
+	      "being made; with --rate, rate with NAME alone",
 	  .set = main_set_bot },
 	{ .name = "strength", .key = 'g', .has_arg = required_argument,
 	  .arg = "PCT",
@@ -381,14 +386,27 @@ main_set_strength(struct main_opts *o, const char *arg)
 		o->headless.strength = (int)v;
 }
 
-/* --bot[=NAME]: NAME a strategy of the built-in player. */
+/* --bot[=NAME]: NAME a strategy of the built-in player, or "list". */
 static void
 main_set_bot(struct main_opts *o, const char *arg)
 {
+	int	s = 0;
+
+	o->bot_given = true;
 	o->headless.bot = true;
 	o->bot_name = arg != NULL ? arg : "";
-	if (arg != NULL && strcmp(arg, UI_BOT_DEFAULT) != 0)
-		o->bad_bot = arg;
+	if (arg != NULL && strcmp(arg, "list") == 0) {
+		o->list_bots = true;
+		return;
+	}
+	if (arg != NULL) {
+		o->bot_named = true;
+		if ((s = bot_strategy_lookup(arg, strlen(arg))) < 0) {
+			o->bad_bot = arg;
+			return;
+		}
+	}
+	o->headless.strategy = s;
 }
 
 /* --save FILE */
@@ -845,15 +863,17 @@ main_level_name(const char *arg, char *buf, size_t size)
 }
 
 /*
- * --rate LEVEL...: each level's rating (rate.h) on a line, "NAME N" or
- * "NAME unbeaten"; 1 if a level did not load (the others are rated).
+ * --rate LEVEL...: each level's rating (rate.h) on a line, "NAME N
+ * STRATEGY" (the strategy that needs least) or "NAME unbeaten -"; with
+ * --bot, rated by that strategy alone. 1 if a level did not load (the
+ * others are rated).
  */
 static int
 main_rate(const struct main_opts *o, char **args, int nargs)
 {
 	struct level	*l;
 	char		 path[MAIN_PATH_MAX], err[MAIN_ERR_MAX], name[256];
-	int		 i, r, status = 0;
+	int		 i, r, who, status = 0;
 
 	for (i = 0; i < nargs; i++) {
 		if (!session_resolve(main_level_dir(), args[i], path,
@@ -869,14 +889,20 @@ main_rate(const struct main_opts *o, char **args, int nargs)
 			status = MAIN_EXIT_ERROR;
 			continue;
 		}
-		r = rate_level(l, &o->headless.game);
+		if (o->bot_given) {
+			who = o->headless.strategy;
+			r = rate_strategy(l, &o->headless.game, who,
+			    RATE_UNBEATEN);
+		} else
+			r = rate_level(l, &o->headless.game, &who);
 		level_free(l);
 		main_level_name(args[i], name, sizeof name);
 		text_visible(err, sizeof err, name);
 		if (r == RATE_UNBEATEN)
-			printf("%s unbeaten\n", err);
+			printf("%s unbeaten -\n", err);
 		else
-			printf("%s %d\n", err, r);
+			printf("%s %d %s\n", err, r,
+			    bot_strategies[who].name);
 		fflush(stdout);
 	}
 	return status;
@@ -1096,20 +1122,28 @@ main_run(int argc, char **argv)
 	if (o.strength_set && !o.headless.bot)
 		return main_usage_error("--strength needs --bot");
 	if (o.bad_bot != NULL) {
-		char err[MAIN_ERR_MAX];
+		char err[MAIN_ERR_MAX], names[KIND_LIST_MAX];
 
+		bot_strategy_list(names, sizeof names);
 		snprintf(err, sizeof err, "%s: unknown strategy '%s' for --bot "
-		    "(expected %s)", PACKAGE_NAME, o.bad_bot, UI_BOT_DEFAULT);
+		    "(expected %s)", PACKAGE_NAME, o.bad_bot, names);
 		main_say(err);
 		return main_usage_error(NULL);
+	}
+	if (o.list_bots) {
+		int s;
+
+		for (s = 0; s < BOT_NSTRATEGIES; s++)
+			printf("%s\n", bot_strategies[s].name);
+		return 0;
 	}
 	if (main_terminal_usage(&o, nargs) != 0)
 		return MAIN_EXIT_USAGE;
 	if (o.mode == MAIN_RATE && (o.headless_given || o.game_opts ||
 	    o.headless.seed_set || o.resume || o.headless.game.endless ||
-	    o.headless.bot || o.headless.record != NULL))
+	    o.headless.record != NULL))
 		return main_usage_error("--rate plays its own games: it takes "
-		    "levels and --difficulty only");
+		    "levels, --difficulty and --bot=NAME only");
 	if (o.mode == MAIN_PLAY && o.game_opts)
 		return main_usage_error("--script, --trace, "
 		    "--snapshot-every, --sandbox, --save, --load and "

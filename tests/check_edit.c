@@ -656,6 +656,28 @@ START_TEST(test_settings_undo_and_movement)
 }
 END_TEST
 
+/* The enemies' hit points ("hp") are a setting: it reaches the level. */
+START_TEST(test_settings_hp)
+{
+	struct edit		*e = t_drawn(12, 8, 4);
+	struct edit_meta	 m = e->m;
+	struct level		*lv;
+	char			 err[T_ERR];
+
+	ck_assert_int_eq(m.hp_pct, LEVEL_HP_DEFAULT);
+	m.hp_pct = 175;
+	ck_assert(edit_set_meta(e, &m));
+	edit_refresh(e);
+	lv = edit_level(e, err, sizeof err);
+	ck_assert_msg(lv != NULL, "%s", err);
+	ck_assert_int_eq(lv->hp_pct, 175);
+	level_free(lv);
+	ck_assert(edit_undo(e));
+	ck_assert_int_eq(e->m.hp_pct, LEVEL_HP_DEFAULT);
+	edit_free(e);
+}
+END_TEST
+
 START_TEST(test_bot_plays_what_is_drawn)
 {
 	struct edit		*e = t_drawn(16, 9, 4);
@@ -676,8 +698,10 @@ START_TEST(test_bot_plays_what_is_drawn)
 	/* The rating is --rate's for the same level. */
 	{
 		struct game_opts o = GAME_OPTS_INIT;
+		int who;
 
-		ck_assert_int_eq(t.rating, rate_level(lv, &o));
+		ck_assert_int_eq(t.rating, rate_level(lv, &o, &who));
+		ck_assert_int_eq(t.strategy, who);
 		ck_assert(t.rating >= 0 && t.rating <= RATE_UNBEATEN);
 		if (t.state == GAME_LOST)	/* lost at full strength */
 			ck_assert_int_eq(t.rating, RATE_UNBEATEN);
@@ -689,9 +713,9 @@ END_TEST
 
 /*
  * The trial played a slice at a time: slices of one tick, of seven and
- * of a thousand come to edit_trial's figures and rating, every game of
- * it played; at any point the rating lies within the run's bounds and the
- * estimate is no less than what is played.
+ * of a thousand come to edit_trial's figures, rating and strategy, every
+ * game of it played; at any point the rating is no more than the best
+ * found so far and the estimate is no less than what is played.
  */
 START_TEST(test_bot_trial_in_slices)
 {
@@ -713,14 +737,14 @@ START_TEST(test_bot_trial_in_slices)
 		for (steps = 0; !edit_run_step(&r, slices[k]); steps++) {
 			ck_assert_int_le(r.ticks, (steps + 1) * slices[k]);
 			ck_assert_int_ge(edit_run_estimate(&r), r.ticks);
-			ck_assert(r.rate.lo < t.rating &&
-			    t.rating <= r.rate.hi);
+			ck_assert_int_le(t.rating, r.rate.best);
 		}
 		ck_assert_int_eq(r.t.state, t.state);
 		ck_assert_int_eq(r.t.lives, t.lives);
 		ck_assert_int_eq(r.t.ticks, t.ticks);
 		ck_assert_int_eq(r.t.waves_cleared, t.waves_cleared);
 		ck_assert_int_eq(r.t.rating, t.rating);
+		ck_assert_int_eq(r.t.strategy, t.strategy);
 		ck_assert_int_eq(r.ticks, t.ticks + r.rate.ticks);
 		ck_assert_int_ge(r.rate.games, 2);
 		if (slices[k] == 1)	/* one tick a step, and one more */
@@ -769,6 +793,7 @@ edit_suite(void)
 	tcase_add_test(tc, test_paint_undo_redo);
 	tcase_add_test(tc, test_stroke_and_fill_are_one_step);
 	tcase_add_test(tc, test_field_repaired_for_each_cell);
+	tcase_add_test(tc, test_settings_hp);
 	tcase_add_test(tc, test_settings_undo_and_movement);
 	suite_add_tcase(s, tc);
 

@@ -463,6 +463,57 @@ START_TEST(test_flow_gradient_points_downhill)
 END_TEST
 
 /*
+ * The gradient as one of eight arrows (the gradient overlay): due east of
+ * the goal it points W, north-east of it SW, south of it N; none on the
+ * goal; and beside a wall it can point where no pointer may go (into the
+ * wall's corner), which is what the overlay shows against the pointers.
+ */
+START_TEST(test_flow_gradient_dir)
+{
+	static const char *const rows[] = {
+		".........",
+		".........",
+		".........",
+		".........",
+		"....G....",
+		".........",
+		".........",
+		".........",
+		".........",
+		NULL,
+	};
+	static const char *const wall[] = {
+		"G.....",
+		"####..",
+		"......",
+		"......",
+		NULL,
+	};
+	int32_t goals[4];
+	int n;
+	struct grid *g = tu_grid(rows, true, goals, &n);
+	struct field *f = build(g, goals, n);
+
+	ck_assert_int_eq(field_gradient_dir(f, g, 7, 4), 6);
+	ck_assert_int_eq(field_gradient_dir(f, g, 7, 1), 5);
+	ck_assert_int_eq(field_gradient_dir(f, g, 4, 8), 0);
+	ck_assert_int_eq(field_gradient_dir(f, g, 4, 4), -1);
+	field_free(f);
+	grid_free(g);
+	g = tu_grid(wall, true, goals, &n);
+	f = build(g, goals, n);
+	/* (0, 2) is under the wall: its route goes east round it, its
+	 * gradient leans north-east, at the wall (which counts as the cell
+	 * itself). */
+	ck_assert_int_eq(f->dir[grid_index(g, 0, 2)], 2);
+	ck_assert_int_eq(field_gradient_dir(f, g, 0, 2), 1);
+	ck_assert(!grid_open(g, 1, 1));
+	field_free(f);
+	grid_free(g);
+}
+END_TEST
+
+/*
  * Independent exact test: does the segment between the doubled points
  * (ax, ay) and (bx, by) meet the closed square [sx, sx+2] x [sy, sy+2]?
  * Liang-Barsky clipping on the parameter t with exact fractions.
@@ -1205,6 +1256,7 @@ field_suite(void)
 	tcase_add_test(tc, test_field_goal_tie_between_goals);
 	tcase_add_loop_test(tc, test_flow_fused_pointers_match_scan, 0, 3);
 	tcase_add_test(tc, test_flow_gradient_points_downhill);
+	tcase_add_test(tc, test_flow_gradient_dir);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("los");

@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * The hero and the hunt: the hunt field is the field a rebuild gives after
- * every step the hero takes, with towers going up and down between steps;
+ * The hero and the hunt: the hunt field keeps its contract (hunt.h) after
+ * every tick, with towers going up and down between steps: valid, exact
+ * and seeing right on every cell round a hunter, and a rebuild's field
+ * once the hero has stood still long enough;
  * hunters and the hero never stand in a wall or a tower; a hunter reaches
  * a hero left alone; a hero walked away from the exit lures hunters along
  * a longer way; orders, falls and returns, scripts and saved games.
@@ -15,6 +17,7 @@
 
 #include "core/bot.h"
 #include "core/game.h"
+#include "nav/hunt.h"
 #include "core/save.h"
 #include "core/script.h"
 #include "testutil.h"
@@ -47,23 +50,52 @@ level_error(const char *text)
 	return err;
 }
 
-/* Fail unless f equals a fresh single-goal build toward (x, y). */
+/*
+ * Fail unless the hunt field keeps its contract against fresh, a build
+ * toward the hero's cell: valid everywhere; on the cells round each hunter
+ * (the ones the game hands hunt_update) the exact distance and the sight a
+ * sweep gives; with exact set, equal to the build on every cell.
+ */
 static void
-expect_hunt(const struct game *g, struct field *fresh, int step)
+expect_hunt(const struct game *g, struct field *fresh, int step, bool exact)
 {
-	int32_t goal = grid_index(&g->grid, g->hero_cell.x, g->hero_cell.y);
+	int32_t	goal = grid_index(&g->grid, g->hero_cell.x, g->hero_cell.y);
+	const struct field *f = g->hunt;
+	char	why[128];
 
+	if (g->hero < 0 || g->chase->goal < 0)
+		return;
+	ck_assert_msg(hunt_valid(g->chase, &g->grid, why, sizeof why),
+	    "step %d, tick %ld: %s", step, g->tick, why);
 	field_build(fresh, &g->grid, &goal, 1);
 	for (size_t i = 0; i < fresh->ncells; i++) {
-		if (fresh->dist[i] != g->hunt->dist[i] ||
-		    fresh->dir[i] != g->hunt->dir[i] ||
-		    fresh->los[i] != g->hunt->los[i])
-			ck_abort_msg("step %d, tick %ld, hero at %d,%d: cell "
-			    "%zu dist %lld/%lld dir %d/%d (repair/rebuild)",
-			    step, g->tick, g->hero_cell.x, g->hero_cell.y, i,
-			    (long long)g->hunt->dist[i],
-			    (long long)fresh->dist[i], g->hunt->dir[i],
-			    fresh->dir[i]);
+		bool near = false;
+
+		for (int k = 0; k < g->nunits && !near; k++) {
+			const struct steer_agent *a = &g->agents[k];
+			int bx = (int)floor(a->pos.x - 0.5);
+			int by = (int)floor(a->pos.y - 0.5);
+
+			near = game_hunting(g, k) &&
+			    (int)i >= grid_index(&g->grid, bx, by) &&
+			    ((int)i == grid_index(&g->grid, bx, by) ||
+			    (int)i == grid_index(&g->grid, bx + 1, by) ||
+			    (int)i == grid_index(&g->grid, bx, by + 1) ||
+			    (int)i == grid_index(&g->grid, bx + 1, by + 1));
+		}
+		if (!near && !exact)
+			continue;
+		if (fresh->dist[i] == FIELD_INF ? f->dist[i] == FIELD_INF :
+		    fresh->dist[i] == f->dist[i] + f->base &&
+		    (exact ? fresh->dir[i] == f->dir[i] :
+		    fresh->los[i] == f->los[i]))
+			continue;
+		ck_abort_msg("step %d, tick %ld, hero at %d,%d: %s cell %zu "
+		    "dist %lld/%lld dir %d/%d los %d/%d (hunt/rebuild)", step,
+		    g->tick, g->hero_cell.x, g->hero_cell.y, near ? "hunter's" :
+		    "still", i, (long long)(f->dist[i] + f->base),
+		    (long long)fresh->dist[i], f->dir[i], fresh->dir[i],
+		    f->los[i], fresh->los[i]);
 	}
 }
 
@@ -112,11 +144,12 @@ random_level(uint64_t *rng, int w, int h, int wall_pct)
 }
 
 /*
- * The hunt field after every step of the hero equals a rebuild toward
- * its cell, on random maps with towers placed and sold between steps;
- * nobody ever stands in a wall.
+ * The hunt field keeps its contract after every tick on random maps with
+ * towers placed and sold between steps; when the hero has stood still for
+ * hunt_exact_bound ticks it is a rebuild's field; nobody ever stands in a
+ * wall.
  */
-START_TEST(test_hunt_field_is_rebuild_after_every_step)
+START_TEST(test_hunt_field_contract_every_tick)
 {
 	uint64_t	 rng = 0xbeef + (uint64_t)_i;
 	char		*text = random_level(&rng, 14 + _i % 4 * 6, 9 + _i % 3 * 4,
@@ -125,11 +158,13 @@ START_TEST(test_hunt_field_is_rebuild_after_every_step)
 	struct game	*g = game_new(lv, rng, true);
 	struct field	*fresh = field_new(g->w, g->h);
 	int		 steps = 0, placed = 0, sold = 0, ordered = 0, hunted = 0;
+	int		 still = 0, stills = 0;
 	struct point	 last = g->hero_cell;
 
 	game_call_wave(g);
 	while (!game_over(g) && g->tick < 4000) {
-		int r = tu_randint(&rng, 100);
+		/* Busy spells, then calm ones in which the hero stands. */
+		int r = g->tick / 150 % 2 ? 100 : tu_randint(&rng, 100);
 
 		if (r < 4) {
 			int x = tu_randint(&rng, g->w), y = tu_randint(&rng,
@@ -147,20 +182,26 @@ START_TEST(test_hunt_field_is_rebuild_after_every_step)
 			ordered += game_order_hero(g, tu_randint(&rng, g->w),
 			    tu_randint(&rng, g->h)) == GAME_OK;
 		}
+		if (r < 9)
+			still = 0;
 		game_tick(g);
 		expect_clear_of_walls(g);
 		for (int i = 0; i < g->nunits; i++)
 			hunted += game_hunting(g, i);
 		if (g->hero_cell.x != last.x || g->hero_cell.y != last.y ||
-		    g->tick % 97 == 0) {
-			expect_hunt(g, fresh, steps);
+		    g->hero < 0) {
 			steps++;
+			still = 0;
 			last = g->hero_cell;
-		}
+		} else if (++still == hunt_exact_bound(g->chase, &g->grid))
+			stills++;
+		expect_hunt(g, fresh, steps,
+		    still >= hunt_exact_bound(g->chase, &g->grid));
 	}
+	ck_assert_int_gt(stills, 0);
 	ck_assert_int_gt(steps, 20);
 	ck_assert_int_gt(placed, 0);
-	ck_assert_int_gt(ordered, 5);
+	ck_assert_int_gt(ordered, 2);
 	ck_assert_int_gt(hunted, 100);
 	field_free(fresh);
 	game_free(g);
@@ -420,7 +461,7 @@ hero_suite(void)
 	TCase	*tc = tcase_create("hunt");
 
 	tcase_set_timeout(tc, 120);
-	tcase_add_loop_test(tc, test_hunt_field_is_rebuild_after_every_step, 0,
+	tcase_add_loop_test(tc, test_hunt_field_contract_every_tick, 0,
 	    8);
 	tcase_add_test(tc, test_hunter_reaches_standing_hero);
 	tcase_add_test(tc, test_lured_hunter_walks_further);

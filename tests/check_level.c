@@ -99,6 +99,7 @@ START_TEST(test_minimal)
 	ck_assert_int_eq(l->lives, 10);
 	ck_assert(l->diagonal);
 	ck_assert_int_eq(l->slow_cost, LEVEL_SLOW_DEFAULT);
+	ck_assert_int_eq(l->hp_pct, LEVEL_HP_DEFAULT);
 	ck_assert_int_eq(l->w, 4);
 	ck_assert_int_eq(l->h, 1);
 	ck_assert_int_eq(l->nspawns, 1);
@@ -135,6 +136,7 @@ START_TEST(test_full)
 	    "lives 1000\n"
 	    "movement 4\n"
 	    "slow 9\n"
+	    "hp 250\n"
 	    "   # an indented comment\n"
 	    "map\n"
 	    "#B~~=>#\n"
@@ -156,6 +158,7 @@ START_TEST(test_full)
 	ck_assert_int_eq(l->lives, 1000);
 	ck_assert(!l->diagonal);
 	ck_assert_int_eq(l->slow_cost, 9);
+	ck_assert_int_eq(l->hp_pct, 250);
 	ck_assert_int_eq(l->w, 7);
 	ck_assert_int_eq(l->h, 3);
 	ck_assert_int_eq(level_terrain_at(l, 0, 0), LEVEL_WALL);
@@ -604,10 +607,10 @@ START_TEST(test_reject_unknown_key)
 {
 	reject(HDR "colour red\n" MAP WAVE,
 	    "5:1: unknown key 'colour' (expected title, description, gold, "
-	    "lives, movement, slow, map, wave or group)");
+	    "lives, movement, slow, hp, hero, map, wave or group)");
 	reject(HDR "Title X\n",
 	    "5:1: unknown key 'Title' (expected title, description, gold, "
-	    "lives, movement, slow, map, wave or group)");
+	    "lives, movement, slow, hp, hero, map, wave or group)");
 }
 END_TEST
 
@@ -663,6 +666,12 @@ START_TEST(test_reject_slow)
 {
 	reject("weir-level 1\nslow 1\n",
 	    "2:6: 'slow' out of range: expected 2 to 9, found '1'");
+	reject("weir-level 1\nhp 9\n",
+	    "2:4: 'hp' out of range: expected 10 to 1000, found '9'");
+	reject("weir-level 1\nhp 1001\n",
+	    "2:4: 'hp' out of range: expected 10 to 1000, found '1001'");
+	reject("weir-level 1\nhp\n",
+	    "2:3: expected a percentage after 'hp'");
 	reject("weir-level 1\nslow 10\n",
 	    "2:6: 'slow' out of range: expected 2 to 9, found '10'");
 	reject("weir-level 1\nslow\n",
@@ -1030,7 +1039,7 @@ START_TEST(test_reject_huge_line)
 	char	*t = repeat("weir-level 1\n", 'x', 1000000, "");
 
 	reject(t, "2:1: unknown key 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...' "
-	    "(expected title, description, gold, lives, movement, slow, map, "
+	    "(expected title, description, gold, lives, movement, slow, hp, hero, map, "
 	    "wave or group)");
 	free(t);
 	/* A quoted token is cut between characters, never inside one. */

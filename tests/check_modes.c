@@ -103,6 +103,28 @@ START_TEST(test_difficulty_scales_the_level)
 }
 END_TEST
 
+/* A level's "hp" scales its enemies' hit points, with the setting's. */
+START_TEST(test_level_hp_scales_hit_points)
+{
+	struct level	*lv = tu_level(T_FIELD);
+	struct game	*n, *h;
+	int		 base;
+
+	n = t_game(lv, DIFF_NORMAL, false, 1);
+	base = n->units[t_first_enemy(n)].max_hp;
+	game_free(n);
+	lv->hp_pct = 250;
+	n = t_game(lv, DIFF_NORMAL, false, 1);
+	h = t_game(lv, DIFF_HARD, false, 1);
+	ck_assert_int_eq(n->units[t_first_enemy(n)].max_hp, base * 250 / 100);
+	ck_assert_int_eq(h->units[t_first_enemy(h)].max_hp, base *
+	    difficulty_types[DIFF_HARD].hp_pct * 250 / 10000);
+	game_free(n);
+	game_free(h);
+	level_free(lv);
+}
+END_TEST
+
 START_TEST(test_difficulty_names)
 {
 	char	names[KIND_LIST_MAX];
@@ -377,18 +399,23 @@ START_TEST(test_rating_is_deterministic_and_bounded)
 {
 	struct level	*lv = tu_level(T_FIELD);
 	struct game_opts o = GAME_OPTS_INIT;
-	int		 r, s;
+	int		 r, s, who, who2, k;
 
-	r = rate_level(lv, &o);
-	s = rate_level(lv, &o);
+	r = rate_level(lv, &o, &who);
+	s = rate_level(lv, &o, &who2);
 	ck_assert_int_eq(r, s);
+	ck_assert_int_eq(who, who2);
 	ck_assert(r >= 0 && r <= 100);
+	ck_assert(who >= 0 && who < BOT_NSTRATEGIES);
 	/* It is the least share that wins: one less loses (unless 0). */
-	ck_assert(rate_wins(lv, &o, r, 1) && rate_wins(lv, &o, r, 2));
+	ck_assert(rate_wins(lv, &o, who, r, 1) && rate_wins(lv, &o, who, r, 2));
 	if (r > 0)
-		ck_assert(!rate_wins(lv, &o, r - 1, 1) ||
-		    !rate_wins(lv, &o, r - 1, 2));
-	tu_say("field rating %d", r);
+		ck_assert(!rate_wins(lv, &o, who, r - 1, 1) ||
+		    !rate_wins(lv, &o, who, r - 1, 2));
+	/* No strategy needs less. */
+	for (k = 0; k < BOT_NSTRATEGIES; k++)
+		ck_assert_int_ge(rate_strategy(lv, &o, k, RATE_UNBEATEN), r);
+	tu_say("field rating %d (%s)", r, bot_strategies[who].name);
 	level_free(lv);
 }
 END_TEST
@@ -400,6 +427,7 @@ modes_suite(void)
 	TCase	*tc = tcase_create("modes");
 
 	tcase_set_timeout(tc, 120);
+	tcase_add_test(tc, test_level_hp_scales_hit_points);
 	tcase_add_test(tc, test_difficulty_scales_the_level);
 	tcase_add_test(tc, test_difficulty_names);
 	tcase_add_test(tc, test_endless_waves_follow_the_seed);

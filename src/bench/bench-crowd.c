@@ -147,9 +147,9 @@ bench_crowd_tick(struct bench_crowd *b, struct steer_agent *a, int n,
 	double t0;
 
 	b->crowd->brute_force = brute;
-	t0 = bench_now();
+	t0 = bench_cpu_now();
 	steer_crowd_step(b->crowd, a, n, 1.0 / 30);
-	return bench_now() - t0;
+	return bench_cpu_now() - t0;
 }
 
 struct bench_crowd_figures {

@@ -156,13 +156,13 @@ bench_draw_level(const char *path, struct bench_draw_result *r)
 	b = bot_new(p->g);
 	while (!game_over(p->g)) {
 		before = bench_draw_size(out);
-		t0 = bench_now();
+		t0 = bench_cpu_now();
 		play_prepare(p);
 		ui_hud_play(&v, p);
 		wnoutrefresh(stdscr);
 		doupdate();
 		bytes = bench_draw_size(out) - before;
-		spent += bench_now() - t0;
+		spent += bench_cpu_now() - t0;
 		if (r->frames == 0)
 			r->first = (double)bytes;
 		else {

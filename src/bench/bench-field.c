@@ -1,15 +1,25 @@
 /* SPDX-License-Identifier: ISC */
 /*
  * weir-bench field: time a full field build (integration, flow pointers and
- * line of sight) against libtcod's Dijkstra and a plain 4-connected BFS over
- * the same open cells, on the same map and goals in the same run.
+ * line of sight) against peers on the same map and goals in the same run:
  *
- * The summary's figures come from builds taken in turn (ours, bfs, libtcod,
- * next goal), so each builder starts from caches the other two have partly
- * emptied. weir-bench field also times every builder on its own, warm (its
- * builds back to back, data in cache) and cold (every cache emptied before
- * each build), and ours twice more: its distances alone, and the old
- * Dijkstra builder (field_integrate: distances, pointers and goal slots).
+ *   bfs8          the floor: breadth-first search, 8-connected, unit steps,
+ *                 no corner cutting: the same graph as ours, unweighted
+ *   bfs4          the same, 4-connected (information: a smaller graph)
+ *   libtcod       TCOD_dijkstra_compute on a TCOD_map of the open cells:
+ *                 its own graph (diagonals cut corners), diagonal 1.41
+ *   libtcod same  TCOD_dijkstra_compute with a cost callback that forbids
+ *                 corner cutting, diagonal sqrt(2): the same graph as ours
+ *
+ * Every time is this thread's processor time (bench_cpu_now). The builders
+ * run interleaved, each goal in turn, in an order that rotates from build
+ * to build (so no builder always follows the same one), FIELD_GOALS goals x
+ * FIELD_REPEATS rounds; the figures are ratios of medians. Ours is also
+ * timed with FIELD_MANY_GOALS goals against one (field_64goals_vs_1, every
+ * map: the worst). weir-bench field also times every builder on its own,
+ * warm (its builds back to back, data in cache) and cold (every cache
+ * emptied before each build), and ours twice more: its distances alone,
+ * and the old Dijkstra builder (field_integrate).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,14 +37,18 @@
 #endif
 
 #define FIELD_GOALS	4	/* goals per map */
-#define FIELD_REPEATS	5	/* timed builds per goal */
+#define FIELD_REPEATS	7	/* timed builds per goal */
+#define FIELD_MANY_GOALS 64	/* field_64goals_vs_1 */
 
 static const char *const bench_field_maps[] = {
 	"maze512-1-0", "random512-10-0", "lak303d",
 };
 
+/* The interleaved builders. */
+enum { BI_OURS, BI_BFS4, BI_BFS8, BI_TCOD, BI_TCOD_SAME, BI_MANY, BI_COUNT };
+
 struct bench_field_result {
-	double	ours, bfs, tcod;	/* median seconds; tcod < 0 if absent */
+	double	t[BI_COUNT];		/* median seconds; < 0 if absent */
 };
 
 /* The builders weir-bench field times on their own. */
@@ -58,10 +72,11 @@ struct bench_field_ctx {
 	struct field		*f;
 	int32_t			*dist, *queue;	/* the BFS's */
 	int32_t			 goals[FIELD_GOALS];
+	int32_t			 many[FIELD_MANY_GOALS];
 	unsigned char		*junk;		/* BENCH_FLUSH bytes */
 #ifdef HAVE_LIBTCOD
 	TCOD_Map		*map;
-	TCOD_dijkstra_t		 dj;
+	TCOD_dijkstra_t		 dj, djsame;
 #endif
 };
 
@@ -98,6 +113,65 @@ bench_bfs(const struct grid *g, int32_t goal, int32_t *dist, int32_t *queue)
 		}
 	}
 }
+
+/*
+ * The floor on our graph: breadth-first search, 8-connected, unit steps, a
+ * diagonal only when both cells beside it are open (no corner cutting).
+ */
+static void
+bench_bfs8(const struct grid *g, int32_t goal, int32_t *dist, int32_t *queue)
+{
+	size_t n = grid_cells(g->w, g->h);
+	const int s = g->stride;
+	const uint8_t *c = g->cost;
+	int head = 0, tail = 0;
+
+	for (size_t i = 0; i < n; i++)
+		dist[i] = -1;
+	dist[goal] = 0;
+	queue[tail++] = goal;
+	while (head < tail) {
+		int i = queue[head++], d = dist[i] + 1;
+		int no = c[i - s] != 0, e = c[i + 1] != 0;
+		int so = c[i + s] != 0, w = c[i - 1] != 0;
+
+#define BFS8_VISIT(j) do { if (dist[j] < 0) { dist[j] = d; \
+		queue[tail++] = (j); } } while (0)
+		if (no)
+			BFS8_VISIT(i - s);
+		if (e)
+			BFS8_VISIT(i + 1);
+		if (so)
+			BFS8_VISIT(i + s);
+		if (w)
+			BFS8_VISIT(i - 1);
+		if (no && e && c[i - s + 1])
+			BFS8_VISIT(i - s + 1);
+		if (so && e && c[i + s + 1])
+			BFS8_VISIT(i + s + 1);
+		if (so && w && c[i + s - 1])
+			BFS8_VISIT(i + s - 1);
+		if (no && w && c[i - s - 1])
+			BFS8_VISIT(i - s - 1);
+#undef BFS8_VISIT
+	}
+}
+
+#ifdef HAVE_LIBTCOD
+/* libtcod on our graph: a step's cost, 0 where ours forbids it. */
+static float
+bench_tcod_same_cost(int x0, int y0, int x1, int y1, void *data)
+{
+	const struct grid *g = data;
+
+	if (!grid_open(g, x1, y1))
+		return 0.0f;
+	if (x0 != x1 && y0 != y1 &&
+	    (!grid_open(g, x1, y0) || !grid_open(g, x0, y1)))
+		return 0.0f;
+	return 1.0f;
+}
+#endif
 
 /* Run builder b once on goal. Returns 0 if b is not available. */
 static int
@@ -148,86 +222,107 @@ bench_field_solo(struct bench_field_ctx *c, int b, int cold)
 
 			if (cold)
 				bench_flush(c->junk);
-			t0 = bench_now();
+			t0 = bench_cpu_now();
 			bench_field_one(c, b, c->goals[q]);
-			t[k] = bench_now() - t0;
+			t[k] = bench_cpu_now() - t0;
 		}
 	}
 	return bench_median(t, k);
 }
 
 /*
- * Time all three builders in turn on one map, medians over goals and
- * repeats; with solo, fill solo[mode][builder] too (mode 0 warm, 1 cold).
+ * Run interleaved builder b once on goal q of c (ours with many goals for
+ * BI_MANY). Returns 0 if b is not available.
+ */
+static int
+bench_field_turn(struct bench_field_ctx *c, int b, int q)
+{
+	int32_t goal = c->goals[q];
+
+	switch (b) {
+	case BI_OURS:
+		field_build(c->f, c->g, &goal, 1);
+		return 1;
+	case BI_BFS4:
+		bench_bfs(c->g, goal, c->dist, c->queue);
+		return 1;
+	case BI_BFS8:
+		bench_bfs8(c->g, goal, c->dist, c->queue);
+		return 1;
+	case BI_MANY:
+		field_build(c->f, c->g, c->many, FIELD_MANY_GOALS);
+		return 1;
+#ifdef HAVE_LIBTCOD
+	case BI_TCOD:
+		TCOD_dijkstra_compute(c->dj, grid_x(c->g, goal),
+		    grid_y(c->g, goal));
+		return 1;
+	case BI_TCOD_SAME:
+		TCOD_dijkstra_compute(c->djsame, grid_x(c->g, goal),
+		    grid_y(c->g, goal));
+		return 1;
+#endif
+	default:
+		return 0;
+	}
+}
+
+/*
+ * Time every builder interleaved on one map, the order rotating, medians
+ * over goals and rounds; with solo, fill solo[mode][builder] too (mode 0
+ * warm, 1 cold).
  */
 static struct bench_field_result
 bench_field_map(const struct grid *g, double solo[2][BF_COUNT])
 {
 	struct bench_field_result r;
-	double ours[FIELD_GOALS * FIELD_REPEATS], bfs[FIELD_GOALS * FIELD_REPEATS];
-	double tcod[FIELD_GOALS * FIELD_REPEATS];
+	static double t[BI_COUNT][FIELD_GOALS * FIELD_REPEATS];
 	struct bench_field_ctx c;
 	size_t n = grid_cells(g->w, g->h);
 	uint64_t seed = 0x5eed;
-	int32_t *goals = c.goals;
-	struct field *f;
-	int32_t *dist, *queue;
-	int k = 0;
+	int k = 0, have[BI_COUNT];
 
 #ifdef HAVE_LIBTCOD
 	TCOD_Map *map = TCOD_map_new(g->w, g->h);
-	TCOD_dijkstra_t dj;
 #endif
 
 	c.g = g;
-	c.f = f = field_new(g->w, g->h);
-	c.dist = dist = xmalloc(n * sizeof *dist);
-	c.queue = queue = xmalloc(n * sizeof *queue);
+	c.f = field_new(g->w, g->h);
+	c.dist = xmalloc(n * sizeof *c.dist);
+	c.queue = xmalloc(n * sizeof *c.queue);
 	c.junk = NULL;
 #ifdef HAVE_LIBTCOD
 	for (int y = 0; y < g->h; y++)
 		for (int x = 0; x < g->w; x++)
 			TCOD_map_set_properties(map, x, y, grid_open(g, x, y),
 			    grid_open(g, x, y));
-	dj = TCOD_dijkstra_new(map, 1.41f);
 	c.map = map;
-	c.dj = dj;
+	c.dj = TCOD_dijkstra_new(map, 1.41f);
+	c.djsame = TCOD_dijkstra_new_using_function(g->w, g->h,
+	    bench_tcod_same_cost, (void *)g, 1.41421356f);
 #endif
-
 	for (int q = 0; q < FIELD_GOALS; q++)
-		goals[q] = bench_pick_open(g, &seed);
-	/*
-	 * Each goal in turn, not one goal five times running: a builder timed
-	 * right after the same build would find its branch history learnt.
-	 */
+		c.goals[q] = bench_pick_open(g, &seed);
+	for (int q = 0; q < FIELD_MANY_GOALS; q++)
+		c.many[q] = bench_pick_open(g, &seed);
+	for (int b = 0; b < BI_COUNT; b++)
+		have[b] = bench_field_turn(&c, b, 0);	/* and warm up */
 	for (int rep = 0; rep < FIELD_REPEATS; rep++) {
 		for (int q = 0; q < FIELD_GOALS; q++, k++) {
-			int32_t goal = goals[q];
-			double t0, t1, t2, t3;
+			for (int j = 0; j < BI_COUNT; j++) {
+				int b = (j + k) % BI_COUNT;
+				double t0;
 
-			/* Interleave the three so drift hits them alike. */
-			t0 = bench_now();
-			field_build(f, g, &goal, 1);
-			t1 = bench_now();
-			bench_bfs(g, goal, dist, queue);
-			t2 = bench_now();
-#ifdef HAVE_LIBTCOD
-			TCOD_dijkstra_compute(dj, grid_x(g, goal), grid_y(g, goal));
-#endif
-			t3 = bench_now();
-			ours[k] = t1 - t0;
-			bfs[k] = t2 - t1;
-			tcod[k] = t3 - t2;
+				if (!have[b])
+					continue;
+				t0 = bench_cpu_now();
+				bench_field_turn(&c, b, q);
+				t[b][k] = bench_cpu_now() - t0;
+			}
 		}
 	}
-	r.ours = bench_median(ours, k);
-	r.bfs = bench_median(bfs, k);
-#ifdef HAVE_LIBTCOD
-	r.tcod = bench_median(tcod, k);
-#else
-	r.tcod = -1;		/* tcod[] timed an empty gap */
-	(void)tcod;
-#endif
+	for (int b = 0; b < BI_COUNT; b++)
+		r.t[b] = have[b] ? bench_median(t[b], k) : -1;
 	if (solo != NULL) {
 		c.junk = xmalloc(BENCH_FLUSH);
 		for (int mode = 0; mode < 2; mode++)
@@ -236,12 +331,13 @@ bench_field_map(const struct grid *g, double solo[2][BF_COUNT])
 		free(c.junk);
 	}
 #ifdef HAVE_LIBTCOD
-	TCOD_dijkstra_delete(dj);
+	TCOD_dijkstra_delete(c.dj);
+	TCOD_dijkstra_delete(c.djsame);
 	TCOD_map_delete(map);
 #endif
-	free(dist);
-	free(queue);
-	field_free(f);
+	free(c.dist);
+	free(c.queue);
+	field_free(c.f);
 	return r;
 }
 
@@ -269,35 +365,51 @@ bench_field_print_solo(FILE *out, double solo[2][BF_COUNT])
 	}
 }
 
+/* The figures over the maps. */
+struct bench_field_figures {
+	double	vs_tcod, vs_tcod_same;	/* libtcod / ours; < 0 if absent */
+	double	vs_bfs8, vs_bfs4;	/* ours / bfs */
+	double	many_vs_1;		/* worst map: 64 goals / 1 */
+};
+
 /*
- * Run the comparison on the named maps; fill the two geometric means. With
- * detail, print each map, its solo timings, and the solo geometric means.
+ * Run the comparison on the named maps; fill the figures (geometric means
+ * over the maps; the worst map for many_vs_1). With detail, print each
+ * map, its solo timings, and the solo geometric means.
  */
-static int
+static void
 bench_field_run(const char *const *maps, int nmaps, FILE *detail,
-    double *vs_tcod, double *vs_bfs)
+    struct bench_field_figures *fg)
 {
-	double rt[16], rb[16], solo[2][BF_COUNT];
+	double rt[16], rs[16], r8[16], r4[16], solo[2][BF_COUNT];
 	double st[2][2][16], sb[2][2][16];	/* [mode][full, dist][map] */
 	int have_tcod = 1;
 
 	if (nmaps > 16)
 		nmaps = 16;
+	fg->many_vs_1 = 0;
 	for (int m = 0; m < nmaps; m++) {
 		struct grid *g = bench_load_map(bench_map_path(maps[m]));
 		struct bench_field_result r = bench_field_map(g,
 		    detail != NULL ? solo : NULL);
+		const double *t = r.t;
 
 		if (detail != NULL) {
-			fprintf(detail, "%-16s %4dx%-4d ours %8.3f ms  bfs %8.3f ms"
-			    "  libtcod ", maps[m], g->w, g->h, r.ours * 1e3,
-			    r.bfs * 1e3);
-			if (r.tcod >= 0)
-				fprintf(detail, "%8.3f ms  libtcod/ours %.2f",
-				    r.tcod * 1e3, r.tcod / r.ours);
-			else
-				fprintf(detail, "skipped");
-			fprintf(detail, "  ours/bfs %.2f\n", r.ours / r.bfs);
+			fprintf(detail, "%-15s %4dx%-4d ours %7.3f ms  bfs8 "
+			    "%7.3f  bfs4 %7.3f  64 goals %7.3f", maps[m], g->w,
+			    g->h, t[BI_OURS] * 1e3, t[BI_BFS8] * 1e3,
+			    t[BI_BFS4] * 1e3, t[BI_MANY] * 1e3);
+			if (t[BI_TCOD] >= 0)
+				fprintf(detail, "  libtcod %7.3f  same %7.3f",
+				    t[BI_TCOD] * 1e3, t[BI_TCOD_SAME] * 1e3);
+			fprintf(detail, "\n  ours/bfs8 %.2f  ours/bfs4 %.2f  "
+			    "64goals/1 %.2f", t[BI_OURS] / t[BI_BFS8],
+			    t[BI_OURS] / t[BI_BFS4], t[BI_MANY] / t[BI_OURS]);
+			if (t[BI_TCOD] >= 0)
+				fprintf(detail, "  libtcod/ours %.2f  libtcod "
+				    "same/ours %.2f", t[BI_TCOD] / t[BI_OURS],
+				    t[BI_TCOD_SAME] / t[BI_OURS]);
+			fprintf(detail, "\n");
 			bench_field_print_solo(detail, solo);
 			for (int mode = 0; mode < 2; mode++) {
 				for (int d = 0; d < 2; d++) {
@@ -310,14 +422,20 @@ bench_field_run(const char *const *maps, int nmaps, FILE *detail,
 				}
 			}
 		}
-		rt[m] = r.tcod / r.ours;
-		rb[m] = r.ours / r.bfs;
-		if (r.tcod < 0)
+		rt[m] = t[BI_TCOD] / t[BI_OURS];
+		rs[m] = t[BI_TCOD_SAME] / t[BI_OURS];
+		r8[m] = t[BI_OURS] / t[BI_BFS8];
+		r4[m] = t[BI_OURS] / t[BI_BFS4];
+		if (t[BI_MANY] / t[BI_OURS] > fg->many_vs_1)
+			fg->many_vs_1 = t[BI_MANY] / t[BI_OURS];
+		if (t[BI_TCOD] < 0)
 			have_tcod = 0;
 		grid_free(g);
 	}
-	*vs_tcod = have_tcod ? bench_geomean(rt, nmaps) : -1;
-	*vs_bfs = bench_geomean(rb, nmaps);
+	fg->vs_tcod = have_tcod ? bench_geomean(rt, nmaps) : -1;
+	fg->vs_tcod_same = have_tcod ? bench_geomean(rs, nmaps) : -1;
+	fg->vs_bfs8 = bench_geomean(r8, nmaps);
+	fg->vs_bfs4 = bench_geomean(r4, nmaps);
 	if (detail != NULL) {
 		fprintf(detail, "alone, geometric means over the maps:\n");
 		for (int mode = 0; mode < 2; mode++) {
@@ -327,12 +445,25 @@ bench_field_run(const char *const *maps, int nmaps, FILE *detail,
 				    "distances %.2f; ",
 				    bench_geomean(st[mode][0], nmaps),
 				    bench_geomean(st[mode][1], nmaps));
-			fprintf(detail, "ours/bfs full %.2f, distances %.2f\n",
+			fprintf(detail, "ours/bfs4 full %.2f, distances %.2f\n",
 			    bench_geomean(sb[mode][0], nmaps),
 			    bench_geomean(sb[mode][1], nmaps));
 		}
 	}
-	return have_tcod;
+}
+
+/* Print the figures, one NAME VALUE line each. */
+static void
+bench_field_print(FILE *out, const struct bench_field_figures *fg)
+{
+	if (fg->vs_tcod > 0) {
+		fprintf(out, "field_vs_libtcod %.2f\n", fg->vs_tcod);
+		fprintf(out, "field_vs_libtcod_same %.2f\n", fg->vs_tcod_same);
+	} else
+		fprintf(stderr, "field_vs_libtcod: skipped (no libtcod)\n");
+	fprintf(out, "field_vs_bfs8 %.2f\n", fg->vs_bfs8);
+	fprintf(out, "field_vs_bfs %.2f\n", fg->vs_bfs4);
+	fprintf(out, "field_64goals_vs_1 %.2f\n", fg->many_vs_1);
 }
 
 int
@@ -340,27 +471,26 @@ bench_field(int argc, char **argv)
 {
 	const char *const *maps = bench_field_maps;
 	int nmaps = (int)(sizeof bench_field_maps / sizeof bench_field_maps[0]);
-	double vt, vb;
+	struct bench_field_figures fg;
 
 	if (argc > 1) {
 		maps = (const char *const *)argv + 1;
 		nmaps = argc - 1 > 16 ? 16 : argc - 1;
 	}
 	printf("ours = field_build: exact fixed-point distances, flow pointers "
-	    "and line of sight, 8-connected;\nlibtcod = TCOD_dijkstra_compute: "
-	    "float distances only (diagonal 1.41); bfs = 4-connected\n"
-	    "breadth-first distances only, the floor; each timed in turn on "
-	    "the same goal;\nmedians of %d goals x %d builds. Then each alone: "
-	    "warm (back to back) and cold\n(caches emptied first); 'distances "
-	    "only' is the canonical search without\npointers, goal slots or "
-	    "sight; field_integrate the old Dijkstra builder.\n", FIELD_GOALS,
-	    FIELD_REPEATS);
-	bench_field_run(maps, nmaps, stdout, &vt, &vb);
-	if (vt > 0)
-		printf("field_vs_libtcod %.2f\n", vt);
-	else
-		printf("libtcod: skipped (not found at configure time)\n");
-	printf("field_vs_bfs %.2f\n", vb);
+	    "and line of sight,\n8-connected, no corner cutting; bfs8 = "
+	    "breadth-first distances on the same graph,\nunit steps (the "
+	    "floor); bfs4 = the same 4-connected; libtcod = TCOD_dijkstra_\n"
+	    "compute on its own graph (diagonals cut corners, 1.41); libtcod "
+	    "same = with a\ncallback forbidding corner cutting, sqrt 2; 64 "
+	    "goals = ours with %d goals.\nThread processor time, builders "
+	    "interleaved in rotating order, medians of %d\ngoals x %d rounds. "
+	    "Then each alone: warm (back to back) and cold (caches\nemptied "
+	    "first); 'distances only' is the canonical search without "
+	    "pointers,\ngoal slots or sight; field_integrate the old Dijkstra "
+	    "builder.\n", FIELD_MANY_GOALS, FIELD_GOALS, FIELD_REPEATS);
+	bench_field_run(maps, nmaps, stdout, &fg);
+	bench_field_print(stdout, &fg);
 	return 0;
 }
 
@@ -368,14 +498,10 @@ bench_field(int argc, char **argv)
 void
 bench_field_summary(FILE *out)
 {
-	double vt, vb;
+	struct bench_field_figures fg;
 
 	bench_field_run(bench_field_maps,
 	    (int)(sizeof bench_field_maps / sizeof bench_field_maps[0]), NULL,
-	    &vt, &vb);
-	if (vt > 0)
-		fprintf(out, "field_vs_libtcod %.2f\n", vt);
-	else
-		fprintf(stderr, "field_vs_libtcod: skipped (no libtcod)\n");
-	fprintf(out, "field_vs_bfs %.2f\n", vb);
+	    &fg);
+	bench_field_print(out, &fg);
 }

@@ -9,8 +9,12 @@
  * level, the one that sends the most enemies; the summary times only that
  * one.
  *
+ * hunt_level_vs_realtime is the same figure for the bot playing The Great
+ * Hunt (great-hunt.weir: hundreds of hunters chasing the hero), bot and
+ * all: game seconds per second of processor time of the game it plays.
+ *
  * Levels are looked up in $WEIR_LEVELDIR, then ./levels, then the
- * installed level directory.
+ * installed level directory. Times are this thread's processor time.
  */
 #include <dirent.h>
 #include <stdio.h>
@@ -33,6 +37,8 @@ struct bench_game_result {
 	double	ratio;			/* game seconds per wall second */
 	const char *result;		/* how the bot's game ended */
 };
+
+static void	bench_game_hunt(FILE *out);
 
 /* The directory the shipped levels are read from, or NULL. */
 const char *
@@ -80,7 +86,7 @@ bench_game_level(const struct level *lv, struct bench_game_result *r)
 	game_free(g);
 
 	for (run = 0; run < BENCH_GAME_RUNS; run++) {
-		double start = bench_now();
+		double start = bench_cpu_now();
 
 		g = game_new(lv, BENCH_GAME_SEED, false);
 		for (k = 0; !game_over(g); ) {
@@ -88,7 +94,7 @@ bench_game_level(const struct level *lv, struct bench_game_result *r)
 				game_command(g, &log[k++]);
 			game_tick(g);
 		}
-		t[run] = bench_now() - start;
+		t[run] = bench_cpu_now() - start;
 		if (g->tick != r->ticks)
 			fprintf(stderr, "weir-bench: game: replay of %s ended at "
 			    "tick %ld, not %ld\n", lv->title, g->tick, r->ticks);
@@ -170,7 +176,47 @@ bench_game(int argc, char **argv)
 		return 1;
 	printf("headless_vs_realtime %.0f (busiest level; target >= 200)\n",
 	    busiest);
+	if (argc == 1)
+		bench_game_hunt(stdout);
 	return 0;
+}
+
+/* Game seconds per processor second of the bot playing lv, or 0. */
+static double
+bench_game_bot(const struct level *lv)
+{
+	struct game	*g = game_new(lv, BENCH_GAME_SEED, false);
+	struct bot	*b = bot_new(g);
+	double		 start = bench_cpu_now();
+
+	while (!game_over(g)) {
+		bot_act(b, g);
+		game_tick(g);
+	}
+	start = bench_cpu_now() - start;
+	start = start > 0 ? (double)g->tick / GAME_RATE / start : 0;
+	bot_free(b);
+	game_free(g);
+	return start;
+}
+
+/* hunt_level_vs_realtime: the bot playing The Great Hunt. */
+static void
+bench_game_hunt(FILE *out)
+{
+	const char	*dir = bench_game_dir();
+	char		 path[4096], err[1024];
+	struct level	*lv;
+
+	if (dir == NULL)
+		return;
+	snprintf(path, sizeof path, "%s/great-hunt.weir", dir);
+	if ((lv = level_load(path, err, sizeof err)) == NULL) {
+		fprintf(stderr, "%s\n", err);
+		return;
+	}
+	fprintf(out, "hunt_level_vs_realtime %.0f\n", bench_game_bot(lv));
+	level_free(lv);
 }
 
 /* The summary line: headless_vs_realtime, timing the busiest level only. */
@@ -205,4 +251,5 @@ bench_game_summary(FILE *out)
 	closedir(d);
 	if (most >= 0 && bench_game_measure(NULL, 1, argv, &busiest) > 0)
 		fprintf(out, "headless_vs_realtime %.0f\n", busiest);
+	bench_game_hunt(out);
 }

@@ -1,18 +1,26 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * weir-bench goal: the hunt field's case, a single goal that walks. The
- * goal takes a long random walk over a Moving AI map, one legal step at a
- * time (8-connected, no corner cutting, as the hero walks), and after each
- * step the field is repaired with repair_move_goal and timed; every
- * GOAL_REBUILD_EVERY steps a full field_build toward the same cell is timed
- * as well, and checked equal to the repaired field.
+ * weir-bench goal: the hunt field's case, a single goal that walks, with
+ * GOAL_HUNTERS hunters chasing it. On each Moving AI map the goal takes two
+ * walks of GOAL_STEPS legal steps (8-connected, no corner cutting): a
+ * random walk (mostly straight on, sometimes a new heading), and a
+ * hero-like walk along shortest routes (route_find) to far random targets.
+ * Each step is hunt_move then hunt_update with the cells round the hunters
+ * (hunt.h), timed together; each hunter then steps down the field. Every
+ * GOAL_CHECK_EVERY steps a full field_build toward the same cell is timed
+ * (rotating with the step's timing, so drift hits both alike) and compared:
  *
- *   goal_step_vs_rebuild      median rebuild / median repair of one step
- *   goal_step_p99_vs_rebuild  99th percentile step repair / median rebuild
+ *   goal_step_vs_rebuild      median rebuild / median step
+ *   goal_step_p99_vs_rebuild  99th percentile step / median rebuild
+ *   goal_extra_mean           mean of (hunt - exact) over reachable cells,
+ *                             in cells, on the 512 x 512 maps, hero walk
+ *   goal_extra_max            its largest value there
+ *   goal_hunter_extra         largest (hunt - exact) on a hunter's cells,
+ *                             every map and walk (0: hunters on shortest
+ *                             routes)
  *
- * Both are the geometric mean and the worst over the maps. Caches are as a
- * game leaves them between two hero steps: warm for the field, since the
- * walk repairs the same field again and again.
+ * The ratios are the geometric mean (and p99 the worst) over maps and
+ * walks. Times are this thread's processor time (bench_cpu_now).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,11 +28,14 @@
 
 #include "bench.h"
 #include "nav/field.h"
-#include "nav/repair.h"
+#include "nav/hunt.h"
+#include "nav/route.h"
 #include "nav/util.h"
 
-#define GOAL_STEPS		2000	/* steps of the walk, per map */
-#define GOAL_REBUILD_EVERY	50	/* a timed rebuild every this many */
+#define GOAL_STEPS		2000	/* steps of a walk, per map */
+#define GOAL_CHECK_EVERY	50	/* a timed rebuild every this many */
+#define GOAL_HUNTERS		32
+#define GOAL_PACK		64	/* cells of route: where hunters start */
 
 static const char *const bench_goal_maps[] = {
 	"arena", "lak303d", "maze512-1-0", "random512-10-0",
@@ -32,133 +43,286 @@ static const char *const bench_goal_maps[] = {
 
 struct bench_goal_result {
 	double	step, p99, rebuild;	/* median, 99th percentile, median */
-	int	exact;			/* every compared state equal */
+	double	extra_sum, extra_max;	/* cells, over every check */
+	double	ncells;			/* cells summed into extra_sum */
+	double	hunter_extra;		/* cells */
+	double	waved;			/* mean cells the wave settled */
+	int	valid;			/* the valid clause held at checks */
 };
+
+/* A walk: its kind, state and the route it is on. */
+struct bench_walk {
+	bool		 hero;		/* along routes to far targets */
+	uint64_t	 seed;
+	int		 heading;
+	struct route	*r;
+	struct point	*cells;
+	int		 ncells, at;
+};
+
+/* xorshift */
+static uint64_t
+bench_goal_rand(uint64_t *s)
+{
+	uint64_t v = *s;
+
+	v ^= v << 13;
+	v ^= v >> 7;
+	v ^= v << 17;
+	return *s = v;
+}
 
 /* One legal step from cell c (padded index) by a xorshift, or c. */
 static int32_t
-bench_goal_step(const struct grid *g, int32_t c, uint64_t *s, int *heading)
+bench_goal_random_step(const struct grid *g, int32_t c, struct bench_walk *w)
 {
-	static const int dx[8] = { 0, 1, 0, -1, 1, 1, -1, -1 };
-	static const int dy[8] = { -1, 0, 1, 0, -1, 1, 1, -1 };
-	int	x = grid_x(g, c), y = grid_y(g, c);
-
 	for (int tries = 0; tries < 16; tries++) {
-		uint64_t v = *s;
-		int d, nx, ny;
-
-		v ^= v << 13;
-		v ^= v >> 7;
-		v ^= v << 17;
-		*s = v;
+		uint64_t v = bench_goal_rand(&w->seed);
 		/* Mostly keep going: a long walk, not a jitter in place. */
-		d = v % 4 != 0 ? *heading : (int)((v >> 8) % 8);
-		nx = x + dx[d];
-		ny = y + dy[d];
-		if (!grid_open(g, nx, ny))
+		int d = v % 4 != 0 ? w->heading : (int)((v >> 8) % 8);
+
+		if (field_step_cost(g, c, d) == 0)
 			continue;
-		if (d >= 4 && (!grid_open(g, nx, y) || !grid_open(g, x, ny)))
-			continue;
-		*heading = d;
-		return grid_index(g, nx, ny);
+		w->heading = d;
+		return c + field_offset(g->stride, d);
 	}
-	*heading = (*heading + 1) % 8;
+	w->heading = (w->heading + 1) % 8;
 	return c;
 }
 
-/* Walk the goal over map g. */
+/* The next cell of the hero-like walk: on along its route, or a new one. */
+static int32_t
+bench_goal_hero_step(const struct grid *g, int32_t c, struct bench_walk *w)
+{
+	for (int tries = 0; w->at + 1 >= w->ncells && tries < 16; tries++) {
+		int32_t t = bench_pick_open(g, &w->seed);
+		int dx = abs(grid_x(g, t) - grid_x(g, c));
+		int dy = abs(grid_y(g, t) - grid_y(g, c));
+
+		if (dx + dy < (g->w + g->h) / 4)
+			continue;	/* not far */
+		w->ncells = route_find(w->r, g, grid_x(g, c), grid_y(g, c),
+		    grid_x(g, t), grid_y(g, t), w->cells, g->w * g->h, NULL);
+		w->at = 0;
+	}
+	if (w->at + 1 >= w->ncells)
+		return c;
+	w->at++;
+	return grid_index(g, w->cells[w->at].x, w->cells[w->at].y);
+}
+
+/* Hunters take a step down the field, one for each of the goal's. */
+static void
+bench_goal_hunters(const struct hunt *h, const struct grid *g, int32_t *hunter)
+{
+	for (int k = 0; k < GOAL_HUNTERS; k++) {
+		int d = h->f->dir[hunter[k]];
+
+		if (d >= 0 && d < 8)
+			hunter[k] += field_offset(g->stride, d);
+	}
+}
+
+/* The 2 x 2 cells round each hunter (as the game hands them), into cells. */
+static int
+bench_goal_cells(const struct grid *g, const int32_t *hunter, int32_t *cells)
+{
+	int n = 0;
+
+	for (int k = 0; k < GOAL_HUNTERS; k++)
+		for (int j = 0; j < 4; j++) {
+			int i = hunter[k] + (j & 1) + (j >> 1) * g->stride;
+
+			if (g->cost[i] != 0)
+				cells[n++] = i;
+		}
+	return n;
+}
+
+/* Compare h with ref (exact) over reachable cells and the hunters' cells. */
+static void
+bench_goal_compare(const struct hunt *h, const struct field *ref,
+    const int32_t *cells, int n, struct bench_goal_result *r)
+{
+	const struct field *f = h->f;
+
+	for (size_t i = 0; i < f->ncells; i++) {
+		double e;
+
+		if (ref->dist[i] == FIELD_INF)
+			continue;
+		e = (double)(f->dist[i] + f->base - ref->dist[i]) /
+		    (double)FIELD_UNIT;
+		r->extra_sum += e;
+		r->ncells++;
+		if (e > r->extra_max)
+			r->extra_max = e;
+	}
+	for (int k = 0; k < n; k++) {
+		double e = (double)(f->dist[cells[k]] + f->base -
+		    ref->dist[cells[k]]) / (double)FIELD_UNIT;
+
+		if (e > r->hunter_extra)
+			r->hunter_extra = e;
+	}
+}
+
+/* Walk the goal over map g, the hero-like walk or the random one. */
 static struct bench_goal_result
-bench_goal_map(struct grid *g)
+bench_goal_map(const struct grid *g, bool hero)
 {
 	struct bench_goal_result r;
-	struct field	*f = field_new(g->w, g->h), *ref = field_new(g->w, g->h);
-	size_t		 n = grid_cells(g->w, g->h);
+	struct hunt	*h = hunt_new(g->w, g->h);
+	struct field	*ref = field_new(g->w, g->h);
 	double		*st = xmalloc(GOAL_STEPS * sizeof *st);
-	double		 rb[GOAL_STEPS / GOAL_REBUILD_EVERY + 1];
-	uint64_t	 seed = 0x60a1;
-	int32_t		 goal = bench_pick_open(g, &seed), next;
-	int		 k, nst = 0, nrb = 0, heading = 1;
+	double		 rb[GOAL_STEPS / GOAL_CHECK_EVERY + 1], waved = 0;
+	int32_t		 hunter[GOAL_HUNTERS], cells[4 * GOAL_HUNTERS], goal;
+	struct bench_walk w = { hero, 0x60a1, 1, route_new(g->w, g->h),
+			    xmalloc((size_t)g->w * g->h * sizeof *w.cells),
+			    0, 0 };
+	int		 nst = 0, nrb = 0;
+	char		 why[128];
 
-	field_build(f, g, &goal, 1);
-	r.exact = 1;
-	for (k = 0; k < GOAL_STEPS; k++) {
-		double t0, t1;
+	memset(&r, 0, sizeof r);
+	r.valid = 1;
+	goal = bench_pick_open(g, &w.seed);
+	hunt_build(h, g, grid_x(g, goal), grid_y(g, goal));
+	/* A pack round the goal: within GOAL_PACK cells of route. */
+	for (int k = 0; k < GOAL_HUNTERS; k++) {
+		int tries = 0;
 
-		next = bench_goal_step(g, goal, &seed, &heading);
+		do
+			hunter[k] = bench_pick_open(g, &w.seed);
+		while (h->f->dist[hunter[k]] == FIELD_INF || (tries++ <
+		    100000 && field_distance(h->f, grid_x(g, hunter[k]),
+		    grid_y(g, hunter[k])) > GOAL_PACK));
+	}
+	for (int k = 0; k < GOAL_STEPS; k++) {
+		int32_t next = hero ? bench_goal_hero_step(g, goal, &w) :
+		    bench_goal_random_step(g, goal, &w);
+		int n = bench_goal_cells(g, hunter, cells);
+		double t0, t1, t2;
+
 		if (next == goal)
 			continue;
 		goal = next;
-		t0 = bench_now();
-		repair_move_goal(f, g, 0, grid_x(g, goal), grid_y(g, goal));
-		t1 = bench_now();
-		st[nst++] = t1 - t0;
-		if (k % GOAL_REBUILD_EVERY != 0)
-			continue;
-		t0 = bench_now();
-		field_build(ref, g, &goal, 1);
-		t1 = bench_now();
-		rb[nrb++] = t1 - t0;
-		r.exact &= memcmp(f->dist, ref->dist, n * sizeof *f->dist) ==
-		    0 && memcmp(f->dir, ref->dir, n) == 0 &&
-		    memcmp(f->los, ref->los, n) == 0;
+		/* Rotate: the rebuild goes first on odd checks. */
+		t0 = bench_cpu_now();
+		if (k % GOAL_CHECK_EVERY == 0 && nrb % 2 == 1)
+			field_build(ref, g, &goal, 1);
+		t1 = bench_cpu_now();
+		hunt_move(h, g, grid_x(g, goal), grid_y(g, goal));
+		hunt_update(h, g, cells, n);
+		t2 = bench_cpu_now();
+		st[nst++] = t2 - t1;
+		waved += (double)h->stats.waved;
+		if (k % GOAL_CHECK_EVERY == 0) {
+			if (nrb % 2 == 0) {
+				t0 = bench_cpu_now();
+				field_build(ref, g, &goal, 1);
+				t1 = bench_cpu_now();
+			}
+			rb[nrb++] = t1 - t0;
+			bench_goal_compare(h, ref, cells, n, &r);
+			r.valid &= hunt_valid(h, g, why, sizeof why);
+		}
+		bench_goal_hunters(h, g, hunter);
 	}
+	r.waved = waved / (nst > 0 ? nst : 1);
 	r.rebuild = bench_median(rb, nrb);
 	r.step = bench_median(st, nst);		/* sorts st */
 	r.p99 = st[(nst * 99) / 100];
 	free(st);
-	field_free(f);
+	free(w.cells);
+	route_free(w.r);
 	field_free(ref);
+	hunt_free(h);
 	return r;
 }
 
-/* Run on the named maps: the two figures. */
+/* The figures over maps and walks. */
+struct bench_goal_figures {
+	double	vs_rebuild, p99, extra_mean, extra_max, hunter_extra;
+};
+
+/* Run on the named maps. */
 static void
 bench_goal_run(const char *const *maps, int nmaps, FILE *detail,
-    double *vs_rebuild, double *p99_vs_rebuild)
+    struct bench_goal_figures *fg)
 {
-	double	ratio[16];
+	double	ratio[32], esum = 0, ecells = 0;
+	int	nr = 0;
 
-	*p99_vs_rebuild = 0;
+	memset(fg, 0, sizeof *fg);
 	for (int m = 0; m < nmaps && m < 16; m++) {
 		struct grid *g = bench_load_map(bench_map_path(maps[m]));
-		struct bench_goal_result r = bench_goal_map(g);
-		double p = r.p99 / r.rebuild;
 
-		if (detail != NULL)
-			fprintf(detail, "%-16s %4dx%-4d step %7.1f us  p99 "
-			    "%7.1f us  rebuild %7.1f us  rebuild/step %6.1f  "
-			    "p99/rebuild %.2f  %s\n", maps[m], g->w, g->h,
-			    r.step * 1e6, r.p99 * 1e6, r.rebuild * 1e6,
-			    r.rebuild / r.step, p, r.exact ? "exact" :
-			    "MISMATCH");
-		ratio[m] = r.rebuild / r.step;
-		if (p > *p99_vs_rebuild)
-			*p99_vs_rebuild = p;
+		for (int hero = 0; hero < 2; hero++) {
+			struct bench_goal_result r = bench_goal_map(g, hero);
+			double p = r.p99 / r.rebuild;
+
+			if (detail != NULL)
+				fprintf(detail, "%-15s %-6s step %6.1f us  p99 "
+				    "%7.1f us  rebuild %7.1f us  rebuild/step "
+				    "%5.1f  p99/rebuild %.2f  waved %6.0f  "
+				    "extra mean %.3f max %.2f hunters %.2f%s\n",
+				    maps[m], hero ? "hero" : "random",
+				    r.step * 1e6, r.p99 * 1e6, r.rebuild * 1e6,
+				    r.rebuild / r.step, p, r.waved,
+				    r.extra_sum / r.ncells, r.extra_max,
+				    r.hunter_extra, r.valid ? "" :
+				    "  NOT VALID");
+			ratio[nr++] = r.rebuild / r.step;
+			if (p > fg->p99)
+				fg->p99 = p;
+			if (r.hunter_extra > fg->hunter_extra)
+				fg->hunter_extra = r.hunter_extra;
+			if (hero && g->w >= 512 && g->h >= 512) {
+				esum += r.extra_sum;
+				ecells += r.ncells;
+				if (r.extra_max > fg->extra_max)
+					fg->extra_max = r.extra_max;
+			}
+		}
 		grid_free(g);
 	}
-	*vs_rebuild = bench_geomean(ratio, nmaps < 16 ? nmaps : 16);
+	fg->vs_rebuild = bench_geomean(ratio, nr);
+	fg->extra_mean = ecells > 0 ? esum / ecells : 0;
 }
 
-/* weir-bench goal [MAP...]: the per-map detail and the two figures. */
+/* Print the figures. */
+static void
+bench_goal_print(FILE *out, const struct bench_goal_figures *fg)
+{
+	fprintf(out, "goal_step_vs_rebuild %.1f\n", fg->vs_rebuild);
+	fprintf(out, "goal_step_p99_vs_rebuild %.2f\n", fg->p99);
+	fprintf(out, "goal_extra_mean %.3f\n", fg->extra_mean);
+	fprintf(out, "goal_extra_max %.2f\n", fg->extra_max);
+	fprintf(out, "goal_hunter_extra %.2f\n", fg->hunter_extra);
+}
+
+/* weir-bench goal [MAP...]: the per-map detail and the figures. */
 int
 bench_goal(int argc, char **argv)
 {
 	const char *const	*maps = bench_goal_maps;
 	int			 nmaps = (int)(sizeof bench_goal_maps /
 				    sizeof bench_goal_maps[0]);
-	double			 vr, vp;
+	struct bench_goal_figures fg;
 
 	if (argc > 1) {
 		maps = (const char *const *)argv + 1;
 		nmaps = argc - 1 > 16 ? 16 : argc - 1;
 	}
-	printf("a single goal walking %d random steps per map, repaired "
-	    "(repair_move_goal) after each;\nrebuild = field_build toward the "
-	    "same cell every %d steps; medians\n", GOAL_STEPS,
-	    GOAL_REBUILD_EVERY);
-	bench_goal_run(maps, nmaps, stdout, &vr, &vp);
-	printf("goal_step_vs_rebuild %.1f\n", vr);
-	printf("goal_step_p99_vs_rebuild %.2f\n", vp);
+	printf("a single goal walking %d steps per map (a random walk, and "
+	    "a hero's walk along\nshortest routes to far targets) with %d "
+	    "hunters chasing it; a step is hunt_move\n+ hunt_update (hunt.h); "
+	    "rebuild = field_build toward the same cell every %d\nsteps, "
+	    "rotating with it; medians of this thread's processor time; "
+	    "extra = hunt\n- exact, in cells, over reachable cells at those "
+	    "steps\n", GOAL_STEPS, GOAL_HUNTERS, GOAL_CHECK_EVERY);
+	bench_goal_run(maps, nmaps, stdout, &fg);
+	bench_goal_print(stdout, &fg);
 	return 0;
 }
 
@@ -166,10 +330,9 @@ bench_goal(int argc, char **argv)
 void
 bench_goal_summary(FILE *out)
 {
-	double	vr, vp;
+	struct bench_goal_figures fg;
 
 	bench_goal_run(bench_goal_maps, (int)(sizeof bench_goal_maps /
-	    sizeof bench_goal_maps[0]), NULL, &vr, &vp);
-	fprintf(out, "goal_step_vs_rebuild %.1f\n", vr);
-	fprintf(out, "goal_step_p99_vs_rebuild %.2f\n", vp);
+	    sizeof bench_goal_maps[0]), NULL, &fg);
+	bench_goal_print(out, &fg);
 }

@@ -11,6 +11,10 @@
  * timed: game seconds per second of processor time (bench_cpu_now: a
  * loaded machine slows the wall clock, not the work), without and with
  * the bot.
+ *
+ * hero_orders_10k_s: on the same level (its hero on a 1024 x 1024 map,
+ * the largest a hero may walk), 10,000 hero orders to random open cells
+ * given in one tick, and that tick: processor seconds.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,6 +29,7 @@
 #define BENCH_WORST_SIDE	1024
 #define BENCH_WORST_TICKS	150	/* timed ticks, with the map full */
 #define BENCH_WORST_SEED	7
+#define BENCH_WORST_ORDERS	10000
 
 /* The worst level's text (malloc'd) and its length. */
 static char *
@@ -114,6 +119,27 @@ bench_worst_run(const struct level *lv, bool with_bot, int *enemies)
 	return (double)t0 / GAME_RATE / start;
 }
 
+/* Processor seconds of BENCH_WORST_ORDERS hero orders and their tick. */
+static double
+bench_worst_orders(const struct level *lv, int *accepted)
+{
+	struct game	*g = game_new(lv, BENCH_WORST_SEED, false);
+	uint64_t	 rng = 0x0de5;
+	double		 start = bench_cpu_now();
+
+	*accepted = 0;
+	for (int k = 0; k < BENCH_WORST_ORDERS; k++) {
+		int32_t i = bench_pick_open(&g->grid, &rng);
+
+		*accepted += game_order_hero(g, grid_x(&g->grid, i),
+		    grid_y(&g->grid, i)) == GAME_OK;
+	}
+	game_tick(g);
+	start = bench_cpu_now() - start;
+	game_free(g);
+	return start;
+}
+
 /* Write the worst level to path; false (message on stderr) if it fails. */
 bool
 bench_worst_write(const char *path)
@@ -143,6 +169,12 @@ bench_worst(int argc, char **argv)
 		return bench_worst_write(argv[2]) ? 0 : 1;
 	if ((lv = bench_worst_level()) == NULL)
 		return 1;
+	if (argc == 2 && strcmp(argv[1], "orders") == 0) {
+		plain = bench_worst_orders(lv, &n);
+		printf("hero_orders_10k_s %.3f (%d accepted)\n", plain, n);
+		level_free(lv);
+		return 0;
+	}
 	printf("the largest legal level: %dx%d, %d exit cells, %d waves x %d "
 	    "groups x %d enemies; %d ticks timed with the map full\n",
 	    lv->w, lv->h, lv->nexits, lv->nwaves, LEVEL_MAX_GROUPS,
@@ -153,6 +185,10 @@ bench_worst(int argc, char **argv)
 	printf("the bot:  %d enemies on the map, %.1f x real time\n", n, bot);
 	printf("worst_level_vs_realtime %.1f (target >= 20)\n", plain);
 	printf("worst_level_bot_vs_realtime %.1f (target >= 5)\n", bot);
+	plain = bench_worst_orders(lv, &n);
+	printf("%d hero orders (%d accepted) and their tick: %.3f s\n",
+	    BENCH_WORST_ORDERS, n, plain);
+	printf("hero_orders_10k_s %.3f (target < 2)\n", plain);
 	level_free(lv);
 	return 0;
 }
@@ -170,5 +206,6 @@ bench_worst_summary(FILE *out)
 	    bench_worst_run(lv, false, &n));
 	fprintf(out, "worst_level_bot_vs_realtime %.1f\n",
 	    bench_worst_run(lv, true, &n));
+	fprintf(out, "hero_orders_10k_s %.3f\n", bench_worst_orders(lv, &n));
 	level_free(lv);
 }

@@ -30,7 +30,7 @@ static const struct bench_cmd bench_cmds[] = {
 	{ "crowd", bench_crowd, "crowd [MAP]      steering tick: scaling to 100k agents, grid vs all pairs" },
 	{ "game", bench_game, "game [LEVEL...]  headless play against real time" },
 	{ "draw", bench_draw, "draw [LEVEL...]  bytes sent to the terminal a frame" },
-	{ "worst", bench_worst, "worst [write F]  the largest legal level against real time" },
+	{ "worst", bench_worst, "worst [write F | orders]  the largest legal level against real time" },
 	{ "keys", bench_keys, "keys [LEVEL]     a cursor move in the terminal on the largest legal level" },
 	{ "replay", bench_replay, "replay [LEVEL...] a replay seeking to the end and back" },
 	{ "summary", bench_summary, "summary          every figure, one NAME VALUE line each" },
@@ -154,6 +154,8 @@ bench_summary(int argc, char **argv)
 {
 	(void)argc;
 	(void)argv;
+	/* Every time below is this thread's processor time (bench_cpu_now). */
+	printf("clock thread_cpu_time\n");
 	bench_field_summary(stdout);
 	bench_repair_summary(stdout);
 	bench_goal_summary(stdout);

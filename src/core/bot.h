@@ -1,9 +1,19 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * The built-in player. Every BOT_PERIOD ticks it looks at the game and
- * gives at most one command, through the same game_command a script or a
- * key uses. It keeps no memory between turns, so a game resumed from a
- * save goes on exactly as it would have.
+ * The built-in player: a suite of strategies, one row each of
+ * bot_strategies. Every BOT_PERIOD ticks a bot looks at the game and gives
+ * at most one command, through the same game_command a script or a key
+ * uses. It keeps no memory between turns, so a game resumed from a save
+ * goes on exactly as it would have, and a front end shows any strategy
+ * playing by calling bot_act before each tick (bot_new_as, by the row's
+ * number from bot_strategy_lookup).
+ *
+ * Every strategy plays by the same heuristic below; a row changes what it
+ * may build and where. "maze" builds walls (step 4) and posts the hero;
+ * the naive ones never build a wall nor a tower that changes a route:
+ * they defend a zone of the route (the stretch every route shares nearest
+ * the exits, the first stretch from each spawn, the best choke, or all of
+ * it), some with one attacking kind only.
  *
  * One currency, the worth of the enemies' routes to the defence: every
  * cell of every spawn's route counts 1 + ln(1 + d / 40), d the tower power
@@ -36,7 +46,7 @@
  *
  * Strength: bot_set_share lets it spend only a share of the gold the game
  * has given (the rest is kept, as a timid player keeps it); the rating
- * (rate.h) is the least share that still wins a level.
+ * (rate.h) is the least share with which some strategy still wins a level.
  *
  * Cost: a turn takes about a millisecond on the small shipped maps and
  * some tens on a 128 x 52 one, most of it integrating fields for walls.
@@ -44,13 +54,40 @@
 #ifndef WEIR_BOT_H
 #define WEIR_BOT_H
 
+#include <stddef.h>
+
 #include "game.h"
 
 #define BOT_PERIOD	15	/* ticks between two turns */
 
+/* The stretch of route a strategy defends. */
+enum bot_zone {
+	BOT_ZONE_ROUTE,		/* all of every route */
+	BOT_ZONE_EXIT,		/* the stretch shared most, nearest the exits */
+	BOT_ZONE_SPAWN,		/* the first stretch from every spawn */
+	BOT_ZONE_CHOKE		/* round the cell that sees most route */
+};
+
+/* One strategy: a row of bot_strategies. */
+struct bot_strategy {
+	const char	*name;		/* as --bot=NAME takes it */
+	const char	*about;		/* one line for --help and the UI */
+	bool		 naive;		/* never builds a maze */
+	bool		 hero;		/* sends the hero about */
+	enum bot_zone	 zone;
+	const char	*only;		/* the one attacking kind, or NULL */
+};
+
+#define BOT_NSTRATEGIES	10
+extern const struct bot_strategy bot_strategies[BOT_NSTRATEGIES];
+
 struct bot;
 
-struct bot	*bot_new(const struct game *g);
+struct bot	*bot_new(const struct game *g);		/* "maze" */
+struct bot	*bot_new_as(const struct game *g, int strategy);
+const struct bot_strategy *bot_strategy_of(const struct bot *b);
+int		 bot_strategy_lookup(const char *name, size_t len);
+size_t		 bot_strategy_list(char *buf, size_t len);
 void		 bot_free(struct bot *b);
 int		 bot_act(struct bot *b, struct game *g);
 void		 bot_set_share(struct bot *b, int pct);

@@ -229,6 +229,7 @@ edit_run_init(struct edit_run *r, const struct level *lv, uint64_t seed)
 	r->t.lives_start = lv->lives;
 	r->t.waves_total = lv->nwaves;
 	r->t.rating = -1;
+	r->t.strategy = -1;
 	rate_run_init(&r->rate, lv, &o);
 }
 
@@ -274,8 +275,10 @@ edit_run_step(struct edit_run *r, long ticks)
 	if (r->g != NULL || ticks <= 0)
 		return false;
 	before = r->rate.ticks;
-	if (rate_run_step(&r->rate, ticks))
+	if (rate_run_step(&r->rate, ticks)) {
 		r->t.rating = r->rate.rating;
+		r->t.strategy = r->rate.who;
+	}
 	r->ticks += r->rate.ticks - before;
 	return r->t.rating >= 0;
 }
@@ -292,9 +295,11 @@ edit_run_estimate(const struct edit_run *r)
 
 	if (r->g != NULL && r->g->tick > game)
 		game = r->g->tick;
-	left = (long)(RATE_GAMES_MAX - r->rate.games) * game;
+	left = (long)rate_run_games_left(&r->rate) * game;
 	if (r->g != NULL)
 		left += game - r->g->tick;
+	else if (r->rate.g != NULL)
+		left -= r->rate.g->tick;	/* the game under way */
 	return r->ticks + (left > 0 ? left : 0);
 }
 
@@ -312,9 +317,9 @@ edit_run_free(struct edit_run *r)
 }
 
 /*
- * Let the bot play lv from seed with no terminal, and rate the level
- * (rate.h: more games, with the bot held to shares of its income); what
- * came of it: the trial played at once.
+ * Let the "maze" bot play lv from seed with no terminal, and rate the
+ * level (rate.h: more games, every strategy held to shares of its
+ * income); what came of it: the trial played at once.
  */
 void
 edit_trial(const struct level *lv, uint64_t seed, struct edit_trial *t)

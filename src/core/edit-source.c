@@ -25,11 +25,13 @@ enum edit_key {
 	EDIT_KEY_LIVES,
 	EDIT_KEY_MOVEMENT,
 	EDIT_KEY_SLOW,
+	EDIT_KEY_HP,
 	EDIT_KEY_HERO,
 	EDIT_NKEYS
 };
 static const char *const edit_keys[EDIT_NKEYS] = {
-	"title", "description", "gold", "lives", "movement", "slow", "hero"
+	"title", "description", "gold", "lives", "movement", "slow", "hp",
+	"hero"
 };
 
 /* What a line of the source is. */
@@ -296,6 +298,8 @@ edit_key_present(const struct edit *e, int k, bool sourced)
 		return sourced || !e->m.diagonal;
 	case EDIT_KEY_SLOW:
 		return sourced || e->m.slow_cost != LEVEL_SLOW_DEFAULT;
+	case EDIT_KEY_HP:
+		return sourced || e->m.hp_pct != LEVEL_HP_DEFAULT;
 	case EDIT_KEY_HERO:
 		return e->m.has_hero;
 	default:
@@ -322,6 +326,8 @@ edit_key_same(const struct edit *e, int k)
 		return a->diagonal == b->diagonal;
 	case EDIT_KEY_SLOW:
 		return a->slow_cost == b->slow_cost;
+	case EDIT_KEY_HP:
+		return a->hp_pct == b->hp_pct;
 	default:
 		return a->has_hero == b->has_hero && a->hero_x == b->hero_x &&
 		    a->hero_y == b->hero_y;
@@ -350,6 +356,9 @@ edit_write_key(struct edit_buf *b, const struct edit *e, int k)
 		break;
 	case EDIT_KEY_SLOW:
 		edit_line(b, "slow %d", e->m.slow_cost);
+		break;
+	case EDIT_KEY_HP:
+		edit_line(b, "hp %d", e->m.hp_pct);
 		break;
 	default:
 		edit_line(b, "hero %d %d", e->m.hero_x, e->m.hero_y);

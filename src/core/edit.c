@@ -169,6 +169,7 @@ edit_alloc(int w, int h)
 	e->scratch = xcalloc(n + 1, sizeof *e->scratch);
 	e->m.diagonal = true;
 	e->m.slow_cost = LEVEL_SLOW_DEFAULT;
+	e->m.hp_pct = LEVEL_HP_DEFAULT;
 	e->grid = grid_new(w, h, true);
 	e->field = field_new(w, h);
 	e->stroke = -1;
@@ -237,6 +238,7 @@ edit_from_level(const struct level *lv)
 	e->m.lives = lv->lives;
 	e->m.diagonal = lv->diagonal;
 	e->m.slow_cost = lv->slow_cost;
+	e->m.hp_pct = lv->hp_pct;
 	e->m.has_hero = lv->has_hero;
 	e->m.hero_x = lv->hero.x;
 	e->m.hero_y = lv->hero.y;
@@ -422,6 +424,7 @@ edit_meta_equal(const struct edit_meta *a, const struct edit_meta *b)
 	    strcmp(a->description, b->description) != 0 ||
 	    a->gold != b->gold || a->lives != b->lives ||
 	    a->diagonal != b->diagonal || a->slow_cost != b->slow_cost ||
+	    a->hp_pct != b->hp_pct ||
 	    a->has_hero != b->has_hero || a->nwaves != b->nwaves)
 		return false;
 	if (a->has_hero && (a->hero_x != b->hero_x || a->hero_y != b->hero_y))

@@ -70,6 +70,7 @@ struct edit_meta {
 	int			lives;
 	bool			diagonal;	/* movement 8 */
 	int			slow_cost;
+	int			hp_pct;		/* "hp" */
 	bool			has_hero;
 	int			hero_x, hero_y;
 	int			nwaves;
@@ -130,6 +131,8 @@ struct edit_trial {
 	long		ticks;
 	int		rating;		/* measured difficulty (rate.h):
 					   0..100 or RATE_UNBEATEN */
+	int		strategy;	/* the bot_strategies row that
+					   needs least, -1: none wins */
 };
 
 /*

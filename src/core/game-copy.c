@@ -17,7 +17,9 @@
 #include <string.h>
 
 #include "game-internal.h"
+#include "hunt.h"
 #include "path.h"
+#include "route.h"
 #include "util.h"
 
 /* Whether dst was made like src: the same shape of every buffer. */
@@ -76,7 +78,9 @@ game_copy_keep(struct game *dst, const struct game *keep)
 	dst->wave_done = keep->wave_done;
 	dst->group_sent = keep->group_sent;
 	dst->hunt = keep->hunt;
-	dst->hero_field = keep->hero_field;
+	dst->chase = keep->chase;
+	dst->hero_route = keep->hero_route;
+	dst->hunt_cells = keep->hunt_cells;
 	dst->hero_path = keep->hero_path;
 	dst->log = keep->log;
 	dst->log_size = keep->log_size;
@@ -93,8 +97,6 @@ game_copy_field(const struct game *dst, const struct game *src,
 		return NULL;
 	if (f == src->hunt)
 		return dst->hunt;
-	if (f == src->hero_field)
-		return dst->hero_field;
 	return dst->field;
 }
 
@@ -172,8 +174,9 @@ game_copy_buffers(struct game *dst, const struct game *src)
 	    sizeof *dst->births);
 	memcpy(dst->log, src->log, (size_t)src->nlog * sizeof *dst->log);
 	if (src->has_hero) {
-		field_copy(dst->hunt, src->hunt);
-		field_copy(dst->hero_field, src->hero_field);
+		/* The hunt field's whole upkeep: it goes on as src's would. */
+		hunt_copy(dst->chase, src->chase);
+		route_forget(dst->hero_route);	/* labels: of dst's old map */
 		memcpy(dst->hero_path, src->hero_path, GAME_PATH_MAX *
 		    sizeof *dst->hero_path);
 	}

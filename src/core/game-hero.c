@@ -5,11 +5,16 @@
  * is the cell it was sent to, strikes the nearest enemy in reach, loses hit
  * points to the hunters that touch it, falls, and comes back at its start.
  *
- * The hunt field has the hero's cell as its one goal. Each time the hero
- * enters a new cell the field is repaired with the moving-goal repair
- * (repair_move_goal), never rebuilt; a tower placed or sold repairs it as
- * it repairs the exit field (game_map_changed, game-map.c, which also cuts
- * the hero's path anew). Hunting enemies follow it while the hero
+ * The hero's walk is a route query (route.h: A* from where it stands to
+ * its order), made at most once a tick whatever the orders that tick: an
+ * order costs a look at the map's components, not a field.
+ *
+ * The hunt field has the hero's cell as its one goal and is kept valid,
+ * not exact (hunt.h): each time the hero enters a new cell the goal steps
+ * in O(1), and each tick the wave settles the cells round every hunter
+ * and a slice of an exact build goes on; a tower placed or sold cuts and
+ * settles what it breaks (game_map_changed, game-map.c, which also has the
+ * hero's path cut anew). Hunting enemies follow it while the hero
  * stands and they can reach it, and the exit field otherwise. A hunter
  * that was hunting when the hero fell is sated: it makes for an exit and
  * hunts no more, so a pack the hero cannot beat does not chase it round
@@ -20,7 +25,8 @@
 #include <string.h>
 
 #include "game-internal.h"
-#include "repair.h"
+#include "hunt.h"
+#include "route.h"
 #include "util.h"
 
 /* Put the hero on the map at its start (a unit at the end of the crowd). */
@@ -49,11 +55,8 @@ game_hero_spawn(struct game *g)
 	    GAME_HERO_SPEED * 6.0, GAME_HERO_RADIUS, steer_rng_next(&g->rng));
 	g->hero_hp = GAME_HERO_HP;
 	g->hero_cooldown = 0;
-	/* A tower raised where it fell took the hunt field's goal away. */
-	if (g->hunt->ngoals == 0)
-		repair_add_goal(g->hunt, &g->grid, at.x, at.y);
-	else if (g->hero_cell.x != at.x || g->hero_cell.y != at.y)
-		repair_move_goal(g->hunt, &g->grid, 0, at.x, at.y);
+	/* A step, a jump, or a goal a tower took away: hunt_move knows. */
+	hunt_move(g->chase, &g->grid, at.x, at.y);
 	g->hero_cell.x = at.x;
 	g->hero_cell.y = at.y;
 	g->hunt_gen++;
@@ -64,21 +67,20 @@ game_hero_spawn(struct game *g)
 void
 game_hero_new(struct game *g)
 {
-	int32_t	goal;
-
 	g->hero = -1;
 	g->hero_order.x = g->hero_order.y = -1;
 	if (!g->lv->has_hero)
 		return;
 	g->has_hero = true;
-	g->hunt = field_new(g->w, g->h);
-	g->hero_field = field_new(g->w, g->h);
+	g->chase = hunt_new(g->w, g->h);
+	g->hunt = g->chase->f;
+	g->hero_route = route_new(g->w, g->h);
+	g->hunt_cells = xcalloc((size_t)g->max_units * 4,
+	    sizeof *g->hunt_cells);
 	g->hero_path = xcalloc(GAME_PATH_MAX, sizeof *g->hero_path);
 	g->hero_cell.x = g->lv->hero.x;
 	g->hero_cell.y = g->lv->hero.y;
-	goal = grid_index(&g->grid, g->hero_cell.x, g->hero_cell.y);
-	field_build(g->hunt, &g->grid, &goal, 1);
-	field_build(g->hero_field, &g->grid, &goal, 1);
+	hunt_build(g->chase, &g->grid, g->hero_cell.x, g->hero_cell.y);
 	game_hero_spawn(g);
 }
 
@@ -86,8 +88,9 @@ game_hero_new(struct game *g)
 void
 game_hero_free(struct game *g)
 {
-	field_free(g->hunt);
-	field_free(g->hero_field);
+	hunt_free(g->chase);
+	route_free(g->hero_route);
+	free(g->hunt_cells);
 	free(g->hero_path);
 }
 
@@ -110,7 +113,6 @@ enum game_reason
 game_do_hero(struct game *g, const struct game_cmd *c)
 {
 	struct game_event	ev;
-	int32_t			goal;
 	struct point		from;
 
 	if (g->state != GAME_PLAYING)
@@ -128,21 +130,13 @@ game_do_hero(struct game *g, const struct game_cmd *c)
 		from.x = g->lv->hero.x;
 		from.y = g->lv->hero.y;
 	}
-	goal = grid_index(&g->grid, c->x, c->y);
-	field_build(g->hero_field, &g->grid, &goal, 1);
-	if (!isfinite(field_distance(g->hero_field, from.x, from.y))) {
-		/* Cut off from there: the old order stands. */
-		if (g->hero_order.x >= 0) {
-			goal = grid_index(&g->grid, g->hero_order.x,
-			    g->hero_order.y);
-			field_build(g->hero_field, &g->grid, &goal, 1);
-		}
+	/* Cut off from there: the old order stands. */
+	if (!route_connected(g->hero_route, &g->grid, g->map_gen, from.x,
+	    from.y, c->x, c->y))
 		return GAME_NOT_WALKABLE;
-	}
 	g->hero_order.x = c->x;
 	g->hero_order.y = c->y;
-	if (g->hero >= 0)
-		game_hero_plan(g);
+	g->hero_replan = true;	/* the path is cut once, at the next step */
 	ev = game_event_make(GAME_EV_HERO_ORDER);
 	ev.x = c->x;
 	ev.y = c->y;
@@ -151,10 +145,52 @@ game_do_hero(struct game *g, const struct game_cmd *c)
 }
 
 /*
+ * The hunt field's tick (hunt_update), last in the tick so that the field
+ * is ready for the next as everyone stands: the wave settles the 2 x 2
+ * cells whose centres surround each hunter (all that steer_flow_dir and
+ * its path read), a slice of the exact build goes on, and those cells get
+ * their sight. Only while the hero stands: nobody hunts a fallen hero.
+ */
+/* The cells round every hunter into g->hunt_cells; how many. */
+static int
+game_hunt_cells(struct game *g)
+{
+	int	n = 0;
+
+	for (int i = 0; i < g->nunits && g->hero >= 0; i++) {
+		const struct steer_agent *a = &g->agents[i];
+		int bx, by;
+
+		if (!game_alive(g, i) || g->units[i].sated ||
+		    !(enemy_types[g->units[i].type].traits & ENEMY_TRAIT_HUNTS))
+			continue;
+		bx = (int)floor(a->pos.x - 0.5);
+		by = (int)floor(a->pos.y - 0.5);
+		for (int k = 0; k < 4; k++) {
+			int x = bx + (k & 1), y = by + (k >> 1);
+
+			if (grid_open(&g->grid, x, y))
+				g->hunt_cells[n++] = grid_index(&g->grid, x, y);
+		}
+	}
+	return n;
+}
+
+/* The hunt field's tick (see above). */
+void
+game_hero_hunt(struct game *g)
+{
+	int	n = game_hunt_cells(g);
+
+	if (g->hero >= 0)
+		hunt_update(g->chase, &g->grid, g->hunt_cells, n);
+}
+
+/*
  * Before the crowd moves: bring a fallen hero back when its time is up,
- * mend its hit points, see whether its walk is done, and set every
- * hunter's field: the hunt field while the hero stands and the hunter can
- * reach it, the exit field otherwise.
+ * mend its hit points, cut its path if an order or the map asked, see
+ * whether its walk is done, and set every hunter's field: the hunt field while the hero stands and the
+ * hunter can reach it, the exit field otherwise.
  */
 void
 game_hero_step(struct game *g)
@@ -182,6 +218,8 @@ game_hero_step(struct game *g)
 				g->hero_hp = GAME_HERO_HP;
 		}
 		g->units[g->hero].hp = g->hero_hp;
+		if (g->hero_replan)
+			game_hero_plan(g);
 		if (g->hero_order.x >= 0 && a->ipath >= a->npath - 1) {
 			struct point p = a->path[a->npath - 1];
 
@@ -194,6 +232,10 @@ game_hero_step(struct game *g)
 				game_hero_plan(g);	/* a long walk */
 		}
 	}
+	/* Hunters that came since the last tick's update: their cells too. */
+	if (g->hero >= 0)
+		hunt_settle_cells(g->chase, &g->grid, g->hunt_cells,
+		    game_hunt_cells(g));
 	for (i = 0; i < g->nunits; i++) {
 		struct game_unit *u = &g->units[i];
 
@@ -253,7 +295,7 @@ game_hero_fight(struct game *g)
 	x = (int)floor(h->pos.x);
 	y = (int)floor(h->pos.y);
 	if (x != g->hero_cell.x || y != g->hero_cell.y) {
-		repair_move_goal(g->hunt, &g->grid, 0, x, y);
+		hunt_move(g->chase, &g->grid, x, y);
 		g->hero_cell.x = x;
 		g->hero_cell.y = y;
 		g->hunt_gen++;

@@ -91,6 +91,7 @@ void		 game_hero_free(struct game *g);
 enum game_reason game_do_hero(struct game *g, const struct game_cmd *c);
 void		 game_hero_step(struct game *g);
 void		 game_hero_fight(struct game *g);
+void		 game_hero_hunt(struct game *g);
 
 /* game-enemy.c: each enemy before the crowd moves; leaks after. */
 struct vec	 game_nearest_exit(const struct game *g, struct vec p);

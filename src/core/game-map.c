@@ -5,19 +5,22 @@
  * first asked after they move), the tower on a cell, whether blocking a
  * cell would cut a spawn or a ground enemy off from every exit, the
  * waypoint plans of enemies and of the hero, and the one door through
- * which the map changes: game_map_changed repairs the exit field, the
- * hunt field and the field of the hero's order, and gives every walker
- * whose way it changed a new plan. Nothing here calls a concern's file.
+ * which the map changes: game_map_changed repairs the exit field, keeps
+ * the hunt field valid (hunt.h), has the hero's path cut anew (a route
+ * query, route.h), and gives every walker whose way it changed a new
+ * plan. Nothing here calls a concern's file.
  */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "game-internal.h"
+#include "hunt.h"
 #include "los.h"
 #include "path.h"
 #include "reach.h"
 #include "repair.h"
+#include "route.h"
 #include "spatial.h"
 #include "util.h"
 
@@ -254,9 +257,23 @@ game_hero_plan(struct game *g)
 	int			 cx = (int)floor(a->pos.x);
 	int			 cy = (int)floor(a->pos.y), n = 0, first = 0;
 
+	g->hero_replan = false;
 	if (g->hero_order.x >= 0) {
-		n = path_waypoints_first(g->hero_field, &g->grid, cx, cy,
-		    g->descend, g->descend_max, GAME_PATH_MAX + 1);
+		/*
+		 * A path query (A*: the cells a field toward the order would
+		 * lead along), smoothed as far as the walk keeps; straight
+		 * there when the order is in sight, as a field would say.
+		 */
+		n = route_find(g->hero_route, &g->grid, cx, cy,
+		    g->hero_order.x, g->hero_order.y, g->descend,
+		    g->descend_max, NULL);
+		if (n > 1 && g->grid.diagonal && los_ray_clear(&g->grid, cx,
+		    cy, g->hero_order.x, g->hero_order.y)) {
+			g->descend[1] = g->descend[n - 1];
+			n = 2;
+		} else
+			n = path_smooth_some(&g->grid, g->descend, n,
+			    g->descend, GAME_PATH_MAX + 1);
 		if (n > 1)
 			first = 1;
 		n -= first;
@@ -322,40 +339,25 @@ game_path_clear(const struct game *g, int i)
 }
 
 /*
- * Repair field f for the change the grid already shows at (x, y): a
- * repair makes the change itself, so the cell is given its old cost back
- * first.
- */
-static void
-game_hero_repair(struct game *g, struct field *f, int x, int y, int old)
-{
-	int	cost = grid_get_cost(&g->grid, x, y);
-
-	grid_set_cost(&g->grid, x, y, old);
-	if (cost == 0)
-		repair_block(f, &g->grid, x, y);
-	else
-		repair_unblock(f, &g->grid, x, y, cost);
-}
-
-/*
  * The map changed at a cell that had cost old (the exit field is already
- * repaired): repair the hunt field and the field of the hero's order the
- * same way, and cut the hero a new path from where it stands. An order to
- * a cell a tower now stands on is dropped.
+ * repaired): the hunt field cuts and settles what the change broke (it
+ * makes the change itself, so the cell is given its old cost back first),
+ * and the hero's path is cut again at its next step. An order to a cell a
+ * tower now stands on is dropped.
  */
 static void
 game_hero_map_changed(struct game *g, int x, int y, int old)
 {
+	int	cost;
+
 	if (!g->has_hero)
 		return;
-	game_hero_repair(g, g->hunt, x, y, old);
-	game_hero_repair(g, g->hero_field, x, y, old);
-	if (g->hero_order.x == x && g->hero_order.y == y &&
-	    grid_get_cost(&g->grid, x, y) == 0)
+	cost = grid_get_cost(&g->grid, x, y);
+	grid_set_cost(&g->grid, x, y, old);
+	hunt_set_cost(g->chase, &g->grid, x, y, cost);
+	if (g->hero_order.x == x && g->hero_order.y == y && cost == 0)
 		g->hero_order.x = g->hero_order.y = -1;
-	if (g->hero >= 0)
-		game_hero_plan(g);
+	g->hero_replan = true;
 }
 
 /*

@@ -312,6 +312,7 @@ game_tick(struct game *g)
 	game_compact(g);
 	game_births(g);
 	game_units_moved(g);	/* renumbered */
+	game_hero_hunt(g);
 	game_bookkeeping(g);
 	game_undo_watch(g);
 }

@@ -41,6 +41,17 @@ game_start_wave(struct game *g, bool early)
 }
 
 /*
+ * The hit points an enemy of kind sent by wave (1-based) comes with: its
+ * kind's for the wave, times the level's "hp" and the setting's share.
+ */
+int
+game_enemy_hp(const struct game *g, int kind, int wave)
+{
+	return game_pct(enemy_hp(kind, wave),
+	    difficulty_types[g->difficulty].hp_pct * g->lv->hp_pct / 100, 1);
+}
+
+/*
  * A new enemy of kind for wave index w at pos (moved out of any wall it
  * overlaps), with its spawn event at cell; its unit index, or -1 when the
  * pool is full.
@@ -75,8 +86,7 @@ game_enemy_add(struct game *g, int kind, int w, struct vec pos,
 	u->type = kind;
 	u->mover = et->mover;
 	u->wave = w + 1;
-	u->hp = u->max_hp = game_pct(enemy_hp(kind, w + 1),
-	    difficulty_types[g->difficulty].hp_pct, 1);
+	u->hp = u->max_hp = game_enemy_hp(g, kind, w + 1);
 	u->shield = et->shield > 0 ? (int)((long)et->shield *
 	    u->max_hp / et->hp) : 0;
 	u->heal_cd = et->heal_reload;

@@ -49,7 +49,8 @@
  *
  * The hero (a level's 'hero X Y') is a unit of the crowd the player sends
  * about with a command; the hunt field, whose one goal is the hero's cell,
- * is repaired as it moves, and hunting kinds follow it (game-hero.c).
+ * is kept valid as it moves (hunt.h), and hunting kinds follow it
+ * (game-hero.c).
  *
  * Endless games score only waves survived and kills
  * (GAME_SCORE_ENDLESS_WAVE, GAME_SCORE_ENDLESS_KILL), so the board ranks
@@ -142,6 +143,9 @@ enum game_reason {
 	GAME_SPECIALISED,	/* "already specialised" */
 	GAME_NREASONS
 };
+
+struct hunt;
+struct route;
 
 struct game_cmd {
 	long			tick;	/* when it was given (set by the game) */
@@ -435,7 +439,8 @@ struct game {
 	/* The command log, for saved games. */
 	/*
 	 * The hero (a unit of the crowd while it stands) and the hunt:
-	 * a field whose one goal is the hero's cell, repaired as it moves.
+	 * a field whose one goal is the hero's cell, kept valid as it moves
+	 * (hunt.h); the hero's walk is a route query (route.h).
 	 */
 	bool			 has_hero;
 	int			 hero;		/* its unit, -1 while down */
@@ -446,7 +451,10 @@ struct game {
 	struct point		 hero_cell;	/* the hunt field's goal */
 	struct point		 hero_order;	/* where it walks; x -1: none */
 	struct field		*hunt;		/* goal: the hero's cell */
-	struct field		*hero_field;	/* goal: its order's cell */
+	struct hunt		*chase;		/* its upkeep; chase->f == hunt */
+	struct route		*hero_route;	/* the walk's path queries */
+	bool			 hero_replan;	/* cut its path at the next step */
+	int32_t			*hunt_cells;	/* 4 a unit: round each hunter */
 	struct point		*hero_path;	/* GAME_PATH_MAX waypoints */
 
 	/* Powers (game-power.c): a slot each, no allocation. */
@@ -523,6 +531,7 @@ int		 game_group_sent(const struct game *g, int wave, int group);
 bool		 game_wave_sending(const struct game *g, int wave);
 int		 game_enemies_to_come(const struct game *g);
 int		 game_income(const struct game *g);
+int		 game_enemy_hp(const struct game *g, int kind, int wave);
 long		 game_max_ticks(const struct game *g);
 int		 game_endless_cleared(const struct game *g);
 long		 game_wave_eta(const struct game *g, int wave);

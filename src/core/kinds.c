@@ -478,7 +478,10 @@ const struct power_type *const power_types = kinds_powers;
 static const struct overlay_type kinds_overlays[] = {
 	[OVERLAY_NONE] = { "none" },
 	[OVERLAY_HEAT] = { "heatmap" },
-	[OVERLAY_FLOW] = { "flow arrows" },
+	[OVERLAY_FLOW] = { "flow arrows", false,
+	    "the step a walker takes: a neighbour on a shortest route" },
+	[OVERLAY_GRADIENT] = { "gradient arrows", false,
+	    "the slope of the distances; it sees no walls or corners" },
 	[OVERLAY_LOS] = { "line of sight" },
 	[OVERLAY_PATH] = { "paths" },
 	[OVERLAY_PREVIEW] = { "route preview" },
@@ -548,7 +551,7 @@ _Static_assert(sizeof kinds_watch / sizeof kinds_watch[0] == WATCH_NKINDS,
 const struct watch_type *const watch_types = kinds_watch;
 
 /* Index of the name among n that name(i) gives, matching len bytes, or -1. */
-static int
+int
 kind_find(const char *(*name)(int), int n, const char *s, size_t len)
 {
 	int	i;

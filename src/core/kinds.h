@@ -322,6 +322,7 @@ enum overlay_kind {
 	OVERLAY_NONE,
 	OVERLAY_HEAT,		/* integration field as a heatmap */
 	OVERLAY_FLOW,		/* flow pointers as arrows */
+	OVERLAY_GRADIENT,	/* seed 001's gradient form as arrows */
 	OVERLAY_LOS,		/* cells that see their exit */
 	OVERLAY_PATH,		/* waypoint paths: spawns, enemies */
 	OVERLAY_PREVIEW,	/* routes with a tower on the cursor */
@@ -336,6 +337,7 @@ struct overlay_type {
 	const char		*name;		/* as the HUD and help say it */
 	bool			 hunt;		/* of the hunt field: shown only
 						   where there is a hero */
+	const char		*about;		/* a line of help, or NULL */
 };
 
 extern const struct overlay_type *const overlay_types;	/* [OVERLAY_NKINDS] */
@@ -447,6 +449,10 @@ const char	*enemy_trait_names(unsigned traits, char *buf, size_t len);
 
 /* Specialisations are numbered kind x TOWER_SPECS + which, from 0. */
 #define SPEC_COUNT	(TOWER_NTYPES * TOWER_SPECS)
+
+/* The index of the name among n that name(i) gives (len bytes), or -1. */
+int		 kind_find(const char *(*name)(int), int n, const char *s,
+		     size_t len);
 
 /* "a, b or c" of every name of a table, into buf; its length. */
 #define KIND_LIST_MAX	256	/* room for any of the lists below */

@@ -64,7 +64,7 @@ struct level_key {
 	bool		 required;
 	level_key_fn	*fn;
 };
-#define LEVEL_NKEYS	10
+#define LEVEL_NKEYS	11
 _Static_assert(LEVEL_NKEYS <= 16, "keyline[] holds every key");
 extern const struct level_key level_keys[];	/* [LEVEL_NKEYS] */
 

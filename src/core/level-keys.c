@@ -102,8 +102,8 @@ level_expect_end(struct level_parser *p, const struct level_line *ln,
 }
 
 static level_key_fn level_key_title, level_key_description, level_key_gold,
-    level_key_lives, level_key_movement, level_key_slow, level_key_hero,
-    level_key_map, level_key_wave, level_key_group;
+    level_key_lives, level_key_movement, level_key_slow, level_key_hp,
+    level_key_hero, level_key_map, level_key_wave, level_key_group;
 
 /* The statements of the format; "once" keys may appear a single time. */
 const struct level_key level_keys[] = {
@@ -116,6 +116,7 @@ const struct level_key level_keys[] = {
 	  .fn = level_key_lives },
 	{ .name = "movement", .once = true, .fn = level_key_movement },
 	{ .name = "slow", .once = true, .fn = level_key_slow },
+	{ .name = "hp", .once = true, .fn = level_key_hp },
 	{ .name = "hero", .once = true, .fn = level_key_hero },
 	{ .name = "map", .once = true, .required = true,
 	  .fn = level_key_map },
@@ -283,6 +284,17 @@ level_key_slow(struct level_parser *p, const struct level_line *ln,
 {
 	if (!level_int_arg(p, ln, &off, "slow", "a terrain cost", "'slow'", 2,
 	    GRID_COST_MAX, &p->l->slow_cost))
+		return false;
+	return level_expect_end(p, ln, off);
+}
+
+/* hp PCT: the enemies' hit points, in percent of their kinds' */
+static bool
+level_key_hp(struct level_parser *p, const struct level_line *ln,
+    size_t off, int col)
+{
+	if (!level_int_arg(p, ln, &off, "hp", "a percentage", "'hp'",
+	    LEVEL_HP_MIN, LEVEL_HP_MAX, &p->l->hp_pct))
 		return false;
 	return level_expect_end(p, ln, off);
 }

@@ -131,8 +131,8 @@ level_statement(struct level_parser *p, const struct level_line *ln)
 			return level_error(p, ln->no, col,
 			    "'end' without a 'map' above it");
 		return level_error(p, ln->no, col, "unknown key '%s' (expected "
-		    "title, description, gold, lives, movement, slow, map, "
-		    "wave or group)", level_quote(q, sizeof q, t, n));
+		    "title, description, gold, lives, movement, slow, hp, "
+		    "hero, map, wave or group)", level_quote(q, sizeof q, t, n));
 	}
 	if (level_keys[k].once) {
 		if (p->keyline[k] != 0) {

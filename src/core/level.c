@@ -39,6 +39,7 @@ level_alloc(int w, int h)
 	l->h = h;
 	l->diagonal = true;
 	l->slow_cost = LEVEL_SLOW_DEFAULT;
+	l->hp_pct = LEVEL_HP_DEFAULT;
 	if (w > 0 && h > 0)
 		l->terrain = xcalloc((size_t)w * (size_t)h, 1);
 	return l;

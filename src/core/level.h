@@ -31,6 +31,9 @@
 #define LEVEL_GOLD_MAX		1000000	/* starting gold 0..this */
 #define LEVEL_LIVES_MAX		1000	/* starting lives 1..this */
 #define LEVEL_SLOW_DEFAULT	3	/* cost of '~' when no "slow" key */
+#define LEVEL_HP_MIN		10	/* "hp PCT": enemies' hit points, */
+#define LEVEL_HP_MAX		1000	/* percent of their kinds', ... */
+#define LEVEL_HP_DEFAULT	100	/* ... this when no "hp" key */
 #define LEVEL_MAX_SPAWNS	26	/* spawns A..Z */
 #define LEVEL_SPAWN_CELLS	64	/* cells one spawn may cover */
 #define LEVEL_EXIT_CELLS	1024	/* exit cells, <= FIELD_MAX_GOALS */
@@ -92,6 +95,7 @@ struct level {
 	int			lives;
 	bool			diagonal;	/* 8-connected movement */
 	int			slow_cost;	/* cost of LEVEL_SLOW, 2..9 */
+	int			hp_pct;		/* enemies' hit points, percent */
 
 	int			w, h;		/* at most GRID_MAX_W, _H */
 	uint8_t			*terrain;	/* w * h, row-major */

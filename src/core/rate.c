@@ -1,21 +1,23 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * The difficulty rating (rate.h): whole games with the bot held to a share
- * of its income, and a bisection over the share, played a slice of ticks
- * at a time (struct rate_run); rate_level plays it to the end at once.
+ * The difficulty rating (rate.h): whole games with a strategy held to a
+ * share of its income, a bisection over the share, and the least over
+ * the suite, played a slice of ticks at a time (struct rate_run);
+ * rate_level and rate_strategy play it to the end at once.
  */
 #include <stdlib.h>
+#include <string.h>
 
 #include "bot.h"
 #include "rate.h"
 
-/* Whether the bot spending share percent wins level lv with seed. */
+/* Whether strategy spending share percent wins level lv with seed. */
 bool
-rate_wins(const struct level *lv, const struct game_opts *o, int share,
-    uint64_t seed)
+rate_wins(const struct level *lv, const struct game_opts *o, int strategy,
+    int share, uint64_t seed)
 {
 	struct game	*g = game_new_opts(lv, seed, o);
-	struct bot	*b = bot_new(g);
+	struct bot	*b = bot_new_as(g, strategy);
 	long		 max = game_max_ticks(g);
 	bool		 won;
 
@@ -30,46 +32,84 @@ rate_wins(const struct level *lv, const struct game_opts *o, int share,
 	return won;
 }
 
-/* Start rating lv played as o says; nothing is played yet. */
+/*
+ * Start rating lv played as o says, with the strategies first..last-1 of
+ * the suite, looking for less than below; nothing is played yet.
+ */
+static void
+rate_run_start(struct rate_run *r, const struct level *lv,
+    const struct game_opts *o, int first, int last, int below)
+{
+	memset(r, 0, sizeof *r);
+	r->lv = lv;
+	r->o = *o;
+	r->strategy = first;
+	r->last = last;
+	r->best = below;
+	r->who = -1;
+	r->lo = r->hi = -1;
+	r->share = -1;
+	r->seed = 1;
+	r->rating = -1;
+}
+
+/* Start rating lv played as o says (the whole suite); see rate.h. */
 void
 rate_run_init(struct rate_run *r, const struct level *lv,
     const struct game_opts *o)
 {
-	r->lv = lv;
-	r->o = *o;
-	r->lo = -1;
-	r->hi = RATE_UNBEATEN;
-	r->share = -1;
-	r->seed = 1;
-	r->g = NULL;
-	r->b = NULL;
-	r->max = 0;
-	r->rating = -1;
-	r->games = 0;
-	r->ticks = 0;
+	rate_run_start(r, lv, o, 0, BOT_NSTRATEGIES, RATE_UNBEATEN);
+}
+
+/* The first share a strategy tries: the most that could beat the best. */
+static int
+rate_run_top(const struct rate_run *r)
+{
+	return r->best > 100 ? 100 : r->best - 1;
+}
+
+/* The strategy's search is over, its least share found (or none). */
+static void
+rate_run_next_strategy(struct rate_run *r, int found)
+{
+	if (found >= 0 && found < r->best) {
+		r->best = found;
+		r->who = r->strategy;
+	}
+	r->strategy++;
+	r->lo = r->hi = -1;
 }
 
 /*
- * The share to try next, in rate_level's order (the full share, none,
- * then halving the gap between a share that loses and one that wins);
- * -1 when the rating is known (then set).
+ * The share to try next, in rate_strategy's order (the most that could
+ * beat the best so far, none, then halving the gap between a share that
+ * loses and one that wins), strategy after strategy; -1 when the rating
+ * is known (then set).
  */
 static int
 rate_run_next(struct rate_run *r)
 {
-	if (r->hi == 0)
-		r->rating = 0;
-	else if (r->hi > 100 && r->lo == 100)
-		r->rating = RATE_UNBEATEN;	/* the full share loses */
-	else if (r->hi > 100)
-		return 100;
-	else if (r->lo < 0)
-		return 0;
-	else if (r->hi - r->lo > 1)
-		return r->lo + (r->hi - r->lo) / 2;
-	else
-		r->rating = r->hi;
-	return -1;
+	int	top;
+
+	for (;;) {
+		if (r->strategy >= r->last || r->best == 0) {
+			r->rating = r->best;
+			return -1;
+		}
+		top = rate_run_top(r);
+		if (r->hi < 0 && (top < 0 || r->lo == top))
+			rate_run_next_strategy(r, -1);	/* cannot beat it */
+		else if (r->hi < 0)
+			return top;
+		else if (r->hi == 0)
+			rate_run_next_strategy(r, 0);
+		else if (r->lo < 0)
+			return 0;
+		else if (r->hi - r->lo > 1)
+			return r->lo + (r->hi - r->lo) / 2;
+		else
+			rate_run_next_strategy(r, r->hi);
+	}
 }
 
 /* A game ended: its outcome moves the bisection on. */
@@ -95,8 +135,8 @@ rate_run_ended(struct rate_run *r)
 
 /*
  * Play up to ticks more ticks of the rating's games; true once the rating
- * is known (r->rating). The same games in the same order as rate_level,
- * however the ticks are sliced.
+ * is known (r->rating, the strategy r->who). The same games in the same
+ * order as rate_level, however the ticks are sliced.
  */
 bool
 rate_run_step(struct rate_run *r, long ticks)
@@ -106,7 +146,7 @@ rate_run_step(struct rate_run *r, long ticks)
 			if ((r->share = rate_run_next(r)) < 0)
 				break;
 			r->g = game_new_opts(r->lv, r->seed, &r->o);
-			r->b = bot_new(r->g);
+			r->b = bot_new_as(r->g, r->strategy);
 			r->max = game_max_ticks(r->g);
 			bot_set_share(r->b, r->share);
 		}
@@ -122,6 +162,43 @@ rate_run_step(struct rate_run *r, long ticks)
 	return r->rating >= 0;
 }
 
+/* Halvings of a gap of n shares down to one. */
+static int
+rate_halvings(int n)
+{
+	int	k = 0;
+
+	while (n > 1) {
+		n = (n + 1) / 2;
+		k++;
+	}
+	return k;
+}
+
+/*
+ * At most how many games the rating has still to play, the current one
+ * among them: every share left to try of every strategy left, on every
+ * seed (a loss ends a share sooner).
+ */
+int
+rate_run_games_left(const struct rate_run *r)
+{
+	int	s, top, shares = 0;
+
+	if (r->rating >= 0)
+		return 0;
+	for (s = r->strategy; s < r->last; s++) {
+		top = rate_run_top(r);
+		if (s > r->strategy || r->hi < 0)
+			shares += 2 + rate_halvings(top);
+		else if (r->lo < 0)
+			shares += 1 + rate_halvings(r->hi);
+		else
+			shares += rate_halvings(r->hi - r->lo);
+	}
+	return shares * RATE_SEEDS;
+}
+
 /* Free the game a rating left unfinished. */
 void
 rate_run_free(struct rate_run *r)
@@ -134,15 +211,43 @@ rate_run_free(struct rate_run *r)
 	}
 }
 
-/* The rating of level lv played as o says: see rate.h. */
+/* Play r to its end. */
+static void
+rate_run_all(struct rate_run *r)
+{
+	while (!rate_run_step(r, 1L << 30))
+		;
+	rate_run_free(r);
+}
+
+/*
+ * The least share with which strategy wins lv, if it is below below (at
+ * most RATE_UNBEATEN); otherwise RATE_UNBEATEN. Asking for less than the
+ * best found so far saves the games that could not beat it.
+ */
 int
-rate_level(const struct level *lv, const struct game_opts *o)
+rate_strategy(const struct level *lv, const struct game_opts *o,
+    int strategy, int below)
+{
+	struct rate_run	r;
+
+	rate_run_start(&r, lv, o, strategy, strategy + 1, below);
+	rate_run_all(&r);
+	return r.who == strategy ? r.rating : RATE_UNBEATEN;
+}
+
+/*
+ * The rating of level lv played as o says: see rate.h. The strategy that
+ * needs the least goes to *strategy (the first of the suite on a tie; -1
+ * when none wins).
+ */
+int
+rate_level(const struct level *lv, const struct game_opts *o, int *strategy)
 {
 	struct rate_run	r;
 
 	rate_run_init(&r, lv, o);
-	while (!rate_run_step(&r, 1L << 30))
-		;
-	rate_run_free(&r);
+	rate_run_all(&r);
+	*strategy = r.who;
 	return r.rating;
 }

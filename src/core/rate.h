@@ -1,20 +1,22 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * Measured difficulty. The built-in player's strength is the share of its
- * income it may spend (bot_set_share): a weaker bot keeps more gold back,
- * builds later and less, and loses where the level asks more of it. A
- * level's rating is the least share, in percent, with which the bot wins
- * it on every seed of RATE_SEEDS, found by bisection on whole percents
- * (taking the outcome to rise with the share, which it does but for
- * rare single steps); RATE_UNBEATEN when even the full-strength bot
- * loses. The same level and options always give the same rating: every
- * game in it is deterministic.
+ * Measured difficulty. A strategy's strength is the share of its income
+ * it may spend (bot_set_share): a weaker bot keeps more gold back, builds
+ * later and less, and loses where the level asks more of it. A level's
+ * rating is the least share, in percent, with which some strategy of the
+ * suite (bot_strategies) wins it on every seed of RATE_SEEDS: the
+ * strongest known play. Each strategy's least share is found by bisection
+ * on whole percents (taking the outcome to rise with the share, which it
+ * does but for rare single steps), below the best found so far;
+ * RATE_UNBEATEN when no strategy wins at full strength. The same level
+ * and options always give the same rating: every game in it is
+ * deterministic.
  *
- * A rating takes up to RATE_GAMES_MAX games, each as long as the level:
- * minutes on a large map. struct rate_run plays it a slice of
- * ticks at a time (so a screen can show how far it got, read keys and
- * stop it between slices); at any time the rating is known to lie above
- * lo and at or below hi.
+ * A rating takes tens of games, each as long as the level: minutes on a
+ * large map. struct rate_run plays it a slice of ticks at a time (so a
+ * screen can show how far it got, read keys and stop it between slices);
+ * at any time the rating is no more than best, and the strategy being
+ * searched loses at lo and wins at hi (-1: not known yet).
  */
 #ifndef WEIR_RATE_H
 #define WEIR_RATE_H
@@ -33,9 +35,13 @@ struct bot;
 struct rate_run {
 	const struct level	*lv;		/* kept until rate_run_free */
 	struct game_opts	 o;
-	int			 lo;		/* a share that loses; -1: none */
-	int			 hi;		/* a share that wins on every
-						   seed; RATE_UNBEATEN: none */
+	int			 strategy;	/* being searched */
+	int			 last;		/* the strategies: up to this */
+	int			 best;		/* the least share found so
+						   far; RATE_UNBEATEN: none */
+	int			 who;		/* the strategy that needs it */
+	int			 lo;		/* a share that loses; -1 */
+	int			 hi;		/* one that wins on every seed */
 	int			 share;		/* the share being tried */
 	uint64_t		 seed;		/* the seed being played */
 	struct game		*g;		/* the game being played */
@@ -46,14 +52,16 @@ struct rate_run {
 	long			 ticks;		/* ticks played in all */
 };
 
-#define RATE_GAMES_MAX	(RATE_SEEDS * 9)	/* 100, 0, 7 halvings */
-
-bool	rate_wins(const struct level *lv, const struct game_opts *o, int share,
-	    uint64_t seed);
-int	rate_level(const struct level *lv, const struct game_opts *o);
+bool	rate_wins(const struct level *lv, const struct game_opts *o,
+	    int strategy, int share, uint64_t seed);
+int	rate_strategy(const struct level *lv, const struct game_opts *o,
+	    int strategy, int below);
+int	rate_level(const struct level *lv, const struct game_opts *o,
+	    int *strategy);
 void	rate_run_init(struct rate_run *r, const struct level *lv,
 	    const struct game_opts *o);
 bool	rate_run_step(struct rate_run *r, long ticks);
+int	rate_run_games_left(const struct rate_run *r);
 void	rate_run_free(struct rate_run *r);
 
 #endif

@@ -570,5 +570,6 @@ field_canon_distances(struct field *f, const struct grid *g,
 	assert(f->w == g->w && f->h == g->h);
 	memset(&f->stats, 0, sizeof f->stats);
 	f->obox_ok = false;	/* goal slots change: repair.c forgets */
+	f->base = 0;
 	canon_distances(f, g, goals, ngoals);
 }

@@ -142,6 +142,7 @@ field_copy(struct field *dst, const struct field *src)
 	memcpy(dst->goals, src->goals, (size_t)src->ngoals *
 	    sizeof *dst->goals);
 	dst->ngoals = src->ngoals;
+	dst->base = src->base;
 	dst->stats = src->stats;
 	dst->obox_ok = false;
 }
@@ -225,18 +226,63 @@ field_offer(struct field_q *q, int j, int64_t d, int dj)
 }
 
 /*
- * Fill dist, goal and dir (the pointer form of the flow) from the goal cells
- * (padded indices; blocked ones and repeats are skipped). Pointers are chosen
- * while relaxing: a cell's pointer names the neighbour whose offer set its
- * distance, the first in the tie-break order among equal offers; offers come
- * only from settled cells, and every neighbour on a shortest route is settled
- * before the cell is, so all of them get their say. For the same reason a
- * cell's pointer is final when the cell is settled, and so is the goal slot
- * of the neighbour it names, which the cell takes over.
+ * Begin field_integrate on f: every cell unreachable, the goal cells
+ * (padded indices; blocked ones and repeats are skipped) at 0 in the
+ * queue, whose state s keeps so that field_integrate_run can go on with
+ * it in as many slices as the caller likes.
  */
 void
-field_integrate(struct field *f, const struct grid *g, const int32_t *goals,
-    int ngoals)
+field_integrate_start(struct field *f, const struct grid *g,
+    const int32_t *goals, int ngoals, struct field_slice *s)
+{
+	struct field_ring ring;
+
+	assert(f->w == g->w && f->h == g->h);
+	f->obox_ok = false;	/* goal slots change: repair.c forgets */
+	f->base = 0;
+	field_ring_init(&ring, f);
+	if (!s->clean) {
+		for (size_t i = 0; i < f->ncells; i++)
+			f->dist[i] = FIELD_INF;
+		memset(f->goal, 0xff, f->ncells * sizeof *f->goal); /* -1 */
+		memset(f->dir, FIELD_DIR_NONE, f->ncells);
+	}
+	s->clean = false;
+	s->norder = 0;
+	memset(&f->stats, 0, sizeof f->stats);
+	s->queued = 0;
+	s->bucket = 0;
+	f->ngoals = 0;
+	for (int k = 0; k < ngoals && f->ngoals < FIELD_MAX_GOALS; k++) {
+		int i = goals[k];
+
+		if (i < 0 || (size_t)i >= f->ncells || g->cost[i] == 0 ||
+		    f->dist[i] == 0)
+			continue;
+		f->goals[f->ngoals] = i;
+		f->dist[i] = 0;
+		f->goal[i] = f->ngoals++;
+		f->dir[i] = FIELD_DIR_GOAL;
+		field_ring_push(&ring, i, 0);
+		s->queued++;
+	}
+	memcpy(s->head, ring.head, sizeof s->head);
+}
+
+/*
+ * Go on with the search s holds: settle whole buckets until at least
+ * budget cells have been settled by this call, or none is left. Returns
+ * true when the field is done. Pointers are chosen while relaxing: a
+ * cell's pointer names the neighbour whose offer set its distance, the
+ * first in the tie-break order among equal offers; offers come only from
+ * settled cells, and every neighbour on a shortest route is settled before
+ * the cell is, so all of them get their say. For the same reason a cell's
+ * pointer is final when the cell is settled, and so is the goal slot of
+ * the neighbour it names, which the cell takes over.
+ */
+bool
+field_integrate_run(struct field *f, const struct grid *g,
+    struct field_slice *sl, uint64_t budget)
 {
 	const int s = g->stride;
 	const uint8_t *restrict cost = g->cost;
@@ -246,38 +292,19 @@ field_integrate(struct field *f, const struct grid *g, const int32_t *goals,
 	int8_t *restrict dir = f->dir;
 	struct field_q q;
 	uint64_t settled = 0;
-	int64_t bucket;
+	int64_t bucket = sl->bucket;
+	int32_t *order = sl->order;
+	size_t norder = sl->norder;
 	int off[8];
 
-	assert(f->w == g->w && f->h == g->h);
-	f->obox_ok = false;	/* goal slots change: repair.c forgets */
 	for (int d = 0; d < 8; d++)
 		off[d] = field_offset(s, d);
 	q.dist = dist;
 	q.dir = dir;
 	field_ring_init(&q.ring, f);
-	q.queued = 0;
+	memcpy(q.ring.head, sl->head, sizeof q.ring.head);
+	q.queued = sl->queued;
 	q.relaxed = 0;
-	for (size_t i = 0; i < f->ncells; i++)
-		dist[i] = FIELD_INF;
-	memset(goal, 0xff, f->ncells * sizeof *goal);	/* all -1 */
-	memset(dir, FIELD_DIR_NONE, f->ncells);
-	memset(&f->stats, 0, sizeof f->stats);
-
-	f->ngoals = 0;
-	for (int k = 0; k < ngoals && f->ngoals < FIELD_MAX_GOALS; k++) {
-		int i = goals[k];
-
-		if (i < 0 || (size_t)i >= f->ncells || cost[i] == 0 ||
-		    dist[i] == 0)
-			continue;
-		f->goals[f->ngoals] = i;
-		dist[i] = 0;
-		goal[i] = f->ngoals++;
-		dir[i] = FIELD_DIR_GOAL;
-		field_ring_push(&q.ring, i, 0);
-		q.queued++;
-	}
 
 	/*
 	 * Settle the lowest bucket as a whole: detach its list, then walk it.
@@ -286,7 +313,7 @@ field_integrate(struct field *f, const struct grid *g, const int32_t *goals,
 	 * no offer improves them). The links of a settled cell are stale and
 	 * never looked at again: only a cell in the queue takes an offer.
 	 */
-	for (bucket = 0; q.queued > 0; bucket++) {
+	for (; q.queued > 0 && settled < budget; bucket++) {
 		int i = field_ring_take(&q.ring,
 		    (int)(bucket & (FIELD_NBUCKETS - 1))), next;
 
@@ -298,6 +325,8 @@ field_integrate(struct field *f, const struct grid *g, const int32_t *goals,
 			next = q.ring.next[i];
 			q.queued--;
 			settled++;
+			if (order != NULL)
+				order[norder++] = i;
 			if (du != 0)
 				goal[i] = goal[i + off[dir[i]]];
 
@@ -348,8 +377,29 @@ field_integrate(struct field *f, const struct grid *g, const int32_t *goals,
 			}
 		}
 	}
-	f->stats.settled = settled;
-	f->stats.relaxed = q.relaxed;
+	f->stats.settled += settled;
+	f->stats.relaxed += q.relaxed;
+	memcpy(sl->head, q.ring.head, sizeof sl->head);
+	sl->queued = q.queued;
+	sl->bucket = bucket;
+	sl->norder = norder;
+	return q.queued == 0;
+}
+
+/*
+ * Fill dist, goal and dir (the pointer form of the flow) from the goal cells
+ * (padded indices; blocked ones and repeats are skipped), in one go.
+ */
+void
+field_integrate(struct field *f, const struct grid *g, const int32_t *goals,
+    int ngoals)
+{
+	struct field_slice s;
+
+	s.clean = false;
+	s.order = NULL;
+	field_integrate_start(f, g, goals, ngoals, &s);
+	field_integrate_run(f, g, &s, UINT64_MAX);
 }
 
 /*
@@ -408,7 +458,7 @@ field_distance(const struct field *f, int x, int y)
 	d = f->dist[(y + 1) * f->stride + x + 1];
 	if (d == FIELD_INF)
 		return INFINITY;
-	return (double)d / (double)FIELD_UNIT;
+	return (double)(d + f->base) / (double)FIELD_UNIT;
 }
 
 /* Distance of padded cell j for the gradient: own distance if j is useless. */
@@ -417,7 +467,7 @@ field_grad_sample(const struct field *f, int j, double own)
 {
 	if (f->dist[j] == FIELD_INF)
 		return own;
-	return (double)f->dist[j] / (double)FIELD_UNIT;
+	return (double)(f->dist[j] + f->base) / (double)FIELD_UNIT;
 }
 
 /*
@@ -434,9 +484,10 @@ field_gradient(const struct field *f, const struct grid *g, int x, int y,
 	double own, gx, gy, len;
 
 	*vx = *vy = 0;
-	if (!grid_inside(g, x, y) || f->dist[i] == FIELD_INF || f->dist[i] == 0)
+	if (!grid_inside(g, x, y) || f->dist[i] == FIELD_INF ||
+	    f->dir[i] == FIELD_DIR_GOAL)
 		return;
-	own = (double)f->dist[i] / (double)FIELD_UNIT;
+	own = (double)(f->dist[i] + f->base) / (double)FIELD_UNIT;
 	gx = field_grad_sample(f, i - 1, own) - field_grad_sample(f, i + 1, own);
 	gy = field_grad_sample(f, i - g->stride, own) -
 	    field_grad_sample(f, i + g->stride, own);
@@ -445,4 +496,26 @@ field_gradient(const struct field *f, const struct grid *g, int x, int y,
 		*vx = gx / len;
 		*vy = gy / len;
 	}
+}
+
+/*
+ * The gradient of cell (x, y) (field_gradient) as the nearest of the eight
+ * directions 0..7 (N, NE, E, ... as field_dx, field_dy), for drawing beside
+ * the pointer form; -1 where the gradient is zero. Unlike the pointer it
+ * ignores walls and corners: it can point into a wall, or across a corner
+ * no walker may cut.
+ */
+int
+field_gradient_dir(const struct field *f, const struct grid *g, int x, int y)
+{
+	double	vx, vy, a;
+	int	k;
+
+	field_gradient(f, g, x, y, &vx, &vy);
+	if (vx == 0 && vy == 0)
+		return -1;
+	/* Angle clockwise from north (y grows down), in eighths. */
+	a = atan2(vx, -vy) / (M_PI / 4);
+	k = (int)lround(a);
+	return (k + 8) % 8;
 }

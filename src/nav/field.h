@@ -4,7 +4,8 @@
  * goal cells over a grid and fills, for every map cell:
  *
  *   dist  exact route cost to the nearest goal, in fixed point (FIELD_UNIT per
- *         cell of plain ground), or FIELD_INF when no goal can be reached;
+ *         cell of plain ground) less the field's base (0 after a build), or
+ *         FIELD_INF when no goal can be reached;
  *   dir   the pointer form of the flow: the neighbour that starts a shortest
  *         route (always strictly lower dist), FIELD_DIR_GOAL on a goal,
  *         FIELD_DIR_NONE when blocked or unreachable;
@@ -87,6 +88,12 @@ struct field {
 	int32_t		*goal;		/* padded, slot in goals[] of its goal, -1 */
 	int32_t		*goals;		/* the goal cells (padded indices) */
 	int		 ngoals;
+	/*
+	 * A cell's route cost is dist + base. A build sets base 0; only the
+	 * hunt field (hunt.h) moves it, so that a goal's step that lengthens
+	 * every route by the same amount costs one addition.
+	 */
+	int64_t		 base;
 
 	/* Private: bucket queue links, line-of-sight and repair scratch. */
 	int32_t		*qnext, *qprev;
@@ -103,6 +110,23 @@ struct field {
 	struct field_stats stats;
 };
 
+/*
+ * A field_integrate in slices (field_integrate_start, then
+ * field_integrate_run until it returns true): the queue's state between
+ * slices. The field's own arrays hold the rest.
+ */
+struct field_slice {
+	int32_t		 head[FIELD_NBUCKETS];
+	int64_t		 bucket;
+	size_t		 queued;
+	bool		 clean;		/* set by the caller: dist, dir and
+					   goal are all unreachable already,
+					   so start skips that pass */
+	int32_t		*order;		/* set by the caller, or NULL: the
+					   cells in the order settled */
+	size_t		 norder;
+};
+
 size_t		 field_sizeof(int w, int h);
 struct field	*field_init(void *mem, int w, int h);
 struct field	*field_new(int w, int h);
@@ -113,6 +137,10 @@ int		 field_build(struct field *f, const struct grid *g,
 		     const int32_t *goals, int ngoals);
 void		 field_integrate(struct field *f, const struct grid *g,
 		     const int32_t *goals, int ngoals);
+void		 field_integrate_start(struct field *f, const struct grid *g,
+		     const int32_t *goals, int ngoals, struct field_slice *s);
+bool		 field_integrate_run(struct field *f, const struct grid *g,
+		     struct field_slice *s, uint64_t budget);
 bool		 field_canon_applies(const struct grid *g);
 void		 field_canon(struct field *f, const struct grid *g,
 		     const int32_t *goals, int ngoals);
@@ -123,6 +151,8 @@ int		 field_best_dir(const struct field *f, const struct grid *g,
 		     int i);
 void		 field_gradient(const struct field *f, const struct grid *g,
 		     int x, int y, double *vx, double *vy);
+int		 field_gradient_dir(const struct field *f,
+		     const struct grid *g, int x, int y);
 
 /* Step cost from padded cell i in direction d (0 when the step is illegal). */
 int64_t		 field_step_cost(const struct grid *g, int i, int d);

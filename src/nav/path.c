@@ -113,6 +113,16 @@ path_smooth(const struct grid *g, const struct point *in, int n,
 	return path_smooth_first(g, &pc, out, n);
 }
 
+/* The first want waypoints of path_smooth (out may equal in). */
+int
+path_smooth_some(const struct grid *g, const struct point *in, int n,
+    struct point *out, int want)
+{
+	struct path_cells	pc = { NULL, g, (struct point *)in, n, n, -1 };
+
+	return path_smooth_first(g, &pc, out, want < 2 ? 2 : want);
+}
+
 /*
  * Waypoints from (x, y) to its goal: straight to the goal when the cell sees
  * it (with 8-way movement), otherwise the descended path smoothed. out needs

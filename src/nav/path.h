@@ -37,6 +37,8 @@ int	path_descend(const struct field *f, const struct grid *g, int x, int y,
 	    struct point *out, int max);
 int	path_smooth(const struct grid *g, const struct point *in, int n,
 	    struct point *out);
+int	path_smooth_some(const struct grid *g, const struct point *in, int n,
+	    struct point *out, int want);
 int	path_waypoints(const struct field *f, const struct grid *g, int x,
 	    int y, struct point *out, int max);
 int	path_waypoints_first(const struct field *f, const struct grid *g,

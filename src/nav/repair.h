@@ -24,6 +24,17 @@
  * only around cells whose distance changed, goal slots follow the pointers
  * that changed, and line of sight is swept again only in boxes it can change.
  *
+ * The hunt field (one goal that moves a cell at a time: the hero) does not
+ * use repair_move_goal: an exact field changes almost every distance when
+ * its goal steps, so an exact repair costs about a rebuild. hunt.h keeps
+ * that field under a weaker contract instead: valid always (every cell
+ * that can reach the goal reaches it by descent, distances are lengths of
+ * real routes falling along pointers), exact near the goal and on every
+ * cell round a hunter each step, staleness far away bounded by an exact
+ * build merged in slices, exactly a rebuild's field once the goal has
+ * stood still for hunt_exact_bound updates, and kept so by towers.
+ * repair_move_goal stays exact, for fields whose goals must be.
+ *
  * When the invalidated and re-settled cells pass REPAIR_REBUILD_SHARE of the
  * map, repair stops and does a full field_build instead, which is then
  * cheaper. f->stats.affected, .touched and .rebuilt report the last edit.

@@ -35,7 +35,7 @@ catalog_rating(const char *s)
 	if (*s < '0' || *s > '9')
 		return -1;
 	v = strtol(s, &end, 10);
-	if (v > RATE_UNBEATEN || strspn(end, " \t\r\n") != strlen(end))
+	if (v > RATE_UNBEATEN || (*end != '\0' && !strchr(" \t\r\n", *end)))
 		return -1;
 	return (int)v;
 }

@@ -1044,11 +1044,12 @@ play_prepare(struct play *p)
 
 	/* The hunt heatmap's scale: the hunt field changes as the hero goes. */
 	if (hunt != NULL && p->overlay == OVERLAY_HUNT_HEAT) {
+		max = -hunt->base;	/* the goal's, the least */
 		for (size_t i = 0; i < hunt->ncells; i++) {
 			if (hunt->dist[i] != FIELD_INF && hunt->dist[i] > max)
 				max = hunt->dist[i];
 		}
-		p->huntmax = (double)max / (double)FIELD_UNIT;
+		p->huntmax = (double)(max + hunt->base) / (double)FIELD_UNIT;
 	}
 	play_update_routes(p);
 	play_update_units(p);

@@ -20,6 +20,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "core/bot.h"
 #include "core/save.h"
 #include "ui/ui-edit-bot.h"
 
@@ -82,18 +83,16 @@ ue_bot_game(const struct ue_bot *b, char *buf, size_t size)
 
 	if (b->run.g == NULL) {
 		ue_bot_clock(c, sizeof c, (double)t->ticks / GAME_RATE);
-		snprintf(buf, size, "bot %s: %d of %d lives kept, %d of %d "
-		    "waves, %s of play", t->state == GAME_WON ? "won" :
-		    t->state == GAME_LOST ? "lost" : "ran out of time",
-		    t->lives, t->lives_start, t->waves_cleared,
-		    t->waves_total, c);
+		snprintf(buf, size, "bot %s: lives %d/%d, waves %d/%d, %s",
+		    t->state == GAME_WON ? "won" : t->state == GAME_LOST ?
+		    "lost" : "ran out of time", t->lives, t->lives_start,
+		    t->waves_cleared, t->waves_total, c);
 		return;
 	}
 	game_summary(b->run.g, &s);
 	ue_bot_clock(c, sizeof c, (double)s.ticks / GAME_RATE);
-	snprintf(buf, size, "bot's game: waves %d/%d cleared, lives %d/%d, "
-	    "%s of play", s.waves_cleared, s.waves_total, s.lives,
-	    t->lives_start, c);
+	snprintf(buf, size, "bot's game: waves %d/%d, lives %d/%d, %s",
+	    s.waves_cleared, s.waves_total, s.lives, t->lives_start, c);
 }
 
 /* What is known of the rating, into buf. */
@@ -103,18 +102,19 @@ ue_bot_rating(const struct ue_bot *b, char *buf, size_t size)
 	const struct rate_run	*r = &b->run.rate;
 
 	if (b->run.t.rating == RATE_UNBEATEN)
-		snprintf(buf, size, "rating unbeaten (the bot loses with all "
-		    "its income)");
+		snprintf(buf, size, "rating unbeaten (? says what it means)");
 	else if (b->run.t.rating >= 0)
-		snprintf(buf, size, "rating %d (the least share of its income, "
-		    "in %%, the bot needs to win)", b->run.t.rating);
-	else if (r->lo < 0 && r->hi > 100)
+		snprintf(buf, size, "rating %d by %s (? says what it means)",
+		    b->run.t.rating, bot_strategies[b->run.t.strategy].name);
+	else if (r->games == 0 && r->g == NULL)
 		snprintf(buf, size, "rating not measured");
-	else if (r->hi > 100)
-		snprintf(buf, size, "rating above %d", r->lo);
+	else if (r->who >= 0)
+		snprintf(buf, size, "rating at most %d by %s (%d games; trying "
+		    "%s)", r->best, bot_strategies[r->who].name, r->games,
+		    bot_strategies[r->strategy].name);
 	else
-		snprintf(buf, size, "rating %d to %d (%d games)", r->lo + 1,
-		    r->hi, r->games);
+		snprintf(buf, size, "rating: no win yet (%d games; trying %s)",
+		    r->games, bot_strategies[r->strategy].name);
 }
 
 /* The progress line: where the trial is, how long it has left. */

@@ -405,7 +405,9 @@ static const char *const ue_help[] = {
 	"e                 settings: title, gold, lives, movement...",
 	"w                 waves: add, remove, reorder, edit groups",
 	"p                 play the level in the game, then come back",
-	"b                 the bot plays and rates it (Esc stops it)",
+	"b                 the bot plays it (Esc stops it): won or lost, "
+	    "lives kept; its rating is the least share of its income, in %, "
+	    "the strongest strategy needs to win",
 	"s                 save (twice to save with problems)",
 	"a                 save as: another path (offered when a save fails)",
 	"q                 quit (twice when there are unsaved changes)",

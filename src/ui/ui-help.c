@@ -17,7 +17,8 @@
 #include "ui/ui-help.h"
 
 #define UI_HELP_LINES	(56 + TOWER_NTYPES + GAME_NCMDS + TOWER_NTARGETS + \
-			 VIEW_NKINDS + POWER_NKINDS + WATCH_NKINDS)
+			 VIEW_NKINDS + POWER_NKINDS + WATCH_NKINDS + \
+			 OVERLAY_NKINDS)
 #define UI_HELP_WIDTH	96
 #define UI_HELP_WRAP	38	/* columns of the overlays' list */
 
@@ -82,6 +83,11 @@ ui_help_view(struct ui_help *h, int k)
 		    o < OVERLAY_NKINDS ? "," : "");
 	}
 	ui_help_line(h, "%-16s %s", wrapped ? "" : vt->keys, list);
+	/* How the two arrow overlays differ. */
+	for (int o = 0; o < OVERLAY_NKINDS; o++)
+		if (overlay_types[o].about != NULL)
+			ui_help_line(h, "%-16s %s: %s", "", overlay_types[o].name,
+			    overlay_types[o].about);
 }
 
 /* The keys of the registry: towers, powers, commands, views. */

@@ -364,6 +364,7 @@ ui_map_overlay(const struct ui_view *v, const struct play *p, int x, int y,
 	uint8_t			 r = p->route[(size_t)y * p->w + x];
 	char			 g[8];
 	double			 max = p->maxdist;
+	int			 gd;
 
 	if (overlay_types[p->overlay].hunt) {
 		if (p->g->hunt == NULL)
@@ -377,15 +378,16 @@ ui_map_overlay(const struct ui_view *v, const struct play *p, int x, int y,
 		if (f->dist[i] == FIELD_INF)
 			break;
 		if (v->nramp > 0) {
-			double	 d = (double)f->dist[i] / (double)FIELD_UNIT;
+			double	 d = (double)(f->dist[i] + f->base) /
+			    (double)FIELD_UNIT;
 			int	 b = max > 0 ? (int)(d / max * v->nramp) : 0;
 
 			c->pair = (short)(UI_PAIR_RAMP +
 			    (b >= v->nramp ? v->nramp - 1 : b));
 			c->attr = 0;
 		} else {
-			snprintf(g, sizeof g, "%d", (int)((f->dist[i] /
-			    FIELD_UNIT) % 10));
+			snprintf(g, sizeof g, "%d", (int)(((f->dist[i] +
+			    f->base) / FIELD_UNIT) % 10));
 			ui_map_glyph(v, c, g);
 			c->mono = 0;
 		}
@@ -399,6 +401,15 @@ ui_map_overlay(const struct ui_view *v, const struct play *p, int x, int y,
 		if (k == UI_GROUND)
 			c->pair = UI_PAIR_ARROW;
 		c->mono = 0;
+		break;
+	case OVERLAY_GRADIENT:
+		if ((gd = field_gradient_dir(f, &p->g->grid, x, y)) < 0)
+			break;
+		ui_map_glyph(v, c, v->utf8 ? ui_map_arrows_utf8[gd] :
+		    ui_map_arrows_ascii[gd]);
+		if (k == UI_GROUND)
+			c->pair = UI_PAIR_ARROW;
+		c->mono = A_DIM;
 		break;
 	case OVERLAY_LOS:
 		if (!f->los[i])

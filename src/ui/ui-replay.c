@@ -54,16 +54,15 @@ struct ui_replay {
 
 /*
  * The built-in player NAME ("" the default) for game g: the one place the
- * terminal makes one, so that a suite of strategies has one line to
- * change. Today there is one strategy, UI_BOT_DEFAULT.
+ * terminal makes one. main has checked NAME against the suite.
  */
 static struct bot *
 ui_replay_bot_new(const struct game *g, const char *name, int strength)
 {
 	struct bot	*b;
+	int		 s = bot_strategy_lookup(name, strlen(name));
 
-	(void)name;
-	b = bot_new(g);
+	b = bot_new_as(g, s < 0 ? 0 : s);
 	bot_set_share(b, strength);
 	return b;
 }

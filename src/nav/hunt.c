@@ -1,0 +1,1017 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * The hunt field's upkeep (the contract is in hunt.h). Four parts share the
+ * field's arrays:
+ *
+ *   the step   hunt_move: base += the step's cost, the old goal points at
+ *              the new one, the new goal joins the wave. Every stored
+ *              distance is then still the length of a route (to the old
+ *              goal, then one step), and the differences between cells,
+ *              which are all that pointers and the wave look at, are
+ *              untouched.
+ *   the wave   cells queued by distance (a ring of buckets, a heap for far
+ *              keys). A cell leaves it by offering its distance plus a
+ *              step to its neighbours; a neighbour offered less takes it,
+ *              points back and joins the queue (offered as much, it takes
+ *              the pointer when that ranks first, as a build's would).
+ *              Invariant: a cell not queued offers no neighbour anything
+ *              better. So when the least key is K, every cell whose exact
+ *              distance is under K holds it exactly (the first wrong cell
+ *              of a shortest route would follow a right cell not queued,
+ *              which would have offered it). hunt_update pops until every
+ *              given cell's distance is under the least key, and cap cells
+ *              at the least.
+ *   the build  field_integrate's search on a second field, a slice of
+ *              buckets an update (field_integrate_run), then merged in,
+ *              a few slices' worth an update, in the order it settled
+ *              cells: each keeps the shorter of its own route and the
+ *              build's (to the build's goal, then the goal's walk since:
+ *              base grew by its cost), and one that takes the build's
+ *              value takes its pointer, which names a cell merged before
+ *              it. Built cells are consistent with each other, so only the
+ *              merged cells bordering unmerged ones may have offers to
+ *              make: they join the wave. Built toward the goal as it
+ *              stands, the build is copied: the field is then exact.
+ *   the cut    a cell that becomes dearer or closed breaks the routes that
+ *              cross it: the cells whose pointer chain does (the subtree of
+ *              the pointer tree under it, found by walking pointers back)
+ *              are made unreachable, each takes the best offer of its
+ *              neighbours outside the cut, and the wave runs until none of
+ *              them is left in it. A cheaper or opened cell only joins the
+ *              wave, with its neighbours (and what it newly joins to the
+ *              goal is settled at once).
+ */
+#include <assert.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "field-ring.h"
+#include "hunt.h"
+#include "los.h"
+#include "util.h"
+
+#define HF_CUT		0x01	/* cut by the running map change */
+#define HF_SEEN		0x02	/* los set by a ray test */
+#define HF_LOWER	0x04	/* the running merge lowered it */
+#define HF_FRONT	0x08	/* queued only as the merge's front */
+
+static void	hunt_merge_forget(struct hunt *h);
+
+/*
+ * The wave's queue, in two levels: a ring of HQ_NB buckets one
+ * FIELD_UNIT wide (its own links) holding the keys of
+ * the buckets lo .. lo + HQ_NB - 1, and a binary heap (heap, hpos)
+ * holding the keys beyond. Almost every offer lands within a step of the
+ * key just taken, so in the ring; a key below lo (the goal stepped, a
+ * merge lowered a cell) moves lo down, and the ring's keys that fall out
+ * of reach go to the heap. hpos[i]: -1 not queued, -2 in the ring, else
+ * the heap slot. Inside a bucket the order is any: the wave's argument
+ * needs only that nothing below the least bucket is left.
+ */
+#define HQ_RING		(-2)
+#define HQ_NB		HUNT_WAVE_BUCKETS
+
+/* Put cell i at the front of ring bucket b. */
+static inline void
+hq_ring_push(struct hunt *h, int i, int64_t b)
+{
+	int slot = (int)(b & (HQ_NB - 1)), n = h->rhead[slot];
+
+	h->rprev[i] = -1 - slot;	/* the first of its bucket */
+	h->rnext[i] = n;
+	if (n >= 0)
+		h->rprev[n] = i;
+	h->rhead[slot] = i;
+}
+
+/* Take cell i out of the ring. */
+static inline void
+hq_ring_remove(struct hunt *h, int i)
+{
+	int p = h->rprev[i], n = h->rnext[i];
+
+	if (p >= 0)
+		h->rnext[p] = n;
+	else
+		h->rhead[-1 - p] = n;
+	if (n >= 0)
+		h->rprev[n] = p;
+}
+
+/* Bucket of distance d (floor, for negative distances too). */
+static inline int64_t
+hq_bucket(int64_t d)
+{
+	return d >> FIELD_QSHIFT;
+}
+
+/* Restore heap order upward from position k. */
+static void
+hunt_up(struct hunt *h, int k)
+{
+	const int64_t	*dist = h->f->dist;
+	int32_t		*heap = h->heap;
+	int32_t		 v = heap[k];
+	int64_t		 dv = dist[v];
+
+	while (k > 0) {
+		int p = (k - 1) / 2;
+
+		if (dist[heap[p]] <= dv)
+			break;
+		heap[k] = heap[p];
+		h->hpos[heap[k]] = k;
+		k = p;
+	}
+	heap[k] = v;
+	h->hpos[v] = k;
+}
+
+/* Restore heap order downward from position k. */
+static void
+hunt_down(struct hunt *h, int k)
+{
+	const int64_t	*dist = h->f->dist;
+	int32_t		*heap = h->heap;
+	int32_t		 v = heap[k];
+	int64_t		 dv = dist[v];
+
+	for (;;) {
+		int c = 2 * k + 1;
+
+		if (c >= h->nheap)
+			break;
+		if (c + 1 < h->nheap && dist[heap[c + 1]] < dist[heap[c]])
+			c++;
+		if (dist[heap[c]] >= dv)
+			break;
+		heap[k] = heap[c];
+		h->hpos[heap[k]] = k;
+		k = c;
+	}
+	heap[k] = v;
+	h->hpos[v] = k;
+}
+
+/* Put cell i (not queued) into the heap. */
+static void
+hq_heap_add(struct hunt *h, int i)
+{
+	h->heap[h->nheap] = i;
+	hunt_up(h, h->nheap++);
+}
+
+/* Take the heap's slot k out. */
+static void
+hq_heap_del(struct hunt *h, int k)
+{
+	int last = h->heap[--h->nheap];
+
+	if (k == h->nheap)
+		return;
+	h->heap[k] = last;
+	h->hpos[last] = k;
+	hunt_up(h, k);
+	hunt_down(h, h->hpos[last]);
+}
+
+/* Move the ring's bucket b (which lies in the ring) into the heap. */
+static void
+hq_spill(struct hunt *h, int64_t b)
+{
+	int slot = (int)(b & (HQ_NB - 1)), i = h->rhead[slot];
+
+	h->rhead[slot] = -1;
+	while (i >= 0) {
+		int next = h->rnext[i];
+
+		h->nring--;
+		hq_heap_add(h, i);
+		i = next;
+	}
+}
+
+/* Lower the ring's reach to bucket b: keys now out of reach to the heap. */
+static void
+hq_rebase(struct hunt *h, int64_t b)
+{
+	int64_t from = b + HQ_NB > h->lo ? b + HQ_NB : h->lo;
+
+	for (int64_t k = from; k < h->lo + HQ_NB; k++)
+		hq_spill(h, k);
+	h->lo = b;
+}
+
+/* Queue cell i (not queued) by its distance. */
+static void
+hq_insert(struct hunt *h, int i)
+{
+	int64_t b = hq_bucket(h->f->dist[i]);
+
+	if (h->nring + h->nheap == 0)
+		h->lo = b;
+	else if (b < h->lo)
+		hq_rebase(h, b);
+	if (h->flag[i] & HF_CUT)
+		h->pending++;
+	if (b < h->lo + HQ_NB) {
+		hq_ring_push(h, i, b);
+		h->hpos[i] = HQ_RING;
+		h->nring++;
+	} else
+		hq_heap_add(h, i);
+}
+
+/* Take queued cell i out, its distance being still what it was queued at. */
+static void
+hq_delete(struct hunt *h, int i)
+{
+	if (h->hpos[i] == HQ_RING) {
+		hq_ring_remove(h, i);
+		h->nring--;
+	} else
+		hq_heap_del(h, h->hpos[i]);
+	h->hpos[i] = -1;
+	h->flag[i] &= (uint8_t)~HF_FRONT;
+	if (h->flag[i] & HF_CUT)
+		h->pending--;
+}
+
+/*
+ * Bring lo to the least bucket holding a key (pulling the heap's keys
+ * into the ring as it comes in reach); false when nothing is queued.
+ */
+static bool
+hq_least(struct hunt *h)
+{
+	if (h->nring == 0) {
+		if (h->nheap == 0)
+			return false;
+		h->lo = hq_bucket(h->f->dist[h->heap[0]]);
+	}
+	for (;;) {
+		while (h->nheap > 0 && hq_bucket(h->f->dist[h->heap[0]]) <
+		    h->lo + HQ_NB) {
+			int i = h->heap[0];
+
+			hq_heap_del(h, 0);
+			hq_ring_push(h, i, hq_bucket(h->f->dist[i]));
+			h->hpos[i] = HQ_RING;
+			h->nring++;
+		}
+		if (h->rhead[h->lo & (HQ_NB - 1)] >= 0)
+			return true;
+		h->lo++;
+	}
+}
+
+/* Queue cell i at its distance; nothing if it is queued there already. */
+static void
+hunt_push(struct hunt *h, int i)
+{
+	if (h->hpos[i] == -1)
+		hq_insert(h, i);
+}
+
+/* Give cell i distance d (lower), keeping the queue in order. */
+static void
+hunt_lower(struct hunt *h, int i, int64_t d)
+{
+	if (h->hpos[i] != -1) {
+		hq_delete(h, i);	/* and no longer only the front */
+		h->f->dist[i] = d;
+		hq_insert(h, i);
+	} else
+		h->f->dist[i] = d;
+}
+
+/* Take a cell of the least bucket out of the wave (hq_least was true). */
+static int
+hunt_pop(struct hunt *h)
+{
+	int v = h->rhead[h->lo & (HQ_NB - 1)];
+
+	hq_delete(h, v);
+	return v;
+}
+
+/* Take cell i out of the wave, wherever it is. */
+static void
+hunt_remove(struct hunt *h, int i)
+{
+	hq_delete(h, i);
+}
+
+/* Empty the wave. */
+static void
+hunt_heap_clear(struct hunt *h)
+{
+	for (int k = 0; k < h->nheap; k++)
+		h->hpos[h->heap[k]] = -1;
+	h->nheap = 0;
+	for (int b = 0; b < HQ_NB && h->nring > 0; b++) {
+		int i = h->rhead[b];
+
+		h->rhead[b] = -1;
+		for (; i >= 0; i = h->rnext[i]) {
+			h->hpos[i] = -1;
+			h->nring--;
+		}
+	}
+	h->nring = 0;
+	h->pending = 0;
+}
+
+/* Forget every ray test: the goal or the map changed. */
+static void
+hunt_sight_forget(struct hunt *h)
+{
+	for (int k = 0; k < h->nseen; k++) {
+		h->f->los[h->seen[k]] = 0;
+		h->flag[h->seen[k]] &= (uint8_t)~HF_SEEN;
+	}
+	h->nseen = 0;
+}
+
+/* A hunt field for a w x h grid, with no goal yet. */
+struct hunt *
+hunt_new(int w, int hh)
+{
+	struct hunt	*h = xcalloc(1, sizeof *h);
+	size_t		 n = grid_cells(w, hh);
+
+	h->f = field_new(w, hh);
+	h->x = field_new(w, hh);
+	h->goal = -1;
+	h->heap = xcalloc(n, sizeof *h->heap);
+	h->hpos = xmalloc(n * sizeof *h->hpos);
+	memset(h->hpos, 0xff, n * sizeof *h->hpos);	/* all -1 */
+	h->flag = xcalloc(n, 1);
+	h->cut = xcalloc(n, sizeof *h->cut);
+	h->seen = xcalloc(n, sizeof *h->seen);
+	h->xs.order = xcalloc(n, sizeof *h->xs.order);
+	h->rnext = xcalloc(n, sizeof *h->rnext);
+	h->rprev = xcalloc(n, sizeof *h->rprev);
+	h->rhead = xmalloc(HQ_NB * sizeof *h->rhead);
+	for (int b = 0; b < HQ_NB; b++)
+		h->rhead[b] = -1;
+	h->cap = w * hh / HUNT_CAP_SHARE;
+	if (h->cap < 64)
+		h->cap = 64;
+	h->slice = w * hh / HUNT_SLICES;
+	if (h->slice < HUNT_MIN_SLICE)
+		h->slice = HUNT_MIN_SLICE;
+	return h;
+}
+
+/* Free h and its fields. */
+void
+hunt_free(struct hunt *h)
+{
+	if (h == NULL)
+		return;
+	field_free(h->f);
+	field_free(h->x);
+	free(h->heap);
+	free(h->hpos);
+	free(h->flag);
+	free(h->cut);
+	free(h->seen);
+	free(h->xs.order);
+	free(h->rnext);
+	free(h->rprev);
+	free(h->rhead);
+	free(h);
+}
+
+/* No goal: every cell unreachable. */
+static void
+hunt_clear(struct hunt *h)
+{
+	struct field *f = h->f;
+
+	hunt_sight_forget(h);
+	hunt_heap_clear(h);
+	for (size_t i = 0; i < f->ncells; i++)
+		f->dist[i] = FIELD_INF;
+	memset(f->dir, FIELD_DIR_NONE, f->ncells);
+	memset(f->goal, 0xff, f->ncells * sizeof *f->goal);
+	f->ngoals = 0;
+	f->base = 0;
+	h->goal = -1;
+	h->exact = false;
+	hunt_merge_forget(h);
+}
+
+/*
+ * Build the field whole toward map cell (x, y), exactly as field_build
+ * (without its sight sweep); no goal if the cell is closed.
+ */
+void
+hunt_build(struct hunt *h, const struct grid *g, int x, int y)
+{
+	int32_t goal;
+
+	if (!grid_open(g, x, y)) {
+		hunt_clear(h);
+		return;
+	}
+	goal = grid_index(g, x, y);
+	hunt_sight_forget(h);
+	hunt_heap_clear(h);
+	h->maxstep = 0;
+	for (int yy = 0; yy < g->h; yy++)
+		for (int xx = 0; xx < g->w; xx++)
+			if (grid_get_cost(g, xx, yy) * FIELD_DIAG > h->maxstep)
+				h->maxstep = grid_get_cost(g, xx, yy) *
+				    FIELD_DIAG;
+	if (field_canon_applies(g))
+		field_canon(h->f, g, &goal, 1);
+	else
+		field_integrate(h->f, g, &goal, 1);
+	memset(h->f->los, 0, h->f->ncells);
+	h->goal = goal;
+	h->exact = true;
+	hunt_merge_forget(h);
+	h->stats.rebuilds++;
+}
+
+/*
+ * The goal steps to map cell (x, y). One legal step costs O(1) (see the
+ * model comment); anything else (a jump, a closed cell) builds afresh.
+ */
+void
+hunt_move(struct hunt *h, const struct grid *g, int x, int y)
+{
+	struct field	*f = h->f;
+	int		 o = h->goal, c, d;
+
+	if (o < 0 || !grid_open(g, x, y)) {
+		hunt_build(h, g, x, y);
+		return;
+	}
+	c = grid_index(g, x, y);
+	if (c == o)
+		return;
+	for (d = 0; d < 8; d++)
+		if (o + field_offset(g->stride, d) == c &&
+		    (field_moves(g, o) >> d & 1) != 0)
+			break;
+	if (d == 8) {
+		hunt_build(h, g, x, y);
+		return;
+	}
+	h->exact = false;
+	f->base += field_move_cost(g, c, d);
+	f->dir[o] = (int8_t)d;		/* its route goes on to the new goal */
+	hunt_lower(h, c, -f->base);
+	f->dir[c] = FIELD_DIR_GOAL;
+	f->goal[c] = 0;
+	f->goals[0] = c;
+	h->goal = c;
+	hunt_push(h, c);
+	hunt_sight_forget(h);
+}
+
+/* Mark cell i cut (once). */
+static void
+hunt_cut_mark(struct hunt *h, int i)
+{
+	if (h->flag[i] & HF_CUT)
+		return;
+	h->flag[i] |= HF_CUT;
+	h->cut[h->ncut++] = i;
+}
+
+/* Settle cell v: offer its distance to every neighbour that can step in. */
+static void
+hunt_settle(struct hunt *h, const struct grid *g, int v)
+{
+	struct field	*f = h->f;
+	const int64_t	 dv = f->dist[v];
+	const int64_t	 cin = g->cost[v] * FIELD_UNIT;
+	const int64_t	 cind = g->cost[v] * FIELD_DIAG;
+
+	for (unsigned m = field_moves(g, v); m != 0; m &= m - 1) {
+		int	d = field_ctz(m), x = v + field_offset(g->stride, d);
+		int64_t	nd = dv + (d & 1 ? cind : cin);
+
+		if (nd > f->dist[x])
+			continue;
+		if (nd == f->dist[x]) {
+			/* A tie: the pointer a build would choose wins. */
+			if (f->dir[x] >= 0 && f->dir[x] < 8 &&
+			    field_rank[(d + 4) & 7] < field_rank[f->dir[x]])
+				f->dir[x] = (int8_t)((d + 4) & 7);
+			continue;
+		}
+		if (f->dist[x] == FIELD_INF)
+			hunt_cut_mark(h, x);	/* newly reached: see hunt_open */
+		hunt_lower(h, x, nd);
+		f->dir[x] = (int8_t)((d + 4) & 7);
+		f->goal[x] = 0;
+		hunt_push(h, x);
+	}
+}
+
+/*
+ * The wave: pop until every given cell lies under the least key (so holds
+ * its exact distance), and at least cap cells. Returns cells popped.
+ */
+static uint64_t
+hunt_wave(struct hunt *h, const struct grid *g, const int32_t *cells, int n,
+    int cap)
+{
+	const int64_t	*dist = h->f->dist;
+	int64_t		 need = INT64_MIN;
+	uint64_t	 done = 0;
+
+	for (int k = 0; k < n; k++)
+		if (dist[cells[k]] != FIELD_INF && dist[cells[k]] > need)
+			need = dist[cells[k]];
+	/* The least key is at least its bucket's floor: stop on that. */
+	while (hq_least(h) && (done < (uint64_t)cap ||
+	    h->lo <= hq_bucket(need))) {
+		hunt_settle(h, g, hunt_pop(h));
+		done++;
+	}
+	return done;
+}
+
+/* Begin an exact build toward the goal as it stands. */
+static void
+hunt_x_start(struct hunt *h, const struct grid *g)
+{
+	field_integrate_start(h->x, g, &h->goal, 1, &h->xs);
+	h->xgoal = h->goal;
+	h->xbase = h->f->base;
+	h->xphase = 1;
+}
+
+/* Merge cell i of the build (copy: the build is toward the goal now). */
+static void
+hunt_merge_cell(struct hunt *h, int i, bool copy)
+{
+	struct field	*f = h->f;
+	int64_t		 xd = h->x->dist[i], c;
+
+	if (xd == FIELD_INF || (!copy && i == h->goal))
+		return;
+	c = xd - (copy ? f->base : h->xbase);
+	if (copy ? c > f->dist[i] : c >= f->dist[i])
+		return;
+	if (c < f->dist[i])
+		h->flag[i] |= HF_LOWER;
+	hunt_lower(h, i, c);
+	f->dir[i] = h->x->dir[i];
+	f->goal[i] = 0;
+}
+
+/*
+ * The merged cells that may border unmerged ones join the wave: an
+ * unmerged cell lies in the last merged one's bucket (k) or later, so a
+ * merged neighbour of it lies within one dearest step below that bucket.
+ * The order is by bucket, not by distance inside one, so the walk back
+ * compares buckets.
+ */
+static void
+hunt_merge_front(struct hunt *h, size_t k)
+{
+	const int32_t	*order = h->xs.order;
+	const int64_t	*xd = h->x->dist;
+	int64_t		 edge = ((xd[order[k]] >> FIELD_QSHIFT << FIELD_QSHIFT) -
+			    h->maxstep) >> FIELD_QSHIFT;
+
+	for (size_t j = k + 1; j-- > 0 &&
+	    (xd[order[j]] >> FIELD_QSHIFT) >= edge; ) {
+		int i = order[j];
+
+		/* Only a cell the merge lowered can offer anything new. */
+		if ((h->flag[i] & HF_LOWER) == 0 || h->hpos[i] != -1)
+			continue;
+		hunt_push(h, i);
+		h->flag[i] |= HF_FRONT;
+	}
+}
+
+/*
+ * Forget the merge under way (the map changed, or a build replaces the
+ * field): its flags go; a cell queued as its front stays queued, which
+ * does no harm.
+ */
+static void
+hunt_merge_forget(struct hunt *h)
+{
+	if (h->xphase == 2)
+		for (size_t k = 0; k < h->mnext; k++)
+			h->flag[h->xs.order[k]] &=
+			    (uint8_t)~(HF_LOWER | HF_FRONT);
+	h->xphase = 0;
+}
+
+/*
+ * Merge the finished build in, HUNT_MERGE_SLICE slices' worth of cells an
+ * update (a merge is much cheaper a cell than a build), in the order the
+ * build settled them (so the cell a merged pointer names is merged
+ * already: values fall along pointers as before), each cell of the build
+ * made unreachable again as it goes (so the next build needs no pass of
+ * its own). While the goal is the build's, a cell takes the build's value
+ * and pointer when no worse (a copy: the build is exact); else only when
+ * shorter. A merged cell within one step of the unmerged ones may now
+ * offer them something better: those join the wave. A copy that ends as
+ * one leaves the field exact: the wave is emptied.
+ */
+static void
+hunt_merge(struct hunt *h, const struct grid *g)
+{
+	struct field		*x = h->x;
+	const int32_t		*order = h->xs.order;
+	size_t			 end = h->mnext + (size_t)h->slice *
+				    HUNT_MERGE_SLICE, k;
+
+	if (end > h->xs.norder)
+		end = h->xs.norder;
+	for (k = h->mnext; k < end; k++) {
+		int i = order[k];
+
+		if (h->xgoal != h->goal)
+			h->mcopy = false;
+		hunt_merge_cell(h, i, h->mcopy);
+		if (k + 1 == end && end < h->xs.norder)
+			hunt_merge_front(h, k);
+	}
+	h->mnext = end;
+	if (end < h->xs.norder)
+		return;
+	/*
+	 * Every cell is merged: one queued only as the front now offers its
+	 * neighbours nothing they lack (they took the build's values, no
+	 * worse than its offer), so it leaves the wave.
+	 */
+	for (k = 0; k < h->xs.norder; k++) {
+		int i = order[k];
+
+		if ((h->flag[i] & HF_FRONT) && h->hpos[i] != -1)
+			hq_delete(h, i);
+		h->flag[i] &= (uint8_t)~(HF_LOWER | HF_FRONT);
+		x->dist[i] = FIELD_INF;
+		x->dir[i] = FIELD_DIR_NONE;
+		x->goal[i] = -1;
+	}
+	if (h->mcopy) {
+		hunt_heap_clear(h);
+		h->exact = true;
+	}
+	h->xs.clean = true;
+	h->xphase = 0;
+	h->stats.merges++;
+}
+
+/* Sight of the given cells by ray tests, each once until forgotten. */
+static void
+hunt_sight(struct hunt *h, const struct grid *g, const int32_t *cells, int n)
+{
+	struct field	*f = h->f;
+	int		 gx = grid_x(g, h->goal), gy = grid_y(g, h->goal);
+	uint64_t	 rays = 0;
+
+	for (int k = 0; k < n; k++) {
+		int i = cells[k];
+
+		if (h->flag[i] & HF_SEEN)
+			continue;
+		h->flag[i] |= HF_SEEN;
+		h->seen[h->nseen++] = i;
+		f->los[i] = f->dist[i] != FIELD_INF &&
+		    los_ray_clear(g, grid_x(g, i), grid_y(g, i), gx, gy);
+		rays++;
+	}
+	h->stats.rays = rays;
+}
+
+/*
+ * Once an update (a tick, or a step of the goal): a slice of the exact
+ * build (merged when it ends), the wave, and the sight of cells[] (padded
+ * indices of map cells: those round each hunter).
+ */
+void
+hunt_update(struct hunt *h, const struct grid *g, const int32_t *cells,
+    int n)
+{
+	h->stats.waved = h->stats.sliced = h->stats.rays = 0;
+	if (h->goal < 0)
+		return;
+	/* A field known exact needs no build until the goal or map moves. */
+	if (h->xphase == 0 && !h->exact)
+		hunt_x_start(h, g);
+	if (h->xphase == 1) {
+		h->x->stats.settled = 0;
+		if (field_integrate_run(h->x, g, &h->xs, (uint64_t)h->slice)) {
+			h->xphase = 2;
+			h->mnext = 0;
+			h->mcopy = h->xgoal == h->goal;
+		}
+		h->stats.sliced = h->x->stats.settled;
+	} else if (h->xphase == 2)
+		hunt_merge(h, g);
+	h->stats.waved = hunt_wave(h, g, cells, n, h->cap);
+	hunt_sight(h, g, cells, n);
+}
+
+/*
+ * Only what cells[] need, between two updates: the wave until each holds
+ * its exact distance, and their sight (for hunters that came since).
+ */
+void
+hunt_settle_cells(struct hunt *h, const struct grid *g, const int32_t *cells,
+    int n)
+{
+	if (h->goal < 0)
+		return;
+	h->stats.waved += hunt_wave(h, g, cells, n, 0);
+	hunt_sight(h, g, cells, n);
+}
+
+/*
+ * The cells whose routes a change at t broke: those whose pointer is no
+ * longer a legal move (a corner t now cuts), or leads into t when t got
+ * dearer, or t itself when it closed; then everything pointing into a cut
+ * cell, transitively.
+ */
+static void
+hunt_cut_find(struct hunt *h, const struct grid *g, int t, bool closed)
+{
+	const int8_t *dir = h->f->dir;
+
+	if (closed && h->f->dist[t] != FIELD_INF)
+		hunt_cut_mark(h, t);
+	for (int d = 0; d < 8; d++) {
+		int n = t + field_offset(g->stride, d), dn = dir[n];
+
+		if (dn < 0 || dn > 7)
+			continue;
+		if ((field_moves(g, n) >> dn & 1) == 0 ||
+		    n + field_offset(g->stride, dn) == t)
+			hunt_cut_mark(h, n);
+	}
+	for (int k = 0; k < h->ncut; k++) {
+		int v = h->cut[k];
+
+		for (int d = 0; d < 8; d++) {
+			int c = v + field_offset(g->stride, d), dc = dir[c];
+
+			if (dc >= 0 && dc < 8 &&
+			    c + field_offset(g->stride, dc) == v)
+				hunt_cut_mark(h, c);
+		}
+	}
+}
+
+/* Best route cell v gets from a neighbour outside the cut, into v. */
+static void
+hunt_cut_reseed(struct hunt *h, const struct grid *g, int v)
+{
+	struct field	*f = h->f;
+	int64_t		 best = FIELD_INF;
+	int		 bd = FIELD_DIR_NONE;
+
+	for (unsigned m = field_moves(g, v); m != 0; m &= m - 1) {
+		int	d = field_ctz(m), u = v + field_offset(g->stride, d);
+		int64_t	o;
+
+		if ((h->flag[u] & HF_CUT) || f->dist[u] == FIELD_INF)
+			continue;
+		o = f->dist[u] + field_move_cost(g, u, d);
+		/* Ties as a build breaks them: the first in rank. */
+		if (o < best || (o == best && field_rank[d] < field_rank[bd])) {
+			best = o;
+			bd = d;
+		}
+	}
+	if (bd == FIELD_DIR_NONE)
+		return;
+	f->dist[v] = best;
+	f->dir[v] = (int8_t)bd;
+	f->goal[v] = 0;
+	hunt_push(h, v);
+}
+
+/*
+ * Run the wave until no cell flagged cut (cut by a change, or reached for
+ * the first time) is left in it: each reachable one then has a route.
+ */
+static void
+hunt_settle_pending(struct hunt *h, const struct grid *g)
+{
+	while (h->pending > 0 && hq_least(h))
+		hunt_settle(h, g, hunt_pop(h));
+	for (int k = 0; k < h->ncut; k++)
+		h->flag[h->cut[k]] &= (uint8_t)~HF_CUT;
+	h->ncut = 0;
+}
+
+/* Cut what a closed or dearer cell t broke and settle it again. */
+static void
+hunt_cut(struct hunt *h, const struct grid *g, int t, bool closed)
+{
+	struct field *f = h->f;
+
+	hunt_cut_find(h, g, t, closed);
+	h->stats.cut = (uint64_t)h->ncut;
+	if ((size_t)h->ncut * HUNT_REBUILD_SHARE > (size_t)(g->w * g->h)) {
+		for (int k = 0; k < h->ncut; k++)
+			h->flag[h->cut[k]] &= (uint8_t)~HF_CUT;
+		h->ncut = 0;
+		hunt_build(h, g, grid_x(g, h->goal), grid_y(g, h->goal));
+		return;
+	}
+	for (int k = 0; k < h->ncut; k++) {
+		int v = h->cut[k];
+
+		if (h->hpos[v] != -1)
+			hunt_remove(h, v);
+		f->dist[v] = FIELD_INF;
+		f->dir[v] = FIELD_DIR_NONE;
+		f->goal[v] = -1;
+	}
+	h->pending = 0;		/* no cut cell is in the wave now */
+	for (int k = 0; k < h->ncut; k++)
+		hunt_cut_reseed(h, g, h->cut[k]);
+	hunt_settle_pending(h, g);
+}
+
+/*
+ * A cheaper or opened cell t: it and its neighbours join the wave, and an
+ * opened cell that joins the goal's part of the map to another is settled
+ * through at once (the cells it lets in are reached for the first time).
+ */
+static void
+hunt_open(struct hunt *h, const struct grid *g, int t)
+{
+	struct field *f = h->f;
+	bool fresh = f->dist[t] == FIELD_INF;
+
+	for (unsigned m = field_moves(g, t); m != 0; m &= m - 1) {
+		int	d = field_ctz(m), u = t + field_offset(g->stride, d);
+		int64_t	o;
+
+		if (f->dist[u] == FIELD_INF)
+			continue;
+		o = f->dist[u] + field_move_cost(g, u, d);
+		if (o < f->dist[t]) {
+			hunt_lower(h, t, o);
+			f->dir[t] = (int8_t)d;
+			f->goal[t] = 0;
+		}
+		hunt_push(h, u);
+	}
+	if (f->dist[t] != FIELD_INF) {
+		if (fresh)
+			hunt_cut_mark(h, t);	/* reached for the first time */
+		hunt_push(h, t);
+	}
+	hunt_settle_pending(h, g);
+}
+
+/*
+ * Set the cost of map cell (x, y) (0 closes it) and keep the field valid.
+ * Closing the goal's cell leaves the field with no goal.
+ */
+void
+hunt_set_cost(struct hunt *h, struct grid *g, int x, int y, int cost)
+{
+	int t, old;
+
+	assert(grid_inside(g, x, y) && cost >= 0 && cost <= GRID_COST_MAX);
+	t = grid_index(g, x, y);
+	old = g->cost[t];
+	if (old == cost)
+		return;
+	g->cost[t] = (uint8_t)cost;
+	hunt_merge_forget(h);	/* the build's routes may cross t */
+	if (cost * FIELD_DIAG > h->maxstep)
+		h->maxstep = cost * FIELD_DIAG;
+	h->stats.cut = 0;
+	if (h->goal < 0)
+		return;
+	hunt_sight_forget(h);
+	if (t == h->goal && cost == 0) {
+		hunt_clear(h);
+		return;
+	}
+	/*
+	 * A dearer cell only lengthens the routes that crossed it, and the
+	 * cut settles those in order from exact neighbours, ties as a build
+	 * breaks them: an exact field stays exact. A cheaper one leaves work
+	 * for the wave.
+	 */
+	if (cost == 0 || (old != 0 && cost > old))
+		hunt_cut(h, g, t, cost == 0);
+	if (cost != 0 && (old == 0 || cost < old)) {
+		h->exact = false;
+		hunt_open(h, g, t);
+	}
+	if (h->nring + h->nheap != 0)
+		h->exact = false;
+}
+
+/*
+ * Updates after which a goal that stands still (and a map that does not
+ * change) leaves the field exactly field_build's: the build under way ends
+ * and is merged, the next starts toward the goal and is copied; a build
+ * takes at most one update per slice cells of the map, a merge one per
+ * slice's worth of rows.
+ */
+int
+hunt_exact_bound(const struct hunt *h, const struct grid *g)
+{
+	int b = (g->w * g->h + h->slice - 1) / h->slice;
+	int m = (b + HUNT_MERGE_SLICE - 1) / HUNT_MERGE_SLICE;
+
+	return 2 * (b + m) + 2;
+}
+
+/*
+ * Whether h's field keeps the valid clause (hunt.h) on g: the goal at 0,
+ * every finite cell's pointer a legal move to a cell at least the step's
+ * cost lower, every open neighbour of a finite cell finite (so the finite
+ * cells are the goal's whole component). On failure why says where.
+ */
+bool
+hunt_valid(const struct hunt *h, const struct grid *g, char *why, int len)
+{
+	const struct field *f = h->f;
+
+	if (h->goal < 0)
+		return true;
+	if (f->dist[h->goal] != -f->base || f->dir[h->goal] != FIELD_DIR_GOAL) {
+		snprintf(why, (size_t)len, "goal not at 0");
+		return false;
+	}
+	for (int y = 0; y < g->h; y++) {
+		for (int x = 0; x < g->w; x++) {
+			int		i = grid_index(g, x, y), d = f->dir[i];
+			unsigned	m = field_moves(g, i);
+
+			if (f->dist[i] == FIELD_INF || i == h->goal)
+				continue;
+			if (d < 0 || d > 7 || (m >> d & 1) == 0 ||
+			    f->dist[i] < f->dist[i + field_offset(g->stride,
+			    d)] + field_move_cost(g, i + field_offset(
+			    g->stride, d), d)) {
+				snprintf(why, (size_t)len, "(%d,%d): pointer "
+				    "%d does not descend", x, y, d);
+				return false;
+			}
+			for (; m != 0; m &= m - 1)
+				if (f->dist[i + field_offset(g->stride,
+				    field_ctz(m))] == FIELD_INF) {
+					snprintf(why, (size_t)len, "(%d,%d): "
+					    "a neighbour is unreachable", x, y);
+					return false;
+				}
+		}
+	}
+	return true;
+}
+
+/*
+ * Make dst (made by hunt_new for the same size) the very state src is in:
+ * the field, the build under way, the wave and the sight, so that both go
+ * on alike. Nothing is allocated.
+ */
+void
+hunt_copy(struct hunt *dst, const struct hunt *src)
+{
+	size_t	n = src->f->ncells;
+	struct hunt keep = *dst;
+
+	assert(dst->f->ncells == n);
+	*dst = *src;
+	/* dst's own buffers, with src's contents. */
+	dst->f = keep.f;
+	dst->x = keep.x;
+	dst->heap = keep.heap;
+	dst->hpos = keep.hpos;
+	dst->flag = keep.flag;
+	dst->cut = keep.cut;
+	dst->seen = keep.seen;
+	dst->rhead = keep.rhead;
+	dst->rnext = keep.rnext;
+	dst->rprev = keep.rprev;
+	dst->xs.order = keep.xs.order;
+	field_copy(dst->f, src->f);
+	field_copy(dst->x, src->x);
+	memcpy(dst->x->qnext, src->x->qnext, n * sizeof *dst->x->qnext);
+	memcpy(dst->x->qprev, src->x->qprev, n * sizeof *dst->x->qprev);
+	memcpy(dst->heap, src->heap, (size_t)src->nheap * sizeof *dst->heap);
+	memcpy(dst->hpos, src->hpos, n * sizeof *dst->hpos);
+	memcpy(dst->flag, src->flag, n);
+	memcpy(dst->seen, src->seen, (size_t)src->nseen * sizeof *dst->seen);
+	memcpy(dst->rhead, src->rhead, HQ_NB * sizeof *dst->rhead);
+	memcpy(dst->rnext, src->rnext, n * sizeof *dst->rnext);
+	memcpy(dst->rprev, src->rprev, n * sizeof *dst->rprev);
+	memcpy(dst->xs.order, src->xs.order, src->xs.norder *
+	    sizeof *dst->xs.order);
+}

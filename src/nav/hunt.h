@@ -1,0 +1,117 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * The hunt field: a field with one goal that moves a cell at a time (the
+ * hero), kept valid rather than exact (seed 004). An exact field changes
+ * almost every distance when its goal steps, so keeping it exact costs a
+ * rebuild a step; what hunters act on (pointers, sight) changes on few
+ * cells. The contract, after every call below:
+ *
+ *   valid   every cell that can reach the goal has a finite distance and a
+ *           pointer; each distance is the length of a real route (an upper
+ *           bound on the exact one) and falls along the pointer by at least
+ *           the step's cost, so descent has no cycle and no dead end and
+ *           ends at the goal; an unreachable cell is FIELD_INF.
+ *   near    hunt_move is O(1): every route may go on from the old goal to
+ *           the new one, so the field's base grows by that step's cost, the
+ *           old goal points at the new one, and the new goal enters the
+ *           wave. The wave (cells queued by distance, carried from call to
+ *           call, never dropped) offers improvements outward; hunt_update
+ *           runs it until every cell it is given (the cells round each
+ *           hunter) is settled, i.e. exact, and on while it has settled
+ *           fewer than cap cells (so a call does the larger of the
+ *           hunters' need and cap); hunt_settle_cells does only the
+ *           hunters' need (for hunters that came between two updates).
+ *   far     an exact build of the field runs alongside in slices of about
+ *           slice cells a hunt_update; when it ends it is merged in,
+ *           HUNT_MERGE_SLICE slices an update, in the order the build
+ *           settled the cells (each keeps the shorter of the two routes),
+ *           so no distance is staler than two builds and their merges.
+ *           When the goal has not moved since the build began the merge
+ *           copies it: standing still, the field is exactly field_build's
+ *           (dist, dir and goal) at the latest after hunt_exact_bound(h)
+ *           updates, and no build runs then until the goal or the map
+ *           moves.
+ *   sight   los is set only on the cells hunt_update is given, each by a
+ *           ray test to the goal (los_ray_clear), not by a sweep of the map;
+ *           other cells read 0.
+ *   towers  hunt_set_cost cuts the routes a change breaks (the cells whose
+ *           pointer chain crossed it, or cut its corner) and settles them
+ *           again at once, so the field is valid after every tower; a
+ *           closed or dearer cell leaves an exact field exact.
+ *
+ * Ties go as a build breaks them (the first direction in field.h's
+ * order), so where the field is exact its pointers are a build's too.
+ * hunt_copy makes one hunt field the very state of another (a game's
+ * keyframe). Memory: two fields and about 29 bytes a cell more.
+ * Nothing is allocated after hunt_new.
+ */
+#ifndef WEIR_HUNT_H
+#define WEIR_HUNT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "field.h"
+#include "grid.h"
+
+#define HUNT_CAP_SHARE	100	/* wave cap: 1 / this of the map's cells */
+#define HUNT_SLICES	16	/* the exact build's slices */
+#define HUNT_MIN_SLICE	64	/* but at least this many cells a slice */
+#define HUNT_REBUILD_SHARE 4	/* a tower cutting 1 / this: rebuild */
+#define HUNT_WAVE_BUCKETS 1024	/* the wave's ring (a power of two) */
+#define HUNT_MERGE_SLICE 4	/* merging: slices' worth of cells an update */
+
+struct hunt_stats {
+	uint64_t	waved;		/* cells the wave settled, last update */
+	uint64_t	sliced;		/* cells the build settled, last update */
+	uint64_t	rays;		/* ray tests, last update */
+	uint64_t	merges;		/* builds merged in, ever */
+	uint64_t	cut;		/* cells the last map change cut */
+	uint64_t	rebuilds;	/* whole builds, ever */
+};
+
+struct hunt {
+	struct field	*f;		/* the hunt field */
+	int32_t		 goal;		/* its goal (padded index), -1 none */
+	int		 cap;		/* wave: cells past the hunters' */
+	int		 slice;		/* build: cells an update */
+	struct hunt_stats stats;
+
+	/* Private. */
+	struct field	*x;		/* the exact build in slices */
+	int		 xphase;	/* 0 none, 1 building, 2 merging */
+	size_t		 mnext;		/* merging: next of xs.order */
+	int64_t		 maxstep;	/* the dearest step on the grid */
+	bool		 mcopy;		/* merging a build toward the goal */
+	bool		 exact;		/* the field is a build's: no need of
+					   another until the goal or map moves */
+	int32_t		 xgoal;		/* its goal */
+	int64_t		 xbase;		/* f->base when it began */
+	struct field_slice xs;		/* its queue */
+	int32_t		*rhead, *rnext, *rprev;	/* the wave: near keys */
+	int64_t		 lo;		/* the ring's least bucket */
+	int		 nring;
+	int32_t		*heap, *hpos;	/* the wave: far keys */
+	int		 nheap;
+	uint8_t		*flag;
+	int32_t		*cut, *seen;	/* cells cut; cells with sight set */
+	int		 ncut, nseen;
+	int		 pending;	/* cut cells still in the wave */
+};
+
+struct hunt	*hunt_new(int w, int h);
+void		 hunt_free(struct hunt *h);
+void		 hunt_build(struct hunt *h, const struct grid *g, int x, int y);
+void		 hunt_move(struct hunt *h, const struct grid *g, int x, int y);
+void		 hunt_update(struct hunt *h, const struct grid *g,
+		     const int32_t *cells, int ncells);
+void		 hunt_settle_cells(struct hunt *h, const struct grid *g,
+		     const int32_t *cells, int ncells);
+void		 hunt_set_cost(struct hunt *h, struct grid *g, int x, int y,
+		     int cost);
+void		 hunt_copy(struct hunt *dst, const struct hunt *src);
+int		 hunt_exact_bound(const struct hunt *h, const struct grid *g);
+bool		 hunt_valid(const struct hunt *h, const struct grid *g,
+		     char *why, int whylen);
+
+#endif

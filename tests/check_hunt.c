@@ -1,0 +1,387 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * Unit tests of the hunt field (hunt.h) and of route queries (route.h).
+ * The hunt field on thousands of random maps and walks, with cells closing,
+ * opening and changing cost between steps: valid after every call, exact
+ * and seeing as a sweep does on the cells handed to hunt_update, a step
+ * touching two cells, and after hunt_exact_bound updates standing still
+ * exactly field_build's field. Routes: their cost is the distance a field
+ * toward the target gives the start, its cells are those the field's
+ * pointers lead along, and "connected" agrees with it.
+ */
+#include <check.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "nav/field.h"
+#include "nav/grid.h"
+#include "nav/hunt.h"
+#include "nav/path.h"
+#include "nav/route.h"
+#include "testutil.h"
+
+#define HUNTERS	6
+
+/* Abort unless h keeps the valid clause on g. */
+static void
+expect_valid(const struct hunt *h, const struct grid *g, const char *what,
+    int step)
+{
+	char why[160];
+
+	if (!hunt_valid(h, g, why, sizeof why))
+		ck_abort_msg("%s (step %d): %s", what, step, why);
+}
+
+/*
+ * Abort unless each of cells[] holds its exact distance and the sight a
+ * sweep gives (ref: a build toward the goal), or with all, unless every
+ * cell holds ref's distance and pointer.
+ */
+static void
+expect_exact(const struct hunt *h, const struct grid *g, struct field *ref,
+    const int32_t *cells, int n, bool all, int step)
+{
+	const struct field *f = h->f;
+
+	field_build(ref, g, &h->goal, 1);
+	for (int k = 0; k < (all ? (int)f->ncells : n); k++) {
+		int i = all ? k : cells[k];
+		bool ok = ref->dist[i] == FIELD_INF ? f->dist[i] == FIELD_INF :
+		    f->dist[i] + f->base == ref->dist[i];
+
+		if (all)
+			ok = ok && f->dir[i] == ref->dir[i];
+		else
+			ok = ok && f->los[i] == ref->los[i];
+		if (!ok)
+			ck_abort_msg("step %d, %s (%d,%d): dist %lld/%lld dir "
+			    "%d/%d los %d/%d (hunt/build)", step, all ? "still" :
+			    "hunter", grid_x(g, i), grid_y(g, i),
+			    (long long)(f->dist[i] + f->base),
+			    (long long)ref->dist[i], f->dir[i], ref->dir[i],
+			    f->los[i], ref->los[i]);
+	}
+}
+
+/* One legal step of the goal (random, 8 or 4 way), or the goal itself. */
+static int
+walk_step(uint64_t *s, const struct grid *g, int c)
+{
+	for (int t = 0; t < 16; t++) {
+		int d = tu_randint(s, 8);
+
+		if (field_step_cost(g, c, d) != 0)
+			return c + field_offset(g->stride, d);
+	}
+	return c;
+}
+
+/* A random cell change that never closes the goal's cell. */
+static void
+random_change(uint64_t *s, struct hunt *h, struct grid *g)
+{
+	int x = tu_randint(s, g->w), y = tu_randint(s, g->h), k;
+
+	if (grid_index(g, x, y) == h->goal)
+		return;
+	k = tu_randint(s, 10);
+	hunt_set_cost(h, g, x, y, k < 5 ? 0 : k < 8 ? 1 :
+	    2 + tu_randint(s, GRID_COST_MAX - 1));
+}
+
+/*
+ * The contract on random maps and walks: _i picks the map (size, walls,
+ * slow cells, 8 or 4 way) and the walk.
+ */
+START_TEST(test_hunt_random_walks)
+{
+	uint64_t	 s = 0x4a11 + (uint64_t)_i * 7919;
+	int		 w = 6 + tu_randint(&s, 30), hh = 5 + tu_randint(&s, 20);
+	struct grid	*g = tu_random_grid(&s, w, hh, tu_randint(&s, 35),
+			    tu_randint(&s, 3) == 0 ? 20 : 0, _i % 5 != 0);
+	struct hunt	*h = hunt_new(w, hh);
+	struct field	*ref = field_new(w, hh);
+	int32_t		 cells[HUNTERS];
+	int		 c = tu_random_open(&s, g), steps = 20 + tu_randint(&s, 60);
+
+	if (c < 0)
+		goto out;
+	hunt_build(h, g, grid_x(g, c), grid_y(g, c));
+	expect_valid(h, g, "build", 0);
+	for (int step = 0; step < steps && h->goal >= 0; step++) {
+		int n = 0;
+
+		c = walk_step(&s, g, h->goal);
+		hunt_move(h, g, grid_x(g, c), grid_y(g, c));
+		expect_valid(h, g, "move", step);
+		if (tu_randint(&s, 4) == 0) {
+			random_change(&s, h, g);
+			expect_valid(h, g, "change", step);
+		}
+		for (int k = 0; k < HUNTERS; k++) {
+			int i = tu_random_open(&s, g);
+
+			if (i >= 0)
+				cells[n++] = i;
+		}
+		/* A tiny cap and slice: the hunters alone drive the wave. */
+		h->cap = 1;
+		h->slice = 1 + tu_randint(&s, 40);
+		hunt_update(h, g, cells, n);
+		expect_valid(h, g, "update", step);
+		expect_exact(h, g, ref, cells, n, false, step);
+	}
+	/* Standing still: exact within the stated bound. */
+	for (int k = 0; k < hunt_exact_bound(h, g) && h->goal >= 0; k++) {
+		hunt_update(h, g, NULL, 0);
+		expect_valid(h, g, "still", k);
+	}
+	if (h->goal >= 0)
+		expect_exact(h, g, ref, NULL, 0, true, steps);
+out:
+	field_free(ref);
+	hunt_free(h);
+	grid_free(g);
+}
+END_TEST
+
+/*
+ * A step of the goal is O(1): only the two goal cells change (dist, dir),
+ * whatever the map's size, and the wave is left to hunt_update.
+ */
+START_TEST(test_hunt_step_is_constant)
+{
+	uint64_t	 s = 0x57e9;
+	struct grid	*g = tu_random_grid(&s, 200, 150, 10, 0, true);
+	struct hunt	*h = hunt_new(200, 150);
+	struct field	*before = field_new(200, 150);
+	int		 c = tu_random_open(&s, g);
+
+	hunt_build(h, g, grid_x(g, c), grid_y(g, c));
+	for (int step = 0; step < 50; step++) {
+		int next = walk_step(&s, g, h->goal), changed = 0;
+
+		field_copy(before, h->f);
+		hunt_move(h, g, grid_x(g, next), grid_y(g, next));
+		for (size_t i = 0; i < h->f->ncells; i++)
+			changed += before->dist[i] != h->f->dist[i] ||
+			    before->dir[i] != h->f->dir[i];
+		ck_assert_int_le(changed, 2);
+		ck_assert_int_eq(h->stats.rebuilds, 1);
+		hunt_update(h, g, NULL, 0);
+		/* The wave is capped: far from the whole map a step. */
+		ck_assert_uint_le(h->stats.waved, (uint64_t)h->cap);
+	}
+	field_free(before);
+	hunt_free(h);
+	grid_free(g);
+}
+END_TEST
+
+/*
+ * Closing or slowing cells keeps an exact field exact (the cut settles in
+ * order, ties as a build breaks them): no build needed after a tower on a
+ * field the hero stood still on; opening one leaves work for the wave.
+ */
+START_TEST(test_hunt_tower_keeps_exact)
+{
+	uint64_t	 s = 0x70e7 + (uint64_t)_i * 31;
+	int		 w = 8 + tu_randint(&s, 30), hh = 6 + tu_randint(&s, 20);
+	struct grid	*g = tu_random_grid(&s, w, hh, tu_randint(&s, 30),
+			    _i % 3 == 0 ? 20 : 0, _i % 4 != 0);
+	struct hunt	*h = hunt_new(w, hh);
+	struct field	*ref = field_new(w, hh);
+	int		 c = tu_random_open(&s, g);
+
+	if (c >= 0)
+		hunt_build(h, g, grid_x(g, c), grid_y(g, c));
+	for (int k = 0; k < 40 && h->goal >= 0; k++) {
+		int x = tu_randint(&s, w), y = tu_randint(&s, hh);
+		int old = grid_get_cost(g, x, y), cost;
+
+		if (grid_index(g, x, y) == h->goal || old == 0)
+			continue;
+		cost = tu_randint(&s, 2) ? 0 : old + 1 + tu_randint(&s,
+		    GRID_COST_MAX - old > 0 ? GRID_COST_MAX - old : 1);
+		if (cost > GRID_COST_MAX)
+			cost = 0;
+		ck_assert(h->exact);
+		hunt_set_cost(h, g, x, y, cost);
+		expect_valid(h, g, "close", k);
+		ck_assert(h->exact);
+		expect_exact(h, g, ref, NULL, 0, true, k);
+	}
+	field_free(ref);
+	hunt_free(h);
+	grid_free(g);
+}
+END_TEST
+
+/*
+ * A copy goes on as the original does: after the same steps, updates and
+ * changes both fields are the same bit for bit (the build under way, the
+ * wave and the sight were copied too).
+ */
+START_TEST(test_hunt_copy_goes_on_alike)
+{
+	uint64_t	 s = 0xc0b1 + (uint64_t)_i * 77;
+	struct grid	*g = tu_random_grid(&s, 40, 30, 15, 10, true);
+	struct hunt	*a = hunt_new(40, 30), *b = hunt_new(40, 30);
+	int32_t		 cells[HUNTERS];
+	int		 c = tu_random_open(&s, g);
+
+	hunt_build(a, g, grid_x(g, c), grid_y(g, c));
+	for (int step = 0; step < 120; step++) {
+		int n = 0;
+
+		if (step == 37 + _i)
+			hunt_copy(b, a);
+		c = walk_step(&s, g, a->goal);
+		hunt_move(a, g, grid_x(g, c), grid_y(g, c));
+		for (int k = 0; k < HUNTERS; k++)
+			if ((cells[n] = tu_random_open(&s, g)) >= 0)
+				n++;
+		hunt_update(a, g, cells, n);
+		if (step < 37 + _i)
+			continue;
+		hunt_move(b, g, grid_x(g, c), grid_y(g, c));
+		hunt_update(b, g, cells, n);
+		ck_assert(memcmp(a->f->dist, b->f->dist, a->f->ncells *
+		    sizeof *a->f->dist) == 0);
+		ck_assert(memcmp(a->f->dir, b->f->dir, a->f->ncells) == 0);
+		ck_assert(memcmp(a->f->los, b->f->los, a->f->ncells) == 0);
+	}
+	hunt_free(a);
+	hunt_free(b);
+	grid_free(g);
+}
+END_TEST
+
+/*
+ * Closing the goal's cell leaves no goal and every cell unreachable; a
+ * move then builds afresh.
+ */
+START_TEST(test_hunt_goal_closed)
+{
+	static const char *const rows[] = {
+		".....", ".....", "..G..", ".....", NULL,
+	};
+	int32_t		 goal;
+	int		 n;
+	struct grid	*g = tu_grid(rows, true, &goal, &n);
+	struct hunt	*h = hunt_new(g->w, g->h);
+
+	hunt_build(h, g, 2, 2);
+	hunt_set_cost(h, g, 2, 2, 0);
+	ck_assert_int_eq(h->goal, -1);
+	ck_assert(field_distance(h->f, 0, 0) == INFINITY);
+	hunt_move(h, g, 1, 1);
+	ck_assert_int_eq(h->goal, grid_index(g, 1, 1));
+	ck_assert(field_distance(h->f, 1, 1) == 0);
+	/* Round the closed cell: longer than the straight 1 + 2 sqrt 2. */
+	ck_assert(field_distance(h->f, 4, 3) > 1 + 2 * sqrt(2) + 0.1);
+	ck_assert(field_distance(h->f, 4, 3) < INFINITY);
+	hunt_free(h);
+	grid_free(g);
+}
+END_TEST
+
+/*
+ * Routes: on random maps, route_find's cost equals the distance a field
+ * built toward the target gives the start, its cells are legal steps from
+ * start to target and the very cells that field's pointers lead along,
+ * and route_connected says yes exactly when it is finite.
+ */
+START_TEST(test_route_is_shortest)
+{
+	uint64_t	 s = 0x7a0e + (uint64_t)_i * 104729;
+	int		 w = 5 + tu_randint(&s, 40), hh = 5 + tu_randint(&s, 30);
+	struct grid	*g = tu_random_grid(&s, w, hh, tu_randint(&s, 40),
+			    tu_randint(&s, 2) == 0 ? 25 : 0, _i % 4 != 0);
+	struct route	*r = route_new(w, hh);
+	struct field	*f = field_new(w, hh);
+	struct point	*out = malloc(sizeof *out * (size_t)(w * hh));
+	struct point	*desc = malloc(sizeof *desc * (size_t)(w * hh));
+
+	for (int q = 0; q < 10; q++) {
+		int a = tu_random_open(&s, g), b = tu_random_open(&s, g), n;
+		int64_t cost = -1, sum = 0;
+		double d;
+
+		if (a < 0)
+			break;
+		field_build(f, g, &b, 1);
+		d = field_distance(f, grid_x(g, a), grid_y(g, a));
+		n = route_find(r, g, grid_x(g, a), grid_y(g, a), grid_x(g, b),
+		    grid_y(g, b), out, w * hh, &cost);
+		ck_assert_int_eq(route_connected(r, g, (unsigned)q, grid_x(g,
+		    a), grid_y(g, a), grid_x(g, b), grid_y(g, b)), d !=
+		    INFINITY);
+		if (d == INFINITY) {
+			ck_assert_int_eq(n, 0);
+			continue;
+		}
+		ck_assert_int_gt(n, 0);
+		ck_assert_int_eq(cost, f->dist[a]);
+		ck_assert(out[0].x == grid_x(g, a) && out[0].y == grid_y(g, a));
+		ck_assert(out[n - 1].x == grid_x(g, b) &&
+		    out[n - 1].y == grid_y(g, b));
+		for (int k = 1; k < n; k++) {
+			int i = grid_index(g, out[k - 1].x, out[k - 1].y), dd;
+
+			for (dd = 0; dd < 8; dd++)
+				if (i + field_offset(g->stride, dd) ==
+				    grid_index(g, out[k].x, out[k].y))
+					break;
+			ck_assert_int_lt(dd, 8);
+			ck_assert_int_ne(field_step_cost(g, i, dd), 0);
+			sum += field_step_cost(g, i, dd);
+		}
+		ck_assert_int_eq(sum, cost);
+		/* The very cells the field's pointers lead along. */
+		ck_assert_int_eq(path_descend(f, g, grid_x(g, a), grid_y(g, a),
+		    desc, w * hh), n);
+		for (int k = 0; k < n; k++)
+			ck_assert(desc[k].x == out[k].x && desc[k].y == out[k].y);
+	}
+	free(desc);
+	free(out);
+	field_free(f);
+	route_free(r);
+	grid_free(g);
+}
+END_TEST
+
+static Suite *
+hunt_suite(void)
+{
+	Suite *s = suite_create("hunt");
+	TCase *tc = tcase_create("hunt");
+
+	tcase_set_timeout(tc, 120);
+	tcase_add_loop_test(tc, test_hunt_random_walks, 0, 3000);
+	tcase_add_test(tc, test_hunt_step_is_constant);
+	tcase_add_loop_test(tc, test_hunt_tower_keeps_exact, 0, 300);
+	tcase_add_loop_test(tc, test_hunt_copy_goes_on_alike, 0, 10);
+	tcase_add_test(tc, test_hunt_goal_closed);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("route");
+	tcase_add_loop_test(tc, test_route_is_shortest, 0, 300);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int
+main(void)
+{
+	SRunner *sr = srunner_create(hunt_suite());
+	int failed;
+
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
