@@ -77,7 +77,9 @@ headless_recorder(struct headless *h, const struct headless_opts *o,
 	opts.sandbox = h->s->g->sandbox;
 	opts.difficulty = h->s->g->difficulty;
 	opts.endless = h->s->g->endless;
-	save_level_name(name, sizeof name, h->s->path);
+	/* Its identity, as saves and boards know it (session.h). */
+	session_level_key(name, sizeof name, h->s->path, h->s->level_hash,
+	    o->level_dir);
 	h->rec = recorder_new(name, h->s->level_text, h->s->level_len,
 	    h->s->level_map, h->s->lv, h->s->seed, &opts, why, sizeof why);
 	if (h->rec == NULL) {

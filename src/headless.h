@@ -32,6 +32,8 @@ struct headless_opts {
 	const char	*record;	/* --record FILE: the game's recording */
 	const struct daily *daily;	/* --daily: the date's game, or NULL */
 	bool		 ascii;		/* --ascii: the daily line's stars */
+	const char	*level_dir;	/* the installed levels: a recording
+					   names the level as saves do */
 };
 
 int	headless_run(const struct headless_opts *o);

@@ -1192,6 +1192,7 @@ main_run(int argc, char **argv)
 			    "FILE");
 		return main_check(argv + optind, nargs);
 	case MAIN_HEADLESS:
+		o.headless.level_dir = main_level_dir();
 		if (o.daily)
 			return main_daily(&o, daily_path, sizeof daily_path) != 0 ?
 			    MAIN_EXIT_ERROR : headless_run(&o.headless);

@@ -711,6 +711,77 @@ START_TEST(test_bot_plays_what_is_drawn)
 }
 END_TEST
 
+/*
+ * The trial played a slice at a time: slices of one tick, of seven and
+ * of a thousand come to edit_trial's figures, rating and strategy, every
+ * game of it played; at any point the rating is no more than the best
+ * found so far and the estimate is no less than what is played.
+ */
+START_TEST(test_bot_trial_in_slices)
+{
+	static const long	 slices[] = { 1, 7, 1000 };
+	struct edit		*e = t_drawn(16, 9, 4);
+	struct edit_trial	 t;
+	struct edit_run		 r;
+	struct level		*lv;
+	char			 err[T_ERR];
+	long			 steps;
+
+	lv = edit_level(e, err, sizeof err);
+	ck_assert_msg(lv != NULL, "%s", err);
+	edit_trial(lv, 3, &t);
+	for (size_t k = 0; k < sizeof slices / sizeof slices[0]; k++) {
+		edit_run_init(&r, lv, 3);
+		ck_assert_int_eq(r.t.rating, -1);
+		ck_assert_int_eq(r.t.state, GAME_PLAYING);
+		for (steps = 0; !edit_run_step(&r, slices[k]); steps++) {
+			ck_assert_int_le(r.ticks, (steps + 1) * slices[k]);
+			ck_assert_int_ge(edit_run_estimate(&r), r.ticks);
+			ck_assert_int_le(t.rating, r.rate.best);
+		}
+		ck_assert_int_eq(r.t.state, t.state);
+		ck_assert_int_eq(r.t.lives, t.lives);
+		ck_assert_int_eq(r.t.ticks, t.ticks);
+		ck_assert_int_eq(r.t.waves_cleared, t.waves_cleared);
+		ck_assert_int_eq(r.t.rating, t.rating);
+		ck_assert_int_eq(r.t.strategy, t.strategy);
+		ck_assert_int_eq(r.ticks, t.ticks + r.rate.ticks);
+		ck_assert_int_ge(r.rate.games, 2);
+		if (slices[k] == 1)	/* one tick a step, and one more */
+			ck_assert_int_ge(steps + 1, r.ticks);
+		edit_run_free(&r);
+	}
+	level_free(lv);
+	edit_free(e);
+}
+END_TEST
+
+/* A trial stopped half way frees what it holds (the sanitizer looks). */
+START_TEST(test_bot_trial_stopped)
+{
+	struct edit		*e = t_drawn(16, 9, 4);
+	struct edit_run		 r;
+	struct level		*lv;
+	char			 err[T_ERR];
+
+	lv = edit_level(e, err, sizeof err);
+	ck_assert_msg(lv != NULL, "%s", err);
+	edit_run_init(&r, lv, 1);
+	ck_assert(!edit_run_step(&r, 50));
+	ck_assert_int_eq(r.ticks, 50);
+	ck_assert(r.g != NULL && r.g->tick == 50);
+	edit_run_free(&r);
+	edit_run_init(&r, lv, 1);
+	while (r.g != NULL)
+		(void)edit_run_step(&r, 100);
+	ck_assert(!edit_run_step(&r, 10));	/* into the rating's games */
+	ck_assert(r.rate.g != NULL);
+	edit_run_free(&r);
+	level_free(lv);
+	edit_free(e);
+}
+END_TEST
+
 static Suite *
 edit_suite(void)
 {
@@ -744,6 +815,8 @@ edit_suite(void)
 	tc = tcase_create("play");
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_bot_plays_what_is_drawn);
+	tcase_add_test(tc, test_bot_trial_in_slices);
+	tcase_add_test(tc, test_bot_trial_stopped);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -594,6 +594,49 @@ START_TEST(test_prune_keeps_newest_and_best)
 }
 END_TEST
 
+/*
+ * A board's best is a win above every defeat, as the score boards rank
+ * them: a win of 1 point outlives a loss of 99999, out of the newest.
+ */
+START_TEST(test_prune_keeps_a_win_over_a_loss)
+{
+	struct game_opts	 o = GAME_OPTS_INIT;
+	struct recording	*r = t_bot_game("meadow", &o, 1L << 30, NULL);
+	struct record_list	 l;
+	struct record_entry	 a, b;
+	char			 path[1024], err[T_ERR];
+	int			 i, won = 0, big = 0;
+
+	for (i = 0; i < RECORD_KEEP + 2; i++) {
+		r->when = 1000 + i;
+		r->result = i == 0 ? RECORD_WON : RECORD_LOST;
+		r->score = i == 0 ? 1 : i == 1 ? 99999 : 10;
+		snprintf(path, sizeof path, "%s/g%03d.rec", t_dir, i);
+		ck_assert_msg(record_write(path, r, err, sizeof err) == 0, "%s",
+		    err);
+	}
+	ck_assert_int_eq(record_prune(t_dir, RECORD_KEEP, err, sizeof err), 1);
+	ck_assert_int_eq(record_list(t_dir, &l), 0);
+	for (i = 0; i < l.n; i++) {
+		won += l.v[i].result == RECORD_WON;
+		big += l.v[i].score == 99999;
+	}
+	ck_assert_int_eq(won, 1);
+	ck_assert_int_eq(big, 0);
+	record_list_free(&l);
+	memset(&a, 0, sizeof a);
+	b = a;
+	a.result = RECORD_WON;
+	a.score = 5;
+	b.result = RECORD_LOST;
+	b.score = 500;
+	ck_assert(record_better(&a, &b) && !record_better(&b, &a));
+	b.result = RECORD_WON;
+	ck_assert(record_better(&b, &a));
+	record_free(r);
+}
+END_TEST
+
 /* record_keep names a new file and never writes over one. */
 START_TEST(test_keep_names_new_files)
 {
@@ -838,6 +881,7 @@ record_suite(void)
 	tcase_add_test(tc, test_reader_places_errors);
 	tcase_add_test(tc, test_level_that_does_not_parse);
 	tcase_add_test(tc, test_prune_keeps_newest_and_best);
+	tcase_add_test(tc, test_prune_keeps_a_win_over_a_loss);
 	tcase_add_test(tc, test_keep_names_new_files);
 	suite_add_tcase(s, tc);
 

@@ -6,6 +6,7 @@
  * bot's trial of a finished level (a game with no terminal, then its
  * rating).
  */
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,6 +14,7 @@
 
 #include "bot.h"
 #include "edit-internal.h"
+#include "kinds.h"
 #include "rate.h"
 #include "util.h"
 
@@ -193,32 +195,155 @@ edit_refresh(struct edit *e)
 }
 
 /*
+ * About how many ticks one game of lv lasts (g is one, just made): until
+ * the slowest group's last enemy, sent, has walked from its spawn to an
+ * exit down the field as it is, with no maze.
+ */
+static long
+edit_game_estimate(const struct level *lv, const struct game *g)
+{
+	double	start = 0, end = 0, t, d;
+	int	w, k;
+
+	for (w = 0; w < lv->nwaves; w++) {
+		const struct level_wave *wv = &lv->waves[w];
+
+		start += wv->after_ms / 1000.0;
+		for (k = 0; k < wv->ngroups; k++) {
+			const struct level_group *gr = &wv->groups[k];
+			const struct level_point *c =
+			    &lv->spawns[gr->spawn].cells[0];
+
+			d = field_distance(g->field, c->x, c->y);
+			t = start + (gr->after_ms + (double)(gr->count - 1) *
+			    gr->every_ms) / 1000.0;
+			if (isfinite(d) && enemy_types[gr->enemy].speed > 0)
+				t += d / enemy_types[gr->enemy].speed;
+			end = t > end ? t : end;
+		}
+	}
+	return (long)(end * GAME_RATE) + 1;
+}
+
+/*
+ * Start the bot's trial of lv (kept until edit_run_free) from seed: its
+ * own game first, then the rating's games; nothing is played yet.
+ */
+void
+edit_run_init(struct edit_run *r, const struct level *lv, uint64_t seed)
+{
+	struct game_opts	o = GAME_OPTS_INIT;
+
+	memset(r, 0, sizeof *r);
+	r->lv = lv;
+	r->g = game_new(lv, seed, false);
+	r->b = bot_new(r->g);
+	r->max = game_max_ticks(r->g);
+	r->game_ticks = edit_game_estimate(lv, r->g);
+	r->t.state = GAME_PLAYING;
+	r->t.lives_start = lv->lives;
+	r->t.waves_total = lv->nwaves;
+	r->t.rating = -1;
+	r->t.strategy = -1;
+	rate_run_init(&r->rate, lv, &o);
+}
+
+/* The bot's own game is over (or out of time): its figures. */
+static void
+edit_run_game_over(struct edit_run *r)
+{
+	struct game_summary	s;
+
+	game_summary(r->g, &s);
+	r->t.state = s.state;
+	r->t.lives = s.lives;
+	r->t.waves_cleared = s.waves_cleared;
+	r->t.waves_total = s.waves_total;
+	r->t.ticks = s.ticks;
+	bot_free(r->b);
+	game_free(r->g);
+	r->b = NULL;
+	r->g = NULL;
+	if (r->t.ticks > r->game_ticks)
+		r->game_ticks = r->t.ticks;
+}
+
+/*
+ * Play up to ticks more ticks of the trial; true once it is over (r->t
+ * holds what came of it). However the ticks are sliced, the games and
+ * their outcomes are edit_trial's.
+ */
+bool
+edit_run_step(struct edit_run *r, long ticks)
+{
+	long	before;
+
+	for (; r->g != NULL && ticks > 0; ticks--) {
+		if (game_over(r->g) || r->g->tick >= r->max) {
+			edit_run_game_over(r);
+			break;
+		}
+		bot_act(r->b, r->g);
+		game_tick(r->g);
+		r->ticks++;
+	}
+	if (r->g != NULL || ticks <= 0)
+		return false;
+	before = r->rate.ticks;
+	if (rate_run_step(&r->rate, ticks)) {
+		r->t.rating = r->rate.rating;
+		r->t.strategy = r->rate.who;
+	}
+	r->ticks += r->rate.ticks - before;
+	return r->t.rating >= 0;
+}
+
+/*
+ * About how many ticks the whole trial plays, from what it has played so
+ * far: its game's estimated (or, once over, its actual) length for each
+ * game yet to come, the rating's most.
+ */
+long
+edit_run_estimate(const struct edit_run *r)
+{
+	long	game = r->game_ticks, left;
+
+	if (r->g != NULL && r->g->tick > game)
+		game = r->g->tick;
+	left = (long)rate_run_games_left(&r->rate) * game;
+	if (r->g != NULL)
+		left += game - r->g->tick;
+	else if (r->rate.g != NULL)
+		left -= r->rate.g->tick;	/* the game under way */
+	return r->ticks + (left > 0 ? left : 0);
+}
+
+/* Free what a trial, over or not, holds (not its level). */
+void
+edit_run_free(struct edit_run *r)
+{
+	if (r->g != NULL) {
+		bot_free(r->b);
+		game_free(r->g);
+		r->b = NULL;
+		r->g = NULL;
+	}
+	rate_run_free(&r->rate);
+}
+
+/*
  * Let the "maze" bot play lv from seed with no terminal, and rate the
  * level (rate.h: more games, every strategy held to shares of its
- * income); what came of it.
+ * income); what came of it: the trial played at once.
  */
 void
 edit_trial(const struct level *lv, uint64_t seed, struct edit_trial *t)
 {
-	struct game_opts	 o = GAME_OPTS_INIT;
-	struct game_summary	 s;
-	struct game		*g = game_new(lv, seed, false);
-	struct bot		*b = bot_new(g);
-	long			 max = game_max_ticks(g);
+	struct edit_run	r;
 
-	while (!game_over(g) && g->tick < max) {
-		bot_act(b, g);
-		game_tick(g);
-	}
-	game_summary(g, &s);
-	memset(t, 0, sizeof *t);
-	t->state = s.state;
-	t->lives = s.lives;
-	t->lives_start = lv->lives;
-	t->waves_cleared = s.waves_cleared;
-	t->waves_total = s.waves_total;
-	t->ticks = s.ticks;
-	bot_free(b);
-	game_free(g);
-	t->rating = rate_level(lv, &o, &t->strategy);
+	edit_run_init(&r, lv, seed);
+	while (!edit_run_step(&r, 1L << 30))
+		;
+	*t = r.t;
+	edit_run_free(&r);
 }

@@ -57,6 +57,7 @@
 #include "grid.h"
 #include "level.h"
 #include "path.h"
+#include "rate.h"
 
 #define EDIT_MSG_MAX	160	/* bytes of one problem's message */
 #define EDIT_NEW_MIN	4	/* smallest side of a new map */
@@ -125,7 +126,7 @@ enum edit_save {
 /* What the bot's game on the level came to. */
 struct edit_trial {
 	enum game_state	state;		/* GAME_WON or GAME_LOST, or
-					   GAME_RUNNING when cut off */
+					   GAME_PLAYING when cut off */
 	int		lives, lives_start;
 	int		waves_cleared, waves_total;
 	long		ticks;
@@ -133,6 +134,24 @@ struct edit_trial {
 					   0..100 or RATE_UNBEATEN */
 	int		strategy;	/* the bot_strategies row that
 					   needs least, -1: none wins */
+};
+
+/*
+ * The bot's trial played a slice of ticks at a time (edit_trial plays it
+ * at once): the bot's own game, then the rating's (struct rate_run). A
+ * screen steps it between key reads, shows how far it got and may stop
+ * it at any time: t has the game's figures once it is over, the rating
+ * lies above rate.lo and at or below rate.hi.
+ */
+struct edit_run {
+	const struct level	*lv;		/* kept until edit_run_free */
+	struct game		*g;		/* the bot's game; NULL: over */
+	struct bot		*b;
+	long			 max;		/* its ticks at most */
+	long			 game_ticks;	/* a game's length, about */
+	long			 ticks;		/* played in all */
+	struct edit_trial	 t;		/* rating -1 until known */
+	struct rate_run		 rate;
 };
 
 struct edit_line;
@@ -239,8 +258,13 @@ struct edit	*edit_recover_open(const char *path, const char *rec,
 		    char *err, size_t errlen);
 int		 edit_recover_remove(const char *path);
 
-/* Playing it. */
+/* Playing it: the bot's trial, at once or a slice at a time. */
 void		 edit_trial(const struct level *lv, uint64_t seed,
 		    struct edit_trial *t);
+void		 edit_run_init(struct edit_run *r, const struct level *lv,
+		    uint64_t seed);
+bool		 edit_run_step(struct edit_run *r, long ticks);
+long		 edit_run_estimate(const struct edit_run *r);
+void		 edit_run_free(struct edit_run *r);
 
 #endif

@@ -2,8 +2,12 @@
 /*
  * The difficulty rating (rate.h): whole games with a strategy held to a
  * share of its income, a bisection over the share, and the least over
- * the suite.
+ * the suite, played a slice of ticks at a time (struct rate_run);
+ * rate_level and rate_strategy play it to the end at once.
  */
+#include <stdlib.h>
+#include <string.h>
+
 #include "bot.h"
 #include "rate.h"
 
@@ -28,18 +32,192 @@ rate_wins(const struct level *lv, const struct game_opts *o, int strategy,
 	return won;
 }
 
-/* Whether strategy at share wins lv on every seed of RATE_SEEDS. */
-static bool
-rate_wins_all(const struct level *lv, const struct game_opts *o,
-    int strategy, int share)
+/*
+ * Start rating lv played as o says, with the strategies first..last-1 of
+ * the suite, looking for less than below; nothing is played yet.
+ */
+static void
+rate_run_start(struct rate_run *r, const struct level *lv,
+    const struct game_opts *o, int first, int last, int below)
 {
-	uint64_t	seed;
+	memset(r, 0, sizeof *r);
+	r->lv = lv;
+	r->o = *o;
+	r->strategy = first;
+	r->last = last;
+	r->best = below;
+	r->who = -1;
+	r->lo = r->hi = -1;
+	r->share = -1;
+	r->seed = 1;
+	r->rating = -1;
+}
 
-	for (seed = 1; seed <= RATE_SEEDS; seed++) {
-		if (!rate_wins(lv, o, strategy, share, seed))
-			return false;
+/* Start rating lv played as o says (the whole suite); see rate.h. */
+void
+rate_run_init(struct rate_run *r, const struct level *lv,
+    const struct game_opts *o)
+{
+	rate_run_start(r, lv, o, 0, BOT_NSTRATEGIES, RATE_UNBEATEN);
+}
+
+/* The first share a strategy tries: the most that could beat the best. */
+static int
+rate_run_top(const struct rate_run *r)
+{
+	return r->best > 100 ? 100 : r->best - 1;
+}
+
+/* The strategy's search is over, its least share found (or none). */
+static void
+rate_run_next_strategy(struct rate_run *r, int found)
+{
+	if (found >= 0 && found < r->best) {
+		r->best = found;
+		r->who = r->strategy;
 	}
-	return true;
+	r->strategy++;
+	r->lo = r->hi = -1;
+}
+
+/*
+ * The share to try next, in rate_strategy's order (the most that could
+ * beat the best so far, none, then halving the gap between a share that
+ * loses and one that wins), strategy after strategy; -1 when the rating
+ * is known (then set).
+ */
+static int
+rate_run_next(struct rate_run *r)
+{
+	int	top;
+
+	for (;;) {
+		if (r->strategy >= r->last || r->best == 0) {
+			r->rating = r->best;
+			return -1;
+		}
+		top = rate_run_top(r);
+		if (r->hi < 0 && (top < 0 || r->lo == top))
+			rate_run_next_strategy(r, -1);	/* cannot beat it */
+		else if (r->hi < 0)
+			return top;
+		else if (r->hi == 0)
+			rate_run_next_strategy(r, 0);
+		else if (r->lo < 0)
+			return 0;
+		else if (r->hi - r->lo > 1)
+			return r->lo + (r->hi - r->lo) / 2;
+		else
+			rate_run_next_strategy(r, r->hi);
+	}
+}
+
+/* A game ended: its outcome moves the bisection on. */
+static void
+rate_run_ended(struct rate_run *r)
+{
+	bool	won = r->g->state == GAME_WON;
+
+	bot_free(r->b);
+	game_free(r->g);
+	r->b = NULL;
+	r->g = NULL;
+	r->games++;
+	if (!won) {
+		r->lo = r->share;
+		r->seed = 1;
+	} else if (r->seed == RATE_SEEDS) {
+		r->hi = r->share;
+		r->seed = 1;
+	} else
+		r->seed++;
+}
+
+/*
+ * Play up to ticks more ticks of the rating's games; true once the rating
+ * is known (r->rating, the strategy r->who). The same games in the same
+ * order as rate_level, however the ticks are sliced.
+ */
+bool
+rate_run_step(struct rate_run *r, long ticks)
+{
+	while (r->rating < 0 && ticks > 0) {
+		if (r->g == NULL) {
+			if ((r->share = rate_run_next(r)) < 0)
+				break;
+			r->g = game_new_opts(r->lv, r->seed, &r->o);
+			r->b = bot_new_as(r->g, r->strategy);
+			r->max = game_max_ticks(r->g);
+			bot_set_share(r->b, r->share);
+		}
+		if (game_over(r->g) || r->g->tick >= r->max) {
+			rate_run_ended(r);
+			continue;
+		}
+		bot_act(r->b, r->g);
+		game_tick(r->g);
+		r->ticks++;
+		ticks--;
+	}
+	return r->rating >= 0;
+}
+
+/* Halvings of a gap of n shares down to one. */
+static int
+rate_halvings(int n)
+{
+	int	k = 0;
+
+	while (n > 1) {
+		n = (n + 1) / 2;
+		k++;
+	}
+	return k;
+}
+
+/*
+ * At most how many games the rating has still to play, the current one
+ * among them: every share left to try of every strategy left, on every
+ * seed (a loss ends a share sooner).
+ */
+int
+rate_run_games_left(const struct rate_run *r)
+{
+	int	s, top, shares = 0;
+
+	if (r->rating >= 0)
+		return 0;
+	for (s = r->strategy; s < r->last; s++) {
+		top = rate_run_top(r);
+		if (s > r->strategy || r->hi < 0)
+			shares += 2 + rate_halvings(top);
+		else if (r->lo < 0)
+			shares += 1 + rate_halvings(r->hi);
+		else
+			shares += rate_halvings(r->hi - r->lo);
+	}
+	return shares * RATE_SEEDS;
+}
+
+/* Free the game a rating left unfinished. */
+void
+rate_run_free(struct rate_run *r)
+{
+	if (r->g != NULL) {
+		bot_free(r->b);
+		game_free(r->g);
+		r->b = NULL;
+		r->g = NULL;
+	}
+}
+
+/* Play r to its end. */
+static void
+rate_run_all(struct rate_run *r)
+{
+	while (!rate_run_step(r, 1L << 30))
+		;
+	rate_run_free(r);
 }
 
 /*
@@ -51,21 +229,11 @@ int
 rate_strategy(const struct level *lv, const struct game_opts *o,
     int strategy, int below)
 {
-	int	lo = 0, hi = below > 100 ? 100 : below - 1, mid;
+	struct rate_run	r;
 
-	if (hi < 0 || !rate_wins_all(lv, o, strategy, hi))
-		return RATE_UNBEATEN;
-	if (rate_wins_all(lv, o, strategy, lo))
-		return 0;
-	/* It loses at lo and wins at hi. */
-	while (hi - lo > 1) {
-		mid = lo + (hi - lo) / 2;
-		if (rate_wins_all(lv, o, strategy, mid))
-			hi = mid;
-		else
-			lo = mid;
-	}
-	return hi;
+	rate_run_start(&r, lv, o, strategy, strategy + 1, below);
+	rate_run_all(&r);
+	return r.who == strategy ? r.rating : RATE_UNBEATEN;
 }
 
 /*
@@ -76,15 +244,10 @@ rate_strategy(const struct level *lv, const struct game_opts *o,
 int
 rate_level(const struct level *lv, const struct game_opts *o, int *strategy)
 {
-	int	s, r, best = RATE_UNBEATEN;
+	struct rate_run	r;
 
-	*strategy = -1;
-	for (s = 0; s < BOT_NSTRATEGIES && best > 0; s++) {
-		r = rate_strategy(lv, o, s, best);
-		if (r < best) {
-			best = r;
-			*strategy = s;
-		}
-	}
-	return best;
+	rate_run_init(&r, lv, o);
+	rate_run_all(&r);
+	*strategy = r.who;
+	return r.rating;
 }

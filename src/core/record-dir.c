@@ -147,14 +147,17 @@ record_list_free(struct record_list *l)
 	memset(l, 0, sizeof *l);
 }
 
-/* Whether a is a better game than b: its score, then a win, then newer. */
-static bool
+/*
+ * Whether a is a better game than b: a win above every defeat (as the
+ * score boards rank them), then the score, then the newer.
+ */
+bool
 record_better(const struct record_entry *a, const struct record_entry *b)
 {
-	if (a->score != b->score)
-		return a->score > b->score;
 	if ((a->result == RECORD_WON) != (b->result == RECORD_WON))
 		return a->result == RECORD_WON;
+	if (a->score != b->score)
+		return a->score > b->score;
 	return a->when > b->when;
 }
 

@@ -329,6 +329,14 @@ recorder_new(const char *level_name, const char *text, size_t len, bool map,
 	return rc;
 }
 
+/* Name the level recorded: its identity, as saves and boards know it. */
+void
+recorder_level_name(struct recorder *rc, const char *level_name)
+{
+	scores_name(rc->rec.level_name, sizeof rc->rec.level_name,
+	    level_name);
+}
+
 /* Mark the game recorded as the daily game of date ("YYYY-MM-DD"). */
 void
 recorder_daily(struct recorder *rc, const char *date)

@@ -143,6 +143,8 @@ struct recorder	*recorder_new(const char *level_name, const char *text,
 		    uint64_t seed, const struct game_opts *o, char *err,
 		    size_t errlen);
 void		 recorder_daily(struct recorder *rc, const char *date);
+void		 recorder_level_name(struct recorder *rc,
+		    const char *level_name);
 void		 recorder_player(struct recorder *rc, const char *who);
 void		 recorder_tick(struct recorder *rc, const struct game *g);
 void		 recorder_end(struct recorder *rc, const struct game *g,
@@ -180,6 +182,8 @@ struct record_list {
 int		 record_dir(char *buf, size_t len, bool make_dir);
 int		 record_list(const char *dir, struct record_list *l);
 void		 record_list_free(struct record_list *l);
+bool		 record_better(const struct record_entry *a,
+		    const struct record_entry *b);
 int		 record_prune(const char *dir, int keep, char *err,
 		    size_t errlen);
 int		 record_keep(const char *dir, struct recorder *rc,

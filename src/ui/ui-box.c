@@ -15,10 +15,12 @@
 
 #include <ctype.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 #include "core/about.h"
+#include "nav/util.h"
 #include "ui/ui-box.h"
 #include "ui/ui-daily.h"
 #include "ui/ui-game.h"
@@ -81,11 +83,18 @@ ui_box_quit_paint(struct ui *u, bool small)
 	static const char *const game[] = { "quit? (y/n)",
 	    "l: back to the level list instead",
 	    "(the game is saved either way: c continues it)" };
+	static const char *const trial[] = { "quit? (y/n)",
+	    "(a trial: back to the editor; nothing is saved)" };
 	static const char *const ends[] = { "quit? (y/n)",
 	    "l: back to the level list instead",
 	    "(this game is not saved: leaving ends it)" };
 
-	if (ui_box_in_game(u) && u->p->unsaved && !small)
+	if (u->l->trial && small)
+		ui_draw_centred(&u->v, LINES / 2 + 1, "back to the editor? "
+		    "(y/n)");
+	else if (u->l->trial)
+		ui_draw_box(&u->v, trial, 2);
+	else if (ui_box_in_game(u) && u->p->unsaved && !small)
 		ui_draw_box(&u->v, ends, 3);
 	else if (ui_box_in_game(u) && small)
 		ui_draw_centred(&u->v, LINES / 2 + 1, "quit? (y/n, l: level "
@@ -105,7 +114,8 @@ ui_box_quit_key(struct ui *u, int ch)
 	if (ch == 'y' || ch == 'Y' || (ui_box_in_game(u) && (ch == 'q' ||
 	    ch == 'Q')))
 		return ui_game_quit(u, false);
-	if ((ch == 'l' || ch == 'L') && u->screen == UI_SCREEN_PLAY)
+	if ((ch == 'l' || ch == 'L') && u->screen == UI_SCREEN_PLAY &&
+	    !u->l->trial)	/* a trial goes back to the editor only */
 		return ui_game_quit(u, true);
 	if (ch == UI_TERM_ESC || ch == 'n' || ch == 'N' || ch == 'q')
 		u->box = u->under;
@@ -304,15 +314,19 @@ ui_box_spec_key(struct ui *u, int ch)
 	return UI_GO_STAY;
 }
 
-/* The list of saved games to resume, the chosen one marked. */
+/*
+ * The list of saved games to resume, every one (it scrolls to keep the
+ * chosen one in view), the chosen one marked.
+ */
 static void
 ui_box_saves_paint(struct ui *u, bool small)
 {
-	const char	*lines[UI_SAVES_MAX + 3];
-	char		 text[UI_SAVES_MAX][112];
-	int		 i, n = 0, first;
+	const char	**lines = xcalloc((size_t)u->saves.n + 3, sizeof *lines);
+	char		(*text)[UI_SAVE_ABOUT + 16];
+	int		  i, n = 0, first;
 
 	(void)small;
+	text = xcalloc((size_t)u->saves.n + 1, sizeof *text);
 	lines[n++] = "Saved games: Enter resumes one, Esc closes";
 	lines[n++] = "";
 	for (i = 0; i < u->saves.n; i++) {
@@ -322,6 +336,8 @@ ui_box_saves_paint(struct ui *u, bool small)
 	}
 	first = u->save_sel + 2 - (LINES - 4) + 1;
 	ui_draw_box_from(&u->v, lines, n, &first);
+	free(text);
+	free(lines);
 }
 
 /* A key in the list of saved games. */
@@ -333,6 +349,10 @@ ui_box_saves_key(struct ui *u, int ch)
 		u->save_sel--;
 	else if (ch == KEY_DOWN || ch == 'j')
 		u->save_sel++;
+	else if (ch == KEY_PPAGE)
+		u->save_sel -= LINES - 6;
+	else if (ch == KEY_NPAGE)
+		u->save_sel += LINES - 6;
 	else if (ch == KEY_HOME)
 		u->save_sel = 0;
 	else if (ch == KEY_END)
@@ -517,11 +537,19 @@ ui_box_end_paint(struct ui *u, bool small)
 	}
 	play_board(p, board, sizeof board);
 	count = scores_level(&e->table, board, &first);
-	if (count > 0 && strchr(board, '@') == NULL)
+	/*
+	 * The level by its title: its identity (meadow.0123...) means
+	 * nothing to a player; a daily game's board names its date.
+	 */
+	if (count > 0 && strchr(board, '@') == NULL && strcmp(board,
+	    p->name) != 0)
 		snprintf(text[n++], sizeof text[0], "best of %s:", board);
+	else if (count > 0 && strchr(board, '@') == NULL)
+		snprintf(text[n++], sizeof text[0], "best of %s:",
+		    p->lv->title);
 	else if (count > 0)
 		snprintf(text[n++], sizeof text[0], "best of %s (%s):",
-		    p->name, strchr(board, '@') + 1);
+		    p->lv->title, strchr(board, '@') + 1);
 	for (k = 0; k < count && k < 5 && n < 36; k++) {
 		when = (time_t)first[k].when;
 		if (localtime_r(&when, &tm) == NULL ||

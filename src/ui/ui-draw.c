@@ -181,15 +181,84 @@ ui_draw_text_at(const struct ui_view *v, int y, int x, const char *s)
 	return ui_draw_text(v, s, COLS - x);
 }
 
-/* Screen columns UTF-8 text s takes (every character one column). */
+/*
+ * The next character of s (len bytes): its bytes into *n and the columns
+ * ui_draw_text gives it (a wide character two, a byte the locale cannot
+ * read one, as the '?' it is drawn as).
+ */
+static int
+ui_draw_char(const char *s, size_t len, size_t *n)
+{
+	mbstate_t	st;
+	wchar_t		wc;
+	int		cw;
+
+	if ((unsigned char)*s < 0x80) {
+		*n = 1;
+		return 1;
+	}
+	memset(&st, 0, sizeof st);
+	*n = mbrtowc(&wc, s, len, &st);
+	if (*n == (size_t)-1 || *n == (size_t)-2 || *n == 0) {
+		*n = 1;
+		return 1;
+	}
+	cw = wcwidth(wc);
+	return cw < 0 ? 1 : cw;
+}
+
+/* Screen columns UTF-8 text s takes, as ui_draw_text draws it. */
 int
 ui_draw_width(const char *s)
 {
-	int	n = 0;
+	size_t	len = strlen(s), n;
+	int	w = 0;
 
-	for (; *s != '\0'; s++)
-		n += ((unsigned char)*s & 0xc0) != 0x80;
-	return n;
+	while (len > 0) {
+		w += ui_draw_char(s, len, &n);
+		s += n;
+		len -= n;
+	}
+	return w;
+}
+
+/*
+ * The bytes of the longest start of s that takes at most w screen
+ * columns, in whole characters; its columns into *cols (may be NULL).
+ */
+size_t
+ui_draw_cut(const char *s, int w, int *cols)
+{
+	size_t	len = strlen(s), n, o = 0;
+	int	used = 0, cw;
+
+	while (o < len && (cw = ui_draw_char(s + o, len - o, &n)) + used <=
+	    w) {
+		o += n;
+		used += cw;
+	}
+	if (cols != NULL)
+		*cols = used;
+	return o;
+}
+
+/*
+ * s cut or padded with blanks to exactly w screen columns, into buf: the
+ * whole characters that fit (a wide one that would straddle the edge is
+ * left out), then blanks. Columns line up whatever the text's script.
+ */
+void
+ui_draw_fit(char *buf, size_t size, const char *s, int w)
+{
+	int	used;
+	size_t	o = ui_draw_cut(s, w, &used);
+
+	while (o >= size)	/* no room: fewer characters */
+		o = ui_draw_cut(s, --w, &used);
+	memcpy(buf, s, o);
+	for (; used < w && o + 1 < size; used++)
+		buf[o++] = ' ';
+	buf[o] = '\0';
 }
 
 /* Text centred on row y. */
@@ -257,7 +326,7 @@ ui_draw_box(const struct ui_view *v, const char *const *lines, int n)
  * where the rest starts, its leading spaces skipped.
  */
 static size_t
-ui_draw_fit(const char *s, int maxw, const char **next)
+ui_draw_wrap_at(const char *s, int maxw, const char **next)
 {
 	size_t	i = 0, cut = 0;
 	int	w = 0;
@@ -321,7 +390,7 @@ ui_draw_wrapped(const struct ui_view *v, const char *s, int maxw, int *row,
 	size_t		 len;
 
 	do {
-		len = ui_draw_fit(s, maxw - ind, &next);
+		len = ui_draw_wrap_at(s, maxw - ind, &next);
 		if (len > sizeof piece - 1)
 			len = sizeof piece - 1;
 		if (*row >= 0 && *row < shown) {

@@ -85,6 +85,8 @@ void	ui_draw_attr(const struct ui_view *v, short pair, attr_t attr,
 int	ui_draw_text(const struct ui_view *v, const char *s, int maxw);
 int	ui_draw_text_at(const struct ui_view *v, int y, int x, const char *s);
 int	ui_draw_width(const char *s);
+size_t	ui_draw_cut(const char *s, int w, int *cols);
+void	ui_draw_fit(char *buf, size_t size, const char *s, int w);
 void	ui_draw_centred(const struct ui_view *v, int y, const char *s);
 void	ui_draw_box(const struct ui_view *v, const char *const *lines, int n);
 void	ui_draw_box_from(const struct ui_view *v, const char *const *lines,

@@ -15,11 +15,14 @@
 #endif
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "core/kinds.h"
 #include "nav/util.h"
+#include "ui/ui-edit-bot.h"
 #include "ui/ui-edit-draw.h"
+#include "ui/ui-edit-file.h"
 
 /* Work out where the map goes and keep the cursor in view. */
 static void
@@ -339,7 +342,7 @@ ue_draw_bottom(struct ue *u)
 	int		 t, y = LINES - UE_BOTTOM;
 
 	line[0] = '\0';
-	for (t = 0; t <= UE_BRUSH_HERO; t++) {
+	for (t = 0; u->bot.lv == NULL && t <= UE_BRUSH_HERO; t++) {
 		if (t == UE_BRUSH_HERO)
 			snprintf(part, sizeof part, "%d hero  ", t + 1);
 		else if (t == LEVEL_SPAWN)
@@ -352,6 +355,8 @@ ue_draw_bottom(struct ue *u)
 		if (n >= sizeof line)
 			break;
 	}
+	if (u->bot.lv != NULL)
+		ue_bot_note(u, line, sizeof line);
 	ui_draw_text_at(&u->v, y, 0, line);
 	{
 		int c = edit_get(e, u->cx, u->cy), k;
@@ -400,9 +405,11 @@ static const char *const ue_help[] = {
 	"e                 settings: title, gold, lives, movement...",
 	"w                 waves: add, remove, reorder, edit groups",
 	"p                 play the level in the game, then come back",
-	"b                 the bot plays it: won or lost, lives kept; its "
-	    "rating is the least share of its income, in %, it needs to win",
+	"b                 the bot plays it (Esc stops it): won or lost, "
+	    "lives kept; its rating is the least share of its income, in %, "
+	    "the strongest strategy needs to win",
 	"s                 save (twice to save with problems)",
+	"a                 save as: another path (offered when a save fails)",
 	"q                 quit (twice when there are unsaved changes)",
 	"?                 this help (Esc closes)",
 };
@@ -512,6 +519,23 @@ ue_draw_waves(struct ue *u)
 	attrset(A_NORMAL);
 }
 
+/* The open question's box, over everything. */
+static void
+ue_draw_ask(struct ue *u)
+{
+	struct ue_ask_text	*t;
+	const char		*lines[UE_ASK_LINES];
+
+	if (u->ask == UE_ASK_NONE)
+		return;
+	t = xmalloc(sizeof *t);
+	ue_ask_lines(u, t);
+	for (int i = 0; i < t->n; i++)
+		lines[i] = t->line[i];
+	ui_draw_box(&u->v, lines, t->n);
+	free(t);
+}
+
 /* Paint the whole screen. */
 void
 ue_paint(struct ue *u)
@@ -528,6 +552,7 @@ ue_paint(struct ue *u)
 		ue_draw_waves(u);
 		if (u->form.n > 0)
 			ue_draw_form(u);
+		ue_draw_ask(u);
 		refresh();
 		return;
 	}
@@ -543,6 +568,7 @@ ue_paint(struct ue *u)
 		u->help_top = first;
 	} else if (u->mode == UE_FORM)
 		ue_draw_form(u);
+	ue_draw_ask(u);
 	refresh();
 }
 
@@ -568,6 +594,8 @@ ue_paint_new(struct ue *u)
 	lines[n++] = "Up/Down: field, Enter: make it, Esc: quit";
 	if (u->form.err[0] != '\0')
 		lines[n++] = u->form.err;
-	ui_draw_box_from(&u->v, lines, n, &first);
+	if (u->ask == UE_ASK_NONE)
+		ui_draw_box_from(&u->v, lines, n, &first);
+	ue_draw_ask(u);
 	refresh();
 }

@@ -38,6 +38,26 @@ enum ue_mode {
 	UE_WAVES
 };
 
+/* A question over the screen: a row of ue_asks[] (ui-edit-file.c). */
+enum ue_ask {
+	UE_ASK_NONE,
+	UE_ASK_RECOVER,		/* a recovery file: recover, discard, later */
+	UE_ASK_CHANGED,		/* the file changed on disk: overwrite, save
+				   elsewhere, cancel */
+	UE_ASK_EXISTS,		/* save as over another file: the same */
+	UE_ASK_PATH,		/* save as: the path, typed */
+	UE_ASK_NKINDS
+};
+
+#define UE_ASK_LINES	10
+#define UE_ASK_LINE	(PATH_MAX + 128)
+
+/* The lines of a question's box. */
+struct ue_ask_text {
+	char	line[UE_ASK_LINES][UE_ASK_LINE];
+	int	n;
+};
+
 /* What a form is for. */
 enum ue_form_kind {
 	UE_FORM_NEW,		/* the size of a new level */
@@ -62,11 +82,23 @@ struct ue_form {
 	char		 err[UE_MSG_MAX];
 };
 
+/* The bot's trial, played a slice at a time (ui-edit-bot.c). */
+struct ue_bot {
+	struct edit_run	 run;
+	struct level	*lv;		/* what it plays; NULL: no trial */
+	bool		 going;		/* else stopped when its time was up */
+	double		 spent;		/* seconds of play so far */
+	double		 limit;		/* seconds it plays before it stops */
+	double		 big;		/* > 0: seconds it would take in all,
+					   said up front */
+	uint64_t	 hash;		/* of the level's text it plays */
+	bool		 nudged;	/* a key other than Esc came */
+};
+
 struct ue {
 	const struct ui_edit_launch *l;
 	struct edit	*e;
 	char		 path[PATH_MAX];	/* where save writes */
-	bool		 exists;		/* something is at path */
 	struct ui_term	 term;			/* the terminal, taken */
 	struct ui_view	 v;
 	enum ue_mode	 mode;
@@ -86,6 +118,11 @@ struct ue {
 
 	int		 ox, oy, rows, cols;	/* the map in view */
 	bool		 panel;
+
+	struct ue_bot	 bot;
+	enum ue_ask	 ask;			/* a question, open */
+	char		 ask_path[PATH_MAX];	/* the path it is about */
+	char		 ask_err[UE_MSG_MAX];	/* why it is asked */
 
 	char		 msg[UE_MSG_MAX];
 	bool		 msg_err;

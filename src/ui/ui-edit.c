@@ -1,17 +1,20 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * The level editor: its loop, its keys and clicks on the map, and saving,
- * playing and rating the level. Keys and clicks become core/edit.h calls:
- * a key paints one cell, a pen (d) or a drag with the left button paints
- * a stroke, the right button or f twice fills a rectangle; each is one
- * undo step. The state is in ui-edit-state.c, the painting in
- * ui-edit-draw.c, the forms and the waves list in ui-edit-form.c.
+ * The level editor: its loop, its keys and clicks on the map, and playing
+ * the level. Keys and clicks become core/edit.h calls: a key paints one
+ * cell, a pen (d) or a drag with the left button paints a stroke, the
+ * right button or f twice fills a rectangle; each is one undo step. The
+ * state is in ui-edit-state.c, the painting in ui-edit-draw.c, the forms
+ * and the waves list in ui-edit-form.c, saving and its questions in
+ * ui-edit-file.c, the bot's trial (played a slice at a time between two
+ * reads of the keys, the loop not sleeping meanwhile) in ui-edit-bot.c.
  *
  * Playing the level gives the terminal back (ui-term.h), runs the game on
  * a temporary copy of the level (ui_run with trial set: no scores, no
  * saved game), and takes the terminal back afterwards. The editor waits
  * and handles signals as the game does; a stopping one ends it with the
- * terminal restored, and its on_stop hook says what was not saved.
+ * terminal restored, and its on_stop hook keeps unsaved work in the
+ * level's recovery file (ui-edit-file.c).
  */
 #ifndef _XOPEN_SOURCE
 #define _XOPEN_SOURCE 700
@@ -31,7 +34,9 @@
 #include "core/rate.h"
 #include "core/kinds.h"
 #include "core/text.h"
+#include "ui/ui-edit-bot.h"
 #include "ui/ui-edit-draw.h"
+#include "ui/ui-edit-file.h"
 #include "ui/ui-edit-form.h"
 #include "ui/ui-edit.h"
 #include "ui/ui-map.h"
@@ -73,46 +78,6 @@ ue_next_problem(struct ue *u)
 		ue_say(u, true, "%s", e->problems[0].msg);
 	else
 		ue_say(u, false, "no problems");
-}
-
-/* Save, refusing a level with problems unless asked twice. */
-static void
-ue_save(struct ue *u)
-{
-	char		 err[UE_ERR_MAX];
-	struct level	*lv;
-	bool		 armed = u->save_armed;
-
-	u->save_armed = false;
-	edit_refresh(u->e);
-	if (u->e->nproblems == 0) {
-		/* The parser's word, besides the editor's own checks. */
-		if ((lv = edit_level(u->e, err, sizeof err)) == NULL) {
-			ue_say(u, true, "the checker says: %s", err);
-			return;
-		}
-		level_free(lv);
-	}
-	if (u->e->nproblems > 0 && !armed) {
-		u->save_armed = true;
-		ue_say(u, true, "%d problem%s (weir --check would refuse it): "
-		    "not saved; s again saves anyway", u->e->nproblems,
-		    u->e->nproblems == 1 ? "" : "s");
-		return;
-	}
-	if (u->e->src == NULL && u->exists && !armed) {
-		u->save_armed = true;
-		ue_say(u, true, "%s is there already: s again replaces it",
-		    u->path);
-		return;
-	}
-	if (edit_save(u->e, u->path, err, sizeof err) != 0) {
-		ue_say(u, true, "%s", err);
-		return;
-	}
-	u->exists = true;
-	ue_say(u, u->e->nproblems > 0, "saved %s (%zu bytes)%s", u->path,
-	    u->e->srclen, u->e->nproblems > 0 ? " with its problems" : "");
 }
 
 /* The level as a file the game can open, in a temporary file. */
@@ -193,35 +158,6 @@ ue_play(struct ue *u)
 	}
 	ue_say(u, st != 0, st == 0 ? "back from playing %s" :
 	    "the game could not start: %s", u->e->m.title);
-}
-
-/* Let the bot play the level with no terminal, and say how it went. */
-static void
-ue_bot(struct ue *u)
-{
-	struct edit_trial	 t;
-	struct level		*lv;
-	char			 err[UE_ERR_MAX], rating[16];
-
-	if (!ue_playable(u))
-		return;
-	if ((lv = edit_level(u->e, err, sizeof err)) == NULL) {
-		ue_say(u, true, "%s", err);
-		return;
-	}
-	ue_say(u, false, "the bot is playing and rating the level...");
-	ue_paint(u);
-	edit_trial(lv, u->l->seed, &t);
-	level_free(lv);
-	if (t.rating == RATE_UNBEATEN)
-		snprintf(rating, sizeof rating, "unbeaten");
-	else
-		snprintf(rating, sizeof rating, "%d", t.rating);
-	ue_say(u, t.state != GAME_WON, "bot %s: lives %d/%d, waves %d/%d, %ld "
-	    "s; rating %s (? says what it means)", t.state == GAME_WON ? "won" :
-	    t.state == GAME_LOST ? "lost" : "ran out of time", t.lives,
-	    t.lives_start, t.waves_cleared, t.waves_total, t.ticks / GAME_RATE,
-	    rating);
 }
 
 /* A click or drag on the map. */
@@ -401,11 +337,14 @@ ue_key_map(struct ue *u, int ch)
 		ue_play(u);
 		break;
 	case 'b':
-		ue_bot(u);
+		ue_bot_start(u);
 		break;
 	case 's':
 		save = true;
-		ue_save(u);
+		ue_file_save(u);
+		break;
+	case 'a':
+		ue_file_save_as(u);
 		break;
 	case 'q':
 		quit = true;
@@ -432,6 +371,14 @@ ue_key(struct ue *u, int ch)
 {
 	if (ch == KEY_RESIZE)
 		return;
+	if (u->ask != UE_ASK_NONE) {
+		ue_ask_key(u, ch);
+		return;
+	}
+	if (ue_bot_going(u)) {
+		ue_bot_key(u, ch);
+		return;
+	}
 	switch (u->mode) {
 	case UE_HELP:
 		if (ch == KEY_DOWN || ch == 'j')
@@ -465,21 +412,14 @@ ue_save_path(struct ue *u, const char *path)
 		    path);
 	else
 		snprintf(u->path, sizeof u->path, "%s", path);
-	u->exists = access(u->path, F_OK) == 0;
 }
 
-/* A signal stops the editor: say what is lost (the terminal is back). */
+/* A signal stops the editor: keep the unsaved level (the terminal is back). */
 static void
 ue_on_stop(int sig, void *arg)
 {
-	struct ue	*u = arg;
-
-	(void)sig;
-	if (u->e != NULL && edit_modified(u->e))
-		fprintf(stderr, "weir: editing stopped by a signal; the "
-		    "changes to %s were not saved\n", u->path);
+	ue_file_stopped(arg, sig);
 }
-
 
 /*
  * Paint when something changed, sleep until a key or a signal, and read
@@ -499,19 +439,23 @@ ue_loop(struct ue *u)
 		else if (dirty)
 			ue_paint(u);
 		dirty = false;
-		readable = ui_term_wait(&u->term, -1);
+		readable = ui_term_wait(&u->term, ue_bot_going(u) ? 0 : -1);
 		/* Keys save, and play the level: files, maybe a lock. */
 		ui_term_let_stops(&u->term, true);
 		for (n = 0; !u->done && ui_term_stopped() == 0 &&
 		    u->term.scr != NULL && (ch = ui_term_key()) != ERR; n++) {
 			dirty = true;
-			if (u->e == NULL)
+			if (u->e == NULL && u->ask == UE_ASK_NONE)
 				ue_key_form(u, ch);
 			else
 				ue_key(u, ch);
 		}
 		ui_term_let_stops(&u->term, false);
 		ui_term_read(&u->term, readable, n);
+		if (ue_bot_going(u) && !u->done && ui_term_stopped() == 0) {
+			ue_bot_slice(u);	/* signals wait till it ends */
+			dirty = true;
+		}
 	}
 }
 
@@ -539,6 +483,11 @@ ui_edit_run(const struct ui_edit_launch *l)
 
 			fprintf(stderr, "%s\n", text_visible(shown,
 			    sizeof shown, err));
+			if (edit_recover_find(u.path, u.ask_path,
+			    sizeof u.ask_path))
+				fprintf(stderr, "weir: its unsaved level is "
+				    "kept in %s\n", text_visible(shown,
+				    sizeof shown, u.ask_path));
 			return 1;
 		}
 		u.cx = u.e->w / 2;
@@ -547,6 +496,7 @@ ui_edit_run(const struct ui_edit_launch *l)
 		    l->path, u.e->w, u.e->h, u.e->m.nwaves,
 		    u.e->m.nwaves == 1 ? "" : "s");
 	}
+	ue_file_offer(&u);
 
 	ui_term_catch(&u.term);
 	u.term.on_stop = ue_on_stop;
@@ -568,6 +518,7 @@ ui_edit_run(const struct ui_edit_launch *l)
 	if (ui_term_stopped() != 0)
 		u.status = 128 + ui_term_stopped();
 	ui_term_release(&u.term);
+	ue_bot_drop(&u);
 	edit_free(u.e);
 	return u.status;
 }

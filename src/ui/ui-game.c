@@ -64,9 +64,17 @@ ui_game_enter(struct ui *u, struct play *p, bool resumed)
 	u->saved = false;
 	u->kept = false;
 	u->drag = false;
-	/* Saves and boards know the level by its identity (session.h). */
-	session_level_key(p->name, sizeof p->name, p->s->path,
-	    p->s->level_hash, u->l->level_dir);
+	/*
+	 * Saves and boards know the level by its identity (session.h), and
+	 * so does its recording; a game taken over from a recording has no
+	 * file, and keeps the recording's name.
+	 */
+	if (p->s->path[0] != '\0') {
+		session_level_key(p->name, sizeof p->name, p->s->path,
+		    p->s->level_hash, u->l->level_dir);
+		if (p->rec != NULL)
+			recorder_level_name(p->rec, p->name);
+	}
 	/* A level's own save (a resumed game's may have been elsewhere). */
 	if (u->have_save_path)
 		save_level_path(u->save_path, sizeof u->save_path, p->name,

@@ -139,8 +139,9 @@ ui_replay_bot(struct ui *u, const char *path, const char *name, char *err,
 		return -1;
 	if (name != NULL)
 		scores_name(level, sizeof level, name);
-	else
-		save_level_name(level, sizeof level, s->path);
+	else	/* its identity, as saves and boards know it */
+		session_level_key(level, sizeof level, s->path,
+		    s->level_hash, u->l->level_dir);
 	rc = recorder_new(level, s->level_text, s->level_len, s->level_map,
 	    s->lv, s->seed, &u->l->game, err, errlen);
 	if (rc == NULL) {

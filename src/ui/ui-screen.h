@@ -26,7 +26,7 @@
 
 #define UI_ERR_MAX	1024
 #define UI_NOTE_MAX	600	/* bytes of a note line */
-#define UI_SAVES_MAX	64	/* saved games the title screen offers */
+#define UI_SAVE_ABOUT	96	/* bytes of a saved game's line */
 #define UI_RATE_FULL	(-1.0)	/* a clock running as fast as it goes */
 
 /* The screens; each is a row of ui_screens[] in ui.c. */
@@ -139,7 +139,8 @@ struct ui {
 	bool			 have_save_path;
 	int			 sell_x, sell_y;	/* and the tower to specialise */
 	struct save_list	 saves;		/* every saved game */
-	char			 save_about[UI_SAVES_MAX][96];
+	char			(*save_about)[UI_SAVE_ABOUT]; /* a line
+						   a saved game, saves.n */
 	int			 save_sel;	/* chosen in UI_BOX_SAVES, or
 						   the save UI_BOX_REPLACE
 						   asks about */

@@ -15,6 +15,7 @@
 #include <sys/ioctl.h>
 #include <sys/select.h>
 
+#include <errno.h>
 #include <fcntl.h>
 #include <langinfo.h>
 #include <locale.h>
@@ -29,6 +30,8 @@
 
 #define UI_TERM_ESC_MS		25	/* how long Escape waits for more */
 #define UI_TERM_QUICK_MAX	50	/* empty reads in a row mean EOF */
+#define UI_TERM_SIDE_MAX	10000	/* lines or columns of a screen */
+#define UI_TERM_CELLS_MAX	(4000 * 1000)	/* cells of a screen */
 
 static const int ui_term_signals[UI_TERM_NSIGNALS] = {
 	SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH, SIGTSTP, SIGCONT
@@ -147,6 +150,53 @@ ui_term_define_keys(void)
 	}
 }
 
+/*
+ * One side of the screen curses will make: the variable's value (LINES,
+ * COLUMNS) when it is set to a number, as curses takes it, else the
+ * terminal's own.
+ */
+static long
+ui_term_side(const char *var, long own)
+{
+	const char	*v = getenv(var);
+	char		*end;
+	long		 n;
+
+	if (v == NULL || *v == '\0')
+		return own;
+	errno = 0;
+	n = strtol(v, &end, 10);
+	return errno != 0 || *end != '\0' || n <= 0 ? own : n;
+}
+
+/*
+ * Whether the screen curses would make is of a size it can hold: curses
+ * keeps three copies of every cell, some tens of bytes each, so LINES and
+ * COLUMNS of 30000 would ask for tens of gigabytes. A message if not.
+ */
+static bool
+ui_term_size_ok(void)
+{
+	struct winsize	ws;
+	long		lines = 0, cols = 0;
+
+	if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0) {
+		lines = ws.ws_row;
+		cols = ws.ws_col;
+	}
+	lines = ui_term_side("LINES", lines);
+	cols = ui_term_side("COLUMNS", cols);
+	if (lines <= UI_TERM_SIDE_MAX && cols <= UI_TERM_SIDE_MAX &&
+	    lines * cols <= UI_TERM_CELLS_MAX)
+		return true;
+	fprintf(stderr, "weir: a screen of %ld columns by %ld lines is too "
+	    "large to draw (at most %d a side, %d cells in all)%s\n", cols,
+	    lines, UI_TERM_SIDE_MAX, UI_TERM_CELLS_MAX, getenv("LINES") !=
+	    NULL || getenv("COLUMNS") != NULL ? ": LINES or COLUMNS says so; "
+	    "unset them" : "");
+	return false;
+}
+
 /* A terminal, of a type curses can draw on; NULL and a message if not. */
 static SCREEN *
 ui_term_open(const struct ui_term_how *how)
@@ -161,9 +211,17 @@ ui_term_open(const struct ui_term_how *how)
 		    how->instead : "", how->instead != NULL ? ")" : "");
 		return NULL;
 	}
+	if (!ui_term_size_ok())
+		return NULL;
 	text_visible(name, sizeof name, term != NULL ? term : "(unset)");
+	errno = 0;
 	if ((scr = newterm(NULL, stdout, stdin)) == NULL) {
-		fprintf(stderr, "weir: cannot use terminal type '%s'\n", name);
+		if (errno == ENOMEM)
+			fprintf(stderr, "weir: not enough memory for the "
+			    "screen\n");
+		else
+			fprintf(stderr, "weir: cannot use terminal type "
+			    "'%s'\n", name);
 		return NULL;
 	}
 	set_term(scr);
@@ -292,8 +350,10 @@ ui_term_resize(void)
 	struct winsize	ws;
 
 	if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_row > 0 &&
-	    ws.ws_col > 0 && (ws.ws_row != LINES || ws.ws_col != COLS))
-		resizeterm(ws.ws_row, ws.ws_col);
+	    ws.ws_col > 0 && (ws.ws_row != LINES || ws.ws_col != COLS) &&
+	    ws.ws_row <= UI_TERM_SIDE_MAX && ws.ws_col <= UI_TERM_SIDE_MAX &&
+	    (long)ws.ws_row * ws.ws_col <= UI_TERM_CELLS_MAX)
+		resizeterm(ws.ws_row, ws.ws_col);	/* too large: kept */
 	clearok(curscr, TRUE);
 }
 

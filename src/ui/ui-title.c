@@ -84,6 +84,7 @@ ui_title_wrap(const struct ui_view *v, int y, int nrows, int w, const char *s,
 {
 	char	row[512];
 	int	r, n, cut;
+	size_t	fit;
 
 	for (r = 0; r < nrows && *s != '\0'; r++) {
 		while (*s == ' ')
@@ -94,15 +95,24 @@ ui_title_wrap(const struct ui_view *v, int y, int nrows, int w, const char *s,
 				ui_draw_text_at(v, y + r, 1, s);
 			return r + 1;
 		}
-		/* The last blank that keeps the row within w columns. */
+		/*
+		 * The last blank that keeps the row within w columns (wide
+		 * characters take two), else as many whole characters as fit.
+		 */
+		fit = ui_draw_cut(s, w, NULL);
 		cut = -1;
-		for (int i = 0, cols = 0; s[i] != '\0' && cols <= w; i++) {
+		if (s[fit] == ' ')
+			cut = (int)fit;
+		for (int i = 0; s[fit] != ' ' && i < (int)fit; i++) {
 			if (s[i] == ' ')
 				cut = i;
-			cols += ((unsigned char)s[i] & 0xc0) != 0x80;
 		}
-		if (cut <= 0 || cut >= (int)sizeof row)
-			cut = w < (int)sizeof row - 1 ? w : (int)sizeof row - 1;
+		if (cut <= 0)
+			cut = fit > 0 ? (int)fit : 1;
+		while (((unsigned char)s[cut] & 0xc0) == 0x80)
+			cut++;	/* never half a character */
+		if (cut >= (int)sizeof row)
+			cut = (int)ui_draw_cut(s, (int)sizeof row / 4, NULL);
 		snprintf(row, sizeof row, "%.*s", cut, s);
 		if (draw)
 			ui_draw_text_at(v, y + r, 1, row);
@@ -202,7 +212,7 @@ ui_title_row(const struct ui_view *v, const struct catalog *c,
 {
 	const struct catalog_level	*cl = &c->v[i];
 	char				 line[512], pips[64], best[32];
-	char				 done[32];
+	char				 done[32], name[64], title[256];
 
 	ui_title_pips(v, cl->rating, pips, sizeof pips);
 	if (cl->err[0] != '\0')
@@ -218,14 +228,16 @@ ui_title_row(const struct ui_view *v, const struct catalog *c,
 		snprintf(best, sizeof best, "%d", cl->best);
 	else
 		snprintf(best, sizeof best, "-");
+	/* By screen columns, not bytes: a wide title keeps them in line. */
+	ui_draw_fit(name, sizeof name, cl->name, 13);
+	ui_draw_fit(title, sizeof title, cl->title, tw);
 	if (COLS >= 70)
-		snprintf(line, sizeof line, " %c%2d  %-13.13s %-*.*s %s   %6s  "
-		    "%s", i == t->sel ? '>' : ' ', i + 1, cl->name, tw, tw,
-		    cl->title, pips, best, done);
+		snprintf(line, sizeof line, " %c%2d  %s %s %s   %6s  %s",
+		    i == t->sel ? '>' : ' ', i + 1, name, title, pips, best,
+		    done);
 	else
-		snprintf(line, sizeof line, " %c%2d  %-*.*s %s   %6s  %s",
-		    i == t->sel ? '>' : ' ', i + 1, tw, tw, cl->title, pips,
-		    best, done);
+		snprintf(line, sizeof line, " %c%2d  %s %s   %6s  %s",
+		    i == t->sel ? '>' : ' ', i + 1, title, pips, best, done);
 	if (i == t->sel)
 		attrset(A_REVERSE | A_BOLD);
 	else if (cl->err[0] != '\0')
@@ -377,13 +389,10 @@ ui_title_find_saves(struct ui *u)
 			free(all.paths[i]);
 			continue;
 		}
-		if (u->saves.n == UI_SAVES_MAX) {
-			save_free(sv);
-			free(all.paths[i]);
-			continue;
-		}
 		play_level_name(name, sizeof name, sv->level);
 		sec = sv->tick / GAME_RATE;
+		u->save_about = xrealloc(u->save_about, (size_t)u->saves.n + 1,
+		    sizeof *u->save_about);
 		snprintf(u->save_about[u->saves.n], sizeof u->save_about[0],
 		    "%s (%ld:%02ld in)", name, sec / 60, sec % 60);
 		save_free(sv);

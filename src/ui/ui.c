@@ -29,6 +29,7 @@
 
 #include <locale.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -133,6 +134,9 @@ ui_go(struct ui *u, enum ui_go go)
 {
 	bool	kept;
 
+	/* A trial from the editor goes back to it, never to the title. */
+	if (u->l->trial && (go == UI_GO_TITLE || go == UI_GO_LEAVE))
+		go = UI_GO_QUIT;
 	switch (go) {
 	case UI_GO_STAY:
 		break;
@@ -474,6 +478,7 @@ ui_run(const struct ui_launch *l)
 	play_free(u.next);
 	record_list_free(&u.recs);
 	save_list_free(&u.saves);
+	free(u.save_about);
 	catalog_free(&u.cat);
 	scores_free(&u.end.table);
 	if (ui_term_stopped() != 0)
