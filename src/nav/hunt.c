@@ -917,66 +917,6 @@ hunt_set_cost(struct hunt *h, struct grid *g, int x, int y, int cost)
 }
 
 /*
- * Updates after which a goal that stands still (and a map that does not
- * change) leaves the field exactly field_build's: the build under way ends
- * and is merged, the next starts toward the goal and is copied; a build
- * takes at most one update per slice cells of the map, a merge one per
- * slice's worth of rows.
- */
-int
-hunt_exact_bound(const struct hunt *h, const struct grid *g)
-{
-	int b = (g->w * g->h + h->slice - 1) / h->slice;
-	int m = (b + HUNT_MERGE_SLICE - 1) / HUNT_MERGE_SLICE;
-
-	return 2 * (b + m) + 2;
-}
-
-/*
- * Whether h's field keeps the valid clause (hunt.h) on g: the goal at 0,
- * every finite cell's pointer a legal move to a cell at least the step's
- * cost lower, every open neighbour of a finite cell finite (so the finite
- * cells are the goal's whole component). On failure why says where.
- */
-bool
-hunt_valid(const struct hunt *h, const struct grid *g, char *why, int len)
-{
-	const struct field *f = h->f;
-
-	if (h->goal < 0)
-		return true;
-	if (f->dist[h->goal] != -f->base || f->dir[h->goal] != FIELD_DIR_GOAL) {
-		snprintf(why, (size_t)len, "goal not at 0");
-		return false;
-	}
-	for (int y = 0; y < g->h; y++) {
-		for (int x = 0; x < g->w; x++) {
-			int		i = grid_index(g, x, y), d = f->dir[i];
-			unsigned	m = field_moves(g, i);
-
-			if (f->dist[i] == FIELD_INF || i == h->goal)
-				continue;
-			if (d < 0 || d > 7 || (m >> d & 1) == 0 ||
-			    f->dist[i] < f->dist[i + field_offset(g->stride,
-			    d)] + field_move_cost(g, i + field_offset(
-			    g->stride, d), d)) {
-				snprintf(why, (size_t)len, "(%d,%d): pointer "
-				    "%d does not descend", x, y, d);
-				return false;
-			}
-			for (; m != 0; m &= m - 1)
-				if (f->dist[i + field_offset(g->stride,
-				    field_ctz(m))] == FIELD_INF) {
-					snprintf(why, (size_t)len, "(%d,%d): "
-					    "a neighbour is unreachable", x, y);
-					return false;
-				}
-		}
-	}
-	return true;
-}
-
-/*
  * Make dst (made by hunt_new for the same size) the very state src is in:
  * the field, the build under way, the wave and the sight, so that both go
  * on alike. Nothing is allocated.

@@ -211,6 +211,9 @@ void		 play_message(struct play *p, bool error, const char *fmt, ...)
 void		 play_sight_new(struct play *p);
 void		 play_sight_free(struct play *p);
 void		 play_sight_event(struct play *p, const struct game_event *ev);
+/* Whether a tower on (x, y) would cut a spawn (labels) or an enemy off. */
+bool		 play_would_block(struct play *p, int x, int y, char *labels,
+		    bool *enemy);
 void		 play_sight_prepare(struct play *p);
 void		 play_log_add(struct play *p, bool error, const char *text);
 const struct play_log *play_log_line(const struct play *p, int k);
@@ -224,5 +227,12 @@ const struct game_tower *play_tower(const struct play *p);
 int		 play_enemy(const struct play *p);
 const char	*play_terrain_name(const struct play *p, int x, int y);
 char		 play_spawn_label(const struct play *p, int x, int y);
+
+/* Index of map cell (x, y) in the unpadded per-cell arrays. */
+static inline size_t
+play_cell(const struct play *p, int x, int y)
+{
+	return (size_t)y * (size_t)p->w + (size_t)x;
+}
 
 #endif
