@@ -208,21 +208,8 @@ daily_campaign_free(struct daily_campaign *c)
 int
 daily_path(char *buf, size_t len, bool make_dir)
 {
-	const char	*state = getenv("XDG_STATE_HOME");
-	const char	*home = getenv("HOME");
-	int		 n;
-
-	if (state != NULL && state[0] == '/')
-		n = snprintf(buf, len, "%s/weir/daily", state);
-	else if (home != NULL && home[0] == '/')
-		n = snprintf(buf, len, "%s/.local/state/weir/daily", home);
-	else
-		return -1;
-	if (n < 0 || (size_t)n >= len)
-		return -1;
-	if (make_dir && save_mkdirs(buf) != 0)
-		return -1;
-	return 0;
+	return save_xdg_path(buf, len, "XDG_STATE_HOME", ".local/state",
+	    "daily", make_dir) < 0 ? -1 : 0;
 }
 
 /* Dates read from the file: text slices, DAILY_DATE_LEN bytes each. */

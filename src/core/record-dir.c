@@ -32,20 +32,10 @@
 int
 record_dir(char *buf, size_t len, bool make_dir)
 {
-	const char	*state = getenv("XDG_STATE_HOME");
-	const char	*home = getenv("HOME");
-	int		 n;
+	int	n = save_xdg_path(buf, len, "XDG_STATE_HOME", ".local/state",
+		    "recordings/", make_dir);
 
-	if (state != NULL && state[0] == '/')
-		n = snprintf(buf, len, "%s/weir/recordings/", state);
-	else if (home != NULL && home[0] == '/')
-		n = snprintf(buf, len, "%s/.local/state/weir/recordings/",
-		    home);
-	else
-		return -1;
-	if (n < 0 || (size_t)n >= len)
-		return -1;
-	if (make_dir && save_mkdirs(buf) != 0)
+	if (n < 0)
 		return -1;
 	buf[n - 1] = '\0';	/* no '/' at the end */
 	return 0;

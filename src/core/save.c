@@ -558,6 +558,35 @@ save_mkdirs(char *path)
 }
 
 /*
+ * The path of weir's file name under the directory the environment variable
+ * var names ($XDG_STATE_HOME, $XDG_CONFIG_HOME), or, when it is unset or
+ * relative, under ~/dflt: buf gets VAR/weir/name. With make_dir, create the
+ * directories on the way (a name ending in '/' is a directory, made too).
+ * Returns the length written, or -1 when there is no home to put it in or
+ * the path does not fit.
+ */
+int
+save_xdg_path(char *buf, size_t len, const char *var, const char *dflt,
+    const char *name, bool make_dir)
+{
+	const char	*base = getenv(var);
+	const char	*home = getenv("HOME");
+	int		 n;
+
+	if (base != NULL && base[0] == '/')
+		n = snprintf(buf, len, "%s/weir/%s", base, name);
+	else if (home != NULL && home[0] == '/')
+		n = snprintf(buf, len, "%s/%s/weir/%s", home, dflt, name);
+	else
+		return -1;
+	if (n < 0 || (size_t)n >= len)
+		return -1;
+	if (make_dir && save_mkdirs(buf) != 0)
+		return -1;
+	return n;
+}
+
+/*
  * The single saved game of older weirs (save-dir.c keeps one a level now),
  * $XDG_STATE_HOME/weir/current.save (a relative
  * XDG_STATE_HOME is ignored: ~/.local/state). With make_dir, create the
@@ -566,20 +595,6 @@ save_mkdirs(char *path)
 int
 save_default_path(char *buf, size_t len, bool make_dir)
 {
-	const char	*state = getenv("XDG_STATE_HOME");
-	const char	*home = getenv("HOME");
-	int		 n;
-
-	if (state != NULL && state[0] == '/')
-		n = snprintf(buf, len, "%s/weir/current.save", state);
-	else if (home != NULL && home[0] == '/')
-		n = snprintf(buf, len, "%s/.local/state/weir/current.save",
-		    home);
-	else
-		return -1;
-	if (n < 0 || (size_t)n >= len)
-		return -1;
-	if (make_dir && save_mkdirs(buf) != 0)
-		return -1;
-	return 0;
+	return save_xdg_path(buf, len, "XDG_STATE_HOME", ".local/state",
+	    "current.save", make_dir) < 0 ? -1 : 0;
 }

@@ -93,6 +93,8 @@ int		 save_replay(struct game *g, const struct save *s, char *err,
 		    size_t errlen);
 int		 save_default_path(char *buf, size_t len, bool make_dir);
 int		 save_mkdirs(char *path);
+int		 save_xdg_path(char *buf, size_t len, const char *var,
+		    const char *dflt, const char *name, bool make_dir);
 
 /* One save a level (save-dir.c). */
 #define SAVE_PATH_MAX	4096

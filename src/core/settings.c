@@ -236,21 +236,8 @@ bad:
 int
 settings_path(char *buf, size_t len, bool make_dir)
 {
-	const char	*conf = getenv("XDG_CONFIG_HOME");
-	const char	*home = getenv("HOME");
-	int		 n;
-
-	if (conf != NULL && conf[0] == '/')
-		n = snprintf(buf, len, "%s/weir/config", conf);
-	else if (home != NULL && home[0] == '/')
-		n = snprintf(buf, len, "%s/.config/weir/config", home);
-	else
-		return -1;
-	if (n < 0 || (size_t)n >= len)
-		return -1;
-	if (make_dir && save_mkdirs(buf) != 0)
-		return -1;
-	return 0;
+	return save_xdg_path(buf, len, "XDG_CONFIG_HOME", ".config", "config",
+	    make_dir) < 0 ? -1 : 0;
 }
 
 /*
