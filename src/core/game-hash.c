@@ -6,8 +6,8 @@
  */
 #include "game-internal.h"
 
-/* Fold n bytes into an FNV-1a hash. */
-static uint64_t
+/* Fold n bytes into an FNV-1a hash (the state hash's, and recordings'). */
+uint64_t
 game_fnv(uint64_t h, const void *p, size_t n)
 {
 	const unsigned char	*b = p;

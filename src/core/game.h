@@ -550,5 +550,6 @@ bool		 game_hunting(const struct game *g, int i);
 const char	*game_reason_name(enum game_reason r);
 const char	*game_state_name(enum game_state s);
 uint64_t	 game_hash(const struct game *g);
+uint64_t	 game_fnv(uint64_t h, const void *p, size_t n);
 
 #endif

@@ -30,19 +30,6 @@ record_result_name(enum record_result r)
 	return record_result_names[r];
 }
 
-/* Fold n bytes into an FNV-1a hash. */
-static uint64_t
-record_fnv(uint64_t h, const void *p, size_t n)
-{
-	const unsigned char	*b = p;
-
-	while (n-- > 0) {
-		h ^= *b++;
-		h *= 0x100000001B3ULL;
-	}
-	return h;
-}
-
 /*
  * The hash a recording ends with: the game's state hash, its seed and
  * setting, the level's hash and every command of its log as a script line
@@ -60,11 +47,11 @@ record_hash(const struct game *g, uint64_t seed, uint64_t level_hash)
 	v[1] = level_hash;
 	v[2] = (uint64_t)g->difficulty << 2 | (uint64_t)g->endless << 1 |
 	    (uint64_t)g->sandbox;
-	h = record_fnv(h, v, sizeof v);
+	h = game_fnv(h, v, sizeof v);
 	for (i = 0; i < g->nlog; i++) {
 		n = script_format(&g->log[i], line, sizeof line);
 		if (n > 0)
-			h = record_fnv(h, line, (size_t)n + 1);
+			h = game_fnv(h, line, (size_t)n + 1);
 	}
 	return h;
 }
