@@ -250,7 +250,7 @@ static void
 bench_goal_run(const char *const *maps, int nmaps, FILE *detail,
     struct bench_goal_figures *fg)
 {
-	double	ratio[32], esum = 0, ecells = 0;
+	double	ratio[32] = { 0 }, esum = 0, ecells = 0;
 	int	nr = 0;
 
 	memset(fg, 0, sizeof *fg);
