@@ -360,7 +360,9 @@ ui_draw_hang(const char *s, int maxw)
 
 	while (s[lead] == ' ')
 		lead++;
-	while ((gap = strstr(gap + 1, "  ")) != NULL && gap > s + lead) {
+	/* An empty line has no gap (and nothing past its end is read). */
+	while (*s != '\0' && (gap = strstr(gap + 1, "  ")) != NULL &&
+	    gap > s + lead) {
 		text = gap;
 		while (*text == ' ')
 			text++;
