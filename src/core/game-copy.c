@@ -172,7 +172,9 @@ game_copy_buffers(struct game *dst, const struct game *src)
 	    sizeof *dst->spawn_turn);
 	memcpy(dst->births, src->births, ((size_t)src->max_births + 1) *
 	    sizeof *dst->births);
-	memcpy(dst->log, src->log, (size_t)src->nlog * sizeof *dst->log);
+	if (src->nlog > 0)
+		memcpy(dst->log, src->log, (size_t)src->nlog *
+		    sizeof *dst->log);
 	if (src->has_hero) {
 		/* The hunt field's whole upkeep: it goes on as src's would. */
 		hunt_copy(dst->chase, src->chase);

@@ -378,7 +378,8 @@ recorder_end(struct recorder *rc, const struct game *g, int64_t when)
 	free(r->cmds);
 	r->ncmds = g->nlog;
 	r->cmds = xcalloc(g->nlog > 0 ? (size_t)g->nlog : 1, sizeof *r->cmds);
-	memcpy(r->cmds, g->log, (size_t)g->nlog * sizeof *r->cmds);
+	if (g->nlog > 0)
+		memcpy(r->cmds, g->log, (size_t)g->nlog * sizeof *r->cmds);
 	free(r->cmd_line);
 	r->cmd_line = xcalloc(g->nlog > 0 ? (size_t)g->nlog : 1,
 	    sizeof *r->cmd_line);	/* no file: no lines */
