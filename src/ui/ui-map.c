@@ -63,11 +63,33 @@ static const char *const ui_map_health_utf8[8] = {
 };
 
 
+
+/*
+ * The first cell shown of a map whole cells long with shown of them on
+ * screen, starting from o: it moves only to keep the cursor cur at least
+ * margin cells (at most most, a quarter of shown) from either side.
+ */
+static int
+ui_map_scroll(int o, int cur, int shown, int whole, int most)
+{
+	int	margin = shown / 4 < most ? shown / 4 : most;
+
+	if (shown == whole)
+		return 0;
+	if (cur < o + margin)
+		o = cur - margin;
+	if (cur > o + shown - 1 - margin)
+		o = cur - shown + 1 + margin;
+	if (o > whole - shown)
+		o = whole - shown;
+	return o < 0 ? 0 : o;
+}
+
 /* Choose the cell width and move the viewport so the cursor is in it. */
 void
 ui_map_layout(struct ui_view *v, const struct play *p)
 {
-	int	maprows = LINES - UI_HUD_TOP - UI_HUD_BOTTOM, margin;
+	int	maprows = LINES - UI_HUD_TOP - UI_HUD_BOTTOM;
 
 	v->too_small = COLS < UI_MIN_COLS || LINES < UI_MIN_LINES;
 	if (v->too_small)
@@ -82,32 +104,8 @@ ui_map_layout(struct ui_view *v, const struct play *p)
 	v->cols = v->edge_x ? (COLS - 2) / v->cellw : p->w;
 	v->edge_y = p->h > maprows;
 	v->rows = v->edge_y ? maprows - 2 : p->h;
-	if (v->cols == p->w)
-		v->ox = 0;
-	else {
-		margin = v->cols / 4 < 4 ? v->cols / 4 : 4;
-		if (p->cx < v->ox + margin)
-			v->ox = p->cx - margin;
-		if (p->cx > v->ox + v->cols - 1 - margin)
-			v->ox = p->cx - v->cols + 1 + margin;
-		if (v->ox > p->w - v->cols)
-			v->ox = p->w - v->cols;
-		if (v->ox < 0)
-			v->ox = 0;
-	}
-	if (v->rows == p->h)
-		v->oy = 0;
-	else {
-		margin = v->rows / 4 < 3 ? v->rows / 4 : 3;
-		if (p->cy < v->oy + margin)
-			v->oy = p->cy - margin;
-		if (p->cy > v->oy + v->rows - 1 - margin)
-			v->oy = p->cy - v->rows + 1 + margin;
-		if (v->oy > p->h - v->rows)
-			v->oy = p->h - v->rows;
-		if (v->oy < 0)
-			v->oy = 0;
-	}
+	v->ox = ui_map_scroll(v->ox, p->cx, v->cols, p->w, 4);
+	v->oy = ui_map_scroll(v->oy, p->cy, v->rows, p->h, 3);
 	v->left = (COLS - v->cols * v->cellw) / 2;
 	v->top = UI_HUD_TOP + (maprows - v->rows) / 2;
 }
