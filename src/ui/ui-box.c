@@ -461,7 +461,7 @@ ui_box_end_find_next(struct ui *u)
 		    strcmp(u->cat.v[i].path, u->p->s->path) == 0)
 			break;
 	}
-	return i + 1 < u->cat.n ? i + 1 : -1;
+	return i + 1 < u->cat.nranked ? i + 1 : -1;
 }
 
 /* Whether the end box offers n: a campaign level with one after it. */
