@@ -615,6 +615,41 @@ START_TEST(test_catalog_no_order_and_no_dir)
 }
 END_TEST
 
+/*
+ * The title screen's words on a level: its description, size, waves and
+ * enemies, and how much tougher than their kinds its enemies are when
+ * the level says so (Twin Gates: hp 250), not when it does not (Open
+ * Meadow).
+ */
+START_TEST(test_catalog_about_says_the_hit_points)
+{
+	struct catalog	c = { NULL, 0, 0 };
+	char		err[T_ERR], buf[1024];
+	int		k, seen = 0;
+
+	ck_assert_int_eq(catalog_load(&c, tu_srcpath("levels"), err,
+	    sizeof err), 0);
+	for (k = 0; k < c.n; k++) {
+		catalog_about(&c.v[k], buf, sizeof buf);
+		ck_assert_msg(strstr(buf, c.v[k].description) == buf, "%s",
+		    buf);
+		if (strcmp(c.v[k].name, "twin-gates") == 0) {
+			ck_assert_int_eq(c.v[k].hp_pct, 250);
+			ck_assert_msg(strstr(buf, "enemies, each with 250% of "
+			    "its kind's hit points)") != NULL, "%s", buf);
+			seen++;
+		}
+		if (strcmp(c.v[k].name, "meadow") == 0) {
+			ck_assert_msg(strstr(buf, "hit points") == NULL, "%s",
+			    buf);
+			seen++;
+		}
+	}
+	ck_assert_int_eq(seen, 2);
+	catalog_free(&c);
+}
+END_TEST
+
 START_TEST(test_catalog_scores)
 {
 	struct catalog	c = { NULL, 0, 0 };
@@ -755,6 +790,7 @@ play_suite(void)
 	tcase_add_test(tc, test_catalog_order);
 	tcase_add_test(tc, test_catalog_no_order_and_no_dir);
 	tcase_add_test(tc, test_catalog_scores);
+	tcase_add_test(tc, test_catalog_about_says_the_hit_points);
 	tcase_add_test(tc, test_route_length_one_definition);
 	tcase_add_test(tc, test_first_sight_of_a_trait);
 	suite_add_tcase(s, tc);

@@ -121,17 +121,6 @@ ui_title_wrap(const struct ui_view *v, int y, int nrows, int w, const char *s,
 	return r;
 }
 
-/* What the title screen says of level cl: its fault, or its description. */
-static void
-ui_title_about(const struct catalog_level *cl, char *buf, size_t size)
-{
-	if (cl->err[0] != '\0')
-		snprintf(buf, size, "%s", cl->err);
-	else
-		snprintf(buf, size, "%s (%d x %d, %d waves, %d enemies)",
-		    cl->description, cl->w, cl->h, cl->nwaves, cl->enemies);
-}
-
 #define UI_TITLE_LIST	5	/* the screen row of the list's first level */
 
 /* How the rows below the list are shared: see ui_title_share. */
@@ -165,7 +154,7 @@ ui_title_share(const struct ui_view *v, const struct catalog *c,
 	if (r->extra < 0)
 		r->extra = 0;
 	if (t->sel >= 0 && t->sel < c->n) {
-		ui_title_about(&c->v[t->sel], line, sizeof line);
+		catalog_about(&c->v[t->sel], line, sizeof line);
 		r->about = ui_title_wrap(v, 0, LINES, COLS - 2, line, false);
 		if (r->about < 2)
 			r->about = 2;
@@ -293,7 +282,7 @@ ui_title_foot(const struct ui_view *v, const struct catalog *c,
 	char	line[512];
 
 	if (t->sel >= 0 && t->sel < c->n) {
-		ui_title_about(&c->v[t->sel], line, sizeof line);
+		catalog_about(&c->v[t->sel], line, sizeof line);
 		if (c->v[t->sel].err[0] != '\0')
 			ui_draw_attr(v, UI_PAIR_ERROR, 0, 0);
 		ui_title_wrap(v, LINES - 3 - r->extra - r->about, r->about,
