@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "core/enemy.h"
+#include "ui/ui-hud.h"
 #include "ui/ui-map.h"
 
 /* Kinds of terrain with a look of their own. */
@@ -89,11 +90,13 @@ ui_map_scroll(int o, int cur, int shown, int whole, int most)
 void
 ui_map_layout(struct ui_view *v, const struct play *p)
 {
-	int	maprows = LINES - UI_HUD_TOP - UI_HUD_BOTTOM;
+	int	still = LINES - UI_HUD_TOP - UI_HUD_BOTTOM, maprows;
 
 	v->too_small = COLS < UI_MIN_COLS || LINES < UI_MIN_LINES;
 	if (v->too_small)
 		return;
+	v->bottom = UI_HUD_BOTTOM - 1 + ui_hud_msg_rows(p);
+	maprows = LINES - UI_HUD_TOP - v->bottom;
 	if (v->zoom != 0)
 		v->cellw = v->zoom;
 	else
@@ -107,7 +110,11 @@ ui_map_layout(struct ui_view *v, const struct play *p)
 	v->ox = ui_map_scroll(v->ox, p->cx, v->cols, p->w, 4);
 	v->oy = ui_map_scroll(v->oy, p->cy, v->rows, p->h, 3);
 	v->left = (COLS - v->cols * v->cellw) / 2;
-	v->top = UI_HUD_TOP + (maprows - v->rows) / 2;
+	/* Centred as if the message had one row: a long one moves no map
+	 * that has a row to spare. */
+	v->top = UI_HUD_TOP + (still - v->rows) / 2;
+	if (v->top + v->rows + v->edge_y > LINES - v->bottom)
+		v->top = LINES - v->bottom - v->rows - v->edge_y;
 }
 
 /* The map cell under screen position (sy, sx), if any. */

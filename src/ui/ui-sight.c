@@ -54,7 +54,7 @@ ui_sight_beyond(const struct ui_view *v, int x, int y, int *sy, int *sx)
 	} else
 		*sy = v->top + (y - v->oy);
 	return out && *sx >= 0 && *sx < COLS && *sy >= UI_HUD_TOP &&
-	    *sy < LINES - UI_HUD_BOTTOM;
+	    *sy < LINES - v->bottom;
 }
 
 /* Draw glyph g at screen (sy, sx) with a pair and attributes. */
