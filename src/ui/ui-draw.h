@@ -78,6 +78,8 @@ struct ui_view {
 	bool		 edge_y;	/* ... up and down: a row each side */
 	int		 bottom;	/* rows under the map: UI_HUD_BOTTOM,
 					   more while a message needs them */
+	bool		 blink;		/* a blinking cell shows its other
+					   glyph now (ui.c keeps the time) */
 };
 
 void	ui_draw_init(struct ui_view *v, bool utf8, bool utf8_locale,
