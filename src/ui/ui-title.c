@@ -536,7 +536,6 @@ ui_title_play(struct ui *u)
 	const struct catalog_level	*cl;
 	struct play			*p;
 	char				 err[UI_ERR_MAX];
-	int				 k;
 
 	if (u->title.sel < 0 || u->title.sel >= u->cat.n)
 		return UI_GO_STAY;
@@ -547,15 +546,34 @@ ui_title_play(struct ui *u)
 		u->title.note_error = true;
 		return UI_GO_STAY;
 	}
+	return ui_title_start(u, p, UI_BOX_NONE);
+}
+
+/*
+ * Start new game p of a level: the one way every new game of a level
+ * begins (the title's list, n and r in the end box, a level on the
+ * command line). When its level has a saved game, ask first
+ * (UI_BOX_REPLACE: continue that, or a new game that takes its place);
+ * Esc there goes back to box back (UI_BOX_NONE: the screen under it).
+ * A game that is never saved (a trial, a daily game) asks nothing.
+ */
+enum ui_go
+ui_title_start(struct ui *u, struct play *p, enum ui_box back)
+{
+	int	k;
+
 	u->next = p;
 	u->next_resumed = false;
 	u->replace_save = false;
-	if ((k = ui_title_save_of(u, p)) >= 0) {
-		u->save_sel = k;
-		u->box = UI_BOX_REPLACE;
-		return UI_GO_STAY;
-	}
-	return UI_GO_PLAY;
+	if (u->l->trial || p->unsaved)
+		return UI_GO_PLAY;
+	ui_title_find_saves(u);
+	if ((k = ui_title_save_of(u, p)) < 0)
+		return UI_GO_PLAY;
+	u->save_sel = k;
+	u->replace_back = back;
+	u->box = UI_BOX_REPLACE;
+	return UI_GO_STAY;
 }
 
 /*

@@ -441,6 +441,25 @@ ui_launch_open(struct ui *u, struct play **p, char *err, size_t errlen)
 	return *p != NULL ? 0 : -1;
 }
 
+/*
+ * A new game of a level named on the command line: asked about as every
+ * new game is when its level has a saved game (ui_title_start), over the
+ * title screen, where Esc leaves the question.
+ */
+static void
+ui_launch_start(struct ui *u, struct play *p)
+{
+	if (ui_title_start(u, p, UI_BOX_NONE) == UI_GO_PLAY) {
+		ui_game_enter(u, u->next, false);
+		u->next = NULL;
+		return;
+	}
+	ui_term_let_stops(&u->term, true);
+	ui_title_enter(u);
+	ui_term_let_stops(&u->term, false);
+	u->box = UI_BOX_REPLACE;
+}
+
 /* Run the game; see ui.h. */
 int
 ui_run(const struct ui_launch *l)
@@ -492,8 +511,10 @@ ui_run(const struct ui_launch *l)
 		return 1;
 	}
 	u.v.zoom = l->zoom;
-	if (p != NULL)
-		ui_game_enter(&u, p, l->resume);
+	if (p != NULL && l->resume)
+		ui_game_enter(&u, p, true);
+	else if (p != NULL)
+		ui_launch_start(&u, p);
 	else if (u.rp != NULL)
 		ui_replay_enter(&u);
 	else {
