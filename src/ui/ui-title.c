@@ -411,17 +411,21 @@ ui_title_find_saves(struct ui *u)
 		u->save_sel = 0;
 }
 
-/* After a win, choose the level that follows the one won in the list. */
+/*
+ * After a win, choose the next level not won yet (the one the list marks
+ * next), or, with every one won, the level that follows the one won.
+ */
 static void
 ui_title_past_won(struct ui *u)
 {
-	int	i;
+	int	i, next = ui_title_next(&u->cat);
 
 	if (u->won[0] == '\0')
 		return;
 	for (i = 0; i < u->cat.n; i++) {
 		if (strcmp(u->cat.v[i].name, u->won) == 0) {
-			u->title.sel = i + 1 < u->cat.n ? i + 1 : i;
+			u->title.sel = next >= 0 ? next : (i + 1 < u->cat.n ?
+			    i + 1 : i);
 			break;
 		}
 	}
