@@ -190,6 +190,20 @@ ui_title_share(const struct ui_view *v, const struct catalog *c,
 }
 
 /*
+ * The first level after level after (-1: from the top) not won yet at the
+ * title's setting, and not broken; -1 when there is none.
+ */
+static int
+ui_title_unwon_after(const struct catalog *c, int after)
+{
+	for (int i = after + 1; i < c->n; i++) {
+		if (!c->v[i].completed && c->v[i].err[0] == '\0')
+			return i;
+	}
+	return -1;
+}
+
+/*
  * The next level of the campaign not won yet at the title's setting (the
  * first in the list's order that is neither won nor broken), or -1 when
  * every one is won: the title screen marks it, so the campaign reads as
@@ -198,11 +212,7 @@ ui_title_share(const struct ui_view *v, const struct catalog *c,
 static int
 ui_title_next(const struct catalog *c)
 {
-	for (int i = 0; i < c->n; i++) {
-		if (!c->v[i].completed && c->v[i].err[0] == '\0')
-			return i;
-	}
-	return -1;
+	return ui_title_unwon_after(c, -1);
 }
 
 /* Level i's row of the list, at screen row y, tw columns of title. */
@@ -412,22 +422,25 @@ ui_title_find_saves(struct ui *u)
 }
 
 /*
- * After a win, choose the next level not won yet (the one the list marks
- * next), or, with every one won, the level that follows the one won.
+ * After a win, choose the next level not won yet: the first after the
+ * one won, else the first from the top (the one the list marks next);
+ * with every one won, the level that follows the one won.
  */
 static void
 ui_title_past_won(struct ui *u)
 {
-	int	i, next = ui_title_next(&u->cat);
+	int	i, next;
 
 	if (u->won[0] == '\0')
 		return;
 	for (i = 0; i < u->cat.n; i++) {
-		if (strcmp(u->cat.v[i].name, u->won) == 0) {
-			u->title.sel = next >= 0 ? next : (i + 1 < u->cat.n ?
-			    i + 1 : i);
-			break;
-		}
+		if (strcmp(u->cat.v[i].name, u->won) != 0)
+			continue;
+		if ((next = ui_title_unwon_after(&u->cat, i)) < 0)
+			next = ui_title_next(&u->cat);
+		u->title.sel = next >= 0 ? next : (i + 1 < u->cat.n ? i + 1 :
+		    i);
+		break;
 	}
 	u->won[0] = '\0';
 }
