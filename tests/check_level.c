@@ -1649,6 +1649,17 @@ START_TEST(test_check_both_kinds_in_one_run)
 	ck_assert_str_eq(buf, "c.weir:5:1: no exit on the map: expected "
 	    "'>'\nc.weir:12:20: unknown spawn 'Z': the map has no 'Z'\n");
 
+	/* A name longer than a message holds: the errors all the same. */
+	{
+		char	name[1500], errs[4096] = "";
+
+		memset(name, 'x', sizeof name - 1);
+		name[sizeof name - 1] = '\0';
+		ck_assert_int_eq(level_check_all(name, "weir-level 1\ngold x\n"
+		    "lives y\n", 22, t_errs_add, errs, LEVEL_MAX_ERRORS), 2);
+		ck_assert(strncmp(errs, name, 1000) == 0);
+	}
+
 	/* The reach depends on the movement line: not judged without it. */
 	ck_assert_int_eq(t_check_all("weir-level 1\ntitle T\ngold 10\n"
 	    "lives 5\nmovement 5\nmap\n####\n#A##\n##>#\n####\nend\n"

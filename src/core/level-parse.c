@@ -493,13 +493,18 @@ struct level_errs {
 	struct level_err	*v;	/* [max + 1] */
 };
 
-/* Keep an error ("NAME:LINE:COL: text"), where it is read off its text. */
+/*
+ * Keep an error ("NAME:LINE:COL: text"), where it is read off its text;
+ * a message cut short within a very long name is kept at line 0.
+ */
 static void
 level_errs_add(void *arg, const char *msg)
 {
 	struct level_errs	*e = arg;
 	struct level_err	*r;
-	const char		*s = msg + e->namelen + 1;
+	size_t			 len = strlen(msg);
+	const char		*s = len > e->namelen ? msg + e->namelen + 1 :
+				    msg + len;
 	char			*end;
 
 	if (e->n > e->max)
@@ -510,8 +515,8 @@ level_errs_add(void *arg, const char *msg)
 	r->col = *end == ':' ? strtol(end + 1, NULL, 10) : 0;
 	if (r->seq == e->max)
 		r->line = LONG_MAX;	/* "more errors follow": the last */
-	r->msg = xmalloc(strlen(msg) + 1);
-	memcpy(r->msg, msg, strlen(msg) + 1);
+	r->msg = xmalloc(len + 1);
+	memcpy(r->msg, msg, len + 1);
 }
 
 /* File order: by line, then column, then the order found. */
