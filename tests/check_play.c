@@ -765,6 +765,61 @@ START_TEST(test_first_sight_of_a_trait)
 }
 END_TEST
 
+/* Whether line names every tower or specialisation that answers traits. */
+static bool
+t_names_answers(const char *line, unsigned traits)
+{
+	for (int k = 0; k < TOWER_NTYPES; k++) {
+		const struct tower_type *tt = &tower_types[k];
+
+		if ((traits & ENEMY_TRAIT_HIDDEN) && tt->detects &&
+		    strstr(line, tt->name) == NULL)
+			return false;
+		for (int s = 0; s < TOWER_SPECS && tt->spec[s].name; s++)
+			if ((((traits & ENEMY_TRAIT_HIDDEN) &&
+			    tt->spec[s].detects) || (tt->spec[s].bot_against &
+			    traits)) && strstr(line, tt->spec[s].name) == NULL)
+				return false;
+	}
+	return true;
+}
+
+/*
+ * A first sight's shorter forms: each no longer than the one before, each
+ * still says what the kind does (its row's about) and names everything
+ * that answers it; the shortest of the longest line fits two rows of an
+ * 80-column screen (79 columns after the leading space).
+ */
+START_TEST(test_first_sight_forms)
+{
+	char	line[ABOUT_MAX];
+	size_t	n, last, longest = 0;
+
+	for (int k = 0; k < ENEMY_NKINDS; k++) {
+		const struct enemy_type *et = &enemy_types[k];
+
+		last = ABOUT_MAX;
+		for (int f = 0; f < ABOUT_FIRST_NFORMS; f++) {
+			n = about_first_as(k, f, line, sizeof line);
+			ck_assert_int_eq(n, strlen(line));
+			ck_assert_int_eq(n == 0, et->traits == 0);
+			if (n == 0)
+				continue;
+			ck_assert_msg(n <= last, "%s grew: %s", et->name, line);
+			ck_assert_msg(strstr(line, et->about) != NULL, "%s", line);
+			ck_assert_msg(t_names_answers(line, et->traits),
+			    "an answer lost: %s", line);
+			last = n;
+		}
+		if (last < ABOUT_MAX && last > longest)
+			longest = last;
+	}
+	ck_assert_int_gt(longest, 79);
+	ck_assert_msg(longest <= 2 * 79 - 12, "the shortest forms reach %zu",
+	    longest);
+}
+END_TEST
+
 static Suite *
 play_suite(void)
 {
@@ -793,6 +848,7 @@ play_suite(void)
 	tcase_add_test(tc, test_catalog_about_says_the_hit_points);
 	tcase_add_test(tc, test_route_length_one_definition);
 	tcase_add_test(tc, test_first_sight_of_a_trait);
+	tcase_add_test(tc, test_first_sight_forms);
 	suite_add_tcase(s, tc);
 	return s;
 }
