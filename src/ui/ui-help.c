@@ -107,7 +107,9 @@ ui_help_keys(struct ui_help *h)
 	ui_help_line(h, "%-16s aim a power (below) at the cursor; Enter uses "
 	    "it", list);
 	for (k = 0; k < GAME_NCMDS; k++) {
-		if (cmd_types[k].key != 0 || cmd_types[k].keys != NULL)
+		/* The powers' line above has their keys from their rows. */
+		if (k != GAME_CMD_POWER && (cmd_types[k].key != 0 ||
+		    cmd_types[k].keys != NULL))
 			ui_help_line(h, "%-16s %s", cmd_types[k].keys,
 			    cmd_types[k].about);
 	}
