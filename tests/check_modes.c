@@ -422,8 +422,10 @@ END_TEST
 
 /*
  * ring-upgrade builds its dozen towers against the ground before it
- * upgrades or specialises any, never builds a thirteenth, and then puts
- * its gold into upgrades and specialisations (Open Meadow, seed 1).
+ * upgrades or specialises any, every kind that hits the ground in turn
+ * (so its dozen holds two of each of the six), never builds a
+ * thirteenth, and then puts its gold into upgrades and specialisations
+ * (Open Meadow, seed 1).
  */
 START_TEST(test_ring_upgrade_builds_first_then_upgrades)
 {
@@ -431,7 +433,8 @@ START_TEST(test_ring_upgrade_builds_first_then_upgrades)
 			    NULL, 0);
 	struct game	*g;
 	struct bot	*b;
-	int		 s, t, ground, improved, most = 0;
+	int		 s, t, ground, improved, most = 0, kinds[TOWER_NTYPES];
+	bool		 dozen = false;
 
 	ck_assert_ptr_nonnull(lv);
 	s = bot_strategy_lookup("ring-upgrade", strlen("ring-upgrade"));
@@ -443,6 +446,7 @@ START_TEST(test_ring_upgrade_builds_first_then_upgrades)
 		bot_act(b, g);
 		game_tick(g);
 		ground = improved = 0;
+		memset(kinds, 0, sizeof kinds);
 		for (t = 0; t < g->ntowers; t++) {
 			const struct game_tower *tw = &g->towers[t];
 			const struct tower_type *tt = &tower_types[tw->type];
@@ -451,6 +455,7 @@ START_TEST(test_ring_upgrade_builds_first_then_upgrades)
 			    !(tt->hits & TOWER_GROUND))
 				continue;
 			ground++;
+			kinds[tw->type]++;
 			if (tw->level > 1 || tw->spec >= 0)
 				improved++;
 		}
@@ -459,8 +464,16 @@ START_TEST(test_ring_upgrade_builds_first_then_upgrades)
 			most = improved;
 		if (improved > 0)
 			ck_assert_int_eq(ground, 12);
+		if (ground == 12 && !dozen) {
+			dozen = true;
+			for (t = 0; t < TOWER_NTYPES; t++)
+				if (tower_types[t].attack != TOWER_ATTACK_NONE
+				    && (tower_types[t].hits & TOWER_GROUND))
+					ck_assert_int_eq(kinds[t], 2);
+		}
 	}
-	ck_assert_int_ge(most, 6);
+	ck_assert(dozen);
+	ck_assert_int_ge(most, 2);
 	bot_free(b);
 	game_free(g);
 	level_free(lv);

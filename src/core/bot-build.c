@@ -80,16 +80,44 @@ bot_best_cell(struct bot *b, struct game *g, int kind, int mask,
  * bot has many of already (by its row's variety: frost the most, since
  * slows do not add up), unless it builds one kind only.
  */
+static bool
+bot_ground_kind(int kind)
+{
+	return tower_types[kind].attack != TOWER_ATTACK_NONE &&
+	    (tower_types[kind].hits & TOWER_GROUND);
+}
+
+/*
+ * The kind a strategy with a number of towers builds next: the kinds
+ * that hit the ground in turn, in their rows' order, one of each before
+ * a second of any (a mixed ring, as a newcomer builds it).
+ */
+static int
+bot_mix_kind(const struct game *g)
+{
+	int	kind, t, kinds = 0, standing = 0;
+
+	for (kind = 0; kind < TOWER_NTYPES; kind++)
+		kinds += bot_ground_kind(kind);
+	for (t = 0; t < g->ntowers; t++)
+		standing += g->towers[t].used &&
+		    bot_ground_kind(g->towers[t].type);
+	standing %= kinds;
+	for (kind = 0; kind < TOWER_NTYPES; kind++)
+		if (bot_ground_kind(kind) && standing-- == 0)
+			return kind;
+	return -1;
+}
+
 int
 bot_builds(struct bot *b, struct game *g, struct bot_action *acts)
 {
-	int	kind, n = 0;
+	int	kind, n = 0, mix = b->st->towers > 0 ? bot_mix_kind(g) : -1;
 
 	for (kind = 0; kind < TOWER_NTYPES; kind++) {
 		const struct tower_type *tt = &tower_types[kind];
 
-		if (tt->attack == TOWER_ATTACK_NONE ||
-		    !(tt->hits & TOWER_GROUND) ||
+		if (!bot_ground_kind(kind) || (mix >= 0 && kind != mix) ||
 		    (b->only >= 0 && kind != b->only) ||
 		    !bot_best_cell(b, g, kind, TOWER_GROUND, &acts[n]))
 			continue;

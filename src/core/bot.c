@@ -31,8 +31,8 @@ const struct bot_strategy bot_strategies[] = {
 	    "nearest the exits" },
 	{ .name = "ring-upgrade", .naive = true, .hero = true,
 	  .zone = BOT_ZONE_EXIT, .towers = 12,
-	  .about = "a dozen towers of every kind round the stretch nearest "
-	    "the exits, then every coin on upgrades" },
+	  .about = "a dozen towers, every kind in turn, round the stretch "
+	    "nearest the exits, then every coin on upgrades" },
 	{ .name = "ring-spawn", .naive = true, .hero = true,
 	  .zone = BOT_ZONE_SPAWN,
 	  .about = "every kind of tower round the first stretch from each "
