@@ -58,6 +58,7 @@ struct bench_walk {
 	struct route	*r;
 	struct point	*cells;
 	int		 ncells, at;
+	bool		 fresh;		/* a new route: tell the field */
 };
 
 /* xorshift */
@@ -104,6 +105,7 @@ bench_goal_hero_step(const struct grid *g, int32_t c, struct bench_walk *w)
 		w->ncells = route_find(w->r, g, grid_x(g, c), grid_y(g, c),
 		    grid_x(g, t), grid_y(g, t), w->cells, g->w * g->h, NULL);
 		w->at = 0;
+		w->fresh = true;
 	}
 	if (w->at + 1 >= w->ncells)
 		return c;
@@ -179,7 +181,8 @@ bench_goal_map(const struct grid *g, bool hero)
 	int32_t		 hunter[GOAL_HUNTERS], cells[4 * GOAL_HUNTERS], goal;
 	struct bench_walk w = { hero, 0x60a1, 1, route_new(g->w, g->h),
 			    xmalloc((size_t)g->w * g->h * sizeof *w.cells),
-			    0, 0 };
+			    0, 0, false };
+	int32_t		*plan = xmalloc((size_t)g->w * g->h * sizeof *plan);
 	int		 nst = 0, nrb = 0;
 	char		 why[128];
 
@@ -211,6 +214,14 @@ bench_goal_map(const struct grid *g, bool hero)
 		if (k % GOAL_CHECK_EVERY == 0 && nrb % 2 == 1)
 			field_build(ref, g, &goal, 1);
 		t1 = bench_cpu_now();
+		if (w.fresh) {
+			/* The hero knows its walk: so does the field. */
+			for (int j = 1; j < w.ncells; j++)
+				plan[j - 1] = grid_index(g, w.cells[j].x,
+				    w.cells[j].y);
+			hunt_plan(h, plan, w.ncells - 1);
+			w.fresh = false;
+		}
 		hunt_move(h, g, grid_x(g, goal), grid_y(g, goal));
 		hunt_update(h, g, cells, n);
 		t2 = bench_cpu_now();
@@ -234,6 +245,7 @@ bench_goal_map(const struct grid *g, bool hero)
 	r.p99 = st[(nst * 99) / 100];
 	free(st);
 	free(w.cells);
+	free(plan);
 	route_free(w.r);
 	field_free(ref);
 	hunt_free(h);

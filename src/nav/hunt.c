@@ -349,6 +349,8 @@ hunt_new(int w, int hh)
 	memset(h->hpos, 0xff, n * sizeof *h->hpos);	/* all -1 */
 	h->flag = xcalloc(n, 1);
 	h->cut = xcalloc(n, sizeof *h->cut);
+	h->plan = xcalloc(n, sizeof *h->plan);
+	h->ups = 1;
 	h->seen = xcalloc(n, sizeof *h->seen);
 	h->xs.order = xcalloc(n, sizeof *h->xs.order);
 	h->rnext = xcalloc(n, sizeof *h->rnext);
@@ -362,6 +364,7 @@ hunt_new(int w, int hh)
 	h->slice = w * hh / HUNT_SLICES;
 	if (h->slice < HUNT_MIN_SLICE)
 		h->slice = HUNT_MIN_SLICE;
+	h->xlen = (w * hh + h->slice - 1) / h->slice;
 	return h;
 }
 
@@ -377,6 +380,7 @@ hunt_free(struct hunt *h)
 	free(h->hpos);
 	free(h->flag);
 	free(h->cut);
+	free(h->plan);
 	free(h->seen);
 	free(h->xs.order);
 	free(h->rnext);
@@ -438,6 +442,38 @@ hunt_build(struct hunt *h, const struct grid *g, int x, int y)
 }
 
 /*
+ * The goal's walk to come: cells[0..n) (padded indices), the first a
+ * neighbour of the goal. A build then aims where the goal will stand when
+ * it ends. A step off the walk forgets it.
+ */
+void
+hunt_plan(struct hunt *h, const int32_t *cells, int n)
+{
+	size_t max = h->f->ncells;
+
+	h->nplan = (size_t)n < max ? n : (int)max;
+	h->iplan = 0;
+	memcpy(h->plan, cells, (size_t)h->nplan * sizeof *h->plan);
+}
+
+/* The goal steps to cell c: along its walk, or off it. */
+static void
+hunt_plan_step(struct hunt *h, int32_t c)
+{
+	h->ups = h->since > 0 ? h->since : 1;
+	h->since = 0;
+	if (h->iplan < h->nplan && h->plan[h->iplan] == c) {
+		h->iplan++;
+		return;
+	}
+	h->nplan = h->iplan = 0;
+	if (h->xphase != 0 && h->xphase != 2 && !h->xarrived) {
+		h->xphase = 0;		/* aimed where the goal will not be */
+		h->xs.clean = false;
+	}
+}
+
+/*
  * The goal steps to map cell (x, y). One legal step costs O(1) (see the
  * model comment); anything else (a jump, a closed cell) builds afresh.
  */
@@ -454,6 +490,7 @@ hunt_move(struct hunt *h, const struct grid *g, int x, int y)
 	c = grid_index(g, x, y);
 	if (c == o)
 		return;
+	hunt_plan_step(h, c);
 	for (d = 0; d < 8; d++)
 		if (o + field_offset(g->stride, d) == c &&
 		    (field_moves(g, o) >> d & 1) != 0)
@@ -472,6 +509,10 @@ hunt_move(struct hunt *h, const struct grid *g, int x, int y)
 	h->goal = c;
 	hunt_push(h, c);
 	hunt_sight_forget(h);
+	if (h->xphase != 0 && !h->xarrived && c == h->xgoal) {
+		h->xarrived = true;	/* its routes go on by the walk since */
+		h->xbase = f->base;
+	}
 }
 
 /* Mark cell i cut (once). */
@@ -539,14 +580,27 @@ hunt_wave(struct hunt *h, const struct grid *g, const int32_t *cells, int n,
 	return done;
 }
 
-/* Begin an exact build toward the goal as it stands. */
+/*
+ * Begin an exact build toward the goal as it stands or, when its walk to
+ * come is known, toward the cell it will stand on when the build ends
+ * (as long as the last build took, at the goal's pace of late).
+ */
 static void
 hunt_x_start(struct hunt *h, const struct grid *g)
 {
-	field_integrate_start(h->x, g, &h->goal, 1, &h->xs);
-	h->xgoal = h->goal;
+	int32_t aim = h->goal;
+
+	if (h->iplan < h->nplan) {
+		int k = h->iplan + (h->xlen + h->ups - 1) / h->ups - 1;
+
+		aim = h->plan[k < h->nplan - 1 ? k : h->nplan - 1];
+	}
+	field_integrate_start(h->x, g, &aim, 1, &h->xs);
+	h->xgoal = aim;
+	h->xarrived = aim == h->goal;
 	h->xbase = h->f->base;
 	h->xphase = 1;
+	h->xlen = 0;
 }
 
 /* Merge cell i of the build (copy: the build is toward the goal now). */
@@ -705,15 +759,26 @@ hunt_update(struct hunt *h, const struct grid *g, const int32_t *cells,
 	/* A field known exact needs no build until the goal or map moves. */
 	if (h->xphase == 0 && !h->exact)
 		hunt_x_start(h, g);
+	h->since++;
 	if (h->xphase == 1) {
 		h->x->stats.settled = 0;
+		h->xlen++;
 		if (field_integrate_run(h->x, g, &h->xs, (uint64_t)h->slice)) {
-			h->xphase = 2;
-			h->mnext = 0;
-			h->mcopy = h->xgoal == h->goal;
+			h->xphase = 3;
+			h->xwait = 0;
 		}
 		h->stats.sliced = h->x->stats.settled;
-	} else if (h->xphase == 2)
+	} else if (h->xphase == 3 && !h->xarrived &&
+	    ++h->xwait > h->xlen) {
+		h->xphase = 0;		/* the goal did not come: drop it */
+		h->xs.clean = false;	/* and its walk (it stands still) */
+		h->nplan = h->iplan = 0;
+	} else if (h->xphase == 3 && h->xarrived) {
+		h->xphase = 2;
+		h->mnext = 0;
+		h->mcopy = h->xgoal == h->goal;
+	}
+	if (h->xphase == 2)
 		hunt_merge(h, g);
 	h->stats.waved = hunt_wave(h, g, cells, n, h->cap);
 	hunt_sight(h, g, cells, n);
@@ -936,6 +1001,7 @@ hunt_copy(struct hunt *dst, const struct hunt *src)
 	dst->hpos = keep.hpos;
 	dst->flag = keep.flag;
 	dst->cut = keep.cut;
+	dst->plan = keep.plan;
 	dst->seen = keep.seen;
 	dst->rhead = keep.rhead;
 	dst->rnext = keep.rnext;
@@ -948,6 +1014,7 @@ hunt_copy(struct hunt *dst, const struct hunt *src)
 	memcpy(dst->heap, src->heap, (size_t)src->nheap * sizeof *dst->heap);
 	memcpy(dst->hpos, src->hpos, n * sizeof *dst->hpos);
 	memcpy(dst->flag, src->flag, n);
+	memcpy(dst->plan, src->plan, (size_t)src->nplan * sizeof *dst->plan);
 	memcpy(dst->seen, src->seen, (size_t)src->nseen * sizeof *dst->seen);
 	memcpy(dst->rhead, src->rhead, HQ_NB * sizeof *dst->rhead);
 	memcpy(dst->rnext, src->rnext, n * sizeof *dst->rnext);

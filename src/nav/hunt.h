@@ -97,12 +97,20 @@ struct hunt {
 	int32_t		*cut, *seen;	/* cells cut; cells with sight set */
 	int		 ncut, nseen;
 	int		 pending;	/* cut cells still in the wave */
+	int32_t		*plan;		/* the goal's walk to come (hunt_plan) */
+	int		 nplan, iplan;	/* its length; the next step's index */
+	bool		 xarrived;	/* the goal has stood on xgoal */
+	int		 xwait;		/* updates the done build waited */
+	int		 xlen;		/* updates the last build took */
+	int		 since;		/* updates since the goal last moved */
+	int		 ups;		/* updates between its last two moves */
 };
 
 struct hunt	*hunt_new(int w, int h);
 void		 hunt_free(struct hunt *h);
 void		 hunt_build(struct hunt *h, const struct grid *g, int x, int y);
 void		 hunt_move(struct hunt *h, const struct grid *g, int x, int y);
+void		 hunt_plan(struct hunt *h, const int32_t *cells, int n);
 void		 hunt_update(struct hunt *h, const struct grid *g,
 		     const int32_t *cells, int ncells);
 void		 hunt_settle_cells(struct hunt *h, const struct grid *g,
