@@ -226,6 +226,7 @@ bench_goal_map(const struct grid *g, bool hero)
 		hunt_update(h, g, cells, n);
 		t2 = bench_cpu_now();
 		st[nst++] = t2 - t1;
+		if (getenv("GOAL_TRACE")) fprintf(stderr, "T %d %.1f %d %llu %llu %llu\n", k, (t2 - t1) * 1e6, h->xphase, (unsigned long long)h->stats.waved, (unsigned long long)h->stats.sliced, (unsigned long long)h->stats.rays), fprintf(stderr, "P %d %d %d %d %d %llu\n", k, h->xphase, h->xarrived, h->iplan, h->xlen, (unsigned long long)h->stats.merges);
 		waved += (double)h->stats.waved;
 		if (k % GOAL_CHECK_EVERY == 0) {
 			if (nrb % 2 == 0) {
@@ -234,7 +235,10 @@ bench_goal_map(const struct grid *g, bool hero)
 				t1 = bench_cpu_now();
 			}
 			rb[nrb++] = t1 - t0;
+			{ double s0 = r.extra_sum, n0 = r.ncells, m0 = r.extra_max; r.extra_max = 0;
 			bench_goal_compare(h, ref, cells, n, &r);
+			if (getenv("GOAL_TRACE")) fprintf(stderr, "C %d ph %d xlen %d mean %.2f max %.2f\n", k, h->xphase, h->xlen, (r.extra_sum - s0) / (r.ncells - n0), r.extra_max);
+			if (m0 > r.extra_max) r.extra_max = m0; }
 			r.valid &= hunt_valid(h, g, why, sizeof why);
 		}
 		bench_goal_hunters(h, g, hunter);

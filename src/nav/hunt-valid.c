@@ -15,18 +15,19 @@
 
 /*
  * Updates after which a goal that stands still (and a map that does not
- * change) leaves the field exactly field_build's: the build under way ends
- * and is merged, the next starts toward the goal and is copied; a build
- * takes at most one update per slice cells of the map, a merge one per
- * slice's worth of rows.
+ * change) leaves the field exactly field_build's. The worst case: a merge
+ * under way ends (m updates, HUNT_MERGE_SLICE slices' worth each), a build aimed ahead on the goal's walk runs (b
+ * updates, a slice of cells each), waits for the goal (b + 1) and is
+ * dropped with the walk, and a build toward the goal runs and is taken
+ * whole (b, and one to start it).
  */
 int
 hunt_exact_bound(const struct hunt *h, const struct grid *g)
 {
-	int b = (g->w * g->h + h->slice - 1) / h->slice;
+	int b = hunt_build_updates(h, g);
 	int m = (b + HUNT_MERGE_SLICE - 1) / HUNT_MERGE_SLICE;
 
-	return 2 * (b + m) + 2;
+	return 3 * b + m + 4;
 }
 
 /*

@@ -442,38 +442,6 @@ hunt_build(struct hunt *h, const struct grid *g, int x, int y)
 }
 
 /*
- * The goal's walk to come: cells[0..n) (padded indices), the first a
- * neighbour of the goal. A build then aims where the goal will stand when
- * it ends. A step off the walk forgets it.
- */
-void
-hunt_plan(struct hunt *h, const int32_t *cells, int n)
-{
-	size_t max = h->f->ncells;
-
-	h->nplan = (size_t)n < max ? n : (int)max;
-	h->iplan = 0;
-	memcpy(h->plan, cells, (size_t)h->nplan * sizeof *h->plan);
-}
-
-/* The goal steps to cell c: along its walk, or off it. */
-static void
-hunt_plan_step(struct hunt *h, int32_t c)
-{
-	h->ups = h->since > 0 ? h->since : 1;
-	h->since = 0;
-	if (h->iplan < h->nplan && h->plan[h->iplan] == c) {
-		h->iplan++;
-		return;
-	}
-	h->nplan = h->iplan = 0;
-	if (h->xphase != 0 && h->xphase != 2 && !h->xarrived) {
-		h->xphase = 0;		/* aimed where the goal will not be */
-		h->xs.clean = false;
-	}
-}
-
-/*
  * The goal steps to map cell (x, y). One legal step costs O(1) (see the
  * model comment); anything else (a jump, a closed cell) builds afresh.
  */
@@ -582,19 +550,14 @@ hunt_wave(struct hunt *h, const struct grid *g, const int32_t *cells, int n,
 
 /*
  * Begin an exact build toward the goal as it stands or, when its walk to
- * come is known, toward the cell it will stand on when the build ends
- * (as long as the last build took, at the goal's pace of late).
+ * come is known, toward where it will stand when the build ends
+ * (hunt_aim).
  */
 static void
 hunt_x_start(struct hunt *h, const struct grid *g)
 {
-	int32_t aim = h->goal;
+	int32_t aim = hunt_aim(h);
 
-	if (h->iplan < h->nplan) {
-		int k = h->iplan + (h->xlen + h->ups - 1) / h->ups - 1;
-
-		aim = h->plan[k < h->nplan - 1 ? k : h->nplan - 1];
-	}
 	field_integrate_start(h->x, g, &aim, 1, &h->xs);
 	h->xgoal = aim;
 	h->xarrived = aim == h->goal;
@@ -603,20 +566,22 @@ hunt_x_start(struct hunt *h, const struct grid *g)
 	h->xlen = 0;
 }
 
-/* Merge cell i of the build (copy: the build is toward the goal now). */
+/*
+ * Merge cell i of the build: its route to the build's goal, then the
+ * goal's walk since, when shorter.
+ */
 static void
-hunt_merge_cell(struct hunt *h, int i, bool copy)
+hunt_merge_cell(struct hunt *h, int i)
 {
 	struct field	*f = h->f;
 	int64_t		 xd = h->x->dist[i], c;
 
-	if (xd == FIELD_INF || (!copy && i == h->goal))
+	if (xd == FIELD_INF || i == h->goal)
 		return;
-	c = xd - (copy ? f->base : h->xbase);
-	if (copy ? c > f->dist[i] : c >= f->dist[i])
+	c = xd - h->xbase;
+	if (c >= f->dist[i])
 		return;
-	if (c < f->dist[i])
-		h->flag[i] |= HF_LOWER;
+	h->flag[i] |= HF_LOWER;
 	hunt_lower(h, i, c);
 	f->dir[i] = h->x->dir[i];
 	f->goal[i] = 0;
@@ -669,12 +634,11 @@ hunt_merge_forget(struct hunt *h)
  * update (a merge is much cheaper a cell than a build), in the order the
  * build settled them (so the cell a merged pointer names is merged
  * already: values fall along pointers as before), each cell of the build
- * made unreachable again as it goes (so the next build needs no pass of
- * its own). While the goal is the build's, a cell takes the build's value
- * and pointer when no worse (a copy: the build is exact); else only when
- * shorter. A merged cell within one step of the unmerged ones may now
- * offer them something better: those join the wave. A copy that ends as
- * one leaves the field exact: the wave is emptied.
+ * made unreachable again at the end (so the next build needs no pass of
+ * its own). A cell takes the build's value and pointer when shorter (a
+ * build toward the goal as it stands is taken whole instead: hunt_take).
+ * A merged cell within one step of the unmerged ones may now offer them
+ * something better: those join the wave.
  */
 static void
 hunt_merge(struct hunt *h, const struct grid *g)
@@ -689,9 +653,7 @@ hunt_merge(struct hunt *h, const struct grid *g)
 	for (k = h->mnext; k < end; k++) {
 		int i = order[k];
 
-		if (h->xgoal != h->goal)
-			h->mcopy = false;
-		hunt_merge_cell(h, i, h->mcopy);
+		hunt_merge_cell(h, i);
 		if (k + 1 == end && end < h->xs.norder)
 			hunt_merge_front(h, k);
 	}
@@ -713,12 +675,39 @@ hunt_merge(struct hunt *h, const struct grid *g)
 		x->dir[i] = FIELD_DIR_NONE;
 		x->goal[i] = -1;
 	}
-	if (h->mcopy) {
-		hunt_heap_clear(h);
-		h->exact = true;
-	}
 	h->xs.clean = true;
 	h->xphase = 0;
+	h->stats.merges++;
+}
+
+/*
+ * The build is done and the goal stands on its goal: the field becomes
+ * the build, by trading the two fields' arrays (O(1)); the wave empties
+ * and the other field, holding the old arrays, is cleaned when the next
+ * build starts.
+ */
+static void
+hunt_take(struct hunt *h)
+{
+	struct field	*f = h->f, *x = h->x;
+	int64_t		*dist = f->dist;
+	int8_t		*dir = f->dir;
+	int32_t		*goal = f->goal;
+
+	f->dist = x->dist;
+	f->dir = x->dir;
+	f->goal = x->goal;
+	x->dist = dist;
+	x->dir = dir;
+	x->goal = goal;
+	f->base = 0;
+	f->goals[0] = h->goal;
+	f->ngoals = 1;
+	hunt_heap_clear(h);
+	hunt_sight_forget(h);
+	h->xs.clean = false;
+	h->xphase = 0;
+	h->exact = true;
 	h->stats.merges++;
 }
 
@@ -745,21 +734,16 @@ hunt_sight(struct hunt *h, const struct grid *g, const int32_t *cells, int n)
 }
 
 /*
- * Once an update (a tick, or a step of the goal): a slice of the exact
- * build (merged when it ends), the wave, and the sight of cells[] (padded
- * indices of map cells: those round each hunter).
+ * The far part of an update: start a build when the field is not known
+ * exact, run a slice of it, and when it is done take it whole (the goal
+ * stands on its goal), merge it (the goal stood there and moved on), wait
+ * for the goal to come (at most hunt_build_updates), or drop it.
  */
-void
-hunt_update(struct hunt *h, const struct grid *g, const int32_t *cells,
-    int n)
+static void
+hunt_far(struct hunt *h, const struct grid *g)
 {
-	h->stats.waved = h->stats.sliced = h->stats.rays = 0;
-	if (h->goal < 0)
-		return;
-	/* A field known exact needs no build until the goal or map moves. */
 	if (h->xphase == 0 && !h->exact)
 		hunt_x_start(h, g);
-	h->since++;
 	if (h->xphase == 1) {
 		h->x->stats.settled = 0;
 		h->xlen++;
@@ -769,17 +753,35 @@ hunt_update(struct hunt *h, const struct grid *g, const int32_t *cells,
 		}
 		h->stats.sliced = h->x->stats.settled;
 	} else if (h->xphase == 3 && !h->xarrived &&
-	    ++h->xwait > h->xlen) {
+	    ++h->xwait > hunt_build_updates(h, g)) {
 		h->xphase = 0;		/* the goal did not come: drop it */
 		h->xs.clean = false;	/* and its walk (it stands still) */
 		h->nplan = h->iplan = 0;
-	} else if (h->xphase == 3 && h->xarrived) {
+	}
+	if (h->xphase == 3 && h->xarrived && h->xgoal == h->goal)
+		hunt_take(h);
+	else if (h->xphase == 3 && h->xarrived) {
 		h->xphase = 2;
 		h->mnext = 0;
-		h->mcopy = h->xgoal == h->goal;
 	}
 	if (h->xphase == 2)
 		hunt_merge(h, g);
+}
+
+/*
+ * Once an update (a tick, or a step of the goal): the far part (a slice of
+ * the exact build, or of its merge), the wave, and the sight of cells[]
+ * (padded indices of map cells: those round each hunter).
+ */
+void
+hunt_update(struct hunt *h, const struct grid *g, const int32_t *cells,
+    int n)
+{
+	h->stats.waved = h->stats.sliced = h->stats.rays = 0;
+	if (h->goal < 0)
+		return;
+	h->since++;
+	hunt_far(h, g);
 	h->stats.waved = hunt_wave(h, g, cells, n, h->cap);
 	hunt_sight(h, g, cells, n);
 }
@@ -979,46 +981,4 @@ hunt_set_cost(struct hunt *h, struct grid *g, int x, int y, int cost)
 	}
 	if (h->nring + h->nheap != 0)
 		h->exact = false;
-}
-
-/*
- * Make dst (made by hunt_new for the same size) the very state src is in:
- * the field, the build under way, the wave and the sight, so that both go
- * on alike. Nothing is allocated.
- */
-void
-hunt_copy(struct hunt *dst, const struct hunt *src)
-{
-	size_t	n = src->f->ncells;
-	struct hunt keep = *dst;
-
-	assert(dst->f->ncells == n);
-	*dst = *src;
-	/* dst's own buffers, with src's contents. */
-	dst->f = keep.f;
-	dst->x = keep.x;
-	dst->heap = keep.heap;
-	dst->hpos = keep.hpos;
-	dst->flag = keep.flag;
-	dst->cut = keep.cut;
-	dst->plan = keep.plan;
-	dst->seen = keep.seen;
-	dst->rhead = keep.rhead;
-	dst->rnext = keep.rnext;
-	dst->rprev = keep.rprev;
-	dst->xs.order = keep.xs.order;
-	field_copy(dst->f, src->f);
-	field_copy(dst->x, src->x);
-	memcpy(dst->x->qnext, src->x->qnext, n * sizeof *dst->x->qnext);
-	memcpy(dst->x->qprev, src->x->qprev, n * sizeof *dst->x->qprev);
-	memcpy(dst->heap, src->heap, (size_t)src->nheap * sizeof *dst->heap);
-	memcpy(dst->hpos, src->hpos, n * sizeof *dst->hpos);
-	memcpy(dst->flag, src->flag, n);
-	memcpy(dst->plan, src->plan, (size_t)src->nplan * sizeof *dst->plan);
-	memcpy(dst->seen, src->seen, (size_t)src->nseen * sizeof *dst->seen);
-	memcpy(dst->rhead, src->rhead, HQ_NB * sizeof *dst->rhead);
-	memcpy(dst->rnext, src->rnext, n * sizeof *dst->rnext);
-	memcpy(dst->rprev, src->rprev, n * sizeof *dst->rprev);
-	memcpy(dst->xs.order, src->xs.order, src->xs.norder *
-	    sizeof *dst->xs.order);
 }

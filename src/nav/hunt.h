@@ -55,7 +55,7 @@
 #include "grid.h"
 
 #define HUNT_CAP_SHARE	100	/* wave cap: 1 / this of the map's cells */
-#define HUNT_SLICES	16	/* the exact build's slices */
+#define HUNT_SLICES	8	/* the exact build's slices */
 #define HUNT_MIN_SLICE	64	/* but at least this many cells a slice */
 #define HUNT_REBUILD_SHARE 4	/* a tower cutting 1 / this: rebuild */
 #define HUNT_WAVE_BUCKETS 1024	/* the wave's ring (a power of two) */
@@ -82,7 +82,6 @@ struct hunt {
 	int		 xphase;	/* 0 none, 1 building, 2 merging */
 	size_t		 mnext;		/* merging: next of xs.order */
 	int64_t		 maxstep;	/* the dearest step on the grid */
-	bool		 mcopy;		/* merging a build toward the goal */
 	bool		 exact;		/* the field is a build's: no need of
 					   another until the goal or map moves */
 	int32_t		 xgoal;		/* its goal */
@@ -121,5 +120,11 @@ void		 hunt_copy(struct hunt *dst, const struct hunt *src);
 int		 hunt_exact_bound(const struct hunt *h, const struct grid *g);
 bool		 hunt_valid(const struct hunt *h, const struct grid *g,
 		     char *why, int whylen);
+
+/* Between hunt.c and hunt-plan.c. */
+void		 hunt_plan_step(struct hunt *h, int32_t c);
+int32_t		 hunt_aim(const struct hunt *h);
+int		 hunt_build_updates(const struct hunt *h,
+		     const struct grid *g);
 
 #endif
