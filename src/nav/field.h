@@ -112,8 +112,9 @@ struct field {
 
 /*
  * A field_integrate in slices (field_integrate_start, then
- * field_integrate_run until it returns true): the queue's state between
- * slices. The field's own arrays hold the rest.
+ * field_integrate_run until it returns true), or a field_canon
+ * (field_canon_start, field_canon_run): the queue's state between slices.
+ * The field's own arrays hold the rest.
  */
 struct field_slice {
 	int32_t		 head[FIELD_NBUCKETS];
@@ -125,6 +126,8 @@ struct field_slice {
 	int32_t		*order;		/* set by the caller, or NULL: the
 					   cells in the order settled */
 	size_t		 norder;
+	int		 stage, row;	/* field_canon_run: 0 the search, 1
+					   the pointers, from row */
 };
 
 size_t		 field_sizeof(int w, int h);
@@ -144,6 +147,10 @@ bool		 field_integrate_run(struct field *f, const struct grid *g,
 bool		 field_canon_applies(const struct grid *g);
 void		 field_canon(struct field *f, const struct grid *g,
 		     const int32_t *goals, int ngoals);
+void		 field_canon_start(struct field *f, const struct grid *g,
+		     const int32_t *goals, int ngoals, struct field_slice *s);
+bool		 field_canon_run(struct field *f, const struct grid *g,
+		     struct field_slice *s, uint64_t budget);
 void		 field_canon_distances(struct field *f, const struct grid *g,
 		     const int32_t *goals, int ngoals);
 void		 field_flow(struct field *f, const struct grid *g);
