@@ -226,7 +226,7 @@ bench_goal_map(const struct grid *g, bool hero)
 		hunt_update(h, g, cells, n);
 		t2 = bench_cpu_now();
 		st[nst++] = t2 - t1;
-		if (getenv("GOAL_TRACE")) fprintf(stderr, "T %d %.1f %d %llu %llu %llu\n", k, (t2 - t1) * 1e6, h->xphase, (unsigned long long)h->stats.waved, (unsigned long long)h->stats.sliced, (unsigned long long)h->stats.rays), fprintf(stderr, "P %d %d %d %d %d %llu\n", k, h->xphase, h->xarrived, h->iplan, h->xlen, (unsigned long long)h->stats.merges);
+		if (getenv("GOAL_TRACE")) fprintf(stderr, "T %d %.1f %d %llu %llu %llu\n", k, (t2 - t1) * 1e6, h->xphase, (unsigned long long)h->stats.waved, (unsigned long long)h->stats.sliced, (unsigned long long)h->stats.rays), fprintf(stderr, "P %d %d %d %d %d %llu\n", k, h->xphase, h->xarrived, h->iplan, h->xlen, (unsigned long long)h->stats.taken);
 		waved += (double)h->stats.waved;
 		if (k % GOAL_CHECK_EVERY == 0) {
 			if (nrb % 2 == 0) {

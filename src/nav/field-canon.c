@@ -634,12 +634,10 @@ field_canon_distances(struct field *f, const struct grid *g,
 /*
  * field_canon in slices, as field_integrate_start and _run: the search a
  * budget of cells reached at a time (whole buckets), then the pointers
- * CANON_ROW_WEIGHT times as many cells' worth of rows at a time (a pointer
+ * FIELD_CANON_ROW_WEIGHT times as many cells' worth of rows at a time (a pointer
  * costs much less than a scan's cell). The queue's heads wait in s between
  * slices; s->order is not filled (there is no order of settling).
  */
-#define CANON_ROW_WEIGHT	8
-
 void
 field_canon_start(struct field *f, const struct grid *g,
     const int32_t *goals, int ngoals, struct field_slice *s)
@@ -667,6 +665,9 @@ bool
 field_canon_run(struct field *f, const struct grid *g, struct field_slice *s,
     uint64_t budget)
 {
+	uint64_t rows;
+	int y1;
+
 	if (s->stage == 0) {
 		struct canon k;
 		bool done;
@@ -684,18 +685,18 @@ field_canon_run(struct field *f, const struct grid *g, struct field_slice *s,
 		memset(f->los, 0, f->ncells);	/* the scans' marks */
 		canon_border(f, g);
 		s->stage = 1;
-		return false;
+		/* The pointers in what is left of the budget. */
+		budget = k.written < budget ? budget - k.written : 0;
+		if (budget * FIELD_CANON_ROW_WEIGHT < (uint64_t)g->w)
+			return false;
 	}
-	{
-		uint64_t rows = budget * CANON_ROW_WEIGHT / (uint64_t)g->w;
-		int y1 = s->row + (rows < 1 ? 1 : rows > (uint64_t)g->h ?
-		    g->h : (int)rows);
-
-		if (y1 > g->h)
-			y1 = g->h;
-		canon_rows(f, g, s->row, y1);
-		s->row = y1;
-	}
+	rows = budget * FIELD_CANON_ROW_WEIGHT / (uint64_t)g->w;
+	y1 = s->row + (rows < 1 ? 1 : rows > (uint64_t)g->h ? g->h :
+	    (int)rows);
+	if (y1 > g->h)
+		y1 = g->h;
+	canon_rows(f, g, s->row, y1);
+	s->row = y1;
 	if (s->row < g->h)
 		return false;
 	canon_goal_slots(f, g);

@@ -60,6 +60,9 @@
 #define FIELD_MAX_GOALS	1024			/* goal cells one field accepts */
 
 #define FIELD_NBUCKETS	64	/* buckets in the queue's ring (field-ring.h) */
+#define FIELD_CANON_ROW_WEIGHT 8 /* field_canon_run: a pointer's cost in
+				   a reached cell's (a budget of n cells does
+				   n * this cells of pointers) */
 
 #define FIELD_DIR_NONE	(-1)	/* blocked or unreachable */
 #define FIELD_DIR_GOAL	8	/* the cell is a goal */

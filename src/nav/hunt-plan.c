@@ -60,17 +60,27 @@ hunt_aim(const struct hunt *h)
 
 	if (h->iplan >= h->nplan)
 		return h->goal;
-	k = h->iplan + (h->xlen + h->ups - 1) / h->ups - 1;
+	/* The build's last update comes after xlen - 1 more moves. */
+	k = h->iplan + (h->xlen - 1 + h->ups - 1) / h->ups - 1;
 	if (k < h->iplan)
-		k = h->iplan;
+		return h->goal;
 	return h->plan[k < h->nplan - 1 ? k : h->nplan - 1];
 }
 
-/* Updates a build takes at most: a slice of cells an update. */
+/*
+ * Updates a build takes at most: the search reaches a slice of cells an
+ * update (at least), the canonical builder's pointers take
+ * FIELD_CANON_ROW_WEIGHT slices' worth of rows an update (at least one).
+ */
 int
 hunt_build_updates(const struct hunt *h, const struct grid *g)
 {
-	return (g->w * g->h + h->slice - 1) / h->slice;
+	int rows = h->slice * FIELD_CANON_ROW_WEIGHT / g->w;
+
+	if (rows < 1)
+		rows = 1;
+	return (g->w * g->h + h->slice - 1) / h->slice +
+	    (g->h + rows - 1) / rows + 1;
 }
 
 /*
@@ -94,11 +104,11 @@ hunt_copy(struct hunt *dst, const struct hunt *src)
 	dst->flag = keep.flag;
 	dst->cut = keep.cut;
 	dst->plan = keep.plan;
+	dst->xwalk = keep.xwalk;
 	dst->seen = keep.seen;
 	dst->rhead = keep.rhead;
 	dst->rnext = keep.rnext;
 	dst->rprev = keep.rprev;
-	dst->xs.order = keep.xs.order;
 	field_copy(dst->f, src->f);
 	field_copy(dst->x, src->x);
 	memcpy(dst->x->qnext, src->x->qnext, n * sizeof *dst->x->qnext);
@@ -107,10 +117,10 @@ hunt_copy(struct hunt *dst, const struct hunt *src)
 	memcpy(dst->hpos, src->hpos, n * sizeof *dst->hpos);
 	memcpy(dst->flag, src->flag, n);
 	memcpy(dst->plan, src->plan, (size_t)src->nplan * sizeof *dst->plan);
+	memcpy(dst->xwalk, src->xwalk, (size_t)(src->nxwalk < (int)n ?
+	    src->nxwalk : (int)n) * sizeof *dst->xwalk);
 	memcpy(dst->seen, src->seen, (size_t)src->nseen * sizeof *dst->seen);
 	memcpy(dst->rhead, src->rhead, HUNT_WAVE_BUCKETS * sizeof *dst->rhead);
 	memcpy(dst->rnext, src->rnext, n * sizeof *dst->rnext);
 	memcpy(dst->rprev, src->rprev, n * sizeof *dst->rprev);
-	memcpy(dst->xs.order, src->xs.order, src->xs.norder *
-	    sizeof *dst->xs.order);
 }

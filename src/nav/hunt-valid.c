@@ -15,19 +15,15 @@
 
 /*
  * Updates after which a goal that stands still (and a map that does not
- * change) leaves the field exactly field_build's. The worst case: a merge
- * under way ends (m updates, HUNT_MERGE_SLICE slices' worth each), a build aimed ahead on the goal's walk runs (b
- * updates, a slice of cells each), waits for the goal (b + 1) and is
- * dropped with the walk, and a build toward the goal runs and is taken
- * whole (b, and one to start it).
+ * change) leaves the field exactly field_build's. The worst case: a build
+ * aimed ahead on the goal's walk has just begun (b updates: hunt.h), is
+ * done and waits for the goal (b more) and is dropped with the walk, and
+ * a build toward the goal runs (b) and is taken whole.
  */
 int
 hunt_exact_bound(const struct hunt *h, const struct grid *g)
 {
-	int b = hunt_build_updates(h, g);
-	int m = (b + HUNT_MERGE_SLICE - 1) / HUNT_MERGE_SLICE;
-
-	return 3 * b + m + 4;
+	return 3 * hunt_build_updates(h, g) + 3;
 }
 
 /*

@@ -53,10 +53,8 @@
 
 #define HF_CUT		0x01	/* cut by the running map change */
 #define HF_SEEN		0x02	/* los set by a ray test */
-#define HF_LOWER	0x04	/* the running merge lowered it */
-#define HF_FRONT	0x08	/* queued only as the merge's front */
 
-static void	hunt_merge_forget(struct hunt *h);
+static void	hunt_x_forget(struct hunt *h);
 
 /*
  * The wave's queue, in two levels: a ring of HQ_NB buckets one
@@ -233,7 +231,6 @@ hq_delete(struct hunt *h, int i)
 	} else
 		hq_heap_del(h, h->hpos[i]);
 	h->hpos[i] = -1;
-	h->flag[i] &= (uint8_t)~HF_FRONT;
 	if (h->flag[i] & HF_CUT)
 		h->pending--;
 }
@@ -350,9 +347,9 @@ hunt_new(int w, int hh)
 	h->flag = xcalloc(n, 1);
 	h->cut = xcalloc(n, sizeof *h->cut);
 	h->plan = xcalloc(n, sizeof *h->plan);
+	h->xwalk = xcalloc(n, sizeof *h->xwalk);
 	h->ups = 1;
 	h->seen = xcalloc(n, sizeof *h->seen);
-	h->xs.order = xcalloc(n, sizeof *h->xs.order);
 	h->rnext = xcalloc(n, sizeof *h->rnext);
 	h->rprev = xcalloc(n, sizeof *h->rprev);
 	h->rhead = xmalloc(HQ_NB * sizeof *h->rhead);
@@ -381,8 +378,8 @@ hunt_free(struct hunt *h)
 	free(h->flag);
 	free(h->cut);
 	free(h->plan);
+	free(h->xwalk);
 	free(h->seen);
-	free(h->xs.order);
 	free(h->rnext);
 	free(h->rprev);
 	free(h->rhead);
@@ -405,7 +402,7 @@ hunt_clear(struct hunt *h)
 	f->base = 0;
 	h->goal = -1;
 	h->exact = false;
-	hunt_merge_forget(h);
+	hunt_x_forget(h);
 }
 
 /*
@@ -437,8 +434,39 @@ hunt_build(struct hunt *h, const struct grid *g, int x, int y)
 	memset(h->f->los, 0, h->f->ncells);
 	h->goal = goal;
 	h->exact = true;
-	hunt_merge_forget(h);
+	hunt_x_forget(h);
 	h->stats.rebuilds++;
+}
+
+/* The direction of a legal step from o to c, or 8 when it is none. */
+static int
+hunt_step_dir(const struct grid *g, int o, int c)
+{
+	int d;
+
+	for (d = 0; d < 8; d++)
+		if (o + field_offset(g->stride, d) == c &&
+		    (field_moves(g, o) >> d & 1) != 0)
+			break;
+	return d;
+}
+
+/* The goal's legal step to c, direction d: O(1) (the model comment). */
+static void
+hunt_step(struct hunt *h, const struct grid *g, int c, int d)
+{
+	struct field *f = h->f;
+
+	h->exact = false;
+	f->base += field_move_cost(g, c, d);
+	f->dir[h->goal] = (int8_t)d;	/* its route goes on to the new goal */
+	hunt_lower(h, c, -f->base);
+	f->dir[c] = FIELD_DIR_GOAL;
+	f->goal[c] = 0;
+	f->goals[0] = c;
+	h->goal = c;
+	hunt_push(h, c);
+	hunt_sight_forget(h);
 }
 
 /*
@@ -459,28 +487,22 @@ hunt_move(struct hunt *h, const struct grid *g, int x, int y)
 	if (c == o)
 		return;
 	hunt_plan_step(h, c);
-	for (d = 0; d < 8; d++)
-		if (o + field_offset(g->stride, d) == c &&
-		    (field_moves(g, o) >> d & 1) != 0)
-			break;
+	d = hunt_step_dir(g, o, c);
 	if (d == 8) {
 		hunt_build(h, g, x, y);
 		return;
 	}
-	h->exact = false;
-	f->base += field_move_cost(g, c, d);
-	f->dir[o] = (int8_t)d;		/* its route goes on to the new goal */
-	hunt_lower(h, c, -f->base);
-	f->dir[c] = FIELD_DIR_GOAL;
-	f->goal[c] = 0;
-	f->goals[0] = c;
-	h->goal = c;
-	hunt_push(h, c);
-	hunt_sight_forget(h);
-	if (h->xphase != 0 && !h->xarrived && c == h->xgoal) {
+	hunt_step(h, g, c, d);
+	if (h->xphase == 0)
+		return;
+	if (!h->xarrived && c == h->xgoal) {
 		h->xarrived = true;	/* its routes go on by the walk since */
 		h->xbase = f->base;
-	}
+		h->nxwalk = 0;
+	} else if (h->xarrived && h->nxwalk < (int)h->f->ncells)
+		h->xwalk[h->nxwalk++] = c;	/* kept to replay */
+	else if (h->xarrived)
+		h->nxwalk = (int)h->f->ncells + 1;	/* too long */
 }
 
 /* Mark cell i cut (once). */
@@ -558,7 +580,16 @@ hunt_x_start(struct hunt *h, const struct grid *g)
 {
 	int32_t aim = hunt_aim(h);
 
-	field_integrate_start(h->x, g, &aim, 1, &h->xs);
+	/*
+	 * Aimed ahead, the build is taken whole (or replayed): no order of
+	 * settling is needed, so the canonical builder may run.
+	 */
+	h->xcanon = field_canon_applies(g);
+	if (h->xcanon)
+		field_canon_start(h->x, g, &aim, 1, &h->xs);
+	else
+		field_integrate_start(h->x, g, &aim, 1, &h->xs);
+	h->nxwalk = 0;
 	h->xgoal = aim;
 	h->xarrived = aim == h->goal;
 	h->xbase = h->f->base;
@@ -567,129 +598,29 @@ hunt_x_start(struct hunt *h, const struct grid *g)
 }
 
 /*
- * Merge cell i of the build: its route to the build's goal, then the
- * goal's walk since, when shorter.
+ * Forget the build under way (the map changed, or a build replaces the
+ * field): its field is cleaned when the next one starts.
  */
 static void
-hunt_merge_cell(struct hunt *h, int i)
+hunt_x_forget(struct hunt *h)
 {
-	struct field	*f = h->f;
-	int64_t		 xd = h->x->dist[i], c;
-
-	if (xd == FIELD_INF || i == h->goal)
-		return;
-	c = xd - h->xbase;
-	if (c >= f->dist[i])
-		return;
-	h->flag[i] |= HF_LOWER;
-	hunt_lower(h, i, c);
-	f->dir[i] = h->x->dir[i];
-	f->goal[i] = 0;
-}
-
-/*
- * The merged cells that may border unmerged ones join the wave: an
- * unmerged cell lies in the last merged one's bucket (k) or later, so a
- * merged neighbour of it lies within one dearest step below that bucket.
- * The order is by bucket, not by distance inside one, so the walk back
- * compares buckets.
- */
-static void
-hunt_merge_front(struct hunt *h, size_t k)
-{
-	const int32_t	*order = h->xs.order;
-	const int64_t	*xd = h->x->dist;
-	int64_t		 edge = ((xd[order[k]] >> FIELD_QSHIFT << FIELD_QSHIFT) -
-			    h->maxstep) >> FIELD_QSHIFT;
-
-	for (size_t j = k + 1; j-- > 0 &&
-	    (xd[order[j]] >> FIELD_QSHIFT) >= edge; ) {
-		int i = order[j];
-
-		/* Only a cell the merge lowered can offer anything new. */
-		if ((h->flag[i] & HF_LOWER) == 0 || h->hpos[i] != -1)
-			continue;
-		hunt_push(h, i);
-		h->flag[i] |= HF_FRONT;
-	}
-}
-
-/*
- * Forget the merge under way (the map changed, or a build replaces the
- * field): its flags go; a cell queued as its front stays queued, which
- * does no harm.
- */
-static void
-hunt_merge_forget(struct hunt *h)
-{
-	if (h->xphase == 2)
-		for (size_t k = 0; k < h->mnext; k++)
-			h->flag[h->xs.order[k]] &=
-			    (uint8_t)~(HF_LOWER | HF_FRONT);
 	h->xphase = 0;
+	h->xs.clean = false;
 }
 
 /*
- * Merge the finished build in, HUNT_MERGE_SLICE slices' worth of cells an
- * update (a merge is much cheaper a cell than a build), in the order the
- * build settled them (so the cell a merged pointer names is merged
- * already: values fall along pointers as before), each cell of the build
- * made unreachable again at the end (so the next build needs no pass of
- * its own). A cell takes the build's value and pointer when shorter (a
- * build toward the goal as it stands is taken whole instead: hunt_take).
- * A merged cell within one step of the unmerged ones may now offer them
- * something better: those join the wave.
+ * The build is done and the goal stands on its goal, or stood there and
+ * walked on (a few steps, kept in xwalk): the field becomes the build, by
+ * trading the two fields' arrays (O(1)), and the walk since is replayed
+ * (a step each, O(1)); the wave empties but for the replayed goals, and
+ * the other field, holding the old arrays, is cleaned when the next build
+ * starts. A walk too long to keep drops the build instead.
  */
 static void
-hunt_merge(struct hunt *h, const struct grid *g)
-{
-	struct field		*x = h->x;
-	const int32_t		*order = h->xs.order;
-	size_t			 end = h->mnext + (size_t)h->slice *
-				    HUNT_MERGE_SLICE, k;
-
-	if (end > h->xs.norder)
-		end = h->xs.norder;
-	for (k = h->mnext; k < end; k++) {
-		int i = order[k];
-
-		hunt_merge_cell(h, i);
-		if (k + 1 == end && end < h->xs.norder)
-			hunt_merge_front(h, k);
-	}
-	h->mnext = end;
-	if (end < h->xs.norder)
-		return;
-	/*
-	 * Every cell is merged: one queued only as the front now offers its
-	 * neighbours nothing they lack (they took the build's values, no
-	 * worse than its offer), so it leaves the wave.
-	 */
-	for (k = 0; k < h->xs.norder; k++) {
-		int i = order[k];
-
-		if ((h->flag[i] & HF_FRONT) && h->hpos[i] != -1)
-			hq_delete(h, i);
-		h->flag[i] &= (uint8_t)~(HF_LOWER | HF_FRONT);
-		x->dist[i] = FIELD_INF;
-		x->dir[i] = FIELD_DIR_NONE;
-		x->goal[i] = -1;
-	}
-	h->xs.clean = true;
-	h->xphase = 0;
-	h->stats.merges++;
-}
-
-/*
- * The build is done and the goal stands on its goal: the field becomes
- * the build, by trading the two fields' arrays (O(1)); the wave empties
- * and the other field, holding the old arrays, is cleaned when the next
- * build starts.
- */
-static void
-hunt_take(struct hunt *h)
+hunt_take(struct hunt *h, const struct grid *g)
 {
 	struct field	*f = h->f, *x = h->x;
+	int32_t		 now = h->goal;
 	int64_t		*dist = f->dist;
 	int8_t		*dir = f->dir;
 	int32_t		*goal = f->goal;
@@ -701,14 +632,18 @@ hunt_take(struct hunt *h)
 	x->dir = dir;
 	x->goal = goal;
 	f->base = 0;
-	f->goals[0] = h->goal;
+	f->goals[0] = h->goal = h->xgoal;
 	f->ngoals = 1;
 	hunt_heap_clear(h);
 	hunt_sight_forget(h);
 	h->xs.clean = false;
 	h->xphase = 0;
 	h->exact = true;
-	h->stats.merges++;
+	h->stats.taken++;
+	for (int k = 0; k < h->nxwalk; k++)
+		hunt_step(h, g, h->xwalk[k], hunt_step_dir(g, h->goal,
+		    h->xwalk[k]));
+	assert(h->goal == now);
 }
 
 /* Sight of the given cells by ray tests, each once until forgotten. */
@@ -735,9 +670,9 @@ hunt_sight(struct hunt *h, const struct grid *g, const int32_t *cells, int n)
 
 /*
  * The far part of an update: start a build when the field is not known
- * exact, run a slice of it, and when it is done take it whole (the goal
- * stands on its goal), merge it (the goal stood there and moved on), wait
- * for the goal to come (at most hunt_build_updates), or drop it.
+ * exact, run a slice of it, and when it is done take it (the goal stands
+ * on its goal, or stood there and walked on: hunt_take), wait for the goal
+ * to come (at most hunt_build_updates), or drop it.
  */
 static void
 hunt_far(struct hunt *h, const struct grid *g)
@@ -747,25 +682,22 @@ hunt_far(struct hunt *h, const struct grid *g)
 	if (h->xphase == 1) {
 		h->x->stats.settled = 0;
 		h->xlen++;
-		if (field_integrate_run(h->x, g, &h->xs, (uint64_t)h->slice)) {
-			h->xphase = 3;
+		if (h->xcanon ? field_canon_run(h->x, g, &h->xs,
+		    (uint64_t)h->slice) : field_integrate_run(h->x, g, &h->xs,
+		    (uint64_t)h->slice)) {
+			h->xphase = 2;
 			h->xwait = 0;
 		}
 		h->stats.sliced = h->x->stats.settled;
-	} else if (h->xphase == 3 && !h->xarrived &&
+	} else if (h->xphase == 2 && !h->xarrived &&
 	    ++h->xwait > hunt_build_updates(h, g)) {
-		h->xphase = 0;		/* the goal did not come: drop it */
-		h->xs.clean = false;	/* and its walk (it stands still) */
-		h->nplan = h->iplan = 0;
+		hunt_x_forget(h);	/* the goal did not come: drop it */
+		h->nplan = h->iplan = 0;	/* and its walk (it stands) */
 	}
-	if (h->xphase == 3 && h->xarrived && h->xgoal == h->goal)
-		hunt_take(h);
-	else if (h->xphase == 3 && h->xarrived) {
-		h->xphase = 2;
-		h->mnext = 0;
-	}
-	if (h->xphase == 2)
-		hunt_merge(h, g);
+	if (h->xphase == 2 && h->xarrived && h->nxwalk > (int)h->f->ncells)
+		hunt_x_forget(h);	/* walked on too far to replay */
+	if (h->xphase == 2 && h->xarrived)
+		hunt_take(h, g);
 }
 
 /*
@@ -956,7 +888,7 @@ hunt_set_cost(struct hunt *h, struct grid *g, int x, int y, int cost)
 	if (old == cost)
 		return;
 	g->cost[t] = (uint8_t)cost;
-	hunt_merge_forget(h);	/* the build's routes may cross t */
+	hunt_x_forget(h);	/* the build's routes may cross t */
 	if (cost * FIELD_DIAG > h->maxstep)
 		h->maxstep = cost * FIELD_DIAG;
 	h->stats.cut = 0;

@@ -59,13 +59,12 @@
 #define HUNT_MIN_SLICE	64	/* but at least this many cells a slice */
 #define HUNT_REBUILD_SHARE 4	/* a tower cutting 1 / this: rebuild */
 #define HUNT_WAVE_BUCKETS 1024	/* the wave's ring (a power of two) */
-#define HUNT_MERGE_SLICE 4	/* merging: slices' worth of cells an update */
 
 struct hunt_stats {
 	uint64_t	waved;		/* cells the wave settled, last update */
 	uint64_t	sliced;		/* cells the build settled, last update */
 	uint64_t	rays;		/* ray tests, last update */
-	uint64_t	merges;		/* builds merged in, ever */
+	uint64_t	taken;		/* builds taken in, ever */
 	uint64_t	cut;		/* cells the last map change cut */
 	uint64_t	rebuilds;	/* whole builds, ever */
 };
@@ -79,8 +78,7 @@ struct hunt {
 
 	/* Private. */
 	struct field	*x;		/* the exact build in slices */
-	int		 xphase;	/* 0 none, 1 building, 2 merging */
-	size_t		 mnext;		/* merging: next of xs.order */
+	int		 xphase;	/* 0 none, 1 building, 2 done */
 	int64_t		 maxstep;	/* the dearest step on the grid */
 	bool		 exact;		/* the field is a build's: no need of
 					   another until the goal or map moves */
@@ -99,6 +97,9 @@ struct hunt {
 	int32_t		*plan;		/* the goal's walk to come (hunt_plan) */
 	int		 nplan, iplan;	/* its length; the next step's index */
 	bool		 xarrived;	/* the goal has stood on xgoal */
+	bool		 xcanon;	/* the build is field_canon's */
+	int32_t		*xwalk;		/* the goal's steps since xgoal */
+	int		 nxwalk;	/* (more than the cells: too many) */
 	int		 xwait;		/* updates the done build waited */
 	int		 xlen;		/* updates the last build took */
 	int		 since;		/* updates since the goal last moved */
