@@ -34,6 +34,7 @@
 
 #define GOAL_STEPS		2000	/* steps of a walk, per map */
 #define GOAL_CHECK_EVERY	50	/* a timed rebuild every this many */
+#define GOAL_JITTER		7	/* give or take up to this many */
 #define GOAL_HUNTERS		32
 #define GOAL_PACK		64	/* cells of route: where hunters start */
 
@@ -177,7 +178,10 @@ bench_goal_map(const struct grid *g, bool hero)
 	struct hunt	*h = hunt_new(g->w, g->h);
 	struct field	*ref = field_new(g->w, g->h);
 	double		*st = xmalloc(GOAL_STEPS * sizeof *st);
-	double		 rb[GOAL_STEPS / GOAL_CHECK_EVERY + 1], waved = 0;
+	double		 rb[GOAL_STEPS / (GOAL_CHECK_EVERY - GOAL_JITTER) + 1];
+	double		 waved = 0;
+	uint64_t	 jit = 0x5eed;
+	int		 check = 0;	/* the next check's step */
 	int32_t		 hunter[GOAL_HUNTERS], cells[4 * GOAL_HUNTERS], goal;
 	struct bench_walk w = { hero, 0x60a1, 1, route_new(g->w, g->h),
 			    xmalloc((size_t)g->w * g->h * sizeof *w.cells),
@@ -211,7 +215,7 @@ bench_goal_map(const struct grid *g, bool hero)
 		goal = next;
 		/* Rotate: the rebuild goes first on odd checks. */
 		t0 = bench_cpu_now();
-		if (k % GOAL_CHECK_EVERY == 0 && nrb % 2 == 1)
+		if (k >= check && nrb % 2 == 1)
 			field_build(ref, g, &goal, 1);
 		t1 = bench_cpu_now();
 		if (w.fresh) {
@@ -228,7 +232,9 @@ bench_goal_map(const struct grid *g, bool hero)
 		st[nst++] = t2 - t1;
 		if (getenv("GOAL_TRACE")) fprintf(stderr, "T %d %.1f %d %llu %llu %llu\n", k, (t2 - t1) * 1e6, h->xphase, (unsigned long long)h->stats.waved, (unsigned long long)h->stats.sliced, (unsigned long long)h->stats.rays), fprintf(stderr, "P %d %d %d %d %d %llu\n", k, h->xphase, h->xarrived, h->iplan, h->xlen, (unsigned long long)h->stats.taken);
 		waved += (double)h->stats.waved;
-		if (k % GOAL_CHECK_EVERY == 0) {
+		if (k >= check) {
+			check = k + GOAL_CHECK_EVERY - GOAL_JITTER +
+			    (int)(bench_goal_rand(&jit) % (2 * GOAL_JITTER + 1));
 			if (nrb % 2 == 0) {
 				t0 = bench_cpu_now();
 				field_build(ref, g, &goal, 1);

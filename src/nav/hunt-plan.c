@@ -68,19 +68,38 @@ hunt_aim(const struct hunt *h)
 }
 
 /*
- * Updates a build takes at most: the search reaches a slice of cells an
- * update (at least), the canonical builder's pointers take
- * FIELD_CANON_ROW_WEIGHT slices' worth of rows an update (at least one).
+ * A build's budget an update, in cells: the last build's work spread
+ * evenly over HUNT_SLICES updates (so each update of a build costs about
+ * the same, whatever share of the map is open), but never under half a
+ * slice (a map that opened up since is built in bounded time); the first
+ * build, a slice.
+ */
+uint64_t
+hunt_x_budget(const struct hunt *h)
+{
+	uint64_t slice = (uint64_t)h->slice, even;
+
+	if (h->xwork == 0)
+		return slice;
+	even = (h->xwork + HUNT_SLICES - 1) / HUNT_SLICES;
+	return even * 2 < slice ? (slice + 1) / 2 : even;
+}
+
+/*
+ * Updates a build takes at most: the search reaches half a slice of cells
+ * an update (hunt_x_budget) or more, the canonical builder's pointers take
+ * FIELD_CANON_ROW_WEIGHT times as many cells' worth of rows (at least a
+ * row).
  */
 int
 hunt_build_updates(const struct hunt *h, const struct grid *g)
 {
-	int rows = h->slice * FIELD_CANON_ROW_WEIGHT / g->w;
+	int half = h->slice > 1 ? h->slice / 2 : 1;
+	int rows = half * FIELD_CANON_ROW_WEIGHT / g->w;
 
 	if (rows < 1)
 		rows = 1;
-	return (g->w * g->h + h->slice - 1) / h->slice +
-	    (g->h + rows - 1) / rows + 1;
+	return (g->w * g->h + half - 1) / half + (g->h + rows - 1) / rows + 1;
 }
 
 /*

@@ -595,6 +595,7 @@ hunt_x_start(struct hunt *h, const struct grid *g)
 	h->xbase = h->f->base;
 	h->xphase = 1;
 	h->xlen = 0;
+	h->xdone = 0;
 }
 
 /*
@@ -680,14 +681,20 @@ hunt_far(struct hunt *h, const struct grid *g)
 	if (h->xphase == 0 && !h->exact)
 		hunt_x_start(h, g);
 	if (h->xphase == 1) {
+		uint64_t budget = hunt_x_budget(h);
+
 		h->x->stats.settled = 0;
 		h->xlen++;
-		if (h->xcanon ? field_canon_run(h->x, g, &h->xs,
-		    (uint64_t)h->slice) : field_integrate_run(h->x, g, &h->xs,
-		    (uint64_t)h->slice)) {
+		if (h->xcanon ? field_canon_run(h->x, g, &h->xs, budget) :
+		    field_integrate_run(h->x, g, &h->xs, budget)) {
 			h->xphase = 2;
 			h->xwait = 0;
+			/* Its work: cells reached, and the pointers' rows. */
+			h->xwork = h->xdone + h->x->stats.settled +
+			    (h->xcanon ? (uint64_t)g->w * g->h /
+			    FIELD_CANON_ROW_WEIGHT : 0);
 		}
+		h->xdone += h->x->stats.settled;
 		h->stats.sliced = h->x->stats.settled;
 	} else if (h->xphase == 2 && !h->xarrived &&
 	    ++h->xwait > hunt_build_updates(h, g)) {

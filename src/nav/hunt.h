@@ -54,8 +54,8 @@
 #include "field.h"
 #include "grid.h"
 
-#define HUNT_CAP_SHARE	100	/* wave cap: 1 / this of the map's cells */
-#define HUNT_SLICES	8	/* the exact build's slices */
+#define HUNT_CAP_SHARE	1000	/* wave cap: 1 / this of the map's cells */
+#define HUNT_SLICES	4	/* the exact build's slices */
 #define HUNT_MIN_SLICE	64	/* but at least this many cells a slice */
 #define HUNT_REBUILD_SHARE 4	/* a tower cutting 1 / this: rebuild */
 #define HUNT_WAVE_BUCKETS 1024	/* the wave's ring (a power of two) */
@@ -102,6 +102,8 @@ struct hunt {
 	int		 nxwalk;	/* (more than the cells: too many) */
 	int		 xwait;		/* updates the done build waited */
 	int		 xlen;		/* updates the last build took */
+	uint64_t	 xdone;		/* cells the build reached so far */
+	uint64_t	 xwork;		/* the last build's work, in cells */
 	int		 since;		/* updates since the goal last moved */
 	int		 ups;		/* updates between its last two moves */
 };
@@ -125,6 +127,7 @@ bool		 hunt_valid(const struct hunt *h, const struct grid *g,
 /* Between hunt.c and hunt-plan.c. */
 void		 hunt_plan_step(struct hunt *h, int32_t c);
 int32_t		 hunt_aim(const struct hunt *h);
+uint64_t	 hunt_x_budget(const struct hunt *h);
 int		 hunt_build_updates(const struct hunt *h,
 		     const struct grid *g);
 
