@@ -21,17 +21,15 @@
  *              which would have offered it). hunt_update pops until every
  *              given cell's distance is under the least key, and cap cells
  *              at the least.
- *   the build  field_integrate's search on a second field, a slice of
- *              buckets an update (field_integrate_run), then merged in,
- *              a few slices' worth an update, in the order it settled
- *              cells: each keeps the shorter of its own route and the
- *              build's (to the build's goal, then the goal's walk since:
- *              base grew by its cost), and one that takes the build's
- *              value takes its pointer, which names a cell merged before
- *              it. Built cells are consistent with each other, so only the
- *              merged cells bordering unmerged ones may have offers to
- *              make: they join the wave. Built toward the goal as it
- *              stands, the build is copied: the field is then exact.
+ *   the build  field_canon's search and pointers (field_integrate's
+ *              where it does not apply) on a second field, a share of the
+ *              work an update, aimed where the goal will stand when it
+ *              ends (hunt-plan.c). Done, it is taken: the two fields trade
+ *              arrays, the build's goal is the goal, and the goal's steps
+ *              since it stood there are replayed as hunt_move makes them.
+ *              The field is then exact but for those steps, the wave
+ *              holds only the replayed goals, and the old arrays wait in
+ *              the second field for the next build to clean them.
  *   the cut    a cell that becomes dearer or closed breaks the routes that
  *              cross it: the cells whose pointer chain does (the subtree of
  *              the pointer tree under it, found by walking pointers back)
@@ -62,7 +60,7 @@ static void	hunt_x_forget(struct hunt *h);
  * the buckets lo .. lo + HQ_NB - 1, and a binary heap (heap, hpos)
  * holding the keys beyond. Almost every offer lands within a step of the
  * key just taken, so in the ring; a key below lo (the goal stepped, a
- * merge lowered a cell) moves lo down, and the ring's keys that fall out
+ * tower opened a cell) moves lo down, and the ring's keys that fall out
  * of reach go to the heap. hpos[i]: -1 not queued, -2 in the ring, else
  * the heap slot. Inside a bucket the order is any: the wave's argument
  * needs only that nothing below the least bucket is left.
@@ -709,7 +707,7 @@ hunt_far(struct hunt *h, const struct grid *g)
 
 /*
  * Once an update (a tick, or a step of the goal): the far part (a slice of
- * the exact build, or of its merge), the wave, and the sight of cells[]
+ * the exact build, or its taking), the wave, and the sight of cells[]
  * (padded indices of map cells: those round each hunter).
  */
 void
