@@ -419,12 +419,6 @@ hunt_build(struct hunt *h, const struct grid *g, int x, int y)
 	goal = grid_index(g, x, y);
 	hunt_sight_forget(h);
 	hunt_heap_clear(h);
-	h->maxstep = 0;
-	for (int yy = 0; yy < g->h; yy++)
-		for (int xx = 0; xx < g->w; xx++)
-			if (grid_get_cost(g, xx, yy) * FIELD_DIAG > h->maxstep)
-				h->maxstep = grid_get_cost(g, xx, yy) *
-				    FIELD_DIAG;
 	if (field_canon_applies(g))
 		field_canon(h->f, g, &goal, 1);
 	else
@@ -474,8 +468,7 @@ hunt_step(struct hunt *h, const struct grid *g, int c, int d)
 void
 hunt_move(struct hunt *h, const struct grid *g, int x, int y)
 {
-	struct field	*f = h->f;
-	int		 o = h->goal, c, d;
+	int o = h->goal, c, d;
 
 	if (o < 0 || !grid_open(g, x, y)) {
 		hunt_build(h, g, x, y);
@@ -495,7 +488,6 @@ hunt_move(struct hunt *h, const struct grid *g, int x, int y)
 		return;
 	if (!h->xarrived && c == h->xgoal) {
 		h->xarrived = true;	/* its routes go on by the walk since */
-		h->xbase = f->base;
 		h->nxwalk = 0;
 	} else if (h->xarrived && h->nxwalk < (int)h->f->ncells)
 		h->xwalk[h->nxwalk++] = c;	/* kept to replay */
@@ -579,8 +571,8 @@ hunt_x_start(struct hunt *h, const struct grid *g)
 	int32_t aim = hunt_aim(h);
 
 	/*
-	 * Aimed ahead, the build is taken whole (or replayed): no order of
-	 * settling is needed, so the canonical builder may run.
+	 * The build is taken whole: no order of settling is needed, so the
+	 * canonical builder may run.
 	 */
 	h->xcanon = field_canon_applies(g);
 	if (h->xcanon)
@@ -590,7 +582,6 @@ hunt_x_start(struct hunt *h, const struct grid *g)
 	h->nxwalk = 0;
 	h->xgoal = aim;
 	h->xarrived = aim == h->goal;
-	h->xbase = h->f->base;
 	h->xphase = 1;
 	h->xlen = 0;
 	h->xdone = 0;
@@ -609,7 +600,7 @@ hunt_x_forget(struct hunt *h)
 
 /*
  * The build is done and the goal stands on its goal, or stood there and
- * walked on (a few steps, kept in xwalk): the field becomes the build, by
+ * walked on (its steps since kept in xwalk): the field becomes the build, by
  * trading the two fields' arrays (O(1)), and the walk since is replayed
  * (a step each, O(1)); the wave empties but for the replayed goals, and
  * the other field, holding the old arrays, is cleaned when the next build
@@ -639,10 +630,14 @@ hunt_take(struct hunt *h, const struct grid *g)
 	h->xphase = 0;
 	h->exact = true;
 	h->stats.taken++;
-	for (int k = 0; k < h->nxwalk; k++)
-		hunt_step(h, g, h->xwalk[k], hunt_step_dir(g, h->goal,
-		    h->xwalk[k]));
+	for (int k = 0; k < h->nxwalk; k++) {
+		int d = hunt_step_dir(g, h->goal, h->xwalk[k]);
+
+		assert(d < 8);	/* legal then, and the map has not moved */
+		hunt_step(h, g, h->xwalk[k], d);
+	}
 	assert(h->goal == now);
+	(void)now;
 }
 
 /* Sight of the given cells by ray tests, each once until forgotten. */
@@ -894,8 +889,6 @@ hunt_set_cost(struct hunt *h, struct grid *g, int x, int y, int cost)
 		return;
 	g->cost[t] = (uint8_t)cost;
 	hunt_x_forget(h);	/* the build's routes may cross t */
-	if (cost * FIELD_DIAG > h->maxstep)
-		h->maxstep = cost * FIELD_DIAG;
 	h->stats.cut = 0;
 	if (h->goal < 0)
 		return;

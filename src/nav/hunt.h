@@ -88,12 +88,11 @@ struct hunt {
 
 	/* Private. */
 	struct field	*x;		/* the exact build in slices */
-	int		 xphase;	/* 0 none, 1 building, 2 done */
-	int64_t		 maxstep;	/* the dearest step on the grid */
+	int		 xphase;	/* 0 none, 1 building, 2 done, waiting
+					   for the goal */
 	bool		 exact;		/* the field is a build's: no need of
 					   another until the goal or map moves */
 	int32_t		 xgoal;		/* its goal */
-	int64_t		 xbase;		/* f->base when it began */
 	struct field_slice xs;		/* its queue */
 	int32_t		*rhead, *rnext, *rprev;	/* the wave: near keys */
 	int64_t		 lo;		/* the ring's least bucket */
