@@ -4,11 +4,13 @@
  * whole hunt state. A goal whose walk to come is known (hunt_plan: the
  * hero's route) gets each build aimed at the cell it will stand on when
  * the build ends: as many of its steps ahead as the last build took
- * updates, at its pace of late (updates between its last two moves). When
- * the goal arrives the build is taken whole (an O(1) trade of arrays,
- * hunt.c), so the field is exact then, however fast the goal walks; a
- * goal that leaves its walk or does not come drops the aim. With no walk
- * known a build aims at the goal as it stands, to be merged (hunt.h).
+ * updates less one, at its pace of late (updates between its last two
+ * moves). When the goal is there the build is taken whole (an O(1) trade
+ * of arrays, hunt.c), so the field is exact then, however fast the goal
+ * walks; a goal that leaves its walk before it comes drops the build, one
+ * that does not come drops it and the walk. With no walk known a build
+ * aims at the goal as it stands, and the steps it took since are replayed
+ * when the build is taken. The budget of a build's updates is here too.
  */
 #include <assert.h>
 #include <string.h>
