@@ -1,11 +1,13 @@
 /* SPDX-License-Identifier: ISC */
 /*
  * Unit tests of the hunt field (hunt.h) and of route queries (route.h).
- * The hunt field on thousands of random maps and walks, with cells closing,
- * opening and changing cost between steps: valid after every call, exact
- * and seeing as a sweep does on the cells handed to hunt_update, a step
- * touching two cells, and after hunt_exact_bound updates standing still
- * exactly field_build's field. Routes: their cost is the distance a field
+ * The hunt field on thousands of random maps and walks (half of them told
+ * the goal's walk to come, which the goal mostly keeps to), with cells
+ * closing, opening and changing cost between steps: valid after every
+ * call, exact and seeing as a sweep does on the cells handed to
+ * hunt_update, a step touching two cells, after hunt_exact_bound updates
+ * standing still exactly field_build's field, and a goal walking its told
+ * route exact each time a build ends. Routes: their cost is the distance a field
  * toward the target gives the start, its cells are those the field's
  * pointers lead along, and "connected" agrees with it.
  */
