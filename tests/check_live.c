@@ -375,7 +375,8 @@ START_TEST(test_random_mazes_every_kind)
 END_TEST
 
 /*
- * The maze a skulker got stuck in on Thornwood (seed 17, sandbox): at
+ * The maze a skulker got stuck in on Thornwood as it was then (kept as
+ * tests/data/levels/good/thornwood-stall.weir; seed 17, sandbox): at
  * wave 9 a skulker at full health stood against a rock where the flow
  * parts by the south gate, from about tick 7,600 for good. It ends now,
  * without the last resort, within the level's bound.
@@ -383,7 +384,8 @@ END_TEST
 START_TEST(test_thornwood_stall)
 {
 	char		 err[512];
-	struct level	*lv = level_load(tu_srcpath("levels/thornwood.weir"),
+	struct level	*lv = level_load(
+			    tu_srcpath("tests/data/levels/good/thornwood-stall.weir"),
 			    err, sizeof err);
 	struct script	*sc = script_load(
 			    tu_srcpath("tests/data/script/thornwood-stall.script"),

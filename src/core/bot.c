@@ -29,6 +29,10 @@ const struct bot_strategy bot_strategies[] = {
 	  .zone = BOT_ZONE_EXIT,
 	  .about = "every kind of tower round the stretch the routes share "
 	    "nearest the exits" },
+	{ .name = "ring-upgrade", .naive = true, .hero = true,
+	  .zone = BOT_ZONE_EXIT, .towers = 12,
+	  .about = "a dozen towers of every kind round the stretch nearest "
+	    "the exits, then every coin on upgrades" },
 	{ .name = "ring-spawn", .naive = true, .hero = true,
 	  .zone = BOT_ZONE_SPAWN,
 	  .about = "every kind of tower round the first stretch from each "
@@ -301,6 +305,22 @@ bot_ahead(const struct game *g)
 	return true;
 }
 
+/* Whether b's strategy has all the towers against the ground it builds. */
+static bool
+bot_full(const struct bot *b, const struct game *g)
+{
+	int	t, n = 0;
+
+	if (b->st->towers <= 0)
+		return false;
+	for (t = 0; t < g->ntowers; t++)
+		if (g->towers[t].used && (tower_types[g->towers[t].type].hits &
+		    TOWER_GROUND) && tower_types[g->towers[t].type].attack !=
+		    TOWER_ATTACK_NONE)
+			n++;
+	return n >= b->st->towers;
+}
+
 /* Take a turn: at most one command. Returns how many were given. */
 int
 bot_act(struct bot *b, struct game *g)
@@ -356,10 +376,11 @@ bot_act(struct bot *b, struct game *g)
 	    tower_types[b->wall].level[0].cost }) &&
 	    bot_best_line(b, g, &wall))
 		return bot_do(g, &wall);
-	n = bot_builds(b, g, acts);
-	if (bot_best_upgrade(b, g, &acts[n]))
+	n = bot_full(b, g) ? 0 : bot_builds(b, g, acts);
+	/* A strategy with a number of towers builds them all first. */
+	if ((b->st->towers <= 0 || n == 0) && bot_best_upgrade(b, g, &acts[n]))
 		n++;
-	if (bot_best_spec(b, g, &acts[n]))
+	if ((b->st->towers <= 0 || n == 0) && bot_best_spec(b, g, &acts[n]))
 		n++;
 	for (k = 0; k < n; k++)
 		if (k == 0 || acts[k].value > top)

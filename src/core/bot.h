@@ -76,9 +76,11 @@ struct bot_strategy {
 	bool		 hero;		/* sends the hero about */
 	enum bot_zone	 zone;
 	const char	*only;		/* the one attacking kind, or NULL */
+	int		 towers;	/* towers against the ground, at most
+					   (then only upgrades); 0: no cap */
 };
 
-#define BOT_NSTRATEGIES	10
+#define BOT_NSTRATEGIES	11
 extern const struct bot_strategy bot_strategies[BOT_NSTRATEGIES];
 
 struct bot;
