@@ -420,6 +420,53 @@ START_TEST(test_rating_is_deterministic_and_bounded)
 }
 END_TEST
 
+/*
+ * ring-upgrade builds its dozen towers against the ground before it
+ * upgrades or specialises any, never builds a thirteenth, and then puts
+ * its gold into upgrades and specialisations (Open Meadow, seed 1).
+ */
+START_TEST(test_ring_upgrade_builds_first_then_upgrades)
+{
+	struct level	*lv = level_load(tu_srcpath("levels/meadow.weir"),
+			    NULL, 0);
+	struct game	*g;
+	struct bot	*b;
+	int		 s, t, ground, improved, most = 0;
+
+	ck_assert_ptr_nonnull(lv);
+	s = bot_strategy_lookup("ring-upgrade", strlen("ring-upgrade"));
+	ck_assert_int_ge(s, 0);
+	ck_assert_int_eq(bot_strategies[s].towers, 12);
+	g = game_new(lv, 1, false);
+	b = bot_new_as(g, s);
+	while (!game_over(g)) {
+		bot_act(b, g);
+		game_tick(g);
+		ground = improved = 0;
+		for (t = 0; t < g->ntowers; t++) {
+			const struct game_tower *tw = &g->towers[t];
+			const struct tower_type *tt = &tower_types[tw->type];
+
+			if (!tw->used || tt->attack == TOWER_ATTACK_NONE ||
+			    !(tt->hits & TOWER_GROUND))
+				continue;
+			ground++;
+			if (tw->level > 1 || tw->spec >= 0)
+				improved++;
+		}
+		ck_assert_int_le(ground, 12);
+		if (improved > most)
+			most = improved;
+		if (improved > 0)
+			ck_assert_int_eq(ground, 12);
+	}
+	ck_assert_int_ge(most, 6);
+	bot_free(b);
+	game_free(g);
+	level_free(lv);
+}
+END_TEST
+
 static Suite *
 modes_suite(void)
 {
@@ -428,6 +475,7 @@ modes_suite(void)
 
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, test_level_hp_scales_hit_points);
+	tcase_add_test(tc, test_ring_upgrade_builds_first_then_upgrades);
 	tcase_add_test(tc, test_difficulty_scales_the_level);
 	tcase_add_test(tc, test_difficulty_names);
 	tcase_add_test(tc, test_endless_waves_follow_the_seed);

@@ -328,6 +328,7 @@ bot_act(struct bot *b, struct game *g)
 	struct bot_action	acts[TOWER_NTYPES + 3], air, wall, *pick = NULL;
 	double			top = 0.0, settle;
 	int			s, t, k, n;
+	bool			building;
 
 	if (game_over(g) || g->tick % BOT_PERIOD != 0)
 		return 0;
@@ -378,9 +379,10 @@ bot_act(struct bot *b, struct game *g)
 		return bot_do(g, &wall);
 	n = bot_full(b, g) ? 0 : bot_builds(b, g, acts);
 	/* A strategy with a number of towers builds them all first. */
-	if ((b->st->towers <= 0 || n == 0) && bot_best_upgrade(b, g, &acts[n]))
+	building = b->st->towers > 0 && n > 0;
+	if (!building && bot_best_upgrade(b, g, &acts[n]))
 		n++;
-	if ((b->st->towers <= 0 || n == 0) && bot_best_spec(b, g, &acts[n]))
+	if (!building && bot_best_spec(b, g, &acts[n]))
 		n++;
 	for (k = 0; k < n; k++)
 		if (k == 0 || acts[k].value > top)
