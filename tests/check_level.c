@@ -1591,6 +1591,83 @@ START_TEST(test_fuzz_movingai)
 }
 END_TEST
 
+/* --- --check: the errors on lines and after them, in one run --- */
+
+/* The errors a check handed on, kept in one buffer, a line each. */
+static void
+t_errs_add(void *arg, const char *msg)
+{
+	char	*buf = arg;
+	size_t	 n = strlen(buf);
+
+	snprintf(buf + n, 4096 - n, "%s\n", msg);
+}
+
+/* Every error of text as --check gives them, into buf[4096]. */
+static int
+t_check_all(const char *text, char *buf)
+{
+	buf[0] = '\0';
+	return level_check_all("c.weir", text, strlen(text), t_errs_add, buf,
+	    LEVEL_MAX_ERRORS);
+}
+
+/*
+ * A syntax error does not hide what is found once the file is read: no
+ * spawn and no exit, a spawn cut off from every exit (each spawn cut
+ * off), a group from a spawn the map lacks: all in one run, in file
+ * order. What would follow from another error is left out: the groups'
+ * spawns on a map with no spawn, the reach when there is no exit or the
+ * movement line failed.
+ */
+START_TEST(test_check_both_kinds_in_one_run)
+{
+	char	buf[4096];
+
+	ck_assert_int_eq(t_check_all("weir-level 1\ntitle T\ngold x\n"
+	    "lives 5\nmap\n#####\n#...#\n#####\nend\nwave\n"
+	    "group 1 grunt from A\n", buf), 3);
+	ck_assert_str_eq(buf, "c.weir:3:6: expected an amount of gold after "
+	    "'gold', found 'x'\n"
+	    "c.weir:5:1: no spawn on the map: expected a letter A to Z\n"
+	    "c.weir:5:1: no exit on the map: expected '>'\n");
+
+	ck_assert_int_eq(t_check_all("weir-level 1\ntitle T\ngold 10\n"
+	    "lives 5\nmap\n#######\nA#B#..>\n#######\nend\nwave x\n"
+	    "group 1 grunt from A\nwave\ngroup 1 grunt from A\n"
+	    "group 1 grunt from C\nlives 2\n", buf), 5);
+	ck_assert_str_eq(buf, "c.weir:7:1: spawn 'A' cannot reach any exit\n"
+	    "c.weir:7:3: spawn 'B' cannot reach any exit\n"
+	    "c.weir:10:6: unexpected 'x': expected 'after' or end of line\n"
+	    "c.weir:14:20: unknown spawn 'C': the map has no 'C'\n"
+	    "c.weir:15:1: duplicate 'lives' (first on line 4)\n");
+
+	/* No syntax error: every problem of the map is said all the same. */
+	ck_assert_int_eq(t_check_all("weir-level 1\ntitle T\ngold 10\n"
+	    "lives 5\nmap\n#####\n#A#B#\n#####\nend\nwave\n"
+	    "group 1 grunt from A\ngroup 1 grunt from Z\n", buf), 2);
+	ck_assert_str_eq(buf, "c.weir:5:1: no exit on the map: expected "
+	    "'>'\nc.weir:12:20: unknown spawn 'Z': the map has no 'Z'\n");
+
+	/* A name longer than a message holds: the errors all the same. */
+	{
+		char	name[1500], errs[4096] = "";
+
+		memset(name, 'x', sizeof name - 1);
+		name[sizeof name - 1] = '\0';
+		ck_assert_int_eq(level_check_all(name, "weir-level 1\ngold x\n"
+		    "lives y\n", 22, t_errs_add, errs, LEVEL_MAX_ERRORS), 2);
+		ck_assert(strncmp(errs, name, 1000) == 0);
+	}
+
+	/* The reach depends on the movement line: not judged without it. */
+	ck_assert_int_eq(t_check_all("weir-level 1\ntitle T\ngold 10\n"
+	    "lives 5\nmovement 5\nmap\n####\n#A##\n##>#\n####\nend\n"
+	    "wave\ngroup 1 grunt from A\n", buf), 1);
+	ck_assert(strncmp(buf, "c.weir:5:10: expected 4 or 8", 28) == 0);
+}
+END_TEST
+
 static Suite *
 level_suite(void)
 {
@@ -1651,6 +1728,7 @@ level_suite(void)
 	tcase_add_test(tc, test_reject_bytes);
 	tcase_add_test(tc, test_reject_utf8);
 	tcase_add_test(tc, test_reject_huge_line);
+	tcase_add_test(tc, test_check_both_kinds_in_one_run);
 	tcase_set_timeout(tc, 60);
 	suite_add_tcase(s, tc);
 

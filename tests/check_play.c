@@ -615,6 +615,41 @@ START_TEST(test_catalog_no_order_and_no_dir)
 }
 END_TEST
 
+/*
+ * The title screen's words on a level: its description, size, waves and
+ * enemies, and how much tougher than their kinds its enemies are when
+ * the level says so (Twin Gates: hp 250), not when it does not (Open
+ * Meadow).
+ */
+START_TEST(test_catalog_about_says_the_hit_points)
+{
+	struct catalog	c = { NULL, 0, 0 };
+	char		err[T_ERR], buf[1024];
+	int		k, seen = 0;
+
+	ck_assert_int_eq(catalog_load(&c, tu_srcpath("levels"), err,
+	    sizeof err), 0);
+	for (k = 0; k < c.n; k++) {
+		catalog_about(&c.v[k], buf, sizeof buf);
+		ck_assert_msg(strstr(buf, c.v[k].description) == buf, "%s",
+		    buf);
+		if (strcmp(c.v[k].name, "twin-gates") == 0) {
+			ck_assert_int_eq(c.v[k].hp_pct, 250);
+			ck_assert_msg(strstr(buf, "enemies, each with 250% of "
+			    "its kind's hit points)") != NULL, "%s", buf);
+			seen++;
+		}
+		if (strcmp(c.v[k].name, "meadow") == 0) {
+			ck_assert_msg(strstr(buf, "hit points") == NULL, "%s",
+			    buf);
+			seen++;
+		}
+	}
+	ck_assert_int_eq(seen, 2);
+	catalog_free(&c);
+}
+END_TEST
+
 START_TEST(test_catalog_scores)
 {
 	struct catalog	c = { NULL, 0, 0 };
@@ -730,6 +765,61 @@ START_TEST(test_first_sight_of_a_trait)
 }
 END_TEST
 
+/* Whether line names every tower or specialisation that answers traits. */
+static bool
+t_names_answers(const char *line, unsigned traits)
+{
+	for (int k = 0; k < TOWER_NTYPES; k++) {
+		const struct tower_type *tt = &tower_types[k];
+
+		if ((traits & ENEMY_TRAIT_HIDDEN) && tt->detects &&
+		    strstr(line, tt->name) == NULL)
+			return false;
+		for (int s = 0; s < TOWER_SPECS && tt->spec[s].name; s++)
+			if ((((traits & ENEMY_TRAIT_HIDDEN) &&
+			    tt->spec[s].detects) || (tt->spec[s].bot_against &
+			    traits)) && strstr(line, tt->spec[s].name) == NULL)
+				return false;
+	}
+	return true;
+}
+
+/*
+ * A first sight's shorter forms: each no longer than the one before, each
+ * still says what the kind does (its row's about) and names everything
+ * that answers it; the shortest of the longest line fits two rows of an
+ * 80-column screen (79 columns after the leading space).
+ */
+START_TEST(test_first_sight_forms)
+{
+	char	line[ABOUT_MAX];
+	size_t	n, last, longest = 0;
+
+	for (int k = 0; k < ENEMY_NKINDS; k++) {
+		const struct enemy_type *et = &enemy_types[k];
+
+		last = ABOUT_MAX;
+		for (int f = 0; f < ABOUT_FIRST_NFORMS; f++) {
+			n = about_first_as(k, f, line, sizeof line);
+			ck_assert_int_eq(n, strlen(line));
+			ck_assert_int_eq(n == 0, et->traits == 0);
+			if (n == 0)
+				continue;
+			ck_assert_msg(n <= last, "%s grew: %s", et->name, line);
+			ck_assert_msg(strstr(line, et->about) != NULL, "%s", line);
+			ck_assert_msg(t_names_answers(line, et->traits),
+			    "an answer lost: %s", line);
+			last = n;
+		}
+		if (last < ABOUT_MAX && last > longest)
+			longest = last;
+	}
+	ck_assert_int_gt(longest, 79);
+	ck_assert_msg(longest <= 2 * 79 - 12, "the shortest forms reach %zu",
+	    longest);
+}
+END_TEST
+
 static Suite *
 play_suite(void)
 {
@@ -755,8 +845,10 @@ play_suite(void)
 	tcase_add_test(tc, test_catalog_order);
 	tcase_add_test(tc, test_catalog_no_order_and_no_dir);
 	tcase_add_test(tc, test_catalog_scores);
+	tcase_add_test(tc, test_catalog_about_says_the_hit_points);
 	tcase_add_test(tc, test_route_length_one_definition);
 	tcase_add_test(tc, test_first_sight_of_a_trait);
+	tcase_add_test(tc, test_first_sight_forms);
 	suite_add_tcase(s, tc);
 	return s;
 }

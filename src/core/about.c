@@ -192,23 +192,65 @@ about_article(const char *word)
 	return strchr("aeiou", word[0]) != NULL ? "an" : "a";
 }
 
+/*
+ * A tower (or a specialisation of it) named as form says it: "a frost
+ * tower" and "a siege cannon" whole, "frost tower" and "siege cannon"
+ * bare, "frost" and "siege" by the one word that names it.
+ */
+static void
+about_name_as(enum about_form form, const char *spec, const char *tower,
+    char *buf, size_t len)
+{
+	const char	*first = spec != NULL ? spec : tower;
+	const char	*second = spec != NULL ? tower : "tower";
+
+	if (form == ABOUT_FIRST_SPECS)
+		snprintf(buf, len, "%s", first);
+	else if (form == ABOUT_FIRST_WHOLE)
+		snprintf(buf, len, "%s %s %s", about_article(first), first,
+		    second);
+	else
+		snprintf(buf, len, "%s %s", first, second);
+}
+
 /* Whether tower kind k (or one of its specialisations) answers traits. */
 static void
-about_answer_of(int k, unsigned traits, char (*names)[40], int *n)
+about_answer_of(int k, unsigned traits, enum about_form form,
+    char (*names)[40], int *n)
 {
 	const struct tower_type	*tt = &tower_types[k];
 
 	if ((traits & ENEMY_TRAIT_HIDDEN) && tt->detects)
-		snprintf(names[(*n)++], sizeof names[0], "%s %s tower",
-		    about_article(tt->name), tt->name);
+		about_name_as(form, NULL, tt->name, names[(*n)++],
+		    sizeof names[0]);
 	for (int s = 0; s < TOWER_SPECS && tt->spec[s].name != NULL; s++) {
 		const struct tower_spec *sp = &tt->spec[s];
 
 		if (((traits & ENEMY_TRAIT_HIDDEN) && sp->detects) ||
 		    (sp->bot_against & traits))
-			snprintf(names[(*n)++], sizeof names[0], "%s %s %s",
-			    about_article(sp->name), sp->name, tt->name);
+			about_name_as(form, sp->name, tt->name,
+			    names[(*n)++], sizeof names[0]);
 	}
+}
+
+/* What answers these traits, each named as form says, into buf. */
+static size_t
+about_answers_as(unsigned traits, enum about_form form, char *buf,
+    size_t len)
+{
+	char	names[TOWER_NTYPES * (TOWER_SPECS + 1)][40];
+	size_t	used = 0;
+	int	n = 0, k;
+
+	if (len == 0)
+		return 0;
+	buf[0] = '\0';
+	for (k = 0; k < TOWER_NTYPES; k++)
+		about_answer_of(k, traits, form, names, &n);
+	for (k = 0; k < n; k++)
+		about_add(buf, len, &used, "%s%s", k == 0 ? "" : (k < n - 1 ?
+		    ", " : " or "), names[k]);
+	return used;
 }
 
 /*
@@ -220,30 +262,20 @@ about_answer_of(int k, unsigned traits, char (*names)[40], int *n)
 size_t
 about_answers(unsigned traits, char *buf, size_t len)
 {
-	char	names[TOWER_NTYPES * (TOWER_SPECS + 1)][40];
-	size_t	used = 0;
-	int	n = 0, k;
-
-	if (len == 0)
-		return 0;
-	buf[0] = '\0';
-	for (k = 0; k < TOWER_NTYPES; k++)
-		about_answer_of(k, traits, names, &n);
-	for (k = 0; k < n; k++)
-		about_add(buf, len, &used, "%s%s", k == 0 ? "" : (k < n - 1 ?
-		    ", " : " or "), names[k]);
-	return used;
+	return about_answers_as(traits, ABOUT_FIRST_WHOLE, buf, len);
 }
 
 /*
  * The line for the first sight of enemy kind in a game, when it has a
  * trait a player must learn (a boss's escort, a dodger, a hunter, a
  * regenerator, a shield, a healer, a splitter, the hidden): its name and
- * traits, what it does (its row's about) and what answers it. "" for a
- * kind with no such trait.
+ * traits, what it does (its row's about) and what answers it, in the
+ * words form keeps (about.h: each form shorter than the one before, and
+ * none loses what the kind does or what answers it). "" for a kind with
+ * no such trait.
  */
 size_t
-about_first(int kind, char *buf, size_t len)
+about_first_as(int kind, enum about_form form, char *buf, size_t len)
 {
 	const struct enemy_type	*et = &enemy_types[kind];
 	char			 traits[128], answers[ABOUT_MAX];
@@ -255,10 +287,21 @@ about_first(int kind, char *buf, size_t len)
 	if (et->traits == 0)
 		return 0;
 	enemy_trait_names(et->traits, traits, sizeof traits);
-	about_answers(et->traits, answers, sizeof answers);
-	about_add(buf, len, &used, "first %s (%s): %s", et->name, traits,
-	    et->about);
+	about_answers_as(et->traits, form, answers, sizeof answers);
+	if (form == ABOUT_FIRST_WHOLE || form == ABOUT_FIRST_BARE)
+		about_add(buf, len, &used, "first %s (%s): %s", et->name,
+		    traits, et->about);
+	else
+		about_add(buf, len, &used, "first %s: %s", et->name,
+		    et->about);
 	if (answers[0] != '\0')
 		about_add(buf, len, &used, "; answer: %s", answers);
 	return used;
+}
+
+/* The same, every word kept (ABOUT_FIRST_WHOLE). */
+size_t
+about_first(int kind, char *buf, size_t len)
+{
+	return about_first_as(kind, ABOUT_FIRST_WHOLE, buf, len);
 }

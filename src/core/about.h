@@ -15,11 +15,29 @@
 
 #define ABOUT_MAX	256	/* room for any line below */
 
+/*
+ * The words a first sight's line is said in, longest first; a narrow
+ * screen takes the first that fits. Each keeps what the kind does (its
+ * row's about) and what answers it, and drops, in this order: the
+ * articles before the answers ("a siege cannon": "siege cannon"); the
+ * traits in brackets, which the about says again; the tower after a
+ * specialisation's name, which is unique ("siege cannon": "siege").
+ */
+enum about_form {
+	ABOUT_FIRST_WHOLE,
+	ABOUT_FIRST_BARE,
+	ABOUT_FIRST_UNTRAITED,
+	ABOUT_FIRST_SPECS,
+	ABOUT_FIRST_NFORMS
+};
+
 size_t		 about_spec(int spec, char *buf, size_t len);
 double		 about_dps(const struct tower_stats *st);
 const char	*about_mover(int kind);
 size_t		 about_enemy(int kind, char *buf, size_t len);
 size_t		 about_answers(unsigned traits, char *buf, size_t len);
 size_t		 about_first(int kind, char *buf, size_t len);
+size_t		 about_first_as(int kind, enum about_form form, char *buf,
+		    size_t len);
 
 #endif

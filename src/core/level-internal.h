@@ -52,6 +52,7 @@ struct level_parser {
 	bool		 map_bad;	/* a map row failed: glyphs only */
 	bool		 wave_bad;	/* the last wave line, or a group of
 					   its wave, failed */
+	bool		 moves_bad;	/* the movement line failed */
 };
 
 typedef bool level_key_fn(struct level_parser *, const struct level_line *,

@@ -12,6 +12,7 @@
  * the editor opens) is held only to the file's form: the checks that make
  * a level playable are left out.
  */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -177,6 +178,8 @@ level_go_on(struct level_parser *p, const struct level_line *ln)
 		n = level_token(ln, &off, &t, &col);
 		if (level_word(t, n, "wave") || level_word(t, n, "group"))
 			p->wave_bad = true;
+		if (level_word(t, n, "movement"))
+			p->moves_bad = true;
 	}
 	return true;
 }
@@ -261,8 +264,9 @@ level_read_lines(struct level_parser *p)
 
 /*
  * Whether every cell of every spawn reaches an exit: one flood for them all.
- * When that fails, each spawn and then each cell of the first failing spawn is
- * flooded alone, so the message can name the first cell stuck.
+ * When that fails, each spawn and then each cell of a failing spawn is
+ * flooded alone, so the message can name the first cell stuck (of the
+ * first such spawn; of each, reading every error).
  */
 static bool
 level_check_reach(struct level_parser *p)
@@ -291,7 +295,7 @@ level_check_reach(struct level_parser *p)
 	if (reach_all(&g, src, n, goals, l->nexits, -1, scratch))
 		n = 0;		/* all is well: skip the search below */
 
-	for (i = 0; n > 0 && i < l->nspawns && !p->in.failed; i++) {
+	for (i = 0; n > 0 && i < l->nspawns; i++) {
 		sp = &l->spawns[i];
 		for (c = 0; c < sp->ncells; c++)
 			src[c] = grid_index(&g, sp->cells[c].x, sp->cells[c].y);
@@ -306,6 +310,8 @@ level_check_reach(struct level_parser *p)
 		level_error(p, p->row0 + sp->cells[bad].y,
 		    sp->cells[bad].x + 1, "spawn '%c' cannot reach any exit",
 		    sp->label);
+		if (!p->all)
+			break;		/* the first is enough */
 	}
 	free(src);
 	free(scratch);
@@ -339,6 +345,58 @@ level_draft_whole(struct level_parser *p)
 	return true;
 }
 
+/*
+ * The checks on a map read whole, in a fixed order: a spawn and an exit
+ * on it, each group's spawn on it, the hero on it and on ground, and
+ * (when reach) every spawn reaching an exit. Reading every error
+ * (p->all), each is said and the checks go on, leaving out what would
+ * only follow from one said: which groups' spawns are unknown on a map
+ * with no spawn, and the reach with no spawn or no exit.
+ */
+static bool
+level_check_map(struct level_parser *p, bool reach)
+{
+	struct level	*l = p->l;
+	int		 i, k, w, gi;
+
+	for (i = 0, k = 0; i < LEVEL_MAX_SPAWNS; i++) {
+		if (l->spawns[i].ncells != 0)
+			l->spawns[k++] = l->spawns[i];
+	}
+	l->nspawns = k;
+	if (l->nspawns == 0 && !level_error(p, p->mapline, 1, "no spawn on "
+	    "the map: expected a letter A to Z") && !p->all)
+		return false;
+	if (l->nexits == 0 && !level_error(p, p->mapline, 1, "no exit on "
+	    "the map: expected '>'") && !p->all)
+		return false;
+	for (w = 0; w < l->nwaves && l->nspawns > 0; w++) {
+		for (gi = 0; gi < l->waves[w].ngroups; gi++) {
+			struct level_group *g = &l->waves[w].groups[gi];
+
+			g->spawn = level_spawn_index(l, g->from);
+			if (g->spawn < 0 && !level_error(p, p->from[w][gi].line,
+			    p->from[w][gi].col, "unknown spawn '%c': the map "
+			    "has no '%c'", g->from, g->from) && !p->all)
+				return false;
+		}
+	}
+	if (l->has_hero && (l->hero.x >= l->w || l->hero.y >= l->h)) {
+		if (!level_error(p, p->hero.line, p->hero.col, "hero at %d,%d "
+		    "is off the map (%d x %d)", l->hero.x, l->hero.y, l->w,
+		    l->h) && !p->all)
+			return false;
+	} else if (l->has_hero && level_cost(l, l->hero.x, l->hero.y) == 0) {
+		if (!level_error(p, p->hero.line, p->hero.col, "hero at %d,%d "
+		    "stands in a wall: it needs ground, road, marsh, a spawn "
+		    "or an exit", l->hero.x, l->hero.y) && !p->all)
+			return false;
+	}
+	if (l->nspawns > 0 && l->nexits > 0 && reach)
+		level_check_reach(p);
+	return !p->in.failed;
+}
+
 /* The checks that need the whole file, in a fixed order. */
 static bool
 level_check_whole(struct level_parser *p)
@@ -346,7 +404,7 @@ level_check_whole(struct level_parser *p)
 	struct level	*l = p->l;
 	long		 line;
 	size_t		 col;
-	int		 i, k, w, gi;
+	int		 k;
 
 	textio_end(&p->in, &line, &col);
 	if (p->header == 0) {
@@ -364,93 +422,33 @@ level_check_whole(struct level_parser *p)
 		    level_keys[k].name) && !p->all)
 			return false;
 	}
-	if (p->in.failed)
+	if (p->in.failed && (p->draft || p->mapline == 0))
 		return false;
 	if (p->draft)
 		return level_draft_whole(p);
-	if (l->nwaves == 0) {
-		return level_error(p, line, col,
-		    "missing 'wave': a level needs at least one wave");
-	}
-	if (!level_check_last_wave(p))
+	if (l->nwaves == 0 && !level_error(p, line, col, "missing 'wave': a "
+	    "level needs at least one wave") && !p->all)
 		return false;
-
-	for (i = 0, k = 0; i < LEVEL_MAX_SPAWNS; i++) {
-		if (l->spawns[i].ncells != 0)
-			l->spawns[k++] = l->spawns[i];
-	}
-	l->nspawns = k;
-	if (l->nspawns == 0) {
-		return level_error(p, p->mapline, 1,
-		    "no spawn on the map: expected a letter A to Z");
-	}
-	if (l->nexits == 0) {
-		return level_error(p, p->mapline, 1,
-		    "no exit on the map: expected '>'");
-	}
-	for (w = 0; w < l->nwaves; w++) {
-		for (gi = 0; gi < l->waves[w].ngroups; gi++) {
-			struct level_group *g = &l->waves[w].groups[gi];
-
-			g->spawn = level_spawn_index(l, g->from);
-			if (g->spawn >= 0)
-				continue;
-			return level_error(p, p->from[w][gi].line,
-			    p->from[w][gi].col, "unknown spawn '%c': the map "
-			    "has no '%c'", g->from, g->from);
-		}
-	}
-	if (l->has_hero && (l->hero.x >= l->w || l->hero.y >= l->h)) {
-		return level_error(p, p->hero.line, p->hero.col, "hero at "
-		    "%d,%d is off the map (%d x %d)", l->hero.x, l->hero.y,
-		    l->w, l->h);
-	}
-	if (l->has_hero && level_cost(l, l->hero.x, l->hero.y) == 0) {
-		return level_error(p, p->hero.line, p->hero.col, "hero at "
-		    "%d,%d stands in a wall: it needs ground, road, marsh, "
-		    "a spawn or an exit", l->hero.x, l->hero.y);
-	}
-	return level_check_reach(p);
+	if (!level_check_last_wave(p) && !p->all)
+		return false;
+	return level_check_map(p, true);
 }
 
 /*
  * Every-error mode (--check) after errors on some lines: the whole-file
  * checks that stand apart from them, so that one run reports both kinds.
- * When the map read whole and closed: each group's spawn is on it, and
- * the hero stands on it, on ground. What might only follow from an error
- * (a missing key, no wave, a spawn cut off) is left for the next run.
+ * When the map read whole and closed, every check on it (level_check_map);
+ * the reach too, unless the movement line failed (the reach depends on
+ * it). What might only follow from an error (a missing key, no wave) is
+ * left for the next run.
  */
 static void
 level_check_rest(struct level_parser *p)
 {
-	struct level	*l = p->l;
-	int		 i, k, w, gi;
-
 	if (!p->all || p->map_bad || p->mapline == 0 || p->inmap ||
-	    l->h == 0)
+	    p->l->h == 0)
 		return;
-	for (i = 0, k = 0; i < LEVEL_MAX_SPAWNS; i++) {
-		if (l->spawns[i].ncells != 0)
-			l->spawns[k++] = l->spawns[i];
-	}
-	l->nspawns = k;
-	for (w = 0; w < l->nwaves; w++) {
-		for (gi = 0; gi < l->waves[w].ngroups; gi++) {
-			struct level_group *g = &l->waves[w].groups[gi];
-
-			if (level_spawn_index(l, g->from) < 0)
-				level_error(p, p->from[w][gi].line,
-				    p->from[w][gi].col, "unknown spawn '%c': "
-				    "the map has no '%c'", g->from, g->from);
-		}
-	}
-	if (l->has_hero && (l->hero.x >= l->w || l->hero.y >= l->h))
-		level_error(p, p->hero.line, p->hero.col, "hero at %d,%d is "
-		    "off the map (%d x %d)", l->hero.x, l->hero.y, l->w, l->h);
-	else if (l->has_hero && level_cost(l, l->hero.x, l->hero.y) == 0)
-		level_error(p, p->hero.line, p->hero.col, "hero at %d,%d "
-		    "stands in a wall: it needs ground, road, marsh, a spawn "
-		    "or an exit", l->hero.x, l->hero.y);
+	level_check_map(p, !p->moves_bad);
 }
 
 /* Parse a level held in memory; name is used in error messages. */
@@ -481,21 +479,87 @@ level_parse_draft(const char *name, const char *text, size_t len, char *err,
 	    NULL, true);
 }
 
+/* One error of a check, kept until they are all known. */
+struct level_err {
+	long	 line, col;	/* where it is; the last line for "more" */
+	int	 seq;		/* the order it was found in */
+	char	*msg;
+};
+
+/* The errors of a check: at most max, then the line saying more follow. */
+struct level_errs {
+	size_t			 namelen;
+	int			 n, max;
+	struct level_err	*v;	/* [max + 1] */
+};
+
+/*
+ * Keep an error ("NAME:LINE:COL: text"), where it is read off its text;
+ * a message cut short within a very long name is kept at line 0.
+ */
+static void
+level_errs_add(void *arg, const char *msg)
+{
+	struct level_errs	*e = arg;
+	struct level_err	*r;
+	size_t			 len = strlen(msg);
+	const char		*s = len > e->namelen ? msg + e->namelen + 1 :
+				    msg + len;
+	char			*end;
+
+	if (e->n > e->max)
+		return;
+	r = &e->v[e->n];
+	r->seq = e->n++;
+	r->line = strtol(s, &end, 10);
+	r->col = *end == ':' ? strtol(end + 1, NULL, 10) : 0;
+	if (r->seq == e->max)
+		r->line = LONG_MAX;	/* "more errors follow": the last */
+	r->msg = xmalloc(len + 1);
+	memcpy(r->msg, msg, len + 1);
+}
+
+/* File order: by line, then column, then the order found. */
+static int
+level_errs_cmp(const void *a, const void *b)
+{
+	const struct level_err	*x = a, *y = b;
+
+	if (x->line != y->line)
+		return x->line < y->line ? -1 : 1;
+	if (x->col != y->col)
+		return x->col < y->col ? -1 : 1;
+	return (x->seq > y->seq) - (x->seq < y->seq);
+}
+
 /*
  * Check a level held in memory, handing every independent error, each
- * "NAME:LINE:COL: message", to sink (at most max, then one saying more
- * follow). Returns how many errors there were, 0 for a good level.
+ * "NAME:LINE:COL: message", to sink in file order (at most max, then one
+ * saying more follow): the errors on lines and those found once the file
+ * is read (a spawn cut off, a group from no spawn) alike. Returns how
+ * many errors there were, 0 for a good level.
  */
 int
 level_check_all(const char *name, const char *text, size_t len,
     void (*sink)(void *, const char *), void *arg, int max)
 {
-	struct level	*l;
-	int		 n = 0;
+	struct level_errs	 e;
+	struct level		*l;
+	int			 n = 0, i;
 
-	l = level_parse_sink(name, text, len, NULL, 0, sink, arg, max, &n,
-	    false);
+	e.namelen = strlen(name);
+	e.n = 0;
+	e.max = max;
+	e.v = xcalloc((size_t)max + 1, sizeof *e.v);
+	l = level_parse_sink(name, text, len, NULL, 0, level_errs_add, &e, max,
+	    &n, false);
 	level_free(l);
+	qsort(e.v, (size_t)e.n, sizeof *e.v, level_errs_cmp);
+	for (i = 0; i < e.n; i++) {
+		sink(arg, e.v[i].msg);
+		free(e.v[i].msg);
+	}
+	free(e.v);
 	return n;
 }
 

@@ -147,6 +147,7 @@ catalog_load(struct catalog *c, const char *dir, char *err, size_t errlen)
 		cl->h = lv->h;
 		cl->nwaves = lv->nwaves;
 		cl->enemies = level_total_enemies(lv);
+		cl->hp_pct = lv->hp_pct;
 		level_free(lv);
 	}
 	closedir(d);
@@ -188,4 +189,26 @@ catalog_free(struct catalog *c)
 	free(c->v);
 	c->v = NULL;
 	c->n = c->nranked = 0;
+}
+
+/*
+ * What the title screen says of level cl: its fault, or its description
+ * with its size, waves and enemies, and how much tougher than their kinds
+ * its enemies are when the level says (hp), since the bestiary gives a
+ * kind's own hit points.
+ */
+void
+catalog_about(const struct catalog_level *cl, char *buf, size_t size)
+{
+	char	tough[64] = "";
+
+	if (cl->err[0] != '\0') {
+		snprintf(buf, size, "%s", cl->err);
+		return;
+	}
+	if (cl->hp_pct != 100)
+		snprintf(tough, sizeof tough, ", each with %d%% of its kind's "
+		    "hit points", cl->hp_pct);
+	snprintf(buf, size, "%s (%d x %d, %d waves, %d enemies%s)",
+	    cl->description, cl->w, cl->h, cl->nwaves, cl->enemies, tough);
 }

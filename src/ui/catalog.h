@@ -30,6 +30,7 @@ struct catalog_level {
 	int	rank;			/* place in the campaign, 1.., 0: none */
 	int	rating;			/* measured difficulty (rate.h), -1 */
 	int	w, h, nwaves, enemies;
+	int	hp_pct;			/* enemies' hit points, % of their kinds' */
 	char	err[256];		/* why it does not load, "" if it does */
 	bool	has_best;
 	int	best;			/* best score, when has_best */
@@ -48,5 +49,7 @@ int	catalog_load(struct catalog *c, const char *dir, char *err,
 void	catalog_scores(struct catalog *c, const struct scores *s,
 	    const char *difficulty, bool endless);
 void	catalog_free(struct catalog *c);
+void	catalog_about(const struct catalog_level *cl, char *buf,
+	    size_t size);
 
 #endif

@@ -32,6 +32,7 @@ play_message(struct play *p, bool error, const char *fmt, ...)
 	vsnprintf(p->msg, sizeof p->msg, fmt, ap);
 	va_end(ap);
 	p->msg_error = error;
+	p->msg_sight = false;
 	p->msg_tick = p->g != NULL ? p->g->tick : 0;
 	play_log_add(p, error, p->msg);
 }
@@ -321,7 +322,8 @@ play_power_words(const struct game_event *ev, char *buf, size_t size)
 
 /*
  * The first enemy of a kind with a trait to learn in this game: one line
- * on what it does and what answers it (about_first, from its row).
+ * on what it does and what answers it (about_first, from its row); the
+ * log keeps it whole, the message line in the words that fit.
  */
 static void
 play_first_sight(struct play *p, int kind)
@@ -331,8 +333,11 @@ play_first_sight(struct play *p, int kind)
 	if (kind < 0 || kind >= ENEMY_NKINDS || p->met[kind])
 		return;
 	p->met[kind] = true;
-	if (about_first(kind, line, sizeof line) > 0)
+	if (about_first(kind, line, sizeof line) > 0) {
 		play_message(p, false, "%s", line);
+		p->msg_sight = true;	/* the HUD may say it shorter */
+		p->msg_kind = kind;
+	}
 }
 
 /* Turn what the game reports into the message line. */

@@ -171,6 +171,9 @@ struct play {
 
 	char			 msg[PLAY_MSG_MAX];	/* "" when none */
 	bool			 msg_error;	/* it says why something failed */
+	bool			 msg_sight;	/* it is the first sight of
+						   enemy kind msg_kind */
+	int			 msg_kind;
 	long			 msg_tick;
 };
 

@@ -377,7 +377,9 @@ ui_box_replace_paint(struct ui *u, bool small)
 	char		 saved[160];
 	const char	*lines[] = { "This level has a saved game:", saved, "",
 			    "c: continue it", "Enter: a new game, which takes "
-			    "its place", "Esc: back to the list" };
+			    "its place", u->replace_back == UI_BOX_NONE &&
+			    u->screen == UI_SCREEN_TITLE ? "Esc: back to the "
+			    "list" : "Esc: back" };
 
 	(void)small;
 	snprintf(saved, sizeof saved, "  %s", u->save_sel >= 0 &&
@@ -385,15 +387,25 @@ ui_box_replace_paint(struct ui *u, bool small)
 	ui_draw_box(&u->v, lines, (int)(sizeof lines / sizeof lines[0]));
 }
 
-/* c resumes the save, Enter plays the new game (replacing it), Esc. */
+/* c resumes the save, Enter plays the new game (replacing it), Esc goes
+ * back (to the list, or the end box the new game was asked for from). */
 static enum ui_go
 ui_box_replace_key(struct ui *u, int ch)
 {
+	enum ui_go	go;
+
 	if (ch == 'c' || ch == 'C') {
 		play_free(u->next);
 		u->next = NULL;
 		u->box = UI_BOX_NONE;
-		return ui_title_resume(u, u->save_sel);
+		go = ui_title_resume(u, u->save_sel);
+		if (go == UI_GO_STAY && u->screen == UI_SCREEN_PLAY) {
+			/* Why not, said in the end box it was asked from. */
+			ui_note(u->end.note, sizeof u->end.note, "",
+			    u->title.note);
+			u->box = u->replace_back;
+		}
+		return go;
 	}
 	if (ui_box_enter(ch) || ch == ' ' || ch == 'n' || ch == 'N') {
 		u->box = UI_BOX_NONE;
@@ -403,7 +415,7 @@ ui_box_replace_key(struct ui *u, int ch)
 	if (ch == UI_TERM_ESC || ch == 'q') {
 		play_free(u->next);
 		u->next = NULL;
-		u->box = UI_BOX_NONE;
+		u->box = u->replace_back;
 	}
 	return UI_GO_STAY;
 }
@@ -461,7 +473,7 @@ ui_box_end_find_next(struct ui *u)
 		    strcmp(u->cat.v[i].path, u->p->s->path) == 0)
 			break;
 	}
-	return i + 1 < u->cat.n ? i + 1 : -1;
+	return i + 1 < u->cat.nranked ? i + 1 : -1;
 }
 
 /* Whether the end box offers n: a campaign level with one after it. */
@@ -605,9 +617,7 @@ ui_box_end_next(struct ui *u)
 		return UI_GO_STAY;
 	}
 	u->title.sel = i + 1;
-	u->next = p;
-	u->next_resumed = false;
-	return UI_GO_PLAY;
+	return ui_title_start(u, p, UI_BOX_END);
 }
 
 /* Enter: the list (a trial: the editor); r again; n the next level. */
@@ -631,8 +641,7 @@ ui_box_end_key(struct ui *u, int ch)
 			return UI_GO_STAY;
 		}
 		u->won[0] = '\0';
-		u->next_resumed = false;
-		return UI_GO_PLAY;
+		return ui_title_start(u, u->next, UI_BOX_END);
 	}
 	if ((ch == 'n' || ch == 'N') && !u->l->trial)
 		return ui_box_end_next(u);

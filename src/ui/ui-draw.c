@@ -55,6 +55,7 @@ ui_draw_init(struct ui_view *v, bool utf8, bool utf8_locale, bool color)
 	v->utf8_locale = utf8_locale;
 	v->color = color;
 	v->cellw = 2;
+	v->bottom = UI_HUD_BOTTOM;
 	if (!color)
 		return;
 	if (COLOR_PAIRS <= UI_PAIR_RAMP) {
@@ -325,7 +326,7 @@ ui_draw_box(const struct ui_view *v, const char *const *lines, int n)
  * space before the edge (a word longer than the row is cut); *next is
  * where the rest starts, its leading spaces skipped.
  */
-static size_t
+size_t
 ui_draw_wrap_at(const char *s, int maxw, const char **next)
 {
 	size_t	i = 0, cut = 0;

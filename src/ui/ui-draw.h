@@ -22,6 +22,8 @@
 #define UI_MIN_LINES	12
 #define UI_HUD_TOP	1	/* the title bar */
 #define UI_HUD_BOTTOM	5	/* status, wave, towers, cursor, message */
+#define UI_HUD_MSG_ROWS	2	/* a long message's most rows */
+#define UI_MAP_MIN_ROWS	8	/* ... when the map keeps as many */
 
 /* Colour pairs. */
 enum ui_pair {
@@ -74,6 +76,10 @@ struct ui_view {
 	bool		 edge_x;	/* the map scrolls sideways: a column
 					   each side shows what lies beyond */
 	bool		 edge_y;	/* ... up and down: a row each side */
+	int		 bottom;	/* rows under the map: UI_HUD_BOTTOM,
+					   more while a message needs them */
+	bool		 blink;		/* a blinking cell shows its other
+					   glyph now (ui.c keeps the time) */
 };
 
 void	ui_draw_init(struct ui_view *v, bool utf8, bool utf8_locale,
@@ -86,6 +92,7 @@ int	ui_draw_text(const struct ui_view *v, const char *s, int maxw);
 int	ui_draw_text_at(const struct ui_view *v, int y, int x, const char *s);
 int	ui_draw_width(const char *s);
 size_t	ui_draw_cut(const char *s, int w, int *cols);
+size_t	ui_draw_wrap_at(const char *s, int maxw, const char **next);
 void	ui_draw_fit(char *buf, size_t size, const char *s, int w);
 void	ui_draw_centred(const struct ui_view *v, int y, const char *s);
 void	ui_draw_box(const struct ui_view *v, const char *const *lines, int n);

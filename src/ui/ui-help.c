@@ -107,7 +107,9 @@ ui_help_keys(struct ui_help *h)
 	ui_help_line(h, "%-16s aim a power (below) at the cursor; Enter uses "
 	    "it", list);
 	for (k = 0; k < GAME_NCMDS; k++) {
-		if (cmd_types[k].key != 0 || cmd_types[k].keys != NULL)
+		/* The powers' line above has their keys from their rows. */
+		if (k != GAME_CMD_POWER && (cmd_types[k].key != 0 ||
+		    cmd_types[k].keys != NULL))
 			ui_help_line(h, "%-16s %s", cmd_types[k].keys,
 			    cmd_types[k].about);
 	}
@@ -217,7 +219,8 @@ ui_help_game(const struct ui_view *v, int *first)
 		"\u2218 in reach of the tower on the cursor, \u00b0 at its "
 		    "next level",
 		"!! an exit an enemy just got out by",
-		"one column a cell: level 1 plain, 2 bold, 3 underlined;",
+		"one column a cell: A A\u0307 A\u0308 levels 1 2 3, A\u030a "
+		    "specialised;",
 		"  a spawn reversed; an enemy's letter takes its health's "
 		    "colour",
 		"beyond the view: \u25c0 \u25b6 \u25b2 \u25bc on its border, and "
@@ -232,7 +235,8 @@ ui_help_game(const struct ui_view *v, int *first)
 		"paths: * route  @ waypoint; preview: + new, x left",
 		": in reach of the tower on the cursor, ' at its next level",
 		"!! an exit an enemy just got out by",
-		"one column a cell: level 1 plain, 2 bold, 3 underlined;",
+		"one column a cell: a tower blinks to its level (2 3) or + "
+		    "(specialised);",
 		"  a spawn reversed; an enemy's letter takes its health's "
 		    "colour",
 		"beyond the view: < > ^ v on its border, and where",

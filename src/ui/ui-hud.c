@@ -635,19 +635,93 @@ ui_hud_info(const struct ui_view *v, const struct play *p, int row)
 	attrset(A_NORMAL);
 }
 
+/* Rows text takes wrapped on whole words, each row after a space. */
+static int
+ui_hud_rows_of(const char *text)
+{
+	const char	*s = text, *next;
+	int		 rows = 0;
+
+	do {
+		ui_draw_wrap_at(s, COLS - 1, &next);
+		s = next;
+		rows++;
+	} while (*s != '\0' && rows <= UI_HUD_MSG_ROWS);
+	return rows;
+}
+
+/* The rows a message may take: more than one while the map keeps room. */
+static int
+ui_hud_msg_room(void)
+{
+	return LINES - UI_HUD_TOP - UI_HUD_BOTTOM - UI_HUD_MSG_ROWS + 1 >=
+	    UI_MAP_MIN_ROWS ? UI_HUD_MSG_ROWS : 1;
+}
+
+/*
+ * The message in the words that fit in room rows, into buf: a first
+ * sight's line in the first of its forms (about.h) that fits, or its
+ * shortest, which the last row then ends on a whole word. Returns the
+ * rows it takes, at most room.
+ */
+static int
+ui_hud_msg_text(const struct play *p, int room, char *buf, size_t size)
+{
+	int	rows = 1;
+
+	for (int f = 0; f < ABOUT_FIRST_NFORMS; f++) {
+		if (p->msg_sight)
+			about_first_as(p->msg_kind, f, buf, size);
+		else
+			snprintf(buf, size, "%s", p->msg);
+		rows = ui_hud_rows_of(buf);
+		if (rows <= room || !p->msg_sight)
+			break;
+	}
+	return rows < room ? rows : room;
+}
+
+/* The rows the message line takes now: 1, or 2 for a long message. */
+int
+ui_hud_msg_rows(const struct play *p)
+{
+	char	buf[ABOUT_MAX];
+
+	if (p->msg[0] == '\0')
+		return 1;
+	return ui_hud_msg_text(p, ui_hud_msg_room(), buf, sizeof buf);
+}
+
+/* The message, wrapped on whole words over rows rows from row. */
+static void
+ui_hud_msg_rows_at(const struct ui_view *v, const struct play *p, int row,
+    int rows)
+{
+	char		 text[ABOUT_MAX], line[ABOUT_MAX + 2];
+	const char	*s = text, *next;
+	size_t		 len;
+
+	ui_hud_msg_text(p, rows, text, sizeof text);
+	for (int r = 0; r < rows && *s != '\0'; r++) {
+		len = r + 1 < rows ? ui_draw_wrap_at(s, COLS - 1, &next) :
+		    strlen(s);
+		snprintf(line, sizeof line, " %.*s", (int)len, s);
+		ui_hud_words_at(v, row + r, line);
+		s = r + 1 < rows ? next : s + len;
+	}
+}
+
 /* The message line, or a reminder of the keys when there is none. */
 static void
-ui_hud_message(const struct ui_view *v, const struct play *p, int row)
+ui_hud_message(const struct ui_view *v, const struct play *p, int row,
+    int rows)
 {
 	if (p->msg[0] != '\0') {
 		if (p->msg_error)
 			ui_draw_attr(v, UI_PAIR_ERROR, A_BOLD, A_BOLD);
 		else
 			attrset(A_BOLD);
-		char line[PLAY_MSG_MAX + 2];
-
-		snprintf(line, sizeof line, " %s", p->msg);
-		ui_hud_words_at(v, row, line);
+		ui_hud_msg_rows_at(v, p, row, rows);
 	} else {
 		char keys[160];
 
@@ -674,10 +748,10 @@ ui_hud_play(struct ui_view *v, const struct play *p)
 	ui_hud_title(v, p);
 	ui_map_draw(v, p);
 	ui_sight_edges(v, p);
-	ui_hud_status(v, p, LINES - 5);
-	ui_hud_next_wave(v, p, LINES - 4);
-	ui_hud_palette(v, p, LINES - 3);
-	ui_hud_info(v, p, LINES - 2);
-	ui_hud_message(v, p, LINES - 1);
+	ui_hud_status(v, p, LINES - v->bottom);
+	ui_hud_next_wave(v, p, LINES - v->bottom + 1);
+	ui_hud_palette(v, p, LINES - v->bottom + 2);
+	ui_hud_info(v, p, LINES - v->bottom + 3);
+	ui_hud_message(v, p, LINES - v->bottom + 4, v->bottom - 4);
 }
 

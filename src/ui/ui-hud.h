@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: ISC */
 /*
  * The game screen, boxes aside (ui-hud.c): the title bar, the map, and
- * the UI_HUD_BOTTOM rows under it.
+ * the UI_HUD_BOTTOM rows under it (one more while a long message needs
+ * it, ui_hud_msg_rows).
  */
 #ifndef WEIR_UI_HUD_H
 #define WEIR_UI_HUD_H
@@ -10,5 +11,6 @@
 #include "ui/ui-draw.h"
 
 void	ui_hud_play(struct ui_view *v, const struct play *p);
+int	ui_hud_msg_rows(const struct play *p);
 
 #endif

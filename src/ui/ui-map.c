@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "core/enemy.h"
+#include "ui/ui-hud.h"
 #include "ui/ui-map.h"
 
 /* Kinds of terrain with a look of their own. */
@@ -89,11 +90,13 @@ ui_map_scroll(int o, int cur, int shown, int whole, int most)
 void
 ui_map_layout(struct ui_view *v, const struct play *p)
 {
-	int	maprows = LINES - UI_HUD_TOP - UI_HUD_BOTTOM;
+	int	still = LINES - UI_HUD_TOP - UI_HUD_BOTTOM, maprows;
 
 	v->too_small = COLS < UI_MIN_COLS || LINES < UI_MIN_LINES;
 	if (v->too_small)
 		return;
+	v->bottom = UI_HUD_BOTTOM - 1 + ui_hud_msg_rows(p);
+	maprows = LINES - UI_HUD_TOP - v->bottom;
 	if (v->zoom != 0)
 		v->cellw = v->zoom;
 	else
@@ -107,7 +110,11 @@ ui_map_layout(struct ui_view *v, const struct play *p)
 	v->ox = ui_map_scroll(v->ox, p->cx, v->cols, p->w, 4);
 	v->oy = ui_map_scroll(v->oy, p->cy, v->rows, p->h, 3);
 	v->left = (COLS - v->cols * v->cellw) / 2;
-	v->top = UI_HUD_TOP + (maprows - v->rows) / 2;
+	/* Centred as if the message had one row: a long one moves no map
+	 * that has a row to spare. */
+	v->top = UI_HUD_TOP + (still - v->rows) / 2;
+	if (v->top + v->rows + v->edge_y > LINES - v->bottom)
+		v->top = LINES - v->bottom - v->rows - v->edge_y;
 }
 
 /* The map cell under screen position (sy, sx), if any. */
@@ -199,9 +206,30 @@ ui_map_tower_glyph(const struct ui_view *v, int k)
 }
 
 /*
+ * In one column a cell, the mark that tells a tower's level (or that it
+ * is specialised) by its characters, not only its looks: in UTF-8 a
+ * combining mark over its letter, a dot for level 2, two for level 3, a
+ * ring once specialised ("A", "A\u0307", "A\u0308", "A\u030a"); in
+ * ASCII, where a letter takes no mark, the cell blinks between its letter
+ * and its level's digit, or "+" once specialised (v->blink: the mark's
+ * turn). "" for none.
+ */
+static const char *
+ui_map_level_mark(const struct ui_view *v, int lvl, int spec)
+{
+	if (v->utf8)
+		return spec >= 0 ? "\u030a" : (lvl == 2 ? "\u0307" :
+		    (lvl >= 3 ? "\u0308" : ""));
+	if (!v->blink || (lvl <= 1 && spec < 0))
+		return "";
+	return spec >= 0 ? "+" : (lvl == 2 ? "2" : "3");
+}
+
+/*
  * Fill c with the look of a tower of kind k at level lvl, specialised as
  * spec (-1: not): a specialised tower shows its specialisation's initial
- * in place of its level, and in one column a cell, reversed.
+ * in place of its level, and in one column a cell, reversed; there the
+ * level has its mark too (ui_map_level_mark).
  */
 static void
 ui_map_tower_look(const struct ui_view *v, int k, int lvl, int spec,
@@ -231,7 +259,12 @@ ui_map_tower_look(const struct ui_view *v, int k, int lvl, int spec,
 	 * alone; without colour the levels are underlined, bold, reversed,
 	 * and a specialised tower reversed without bold).
 	 */
-	snprintf(c->text, sizeof c->text, "%s", ui_map_tower_glyph(v, k));
+	if (!v->utf8 && v->blink && (lvl > 1 || spec >= 0))
+		snprintf(c->text, sizeof c->text, "%s",
+		    ui_map_level_mark(v, lvl, spec));
+	else
+		snprintf(c->text, sizeof c->text, "%s%s",
+		    ui_map_tower_glyph(v, k), ui_map_level_mark(v, lvl, spec));
 	c->attr = lvl <= 1 ? 0 : (lvl == 2 ? A_BOLD : A_BOLD | A_UNDERLINE);
 	c->mono = lvl <= 1 ? A_UNDERLINE : (lvl == 2 ? A_BOLD | A_UNDERLINE :
 	    A_BOLD | A_UNDERLINE | A_REVERSE);

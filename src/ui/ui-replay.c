@@ -549,10 +549,12 @@ ui_replay_where(const struct ui *u)
 	    " (being made)" : "",
 	    game_hash(g), g->next_wave, g->level_waves, g->endless ? "+" :
 	    "");
-	move(LINES - 3, 0);
+	/* Over the row of the towers to choose, which has moved up one
+	 * while a long message takes two. */
+	move(LINES - u->v.bottom + 2, 0);
 	clrtoeol();
 	attrset(A_BOLD);
-	ui_draw_text_at(&u->v, LINES - 3, 0, line);
+	ui_draw_text_at(&u->v, LINES - u->v.bottom + 2, 0, line);
 	attrset(A_NORMAL);
 }
 

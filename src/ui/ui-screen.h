@@ -114,6 +114,8 @@ struct ui {
 	enum ui_screen		 screen;
 	enum ui_box		 box;
 	enum ui_box		 under;		/* what "quit?" covers */
+	enum ui_box		 replace_back;	/* where Esc in UI_BOX_REPLACE
+						   goes back to */
 	int			 help_top;	/* first help line shown */
 	int			 panel_top;	/* ... of the waves or the log */
 	int			 end_top;	/* ... of the end of a level */

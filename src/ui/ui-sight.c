@@ -54,7 +54,7 @@ ui_sight_beyond(const struct ui_view *v, int x, int y, int *sy, int *sx)
 	} else
 		*sy = v->top + (y - v->oy);
 	return out && *sx >= 0 && *sx < COLS && *sy >= UI_HUD_TOP &&
-	    *sy < LINES - UI_HUD_BOTTOM;
+	    *sy < LINES - v->bottom;
 }
 
 /* Draw glyph g at screen (sy, sx) with a pair and attributes. */
@@ -224,7 +224,7 @@ ui_sight_waves(const struct ui_view *v, const struct play *p, int *first)
 	snprintf(text[n++], sizeof text[0], "The waves to come (%d of %d "
 	    "started)", g->next_wave, g->nwaves);
 	text[n++][0] = '\0';
-	for (w = 0; w < g->nwaves && n < UI_SIGHT_PANEL_MAX - 2; w++) {
+	for (w = 0; w < g->nwaves && n < UI_SIGHT_PANEL_MAX - 3; w++) {
 		const struct level_wave *lw = &p->g->waves[w];
 		bool sending = game_wave_sending(g, w);
 
@@ -239,7 +239,7 @@ ui_sight_waves(const struct ui_view *v, const struct play *p, int *first)
 		ui_sight_warnings(p, w, seen, warn, sizeof warn);
 		snprintf(text[n++], sizeof text[0], "wave %d %.30s%.90s", w + 1,
 		    when, warn);
-		for (k = 0; k < lw->ngroups && n < UI_SIGHT_PANEL_MAX - 2;
+		for (k = 0; k < lw->ngroups && n < UI_SIGHT_PANEL_MAX - 3;
 		    k++) {
 			const struct level_group *grp = &lw->groups[k];
 
@@ -251,15 +251,18 @@ ui_sight_waves(const struct ui_view *v, const struct play *p, int *first)
 			enemy_trait_names(enemy_types[e].traits, traits,
 			    sizeof traits);
 			snprintf(text[n++], sizeof text[0], "  %3d %-8s from %c, "
-			    "one every %.1f s%s%s%s", left, enemy_types[e].name,
-			    grp->from, grp->every_ms / 1000.0,
-			    enemy_types[e].mover == ENEMY_FLY ? ", flies" : "",
-			    traits[0] != '\0' ? ", " : "", traits);
+			    "one every %.1f s, leak %d%s%s%s", left,
+			    enemy_types[e].name, grp->from, grp->every_ms /
+			    1000.0, enemy_types[e].leak, enemy_types[e].mover ==
+			    ENEMY_FLY ? ", flies" : "", traits[0] != '\0' ?
+			    ", " : "", traits);
 		}
 	}
 	if (n == 2)
 		snprintf(text[n++], sizeof text[0], "every wave is out");
 	text[n++][0] = '\0';
+	snprintf(text[n++], sizeof text[0], "leak N: the lives each one "
+	    "costs if it gets out");
 	snprintf(text[n++], sizeof text[0], "w, Escape: close   j k PgUp "
 	    "PgDn: scroll");
 	for (k = 0; k < n; k++)

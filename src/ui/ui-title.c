@@ -121,17 +121,6 @@ ui_title_wrap(const struct ui_view *v, int y, int nrows, int w, const char *s,
 	return r;
 }
 
-/* What the title screen says of level cl: its fault, or its description. */
-static void
-ui_title_about(const struct catalog_level *cl, char *buf, size_t size)
-{
-	if (cl->err[0] != '\0')
-		snprintf(buf, size, "%s", cl->err);
-	else
-		snprintf(buf, size, "%s (%d x %d, %d waves, %d enemies)",
-		    cl->description, cl->w, cl->h, cl->nwaves, cl->enemies);
-}
-
 #define UI_TITLE_LIST	5	/* the screen row of the list's first level */
 
 /* How the rows below the list are shared: see ui_title_share. */
@@ -165,7 +154,7 @@ ui_title_share(const struct ui_view *v, const struct catalog *c,
 	if (r->extra < 0)
 		r->extra = 0;
 	if (t->sel >= 0 && t->sel < c->n) {
-		ui_title_about(&c->v[t->sel], line, sizeof line);
+		catalog_about(&c->v[t->sel], line, sizeof line);
 		r->about = ui_title_wrap(v, 0, LINES, COLS - 2, line, false);
 		if (r->about < 2)
 			r->about = 2;
@@ -190,6 +179,20 @@ ui_title_share(const struct ui_view *v, const struct catalog *c,
 }
 
 /*
+ * The first level after level after (-1: from the top) not won yet at the
+ * title's setting, and not broken; -1 when there is none.
+ */
+static int
+ui_title_unwon_after(const struct catalog *c, int after)
+{
+	for (int i = after + 1; i < c->n; i++) {
+		if (!c->v[i].completed && c->v[i].err[0] == '\0')
+			return i;
+	}
+	return -1;
+}
+
+/*
  * The next level of the campaign not won yet at the title's setting (the
  * first in the list's order that is neither won nor broken), or -1 when
  * every one is won: the title screen marks it, so the campaign reads as
@@ -198,11 +201,7 @@ ui_title_share(const struct ui_view *v, const struct catalog *c,
 static int
 ui_title_next(const struct catalog *c)
 {
-	for (int i = 0; i < c->n; i++) {
-		if (!c->v[i].completed && c->v[i].err[0] == '\0')
-			return i;
-	}
-	return -1;
+	return ui_title_unwon_after(c, -1);
 }
 
 /* Level i's row of the list, at screen row y, tw columns of title. */
@@ -293,7 +292,7 @@ ui_title_foot(const struct ui_view *v, const struct catalog *c,
 	char	line[512];
 
 	if (t->sel >= 0 && t->sel < c->n) {
-		ui_title_about(&c->v[t->sel], line, sizeof line);
+		catalog_about(&c->v[t->sel], line, sizeof line);
 		if (c->v[t->sel].err[0] != '\0')
 			ui_draw_attr(v, UI_PAIR_ERROR, 0, 0);
 		ui_title_wrap(v, LINES - 3 - r->extra - r->about, r->about,
@@ -411,19 +410,26 @@ ui_title_find_saves(struct ui *u)
 		u->save_sel = 0;
 }
 
-/* After a win, choose the level that follows the one won in the list. */
+/*
+ * After a win, choose the next level not won yet: the first after the
+ * one won, else the first from the top (the one the list marks next);
+ * with every one won, the level that follows the one won.
+ */
 static void
 ui_title_past_won(struct ui *u)
 {
-	int	i;
+	int	i, next;
 
 	if (u->won[0] == '\0')
 		return;
 	for (i = 0; i < u->cat.n; i++) {
-		if (strcmp(u->cat.v[i].name, u->won) == 0) {
-			u->title.sel = i + 1 < u->cat.n ? i + 1 : i;
-			break;
-		}
+		if (strcmp(u->cat.v[i].name, u->won) != 0)
+			continue;
+		if ((next = ui_title_unwon_after(&u->cat, i)) < 0)
+			next = ui_title_next(&u->cat);
+		u->title.sel = next >= 0 ? next : (i + 1 < u->cat.n ? i + 1 :
+		    i);
+		break;
 	}
 	u->won[0] = '\0';
 }
@@ -536,7 +542,6 @@ ui_title_play(struct ui *u)
 	const struct catalog_level	*cl;
 	struct play			*p;
 	char				 err[UI_ERR_MAX];
-	int				 k;
 
 	if (u->title.sel < 0 || u->title.sel >= u->cat.n)
 		return UI_GO_STAY;
@@ -547,15 +552,34 @@ ui_title_play(struct ui *u)
 		u->title.note_error = true;
 		return UI_GO_STAY;
 	}
+	return ui_title_start(u, p, UI_BOX_NONE);
+}
+
+/*
+ * Start new game p of a level: the one way every new game of a level
+ * begins (the title's list, n and r in the end box, a level on the
+ * command line). When its level has a saved game, ask first
+ * (UI_BOX_REPLACE: continue that, or a new game that takes its place);
+ * Esc there goes back to box back (UI_BOX_NONE: the screen under it).
+ * A game that is never saved (a trial, a daily game) asks nothing.
+ */
+enum ui_go
+ui_title_start(struct ui *u, struct play *p, enum ui_box back)
+{
+	int	k;
+
 	u->next = p;
 	u->next_resumed = false;
 	u->replace_save = false;
-	if ((k = ui_title_save_of(u, p)) >= 0) {
-		u->save_sel = k;
-		u->box = UI_BOX_REPLACE;
-		return UI_GO_STAY;
-	}
-	return UI_GO_PLAY;
+	if (u->l->trial || p->unsaved)
+		return UI_GO_PLAY;
+	ui_title_find_saves(u);
+	if ((k = ui_title_save_of(u, p)) < 0)
+		return UI_GO_PLAY;
+	u->save_sel = k;
+	u->replace_back = back;
+	u->box = UI_BOX_REPLACE;
+	return UI_GO_STAY;
 }
 
 /*

@@ -28,6 +28,7 @@
 #include <sys/stat.h>
 
 #include <locale.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -43,6 +44,8 @@
 
 #define UI_FPS		30	/* frames a second, at most */
 #define UI_MAX_LAG	0.25	/* seconds of play one wake-up catches up */
+#define UI_BLINK	1.5	/* seconds of a blinking cell's cycle: its
+				   letter, then for the last third its mark */
 
 /*
  * A screen: how it is painted, what its keys do (no box open), and for a
@@ -282,6 +285,38 @@ ui_advance(struct ui *u, double now)
 	ui_screens[u->screen].advance(u, n);
 }
 
+/*
+ * Whether the screen has cells that blink: a map in ASCII at one column
+ * a cell, where a tower's level is a digit its letter takes turns with.
+ */
+static bool
+ui_blinks(const struct ui *u)
+{
+	return u->screen != UI_SCREEN_TITLE && !u->v.utf8 &&
+	    u->v.cellw == 1 && !u->v.too_small;
+}
+
+/* Seconds from now until blinking cells change their glyph. */
+static double
+ui_blink_due(double now)
+{
+	double	t = fmod(now, UI_BLINK);
+
+	return t < UI_BLINK * 2 / 3 ? UI_BLINK * 2 / 3 - t : UI_BLINK - t;
+}
+
+/* Give blinking cells the glyph the time calls for; dirty on a change. */
+static void
+ui_blink(struct ui *u, double now)
+{
+	bool	mark = fmod(now, UI_BLINK) >= UI_BLINK * 2 / 3;
+
+	if (ui_blinks(u) && mark != u->v.blink) {
+		u->v.blink = mark;
+		u->dirty = true;
+	}
+}
+
 /* How long to sleep: seconds, or -1 for as long as nothing happens. */
 static double
 ui_wait_time(const struct ui *u, double now)
@@ -300,6 +335,8 @@ ui_wait_time(const struct ui *u, double now)
 	}
 	if (u->dirty && (wait < 0 || frame < wait))
 		wait = frame;
+	if (ui_blinks(u) && (wait < 0 || ui_blink_due(now) < wait))
+		wait = ui_blink_due(now) + 0.001;
 	return wait;
 }
 
@@ -341,6 +378,7 @@ ui_loop(struct ui *u)
 		ui_term_let_stops(&u->term, false);
 		if (ui_term_stopped() != 0)
 			break;
+		ui_blink(u, now);
 		if (u->dirty && now >= u->next_frame) {
 			ui_paint(u);
 			u->dirty = false;
@@ -403,6 +441,25 @@ ui_launch_open(struct ui *u, struct play **p, char *err, size_t errlen)
 	return *p != NULL ? 0 : -1;
 }
 
+/*
+ * A new game of a level named on the command line: asked about as every
+ * new game is when its level has a saved game (ui_title_start), over the
+ * title screen, where Esc leaves the question.
+ */
+static void
+ui_launch_start(struct ui *u, struct play *p)
+{
+	if (ui_title_start(u, p, UI_BOX_NONE) == UI_GO_PLAY) {
+		ui_game_enter(u, u->next, false);
+		u->next = NULL;
+		return;
+	}
+	ui_term_let_stops(&u->term, true);
+	ui_title_enter(u);
+	ui_term_let_stops(&u->term, false);
+	u->box = UI_BOX_REPLACE;
+}
+
 /* Run the game; see ui.h. */
 int
 ui_run(const struct ui_launch *l)
@@ -454,8 +511,10 @@ ui_run(const struct ui_launch *l)
 		return 1;
 	}
 	u.v.zoom = l->zoom;
-	if (p != NULL)
-		ui_game_enter(&u, p, l->resume);
+	if (p != NULL && l->resume)
+		ui_game_enter(&u, p, true);
+	else if (p != NULL)
+		ui_launch_start(&u, p);
 	else if (u.rp != NULL)
 		ui_replay_enter(&u);
 	else {
