@@ -1160,6 +1160,49 @@ START_TEST(test_canon_matches_oracle_small)
 END_TEST
 
 /*
+ * field_canon in slices of random budgets (field_canon_start, _run) gives
+ * field_canon's dist, dir and goal bit for bit, into a field left dirty by
+ * another build, on random maps with 1 to 8 goals; and a budget of cells
+ * splits it (a slice of one cell on a big map does not finish it).
+ */
+START_TEST(test_canon_slices_match_whole)
+{
+	uint64_t s = 0x511CE + (uint64_t)_i * 7919;
+
+	for (int round = 0; round < 200; round++) {
+		int w = 1 + tu_randint(&s, 70), h = 1 + tu_randint(&s, 70);
+		struct grid *g = canon_map(&s, w, h, round % 3);
+		struct field *f = field_new(w, h), *o = field_new(w, h);
+		struct field_slice sl;
+		int32_t goals[8];
+		int ng = canon_goals(&s, g, goals, 8), calls = 0;
+		uint64_t budget = 1 + tu_randint(&s, round % 2 ? 20 : 2000);
+
+		memset(&sl, 0, sizeof sl);
+		field_canon(f, g, goals + 1, 1);	/* dirty */
+		field_canon(o, g, goals, ng);
+		field_canon_start(f, g, goals, ng, &sl);
+		while (!field_canon_run(f, g, &sl, budget))
+			ck_assert_int_lt(++calls, 100000);
+		for (size_t i = 0; i < f->ncells; i++)
+			if (f->dist[i] != o->dist[i] || f->dir[i] != o->dir[i]
+			    || f->goal[i] != o->goal[i] || f->los[i] != 0)
+				ck_abort_msg("round %d %dx%d ng %d/%d budget %d (%d,%d): %lld %d %d / "
+				    "%lld %d %d", round, w, h, ng, o->ngoals, (int)budget, grid_x(g, (int)i),
+				    grid_y(g, (int)i), (long long)f->dist[i],
+				    f->dir[i], f->goal[i],
+				    (long long)o->dist[i], o->dir[i],
+				    o->goal[i]);
+		if (budget == 1 && w * h > 400 && o->stats.settled > 100)
+			ck_assert_int_gt(calls, 10);
+		field_free(f);
+		field_free(o);
+		grid_free(g);
+	}
+}
+END_TEST
+
+/*
  * The same on the Moving AI maps, with 1, 4 and 50 goals: arena and
  * lak303d, shipped in tests/data/movingai, always; the large maps when
  * $WEIR_MOVINGAI has them.
@@ -1247,6 +1290,7 @@ field_suite(void)
 	tcase_add_loop_test(tc, test_canon_matches_oracle_random, 0, 20);
 	tcase_add_loop_test(tc, test_canon_matches_oracle_small, 0, 20);
 	tcase_add_test(tc, test_canon_matches_oracle_movingai);
+	tcase_add_loop_test(tc, test_canon_slices_match_whole, 0, 10);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("flow");

@@ -1,11 +1,13 @@
 /* SPDX-License-Identifier: ISC */
 /*
  * Unit tests of the hunt field (hunt.h) and of route queries (route.h).
- * The hunt field on thousands of random maps and walks, with cells closing,
- * opening and changing cost between steps: valid after every call, exact
- * and seeing as a sweep does on the cells handed to hunt_update, a step
- * touching two cells, and after hunt_exact_bound updates standing still
- * exactly field_build's field. Routes: their cost is the distance a field
+ * The hunt field on thousands of random maps and walks (half of them told
+ * the goal's walk to come, which the goal mostly keeps to), with cells
+ * closing, opening and changing cost between steps: valid after every
+ * call, exact and seeing as a sweep does on the cells handed to
+ * hunt_update, a step touching two cells, after hunt_exact_bound updates
+ * standing still exactly field_build's field, and a goal walking its told
+ * route exact each time a build ends. Routes: their cost is the distance a field
  * toward the target gives the start, its cells are those the field's
  * pointers lead along, and "connected" agrees with it.
  */
@@ -79,6 +81,42 @@ walk_step(uint64_t *s, const struct grid *g, int c)
 	return c;
 }
 
+/*
+ * A walk to come for goal c of up to max cells (random legal steps), into
+ * plan; its length.
+ */
+static int
+walk_plan(uint64_t *s, const struct grid *g, int c, int32_t *plan, int max)
+{
+	int n = 1 + tu_randint(s, max);
+
+	for (int k = 0; k < n; k++) {
+		int next = walk_step(s, g, k > 0 ? plan[k - 1] : c);
+
+		if (next == (k > 0 ? plan[k - 1] : c))
+			return k;
+		plan[k] = next;
+	}
+	return n;
+}
+
+/*
+ * The goal's next cell: most often the next of its walk to come when that
+ * is still a legal step, else a random step (off the walk).
+ */
+static int
+walk_next(uint64_t *s, const struct grid *g, int c, const int32_t *plan,
+    int nplan, int *at)
+{
+	if (*at < nplan && tu_randint(s, 8) != 0)
+		for (int d = 0; d < 8; d++)
+			if (c + field_offset(g->stride, d) == plan[*at] &&
+			    field_step_cost(g, c, d) != 0)
+				return plan[(*at)++];
+	*at = nplan;
+	return walk_step(s, g, c);
+}
+
 /* A random cell change that never closes the goal's cell. */
 static void
 random_change(uint64_t *s, struct hunt *h, struct grid *g)
@@ -104,8 +142,9 @@ START_TEST(test_hunt_random_walks)
 			    tu_randint(&s, 3) == 0 ? 20 : 0, _i % 5 != 0);
 	struct hunt	*h = hunt_new(w, hh);
 	struct field	*ref = field_new(w, hh);
-	int32_t		 cells[HUNTERS];
+	int32_t		 cells[HUNTERS], plan[64];
 	int		 c = tu_random_open(&s, g), steps = 20 + tu_randint(&s, 60);
+	int		 nplan = 0, at = 0;
 
 	if (c < 0)
 		goto out;
@@ -114,7 +153,13 @@ START_TEST(test_hunt_random_walks)
 	for (int step = 0; step < steps && h->goal >= 0; step++) {
 		int n = 0;
 
-		c = walk_step(&s, g, h->goal);
+		/* Half the maps: the goal's walk is often known ahead. */
+		if (_i % 2 == 0 && at >= nplan && tu_randint(&s, 3) == 0) {
+			nplan = walk_plan(&s, g, h->goal, plan, 64);
+			at = 0;
+			hunt_plan(h, plan, nplan);
+		}
+		c = walk_next(&s, g, h->goal, plan, nplan, &at);
 		hunt_move(h, g, grid_x(g, c), grid_y(g, c));
 		expect_valid(h, g, "move", step);
 		if (tu_randint(&s, 4) == 0) {
@@ -230,8 +275,8 @@ START_TEST(test_hunt_copy_goes_on_alike)
 	uint64_t	 s = 0xc0b1 + (uint64_t)_i * 77;
 	struct grid	*g = tu_random_grid(&s, 40, 30, 15, 10, true);
 	struct hunt	*a = hunt_new(40, 30), *b = hunt_new(40, 30);
-	int32_t		 cells[HUNTERS];
-	int		 c = tu_random_open(&s, g);
+	int32_t		 cells[HUNTERS], plan[64];
+	int		 c = tu_random_open(&s, g), nplan = 0, at = 0;
 
 	hunt_build(a, g, grid_x(g, c), grid_y(g, c));
 	for (int step = 0; step < 120; step++) {
@@ -239,7 +284,14 @@ START_TEST(test_hunt_copy_goes_on_alike)
 
 		if (step == 37 + _i)
 			hunt_copy(b, a);
-		c = walk_step(&s, g, a->goal);
+		if (at >= nplan && tu_randint(&s, 3) == 0) {
+			nplan = walk_plan(&s, g, a->goal, plan, 64);
+			at = 0;
+			hunt_plan(a, plan, nplan);
+			if (step >= 37 + _i)
+				hunt_plan(b, plan, nplan);
+		}
+		c = walk_next(&s, g, a->goal, plan, nplan, &at);
 		hunt_move(a, g, grid_x(g, c), grid_y(g, c));
 		for (int k = 0; k < HUNTERS; k++)
 			if ((cells[n] = tu_random_open(&s, g)) >= 0)
@@ -253,10 +305,70 @@ START_TEST(test_hunt_copy_goes_on_alike)
 		    sizeof *a->f->dist) == 0);
 		ck_assert(memcmp(a->f->dir, b->f->dir, a->f->ncells) == 0);
 		ck_assert(memcmp(a->f->los, b->f->los, a->f->ncells) == 0);
+		ck_assert_int_eq(a->iplan, b->iplan);
 	}
 	hunt_free(a);
 	hunt_free(b);
 	grid_free(g);
+}
+END_TEST
+
+/*
+ * Updates, of a goal stepping every update along its route to a far
+ * target, after which the whole field is exactly a build's; plan: the
+ * route is given to the field (hunt_plan). The wave is held to one cell.
+ */
+static int
+plan_exact_updates(bool plan)
+{
+	uint64_t	 s = 0x91a7;
+	struct grid	*g = tu_random_grid(&s, 90, 60, 8, 0, true);
+	struct hunt	*h = hunt_new(90, 60);
+	struct field	*ref = field_new(90, 60);
+	struct route	*r = route_new(90, 60);
+	struct point	*p = malloc(90 * 60 * sizeof *p);
+	int32_t		*cells = malloc(90 * 60 * sizeof *cells);
+	int		 n, exact = 0;
+
+	hunt_build(h, g, 1, 1);
+	n = route_find(r, g, 1, 1, 88, 58, p, 90 * 60, NULL);
+	ck_assert_int_gt(n, 60);
+	for (int k = 1; k < n; k++)
+		cells[k - 1] = grid_index(g, p[k].x, p[k].y);
+	if (plan)
+		hunt_plan(h, cells, n - 1);
+	h->cap = 1;
+	for (int k = 1; k < n; k++) {
+		bool same = true;
+
+		hunt_move(h, g, p[k].x, p[k].y);
+		hunt_update(h, g, NULL, 0);
+		expect_valid(h, g, "plan", k);
+		field_build(ref, g, &h->goal, 1);
+		for (size_t i = 0; i < ref->ncells && same; i++)
+			same = ref->dist[i] == (ref->dist[i] == FIELD_INF ?
+			    h->f->dist[i] : h->f->dist[i] + h->f->base) &&
+			    ref->dir[i] == h->f->dir[i];
+		exact += same;
+	}
+	free(cells);
+	free(p);
+	route_free(r);
+	field_free(ref);
+	hunt_free(h);
+	grid_free(g);
+	return exact;
+}
+
+/*
+ * A goal whose walk is known gets builds aimed where it will stand: the
+ * field is exactly a build's every time it arrives there (once a build's
+ * length, of 16 updates here), while it walks; not knowing the walk, never.
+ */
+START_TEST(test_hunt_plan_aims_ahead)
+{
+	ck_assert_int_ge(plan_exact_updates(true), 3);
+	ck_assert_int_eq(plan_exact_updates(false), 0);
 }
 END_TEST
 
@@ -367,6 +479,7 @@ hunt_suite(void)
 	tcase_add_loop_test(tc, test_hunt_tower_keeps_exact, 0, 300);
 	tcase_add_loop_test(tc, test_hunt_copy_goes_on_alike, 0, 10);
 	tcase_add_test(tc, test_hunt_goal_closed);
+	tcase_add_test(tc, test_hunt_plan_aims_ahead);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("route");
 	tcase_add_loop_test(tc, test_route_is_shortest, 0, 300);

@@ -4,11 +4,14 @@
  * GOAL_HUNTERS hunters chasing it. On each Moving AI map the goal takes two
  * walks of GOAL_STEPS legal steps (8-connected, no corner cutting): a
  * random walk (mostly straight on, sometimes a new heading), and a
- * hero-like walk along shortest routes (route_find) to far random targets.
+ * hero-like walk along shortest routes (route_find) to far random targets,
+ * whose route the field is told (hunt_plan), as a hero's walk is known.
  * Each step is hunt_move then hunt_update with the cells round the hunters
  * (hunt.h), timed together; each hunter then steps down the field. Every
- * GOAL_CHECK_EVERY steps a full field_build toward the same cell is timed
- * (rotating with the step's timing, so drift hits both alike) and compared:
+ * GOAL_CHECK_EVERY steps, give or take GOAL_JITTER (from a fixed seed, so
+ * that no cycle of the field's upkeep always falls on the same phase at a
+ * check), a full field_build toward the same cell is timed (rotating with
+ * the step's timing, so drift hits both alike) and compared:
  *
  *   goal_step_vs_rebuild      median rebuild / median step
  *   goal_step_p99_vs_rebuild  99th percentile step / median rebuild
@@ -34,6 +37,7 @@
 
 #define GOAL_STEPS		2000	/* steps of a walk, per map */
 #define GOAL_CHECK_EVERY	50	/* a timed rebuild every this many */
+#define GOAL_JITTER		7	/* give or take up to this many */
 #define GOAL_HUNTERS		32
 #define GOAL_PACK		64	/* cells of route: where hunters start */
 
@@ -58,6 +62,7 @@ struct bench_walk {
 	struct route	*r;
 	struct point	*cells;
 	int		 ncells, at;
+	bool		 fresh;		/* a new route: tell the field */
 };
 
 /* xorshift */
@@ -104,6 +109,7 @@ bench_goal_hero_step(const struct grid *g, int32_t c, struct bench_walk *w)
 		w->ncells = route_find(w->r, g, grid_x(g, c), grid_y(g, c),
 		    grid_x(g, t), grid_y(g, t), w->cells, g->w * g->h, NULL);
 		w->at = 0;
+		w->fresh = true;
 	}
 	if (w->at + 1 >= w->ncells)
 		return c;
@@ -175,11 +181,15 @@ bench_goal_map(const struct grid *g, bool hero)
 	struct hunt	*h = hunt_new(g->w, g->h);
 	struct field	*ref = field_new(g->w, g->h);
 	double		*st = xmalloc(GOAL_STEPS * sizeof *st);
-	double		 rb[GOAL_STEPS / GOAL_CHECK_EVERY + 1], waved = 0;
+	double		 rb[GOAL_STEPS / (GOAL_CHECK_EVERY - GOAL_JITTER) + 1];
+	double		 waved = 0;
+	uint64_t	 jit = 0x5eed;
+	int		 check = 0;	/* the next check's step */
 	int32_t		 hunter[GOAL_HUNTERS], cells[4 * GOAL_HUNTERS], goal;
 	struct bench_walk w = { hero, 0x60a1, 1, route_new(g->w, g->h),
 			    xmalloc((size_t)g->w * g->h * sizeof *w.cells),
-			    0, 0 };
+			    0, 0, false };
+	int32_t		*plan = xmalloc((size_t)g->w * g->h * sizeof *plan);
 	int		 nst = 0, nrb = 0;
 	char		 why[128];
 
@@ -208,15 +218,25 @@ bench_goal_map(const struct grid *g, bool hero)
 		goal = next;
 		/* Rotate: the rebuild goes first on odd checks. */
 		t0 = bench_cpu_now();
-		if (k % GOAL_CHECK_EVERY == 0 && nrb % 2 == 1)
+		if (k >= check && nrb % 2 == 1)
 			field_build(ref, g, &goal, 1);
 		t1 = bench_cpu_now();
+		if (w.fresh) {
+			/* The hero knows its walk: so does the field. */
+			for (int j = 1; j < w.ncells; j++)
+				plan[j - 1] = grid_index(g, w.cells[j].x,
+				    w.cells[j].y);
+			hunt_plan(h, plan, w.ncells - 1);
+			w.fresh = false;
+		}
 		hunt_move(h, g, grid_x(g, goal), grid_y(g, goal));
 		hunt_update(h, g, cells, n);
 		t2 = bench_cpu_now();
 		st[nst++] = t2 - t1;
 		waved += (double)h->stats.waved;
-		if (k % GOAL_CHECK_EVERY == 0) {
+		if (k >= check) {
+			check = k + GOAL_CHECK_EVERY - GOAL_JITTER +
+			    (int)(bench_goal_rand(&jit) % (2 * GOAL_JITTER + 1));
 			if (nrb % 2 == 0) {
 				t0 = bench_cpu_now();
 				field_build(ref, g, &goal, 1);
@@ -234,6 +254,7 @@ bench_goal_map(const struct grid *g, bool hero)
 	r.p99 = st[(nst * 99) / 100];
 	free(st);
 	free(w.cells);
+	free(plan);
 	route_free(w.r);
 	field_free(ref);
 	hunt_free(h);
@@ -317,10 +338,11 @@ bench_goal(int argc, char **argv)
 	printf("a single goal walking %d steps per map (a random walk, and "
 	    "a hero's walk along\nshortest routes to far targets) with %d "
 	    "hunters chasing it; a step is hunt_move\n+ hunt_update (hunt.h); "
-	    "rebuild = field_build toward the same cell every %d\nsteps, "
-	    "rotating with it; medians of this thread's processor time; "
-	    "extra = hunt\n- exact, in cells, over reachable cells at those "
-	    "steps\n", GOAL_STEPS, GOAL_HUNTERS, GOAL_CHECK_EVERY);
+	    "rebuild = field_build toward the same cell every %d\nsteps "
+	    "(give or take %d), rotating with it; medians of this thread's\n"
+	    "processor time; extra = hunt - exact, in cells, over reachable "
+	    "cells at those\nsteps; the hero's walk is told to the field\n", GOAL_STEPS, GOAL_HUNTERS, GOAL_CHECK_EVERY,
+	    GOAL_JITTER);
 	bench_goal_run(maps, nmaps, stdout, &fg);
 	bench_goal_print(stdout, &fg);
 	return 0;

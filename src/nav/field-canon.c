@@ -70,6 +70,7 @@ struct canon {
 	int64_t		 limit;		/* offers from here on wait */
 	size_t		 queued;
 	uint64_t	 pushed;
+	uint64_t	 written;	/* cells reached (for slices) */
 };
 
 /* Queue cell q to scan on in the directions of bits (q's dist is set). */
@@ -102,6 +103,7 @@ canon_offer(struct canon *k, int q, int64_t v, unsigned want)
 		return 0;
 	if (old == FIELD_INF) {
 		k->dist[q] = v;
+		k->written++;
 		k->seen[q] = (uint8_t)want;
 		if (k->several)
 			k->goal[q] = k->slot;	/* a guess: see canon_slots */
@@ -221,80 +223,107 @@ canon_diagonal(struct canon *k, int c, int a, int64_t v)
 	}
 }
 
+/* Point k at f's arrays and g's costs, with an empty ring. */
+static void
+canon_attach(struct canon *k, struct field *f, const struct grid *g)
+{
+	k->cost = g->cost;
+	k->dist = f->dist;
+	k->mask = (uint8_t *)f->dir;
+	field_ring_init(&k->ring, f);
+	for (int d = 0; d < 8; d++)
+		k->off[d] = field_offset(g->stride, d);
+	k->seen = f->los;
+	k->goal = f->goal;
+	k->several = f->ngoals > 1;
+	k->slot = 0;
+	k->queued = 0;
+	k->pushed = 0;
+	k->written = 0;
+}
+
+/* Every cell unreachable, the goals at 0 and queued (f->goals kept). */
+static void
+canon_begin(struct canon *k, struct field *f, const int32_t *goals,
+    int ngoals)
+{
+	for (size_t i = 0; i < f->ncells; i++)
+		k->dist[i] = FIELD_INF;
+	memset(k->mask, 0, f->ncells);
+	memset(k->seen, 0, f->ncells);
+	if (ngoals > 1)
+		memset(k->goal, 0xff, f->ncells * sizeof *k->goal);	/* -1 */
+
+	f->ngoals = 0;
+	for (int n = 0; n < ngoals && f->ngoals < FIELD_MAX_GOALS; n++) {
+		int i = goals[n];
+
+		if (i < 0 || (size_t)i >= f->ncells || k->cost[i] == 0 ||
+		    k->dist[i] == 0)
+			continue;
+		k->goal[i] = f->ngoals;
+		f->goals[f->ngoals++] = i;
+		k->dist[i] = 0;
+		k->seen[i] = 0xff;
+		canon_push(k, i, 0xff);
+	}
+	k->several = f->ngoals > 1;
+	k->written = f->ngoals;
+}
+
+/*
+ * Take the lowest bucket off as a whole, as field_integrate does: no
+ * scan writes into it (every offer is a unit or more above the cell
+ * that makes it). Scans push at most FIELD_NBUCKETS buckets ahead (up
+ * to limit): the slot of the bucket being taken off is free again for
+ * the last of them. Whole buckets, from *bucket on, until the queue is
+ * empty (true) or budget cells have been reached (false).
+ */
+static bool
+canon_run(struct canon *k, int64_t *bucket, uint64_t budget)
+{
+	for (; k->queued > 0; (*bucket)++) {
+		int i, next;
+
+		if (k->written >= budget)
+			return false;
+		i = field_ring_take(&k->ring,
+		    (int)(*bucket & (FIELD_NBUCKETS - 1)));
+		k->limit = (*bucket + FIELD_NBUCKETS + 1) << FIELD_QSHIFT;
+		for (; i >= 0; i = next) {
+			const int64_t v = k->dist[i];
+			unsigned m = k->mask[i];
+
+			next = k->ring.next[i];
+			k->queued--;
+			k->mask[i] = 0;
+			if (k->several)
+				k->slot = k->goal[i];
+			while (m != 0) {
+				int d = field_ctz(m);
+
+				m &= m - 1;
+				if (d & 1)
+					canon_diagonal(k, i, d, v);
+				else
+					canon_straight(k, i, d, v);
+			}
+		}
+	}
+	return true;
+}
+
 /* Fill dist from the goals, keeping the goal list in f->goals. */
 static void
 canon_distances(struct field *f, const struct grid *g, const int32_t *goals,
     int ngoals)
 {
 	struct canon k;
-	int64_t bucket;
+	int64_t bucket = 0;
 
-	k.cost = g->cost;
-	k.dist = f->dist;
-	k.mask = (uint8_t *)f->dir;
-	field_ring_init(&k.ring, f);
-	for (int d = 0; d < 8; d++)
-		k.off[d] = field_offset(g->stride, d);
-	k.seen = f->los;
-	k.goal = f->goal;
-	k.several = 0;
-	k.slot = 0;
-	k.queued = 0;
-	k.pushed = 0;
-	for (size_t i = 0; i < f->ncells; i++)
-		k.dist[i] = FIELD_INF;
-	memset(k.mask, 0, f->ncells);
-	memset(k.seen, 0, f->ncells);
-	if (ngoals > 1)
-		memset(k.goal, 0xff, f->ncells * sizeof *k.goal);	/* -1 */
-
-	f->ngoals = 0;
-	for (int n = 0; n < ngoals && f->ngoals < FIELD_MAX_GOALS; n++) {
-		int i = goals[n];
-
-		if (i < 0 || (size_t)i >= f->ncells || k.cost[i] == 0 ||
-		    k.dist[i] == 0)
-			continue;
-		k.goal[i] = f->ngoals;
-		f->goals[f->ngoals++] = i;
-		k.dist[i] = 0;
-		k.seen[i] = 0xff;
-		canon_push(&k, i, 0xff);
-	}
-	k.several = f->ngoals > 1;
-
-	/*
-	 * Take the lowest bucket off as a whole, as field_integrate does: no
-	 * scan writes into it (every offer is a unit or more above the cell
-	 * that makes it). Scans push at most FIELD_NBUCKETS buckets ahead (up
-	 * to limit): the slot of the bucket being taken off is free again for
-	 * the last of them.
-	 */
-	for (bucket = 0; k.queued > 0; bucket++) {
-		int i = field_ring_take(&k.ring,
-		    (int)(bucket & (FIELD_NBUCKETS - 1))), next;
-
-		k.limit = (bucket + FIELD_NBUCKETS + 1) << FIELD_QSHIFT;
-		for (; i >= 0; i = next) {
-			const int64_t v = k.dist[i];
-			unsigned m = k.mask[i];
-
-			next = k.ring.next[i];
-			k.queued--;
-			k.mask[i] = 0;
-			if (k.several)
-				k.slot = k.goal[i];
-			while (m != 0) {
-				int d = field_ctz(m);
-
-				m &= m - 1;
-				if (d & 1)
-					canon_diagonal(&k, i, d, v);
-				else
-					canon_straight(&k, i, d, v);
-			}
-		}
-	}
+	canon_attach(&k, f, g);
+	canon_begin(&k, f, goals, ngoals);
+	canon_run(&k, &bucket, UINT64_MAX);
 	f->stats.queued = k.pushed;
 	memset(k.seen, 0, f->ncells);	/* no cell sees its goal yet */
 }
@@ -483,15 +512,24 @@ canon_slots(struct field *f, const int *off)
 	}
 }
 
-/*
- * Pointers for every cell and goal slots: with one goal every reachable cell
- * has slot 0; with more, see canon_slots. Returns the reachable cells.
- */
-static uint64_t
-canon_pointers(struct field *f, const struct grid *g)
+/* The border's pointers and slots: none. */
+static void
+canon_border(struct field *f, const struct grid *g)
 {
 	const int s = g->stride;
-	const int one = f->ngoals == 1;
+
+	memset(f->dir, FIELD_DIR_NONE, (size_t)s);
+	memset(f->dir + (size_t)(g->h + 1) * s, FIELD_DIR_NONE, (size_t)s);
+	memset(f->goal, 0xff, (size_t)s * sizeof *f->goal);
+	memset(f->goal + (size_t)(g->h + 1) * s, 0xff,
+	    (size_t)s * sizeof *f->goal);
+}
+
+/* Pointers of map rows y0 .. y1 - 1; returns the reachable cells. */
+static uint64_t
+canon_rows(struct field *f, const struct grid *g, int y0, int y1)
+{
+	const int one = f->ngoals <= 1;	/* none: every slot -1 */
 	int off[8];
 	uint64_t reached = 0;
 #ifdef FIELD_CANON_AVX2
@@ -499,14 +537,8 @@ canon_pointers(struct field *f, const struct grid *g)
 #endif
 
 	for (int d = 0; d < 8; d++)
-		off[d] = field_offset(s, d);
-	/* The border: top and bottom rows, then a column each side below. */
-	memset(f->dir, FIELD_DIR_NONE, (size_t)s);
-	memset(f->dir + (size_t)(g->h + 1) * s, FIELD_DIR_NONE, (size_t)s);
-	memset(f->goal, 0xff, (size_t)s * sizeof *f->goal);
-	memset(f->goal + (size_t)(g->h + 1) * s, 0xff,
-	    (size_t)s * sizeof *f->goal);
-	for (int y = 0; y < g->h; y++) {
+		off[d] = field_offset(g->stride, d);
+	for (int y = y0; y < y1; y++) {
 		int i = grid_index(g, 0, y), x = 0;
 
 		f->dir[i - 1] = f->dir[i + g->w] = FIELD_DIR_NONE;
@@ -517,10 +549,35 @@ canon_pointers(struct field *f, const struct grid *g)
 #endif
 		reached += canon_row_scalar(f, i + x, g->w - x, one, off);
 	}
+	return reached;
+}
+
+/* After the rows: the goals' own slots, and the others' with several. */
+static void
+canon_goal_slots(struct field *f, const struct grid *g)
+{
+	int off[8];
+
+	for (int d = 0; d < 8; d++)
+		off[d] = field_offset(g->stride, d);
 	for (int n = 0; n < f->ngoals; n++)
 		f->goal[f->goals[n]] = n;
 	if (f->ngoals > 1)
 		canon_slots(f, off);
+}
+
+/*
+ * Pointers for every cell and goal slots: with one goal every reachable cell
+ * has slot 0; with more, see canon_slots. Returns the reachable cells.
+ */
+static uint64_t
+canon_pointers(struct field *f, const struct grid *g)
+{
+	uint64_t reached;
+
+	canon_border(f, g);
+	reached = canon_rows(f, g, 0, g->h);
+	canon_goal_slots(f, g);
 	return reached;
 }
 
@@ -572,4 +629,76 @@ field_canon_distances(struct field *f, const struct grid *g,
 	f->obox_ok = false;	/* goal slots change: repair.c forgets */
 	f->base = 0;
 	canon_distances(f, g, goals, ngoals);
+}
+
+/*
+ * field_canon in slices, as field_integrate_start and _run: the search a
+ * budget of cells reached at a time (whole buckets), then the pointers
+ * FIELD_CANON_ROW_WEIGHT times as many cells' worth of rows at a time (a pointer
+ * costs much less than a scan's cell). The queue's heads wait in s between
+ * slices; s->order is not filled (there is no order of settling).
+ */
+void
+field_canon_start(struct field *f, const struct grid *g,
+    const int32_t *goals, int ngoals, struct field_slice *s)
+{
+	struct canon k;
+
+	assert(f->w == g->w && f->h == g->h);
+	memset(&f->stats, 0, sizeof f->stats);
+	f->obox_ok = false;
+	f->base = 0;
+	canon_attach(&k, f, g);
+	canon_begin(&k, f, goals, ngoals);
+	memcpy(s->head, k.ring.head, sizeof s->head);
+	s->queued = k.queued;
+	s->bucket = 0;
+	s->stage = 0;
+	s->row = 0;
+	s->norder = 0;
+	s->clean = false;
+	f->stats.settled = k.written;
+}
+
+/* Go on with s for about budget cells; true when the field is done. */
+bool
+field_canon_run(struct field *f, const struct grid *g, struct field_slice *s,
+    uint64_t budget)
+{
+	uint64_t rows;
+	int y1;
+
+	if (s->stage == 0) {
+		struct canon k;
+		bool done;
+
+		canon_attach(&k, f, g);
+		memcpy(k.ring.head, s->head, sizeof k.ring.head);
+		k.queued = s->queued;
+		done = canon_run(&k, &s->bucket, budget);
+		memcpy(s->head, k.ring.head, sizeof s->head);
+		s->queued = k.queued;
+		f->stats.settled += k.written;
+		f->stats.queued += k.pushed;
+		if (!done)
+			return false;
+		memset(f->los, 0, f->ncells);	/* the scans' marks */
+		canon_border(f, g);
+		s->stage = 1;
+		/* The pointers in what is left of the budget. */
+		budget = k.written < budget ? budget - k.written : 0;
+		if (budget * FIELD_CANON_ROW_WEIGHT < (uint64_t)g->w)
+			return false;
+	}
+	rows = budget * FIELD_CANON_ROW_WEIGHT / (uint64_t)g->w;
+	y1 = s->row + (rows < 1 ? 1 : rows > (uint64_t)g->h ? g->h :
+	    (int)rows);
+	if (y1 > g->h)
+		y1 = g->h;
+	canon_rows(f, g, s->row, y1);
+	s->row = y1;
+	if (s->row < g->h)
+		return false;
+	canon_goal_slots(f, g);
+	return true;
 }

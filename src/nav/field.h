@@ -60,6 +60,9 @@
 #define FIELD_MAX_GOALS	1024			/* goal cells one field accepts */
 
 #define FIELD_NBUCKETS	64	/* buckets in the queue's ring (field-ring.h) */
+#define FIELD_CANON_ROW_WEIGHT 8 /* field_canon_run: a pointer's cost in
+				   a reached cell's (a budget of n cells does
+				   n * this cells of pointers) */
 
 #define FIELD_DIR_NONE	(-1)	/* blocked or unreachable */
 #define FIELD_DIR_GOAL	8	/* the cell is a goal */
@@ -112,8 +115,9 @@ struct field {
 
 /*
  * A field_integrate in slices (field_integrate_start, then
- * field_integrate_run until it returns true): the queue's state between
- * slices. The field's own arrays hold the rest.
+ * field_integrate_run until it returns true), or a field_canon
+ * (field_canon_start, field_canon_run): the queue's state between slices.
+ * The field's own arrays hold the rest.
  */
 struct field_slice {
 	int32_t		 head[FIELD_NBUCKETS];
@@ -125,6 +129,8 @@ struct field_slice {
 	int32_t		*order;		/* set by the caller, or NULL: the
 					   cells in the order settled */
 	size_t		 norder;
+	int		 stage, row;	/* field_canon_run: 0 the search, 1
+					   the pointers, from row */
 };
 
 size_t		 field_sizeof(int w, int h);
@@ -144,6 +150,10 @@ bool		 field_integrate_run(struct field *f, const struct grid *g,
 bool		 field_canon_applies(const struct grid *g);
 void		 field_canon(struct field *f, const struct grid *g,
 		     const int32_t *goals, int ngoals);
+void		 field_canon_start(struct field *f, const struct grid *g,
+		     const int32_t *goals, int ngoals, struct field_slice *s);
+bool		 field_canon_run(struct field *f, const struct grid *g,
+		     struct field_slice *s, uint64_t budget);
 void		 field_canon_distances(struct field *f, const struct grid *g,
 		     const int32_t *goals, int ngoals);
 void		 field_flow(struct field *f, const struct grid *g);

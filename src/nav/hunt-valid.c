@@ -15,18 +15,15 @@
 
 /*
  * Updates after which a goal that stands still (and a map that does not
- * change) leaves the field exactly field_build's: the build under way ends
- * and is merged, the next starts toward the goal and is copied; a build
- * takes at most one update per slice cells of the map, a merge one per
- * slice's worth of rows.
+ * change) leaves the field exactly field_build's. The worst case: a build
+ * aimed ahead on the goal's walk has just begun (b updates: hunt.h), is
+ * done and waits for the goal (b more) and is dropped with the walk, and
+ * a build toward the goal runs (b) and is taken whole.
  */
 int
 hunt_exact_bound(const struct hunt *h, const struct grid *g)
 {
-	int b = (g->w * g->h + h->slice - 1) / h->slice;
-	int m = (b + HUNT_MERGE_SLICE - 1) / HUNT_MERGE_SLICE;
-
-	return 2 * (b + m) + 2;
+	return 3 * hunt_build_updates(h, g) + 3;
 }
 
 /*

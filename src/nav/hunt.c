@@ -21,17 +21,15 @@
  *              which would have offered it). hunt_update pops until every
  *              given cell's distance is under the least key, and cap cells
  *              at the least.
- *   the build  field_integrate's search on a second field, a slice of
- *              buckets an update (field_integrate_run), then merged in,
- *              a few slices' worth an update, in the order it settled
- *              cells: each keeps the shorter of its own route and the
- *              build's (to the build's goal, then the goal's walk since:
- *              base grew by its cost), and one that takes the build's
- *              value takes its pointer, which names a cell merged before
- *              it. Built cells are consistent with each other, so only the
- *              merged cells bordering unmerged ones may have offers to
- *              make: they join the wave. Built toward the goal as it
- *              stands, the build is copied: the field is then exact.
+ *   the build  field_canon's search and pointers (field_integrate's
+ *              where it does not apply) on a second field, a share of the
+ *              work an update, aimed where the goal will stand when it
+ *              ends (hunt-plan.c). Done, it is taken: the two fields trade
+ *              arrays, the build's goal is the goal, and the goal's steps
+ *              since it stood there are replayed as hunt_move makes them.
+ *              The field is then exact but for those steps, the wave
+ *              holds only the replayed goals, and the old arrays wait in
+ *              the second field for the next build to clean them.
  *   the cut    a cell that becomes dearer or closed breaks the routes that
  *              cross it: the cells whose pointer chain does (the subtree of
  *              the pointer tree under it, found by walking pointers back)
@@ -53,10 +51,8 @@
 
 #define HF_CUT		0x01	/* cut by the running map change */
 #define HF_SEEN		0x02	/* los set by a ray test */
-#define HF_LOWER	0x04	/* the running merge lowered it */
-#define HF_FRONT	0x08	/* queued only as the merge's front */
 
-static void	hunt_merge_forget(struct hunt *h);
+static void	hunt_x_forget(struct hunt *h);
 
 /*
  * The wave's queue, in two levels: a ring of HQ_NB buckets one
@@ -64,7 +60,7 @@ static void	hunt_merge_forget(struct hunt *h);
  * the buckets lo .. lo + HQ_NB - 1, and a binary heap (heap, hpos)
  * holding the keys beyond. Almost every offer lands within a step of the
  * key just taken, so in the ring; a key below lo (the goal stepped, a
- * merge lowered a cell) moves lo down, and the ring's keys that fall out
+ * tower opened a cell) moves lo down, and the ring's keys that fall out
  * of reach go to the heap. hpos[i]: -1 not queued, -2 in the ring, else
  * the heap slot. Inside a bucket the order is any: the wave's argument
  * needs only that nothing below the least bucket is left.
@@ -233,7 +229,6 @@ hq_delete(struct hunt *h, int i)
 	} else
 		hq_heap_del(h, h->hpos[i]);
 	h->hpos[i] = -1;
-	h->flag[i] &= (uint8_t)~HF_FRONT;
 	if (h->flag[i] & HF_CUT)
 		h->pending--;
 }
@@ -349,8 +344,10 @@ hunt_new(int w, int hh)
 	memset(h->hpos, 0xff, n * sizeof *h->hpos);	/* all -1 */
 	h->flag = xcalloc(n, 1);
 	h->cut = xcalloc(n, sizeof *h->cut);
+	h->plan = xcalloc(n, sizeof *h->plan);
+	h->xwalk = xcalloc(n, sizeof *h->xwalk);
+	h->ups = 1;
 	h->seen = xcalloc(n, sizeof *h->seen);
-	h->xs.order = xcalloc(n, sizeof *h->xs.order);
 	h->rnext = xcalloc(n, sizeof *h->rnext);
 	h->rprev = xcalloc(n, sizeof *h->rprev);
 	h->rhead = xmalloc(HQ_NB * sizeof *h->rhead);
@@ -362,6 +359,7 @@ hunt_new(int w, int hh)
 	h->slice = w * hh / HUNT_SLICES;
 	if (h->slice < HUNT_MIN_SLICE)
 		h->slice = HUNT_MIN_SLICE;
+	h->xlen = (w * hh + h->slice - 1) / h->slice;
 	return h;
 }
 
@@ -377,8 +375,9 @@ hunt_free(struct hunt *h)
 	free(h->hpos);
 	free(h->flag);
 	free(h->cut);
+	free(h->plan);
+	free(h->xwalk);
 	free(h->seen);
-	free(h->xs.order);
 	free(h->rnext);
 	free(h->rprev);
 	free(h->rhead);
@@ -401,7 +400,7 @@ hunt_clear(struct hunt *h)
 	f->base = 0;
 	h->goal = -1;
 	h->exact = false;
-	hunt_merge_forget(h);
+	hunt_x_forget(h);
 }
 
 /*
@@ -420,12 +419,6 @@ hunt_build(struct hunt *h, const struct grid *g, int x, int y)
 	goal = grid_index(g, x, y);
 	hunt_sight_forget(h);
 	hunt_heap_clear(h);
-	h->maxstep = 0;
-	for (int yy = 0; yy < g->h; yy++)
-		for (int xx = 0; xx < g->w; xx++)
-			if (grid_get_cost(g, xx, yy) * FIELD_DIAG > h->maxstep)
-				h->maxstep = grid_get_cost(g, xx, yy) *
-				    FIELD_DIAG;
 	if (field_canon_applies(g))
 		field_canon(h->f, g, &goal, 1);
 	else
@@ -433,8 +426,39 @@ hunt_build(struct hunt *h, const struct grid *g, int x, int y)
 	memset(h->f->los, 0, h->f->ncells);
 	h->goal = goal;
 	h->exact = true;
-	hunt_merge_forget(h);
+	hunt_x_forget(h);
 	h->stats.rebuilds++;
+}
+
+/* The direction of a legal step from o to c, or 8 when it is none. */
+static int
+hunt_step_dir(const struct grid *g, int o, int c)
+{
+	int d;
+
+	for (d = 0; d < 8; d++)
+		if (o + field_offset(g->stride, d) == c &&
+		    (field_moves(g, o) >> d & 1) != 0)
+			break;
+	return d;
+}
+
+/* The goal's legal step to c, direction d: O(1) (the model comment). */
+static void
+hunt_step(struct hunt *h, const struct grid *g, int c, int d)
+{
+	struct field *f = h->f;
+
+	h->exact = false;
+	f->base += field_move_cost(g, c, d);
+	f->dir[h->goal] = (int8_t)d;	/* its route goes on to the new goal */
+	hunt_lower(h, c, -f->base);
+	f->dir[c] = FIELD_DIR_GOAL;
+	f->goal[c] = 0;
+	f->goals[0] = c;
+	h->goal = c;
+	hunt_push(h, c);
+	hunt_sight_forget(h);
 }
 
 /*
@@ -444,8 +468,7 @@ hunt_build(struct hunt *h, const struct grid *g, int x, int y)
 void
 hunt_move(struct hunt *h, const struct grid *g, int x, int y)
 {
-	struct field	*f = h->f;
-	int		 o = h->goal, c, d;
+	int o = h->goal, c, d;
 
 	if (o < 0 || !grid_open(g, x, y)) {
 		hunt_build(h, g, x, y);
@@ -454,24 +477,22 @@ hunt_move(struct hunt *h, const struct grid *g, int x, int y)
 	c = grid_index(g, x, y);
 	if (c == o)
 		return;
-	for (d = 0; d < 8; d++)
-		if (o + field_offset(g->stride, d) == c &&
-		    (field_moves(g, o) >> d & 1) != 0)
-			break;
+	hunt_plan_step(h, c);
+	d = hunt_step_dir(g, o, c);
 	if (d == 8) {
 		hunt_build(h, g, x, y);
 		return;
 	}
-	h->exact = false;
-	f->base += field_move_cost(g, c, d);
-	f->dir[o] = (int8_t)d;		/* its route goes on to the new goal */
-	hunt_lower(h, c, -f->base);
-	f->dir[c] = FIELD_DIR_GOAL;
-	f->goal[c] = 0;
-	f->goals[0] = c;
-	h->goal = c;
-	hunt_push(h, c);
-	hunt_sight_forget(h);
+	hunt_step(h, g, c, d);
+	if (h->xphase == 0)
+		return;
+	if (!h->xarrived && c == h->xgoal) {
+		h->xarrived = true;	/* its routes go on by the walk since */
+		h->nxwalk = 0;
+	} else if (h->xarrived && h->nxwalk < (int)h->f->ncells)
+		h->xwalk[h->nxwalk++] = c;	/* kept to replay */
+	else if (h->xarrived)
+		h->nxwalk = (int)h->f->ncells + 1;	/* too long */
 }
 
 /* Mark cell i cut (once). */
@@ -539,133 +560,84 @@ hunt_wave(struct hunt *h, const struct grid *g, const int32_t *cells, int n,
 	return done;
 }
 
-/* Begin an exact build toward the goal as it stands. */
+/*
+ * Begin an exact build toward the goal as it stands or, when its walk to
+ * come is known, toward where it will stand when the build ends
+ * (hunt_aim).
+ */
 static void
 hunt_x_start(struct hunt *h, const struct grid *g)
 {
-	field_integrate_start(h->x, g, &h->goal, 1, &h->xs);
-	h->xgoal = h->goal;
-	h->xbase = h->f->base;
-	h->xphase = 1;
-}
+	int32_t aim = hunt_aim(h);
 
-/* Merge cell i of the build (copy: the build is toward the goal now). */
-static void
-hunt_merge_cell(struct hunt *h, int i, bool copy)
-{
-	struct field	*f = h->f;
-	int64_t		 xd = h->x->dist[i], c;
-
-	if (xd == FIELD_INF || (!copy && i == h->goal))
-		return;
-	c = xd - (copy ? f->base : h->xbase);
-	if (copy ? c > f->dist[i] : c >= f->dist[i])
-		return;
-	if (c < f->dist[i])
-		h->flag[i] |= HF_LOWER;
-	hunt_lower(h, i, c);
-	f->dir[i] = h->x->dir[i];
-	f->goal[i] = 0;
-}
-
-/*
- * The merged cells that may border unmerged ones join the wave: an
- * unmerged cell lies in the last merged one's bucket (k) or later, so a
- * merged neighbour of it lies within one dearest step below that bucket.
- * The order is by bucket, not by distance inside one, so the walk back
- * compares buckets.
- */
-static void
-hunt_merge_front(struct hunt *h, size_t k)
-{
-	const int32_t	*order = h->xs.order;
-	const int64_t	*xd = h->x->dist;
-	int64_t		 edge = ((xd[order[k]] >> FIELD_QSHIFT << FIELD_QSHIFT) -
-			    h->maxstep) >> FIELD_QSHIFT;
-
-	for (size_t j = k + 1; j-- > 0 &&
-	    (xd[order[j]] >> FIELD_QSHIFT) >= edge; ) {
-		int i = order[j];
-
-		/* Only a cell the merge lowered can offer anything new. */
-		if ((h->flag[i] & HF_LOWER) == 0 || h->hpos[i] != -1)
-			continue;
-		hunt_push(h, i);
-		h->flag[i] |= HF_FRONT;
-	}
-}
-
-/*
- * Forget the merge under way (the map changed, or a build replaces the
- * field): its flags go; a cell queued as its front stays queued, which
- * does no harm.
- */
-static void
-hunt_merge_forget(struct hunt *h)
-{
-	if (h->xphase == 2)
-		for (size_t k = 0; k < h->mnext; k++)
-			h->flag[h->xs.order[k]] &=
-			    (uint8_t)~(HF_LOWER | HF_FRONT);
-	h->xphase = 0;
-}
-
-/*
- * Merge the finished build in, HUNT_MERGE_SLICE slices' worth of cells an
- * update (a merge is much cheaper a cell than a build), in the order the
- * build settled them (so the cell a merged pointer names is merged
- * already: values fall along pointers as before), each cell of the build
- * made unreachable again as it goes (so the next build needs no pass of
- * its own). While the goal is the build's, a cell takes the build's value
- * and pointer when no worse (a copy: the build is exact); else only when
- * shorter. A merged cell within one step of the unmerged ones may now
- * offer them something better: those join the wave. A copy that ends as
- * one leaves the field exact: the wave is emptied.
- */
-static void
-hunt_merge(struct hunt *h, const struct grid *g)
-{
-	struct field		*x = h->x;
-	const int32_t		*order = h->xs.order;
-	size_t			 end = h->mnext + (size_t)h->slice *
-				    HUNT_MERGE_SLICE, k;
-
-	if (end > h->xs.norder)
-		end = h->xs.norder;
-	for (k = h->mnext; k < end; k++) {
-		int i = order[k];
-
-		if (h->xgoal != h->goal)
-			h->mcopy = false;
-		hunt_merge_cell(h, i, h->mcopy);
-		if (k + 1 == end && end < h->xs.norder)
-			hunt_merge_front(h, k);
-	}
-	h->mnext = end;
-	if (end < h->xs.norder)
-		return;
 	/*
-	 * Every cell is merged: one queued only as the front now offers its
-	 * neighbours nothing they lack (they took the build's values, no
-	 * worse than its offer), so it leaves the wave.
+	 * The build is taken whole: no order of settling is needed, so the
+	 * canonical builder may run.
 	 */
-	for (k = 0; k < h->xs.norder; k++) {
-		int i = order[k];
+	h->xcanon = field_canon_applies(g);
+	if (h->xcanon)
+		field_canon_start(h->x, g, &aim, 1, &h->xs);
+	else
+		field_integrate_start(h->x, g, &aim, 1, &h->xs);
+	h->nxwalk = 0;
+	h->xgoal = aim;
+	h->xarrived = aim == h->goal;
+	h->xphase = 1;
+	h->xlen = 0;
+	h->xdone = 0;
+}
 
-		if ((h->flag[i] & HF_FRONT) && h->hpos[i] != -1)
-			hq_delete(h, i);
-		h->flag[i] &= (uint8_t)~(HF_LOWER | HF_FRONT);
-		x->dist[i] = FIELD_INF;
-		x->dir[i] = FIELD_DIR_NONE;
-		x->goal[i] = -1;
-	}
-	if (h->mcopy) {
-		hunt_heap_clear(h);
-		h->exact = true;
-	}
-	h->xs.clean = true;
+/*
+ * Forget the build under way (the map changed, or a build replaces the
+ * field): its field is cleaned when the next one starts.
+ */
+static void
+hunt_x_forget(struct hunt *h)
+{
 	h->xphase = 0;
-	h->stats.merges++;
+	h->xs.clean = false;
+}
+
+/*
+ * The build is done and the goal stands on its goal, or stood there and
+ * walked on (its steps since kept in xwalk): the field becomes the build, by
+ * trading the two fields' arrays (O(1)), and the walk since is replayed
+ * (a step each, O(1)); the wave empties but for the replayed goals, and
+ * the other field, holding the old arrays, is cleaned when the next build
+ * starts. A walk too long to keep drops the build instead.
+ */
+static void
+hunt_take(struct hunt *h, const struct grid *g)
+{
+	struct field	*f = h->f, *x = h->x;
+	int32_t		 now = h->goal;
+	int64_t		*dist = f->dist;
+	int8_t		*dir = f->dir;
+	int32_t		*goal = f->goal;
+
+	f->dist = x->dist;
+	f->dir = x->dir;
+	f->goal = x->goal;
+	x->dist = dist;
+	x->dir = dir;
+	x->goal = goal;
+	f->base = 0;
+	f->goals[0] = h->goal = h->xgoal;
+	f->ngoals = 1;
+	hunt_heap_clear(h);
+	hunt_sight_forget(h);
+	h->xs.clean = false;
+	h->xphase = 0;
+	h->exact = true;
+	h->stats.taken++;
+	for (int k = 0; k < h->nxwalk; k++) {
+		int d = hunt_step_dir(g, h->goal, h->xwalk[k]);
+
+		assert(d < 8);	/* legal then, and the map has not moved */
+		hunt_step(h, g, h->xwalk[k], d);
+	}
+	assert(h->goal == now);
+	(void)now;
 }
 
 /* Sight of the given cells by ray tests, each once until forgotten. */
@@ -691,9 +663,47 @@ hunt_sight(struct hunt *h, const struct grid *g, const int32_t *cells, int n)
 }
 
 /*
- * Once an update (a tick, or a step of the goal): a slice of the exact
- * build (merged when it ends), the wave, and the sight of cells[] (padded
- * indices of map cells: those round each hunter).
+ * The far part of an update: start a build when the field is not known
+ * exact, run a slice of it, and when it is done take it (the goal stands
+ * on its goal, or stood there and walked on: hunt_take), wait for the goal
+ * to come (at most hunt_build_updates), or drop it.
+ */
+static void
+hunt_far(struct hunt *h, const struct grid *g)
+{
+	if (h->xphase == 0 && !h->exact)
+		hunt_x_start(h, g);
+	if (h->xphase == 1) {
+		uint64_t budget = hunt_x_budget(h);
+
+		h->x->stats.settled = 0;
+		h->xlen++;
+		if (h->xcanon ? field_canon_run(h->x, g, &h->xs, budget) :
+		    field_integrate_run(h->x, g, &h->xs, budget)) {
+			h->xphase = 2;
+			h->xwait = 0;
+			/* Its work: cells reached, and the pointers' rows. */
+			h->xwork = h->xdone + h->x->stats.settled +
+			    (h->xcanon ? (uint64_t)g->w * g->h /
+			    FIELD_CANON_ROW_WEIGHT : 0);
+		}
+		h->xdone += h->x->stats.settled;
+		h->stats.sliced = h->x->stats.settled;
+	} else if (h->xphase == 2 && !h->xarrived &&
+	    ++h->xwait > hunt_build_updates(h, g)) {
+		hunt_x_forget(h);	/* the goal did not come: drop it */
+		h->nplan = h->iplan = 0;	/* and its walk (it stands) */
+	}
+	if (h->xphase == 2 && h->xarrived && h->nxwalk > (int)h->f->ncells)
+		hunt_x_forget(h);	/* walked on too far to replay */
+	if (h->xphase == 2 && h->xarrived)
+		hunt_take(h, g);
+}
+
+/*
+ * Once an update (a tick, or a step of the goal): the far part (a slice of
+ * the exact build, or its taking), the wave, and the sight of cells[]
+ * (padded indices of map cells: those round each hunter).
  */
 void
 hunt_update(struct hunt *h, const struct grid *g, const int32_t *cells,
@@ -702,19 +712,8 @@ hunt_update(struct hunt *h, const struct grid *g, const int32_t *cells,
 	h->stats.waved = h->stats.sliced = h->stats.rays = 0;
 	if (h->goal < 0)
 		return;
-	/* A field known exact needs no build until the goal or map moves. */
-	if (h->xphase == 0 && !h->exact)
-		hunt_x_start(h, g);
-	if (h->xphase == 1) {
-		h->x->stats.settled = 0;
-		if (field_integrate_run(h->x, g, &h->xs, (uint64_t)h->slice)) {
-			h->xphase = 2;
-			h->mnext = 0;
-			h->mcopy = h->xgoal == h->goal;
-		}
-		h->stats.sliced = h->x->stats.settled;
-	} else if (h->xphase == 2)
-		hunt_merge(h, g);
+	h->since++;
+	hunt_far(h, g);
 	h->stats.waved = hunt_wave(h, g, cells, n, h->cap);
 	hunt_sight(h, g, cells, n);
 }
@@ -889,9 +888,7 @@ hunt_set_cost(struct hunt *h, struct grid *g, int x, int y, int cost)
 	if (old == cost)
 		return;
 	g->cost[t] = (uint8_t)cost;
-	hunt_merge_forget(h);	/* the build's routes may cross t */
-	if (cost * FIELD_DIAG > h->maxstep)
-		h->maxstep = cost * FIELD_DIAG;
+	hunt_x_forget(h);	/* the build's routes may cross t */
 	h->stats.cut = 0;
 	if (h->goal < 0)
 		return;
@@ -914,44 +911,4 @@ hunt_set_cost(struct hunt *h, struct grid *g, int x, int y, int cost)
 	}
 	if (h->nring + h->nheap != 0)
 		h->exact = false;
-}
-
-/*
- * Make dst (made by hunt_new for the same size) the very state src is in:
- * the field, the build under way, the wave and the sight, so that both go
- * on alike. Nothing is allocated.
- */
-void
-hunt_copy(struct hunt *dst, const struct hunt *src)
-{
-	size_t	n = src->f->ncells;
-	struct hunt keep = *dst;
-
-	assert(dst->f->ncells == n);
-	*dst = *src;
-	/* dst's own buffers, with src's contents. */
-	dst->f = keep.f;
-	dst->x = keep.x;
-	dst->heap = keep.heap;
-	dst->hpos = keep.hpos;
-	dst->flag = keep.flag;
-	dst->cut = keep.cut;
-	dst->seen = keep.seen;
-	dst->rhead = keep.rhead;
-	dst->rnext = keep.rnext;
-	dst->rprev = keep.rprev;
-	dst->xs.order = keep.xs.order;
-	field_copy(dst->f, src->f);
-	field_copy(dst->x, src->x);
-	memcpy(dst->x->qnext, src->x->qnext, n * sizeof *dst->x->qnext);
-	memcpy(dst->x->qprev, src->x->qprev, n * sizeof *dst->x->qprev);
-	memcpy(dst->heap, src->heap, (size_t)src->nheap * sizeof *dst->heap);
-	memcpy(dst->hpos, src->hpos, n * sizeof *dst->hpos);
-	memcpy(dst->flag, src->flag, n);
-	memcpy(dst->seen, src->seen, (size_t)src->nseen * sizeof *dst->seen);
-	memcpy(dst->rhead, src->rhead, HQ_NB * sizeof *dst->rhead);
-	memcpy(dst->rnext, src->rnext, n * sizeof *dst->rnext);
-	memcpy(dst->rprev, src->rprev, n * sizeof *dst->rprev);
-	memcpy(dst->xs.order, src->xs.order, src->xs.norder *
-	    sizeof *dst->xs.order);
 }

@@ -21,16 +21,24 @@
  *           fewer than cap cells (so a call does the larger of the
  *           hunters' need and cap); hunt_settle_cells does only the
  *           hunters' need (for hunters that came between two updates).
- *   far     an exact build of the field runs alongside in slices of about
- *           slice cells a hunt_update; when it ends it is merged in,
- *           HUNT_MERGE_SLICE slices an update, in the order the build
- *           settled the cells (each keeps the shorter of the two routes),
- *           so no distance is staler than two builds and their merges.
- *           When the goal has not moved since the build began the merge
- *           copies it: standing still, the field is exactly field_build's
- *           (dist, dir and goal) at the latest after hunt_exact_bound(h)
- *           updates, and no build runs then until the goal or the map
- *           moves.
+ *   far     an exact build of the field runs alongside, spread evenly
+ *           over HUNT_SLICES updates (hunt_x_budget: the last build's work
+ *           a quarter at a time; at least half a slice an update), by the
+ *           canonical builder where it applies (unit costs, 8-way) and the
+ *           Dijkstra builder elsewhere. It aims at the cell the goal will
+ *           stand on when it ends (hunt_plan: the goal's walk to come,
+ *           when known; else the goal as it stands). When it ends and the
+ *           goal stands on its goal the field becomes the build (an O(1)
+ *           trade of arrays): exact. When the goal stood there and walked
+ *           on, the build is taken and the walk since replayed, a step at
+ *           a time (O(1) each): the field is then a build that many steps
+ *           old. A build whose goal never comes is dropped (after as many
+ *           updates again, with the walk). So no distance is staler than
+ *           two builds' updates of the goal's walk; with its walk known,
+ *           the field is exact each time a build ends. Standing still, the
+ *           field is exactly field_build's (dist, dir and goal) at the
+ *           latest after hunt_exact_bound(h) updates, and no build runs
+ *           then until the goal or the map moves.
  *   sight   los is set only on the cells hunt_update is given, each by a
  *           ray test to the goal (los_ray_clear), not by a sweep of the map;
  *           other cells read 0.
@@ -42,8 +50,9 @@
  * Ties go as a build breaks them (the first direction in field.h's
  * order), so where the field is exact its pointers are a build's too.
  * hunt_copy makes one hunt field the very state of another (a game's
- * keyframe). Memory: two fields and about 29 bytes a cell more.
- * Nothing is allocated after hunt_new.
+ * keyframe). Memory: two fields and about 33 bytes a cell more (the
+ * goal's walk to come and since a build's goal among them). Nothing is
+ * allocated after hunt_new.
  */
 #ifndef WEIR_HUNT_H
 #define WEIR_HUNT_H
@@ -54,18 +63,17 @@
 #include "field.h"
 #include "grid.h"
 
-#define HUNT_CAP_SHARE	100	/* wave cap: 1 / this of the map's cells */
-#define HUNT_SLICES	16	/* the exact build's slices */
-#define HUNT_MIN_SLICE	64	/* but at least this many cells a slice */
+#define HUNT_CAP_SHARE	1000	/* wave cap: 1 / this of the map's cells */
+#define HUNT_SLICES	4	/* the exact build's updates */
+#define HUNT_MIN_SLICE	64	/* a slice: at least this many cells */
 #define HUNT_REBUILD_SHARE 4	/* a tower cutting 1 / this: rebuild */
 #define HUNT_WAVE_BUCKETS 1024	/* the wave's ring (a power of two) */
-#define HUNT_MERGE_SLICE 4	/* merging: slices' worth of cells an update */
 
 struct hunt_stats {
 	uint64_t	waved;		/* cells the wave settled, last update */
 	uint64_t	sliced;		/* cells the build settled, last update */
 	uint64_t	rays;		/* ray tests, last update */
-	uint64_t	merges;		/* builds merged in, ever */
+	uint64_t	taken;		/* builds taken in, ever */
 	uint64_t	cut;		/* cells the last map change cut */
 	uint64_t	rebuilds;	/* whole builds, ever */
 };
@@ -74,19 +82,17 @@ struct hunt {
 	struct field	*f;		/* the hunt field */
 	int32_t		 goal;		/* its goal (padded index), -1 none */
 	int		 cap;		/* wave: cells past the hunters' */
-	int		 slice;		/* build: cells an update */
+	int		 slice;		/* build: cells an update (the first;
+					   then at least half this) */
 	struct hunt_stats stats;
 
 	/* Private. */
 	struct field	*x;		/* the exact build in slices */
-	int		 xphase;	/* 0 none, 1 building, 2 merging */
-	size_t		 mnext;		/* merging: next of xs.order */
-	int64_t		 maxstep;	/* the dearest step on the grid */
-	bool		 mcopy;		/* merging a build toward the goal */
+	int		 xphase;	/* 0 none, 1 building, 2 done, waiting
+					   for the goal */
 	bool		 exact;		/* the field is a build's: no need of
 					   another until the goal or map moves */
 	int32_t		 xgoal;		/* its goal */
-	int64_t		 xbase;		/* f->base when it began */
 	struct field_slice xs;		/* its queue */
 	int32_t		*rhead, *rnext, *rprev;	/* the wave: near keys */
 	int64_t		 lo;		/* the ring's least bucket */
@@ -97,12 +103,25 @@ struct hunt {
 	int32_t		*cut, *seen;	/* cells cut; cells with sight set */
 	int		 ncut, nseen;
 	int		 pending;	/* cut cells still in the wave */
+	int32_t		*plan;		/* the goal's walk to come (hunt_plan) */
+	int		 nplan, iplan;	/* its length; the next step's index */
+	bool		 xarrived;	/* the goal has stood on xgoal */
+	bool		 xcanon;	/* the build is field_canon's */
+	int32_t		*xwalk;		/* the goal's steps since xgoal */
+	int		 nxwalk;	/* (more than the cells: too many) */
+	int		 xwait;		/* updates the done build waited */
+	int		 xlen;		/* updates the last build took */
+	uint64_t	 xdone;		/* cells the build reached so far */
+	uint64_t	 xwork;		/* the last build's work, in cells */
+	int		 since;		/* updates since the goal last moved */
+	int		 ups;		/* updates between its last two moves */
 };
 
 struct hunt	*hunt_new(int w, int h);
 void		 hunt_free(struct hunt *h);
 void		 hunt_build(struct hunt *h, const struct grid *g, int x, int y);
 void		 hunt_move(struct hunt *h, const struct grid *g, int x, int y);
+void		 hunt_plan(struct hunt *h, const int32_t *cells, int n);
 void		 hunt_update(struct hunt *h, const struct grid *g,
 		     const int32_t *cells, int ncells);
 void		 hunt_settle_cells(struct hunt *h, const struct grid *g,
@@ -113,5 +132,12 @@ void		 hunt_copy(struct hunt *dst, const struct hunt *src);
 int		 hunt_exact_bound(const struct hunt *h, const struct grid *g);
 bool		 hunt_valid(const struct hunt *h, const struct grid *g,
 		     char *why, int whylen);
+
+/* Between hunt.c and hunt-plan.c. */
+void		 hunt_plan_step(struct hunt *h, int32_t c);
+int32_t		 hunt_aim(const struct hunt *h);
+uint64_t	 hunt_x_budget(const struct hunt *h);
+int		 hunt_build_updates(const struct hunt *h,
+		     const struct grid *g);
 
 #endif

@@ -31,8 +31,10 @@
  * that can reach the goal reaches it by descent, distances are lengths of
  * real routes falling along pointers), exact near the goal and on every
  * cell round a hunter each step, staleness far away bounded by an exact
- * build merged in slices, exactly a rebuild's field once the goal has
- * stood still for hunt_exact_bound updates, and kept so by towers.
+ * build spread over a few updates and taken whole when it ends (aimed at
+ * where the goal will stand, when its walk is known), exactly a rebuild's
+ * field once the goal has stood still for hunt_exact_bound updates, and
+ * kept so by towers.
  * repair_move_goal stays exact, for fields whose goals must be.
  *
  * When the invalidated and re-settled cells pass REPAIR_REBUILD_SHARE of the

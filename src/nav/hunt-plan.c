@@ -1,0 +1,147 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * hunt-plan: where the hunt field's exact builds aim, and the copy of a
+ * whole hunt state. A goal whose walk to come is known (hunt_plan: the
+ * hero's route) gets each build aimed at the cell it will stand on when
+ * the build ends: as many of its steps ahead as the last build took
+ * updates less one, at its pace of late (updates between its last two
+ * moves). When the goal is there the build is taken whole (an O(1) trade
+ * of arrays, hunt.c), so the field is exact then, however fast the goal
+ * walks; a goal that leaves its walk before it comes drops the build, one
+ * that does not come drops it and the walk. With no walk known a build
+ * aims at the goal as it stands, and the steps it took since are replayed
+ * when the build is taken. The budget of a build's updates is here too.
+ */
+#include <assert.h>
+#include <string.h>
+
+#include "hunt.h"
+
+/*
+ * The goal's walk to come: cells[0..n) (padded indices), the first a
+ * neighbour of the goal. A build then aims where the goal will stand when
+ * it ends. A step off the walk forgets it.
+ */
+void
+hunt_plan(struct hunt *h, const int32_t *cells, int n)
+{
+	size_t max = h->f->ncells;
+
+	if (n < 0)
+		n = 0;
+	h->nplan = (size_t)n < max ? n : (int)max;
+	h->iplan = 0;
+	memcpy(h->plan, cells, (size_t)h->nplan * sizeof *h->plan);
+}
+
+/* The goal steps to cell c: along its walk, or off it. */
+void
+hunt_plan_step(struct hunt *h, int32_t c)
+{
+	h->ups = h->since > 0 ? h->since : 1;
+	h->since = 0;
+	if (h->iplan < h->nplan && h->plan[h->iplan] == c) {
+		h->iplan++;
+		return;
+	}
+	h->nplan = h->iplan = 0;
+	if (h->xphase != 0 && h->xphase != 2 && !h->xarrived) {
+		h->xphase = 0;		/* aimed where the goal will not be */
+		h->xs.clean = false;
+	}
+}
+
+/*
+ * The cell the next build aims at: the goal's, or with a walk known the
+ * cell of it the goal will stand on when the build ends.
+ */
+int32_t
+hunt_aim(const struct hunt *h)
+{
+	int k;
+
+	if (h->iplan >= h->nplan)
+		return h->goal;
+	/* The build's last update comes after xlen - 1 more moves. */
+	k = h->iplan + (h->xlen - 1 + h->ups - 1) / h->ups - 1;
+	if (k < h->iplan)
+		return h->goal;
+	return h->plan[k < h->nplan - 1 ? k : h->nplan - 1];
+}
+
+/*
+ * A build's budget an update, in cells: the last build's work spread
+ * evenly over HUNT_SLICES updates (so each update of a build costs about
+ * the same, whatever share of the map is open), but never under half a
+ * slice (a map that opened up since is built in bounded time); the first
+ * build, a slice.
+ */
+uint64_t
+hunt_x_budget(const struct hunt *h)
+{
+	uint64_t slice = (uint64_t)h->slice, even;
+
+	if (h->xwork == 0)
+		return slice;
+	even = (h->xwork + HUNT_SLICES - 1) / HUNT_SLICES;
+	return even * 2 < slice ? (slice + 1) / 2 : even;
+}
+
+/*
+ * Updates a build takes at most: the search reaches half a slice of cells
+ * an update (hunt_x_budget) or more, the canonical builder's pointers take
+ * FIELD_CANON_ROW_WEIGHT times as many cells' worth of rows (at least a
+ * row).
+ */
+int
+hunt_build_updates(const struct hunt *h, const struct grid *g)
+{
+	int half = h->slice > 1 ? h->slice / 2 : 1;
+	int rows = half * FIELD_CANON_ROW_WEIGHT / g->w;
+
+	if (rows < 1)
+		rows = 1;
+	return (g->w * g->h + half - 1) / half + (g->h + rows - 1) / rows + 1;
+}
+
+/*
+ * Make dst (made by hunt_new for the same size) the very state src is in:
+ * the field, the build under way, the wave and the sight, so that both go
+ * on alike. Nothing is allocated.
+ */
+void
+hunt_copy(struct hunt *dst, const struct hunt *src)
+{
+	size_t	n = src->f->ncells;
+	struct hunt keep = *dst;
+
+	assert(dst->f->ncells == n);
+	*dst = *src;
+	/* dst's own buffers, with src's contents. */
+	dst->f = keep.f;
+	dst->x = keep.x;
+	dst->heap = keep.heap;
+	dst->hpos = keep.hpos;
+	dst->flag = keep.flag;
+	dst->cut = keep.cut;
+	dst->plan = keep.plan;
+	dst->xwalk = keep.xwalk;
+	dst->seen = keep.seen;
+	dst->rhead = keep.rhead;
+	dst->rnext = keep.rnext;
+	dst->rprev = keep.rprev;
+	field_copy(dst->f, src->f);
+	field_copy(dst->x, src->x);
+	memcpy(dst->x->qnext, src->x->qnext, n * sizeof *dst->x->qnext);
+	memcpy(dst->x->qprev, src->x->qprev, n * sizeof *dst->x->qprev);
+	memcpy(dst->heap, src->heap, (size_t)src->nheap * sizeof *dst->heap);
+	memcpy(dst->hpos, src->hpos, n * sizeof *dst->hpos);
+	memcpy(dst->flag, src->flag, n);
+	memcpy(dst->plan, src->plan, (size_t)src->nplan * sizeof *dst->plan);
+	memcpy(dst->xwalk, src->xwalk, (size_t)(src->nxwalk < (int)n ?
+	    src->nxwalk : (int)n) * sizeof *dst->xwalk);
+	memcpy(dst->seen, src->seen, (size_t)src->nseen * sizeof *dst->seen);
+	memcpy(dst->rhead, src->rhead, HUNT_WAVE_BUCKETS * sizeof *dst->rhead);
+	memcpy(dst->rnext, src->rnext, n * sizeof *dst->rnext);
+	memcpy(dst->rprev, src->rprev, n * sizeof *dst->rprev);
+}
