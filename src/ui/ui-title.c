@@ -645,14 +645,22 @@ static void
 ui_title_style(struct ui *u, bool ascii, bool color)
 {
 	char	err[UI_ERR_MAX], line[96];
+	bool	was_ascii = !u->v.utf8, was_color = u->v.color;
 
 	u->title.note[0] = '\0';
 	u->title.note_error = false;
 	if (!ui_term_restyle(&u->v, ascii, color))
 		ui_title_note(u, "", ascii != !u->v.utf8 ? "this locale "
 		    "shows no UTF-8" : "this terminal shows no colours");
-	u->settings.ascii = !u->v.utf8;
-	u->settings.color = u->v.color;
+	/*
+	 * Only what the key changed is kept: colours off because of
+	 * NO_COLOR, or ASCII because of the locale, are not the player's
+	 * choice, and the next start weighs them again.
+	 */
+	if (ascii != was_ascii)
+		u->settings.ascii = !u->v.utf8;
+	if (color != was_color)
+		u->settings.color = u->v.color;
 	if (ui_settings_save(u, err, sizeof err) != 0)
 		ui_title_note(u, "settings: ", err);
 	else if (u->title.note[0] == '\0') {
