@@ -273,10 +273,12 @@ ui_hud_next_wave(const struct ui_view *v, const struct play *p, int row)
 			snprintf(line, sizeof line, " every wave has begun: %d "
 			    "enem%s on the map, %d more yet to spawn",
 			    g->nenemies, g->nenemies == 1 ? "y" : "ies", more);
+		else if (g->nenemies == 1)
+			snprintf(line, sizeof line, " every wave has begun: "
+			    "the last enemy is on the map");
 		else
 			snprintf(line, sizeof line, " every wave has begun: "
-			    "the last %d enem%s on the map", g->nenemies,
-			    g->nenemies == 1 ? "y is" : "ies are");
+			    "the last %d enemies are on the map", g->nenemies);
 		ui_hud_words_at(v, row, line);
 		return;
 	}

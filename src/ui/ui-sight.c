@@ -314,8 +314,9 @@ ui_sight_better(const struct game *g, int a, int b)
 
 /*
  * The figures of a level just ended, at most max lines into text: the
- * best tower, the towers standing by the damage they did (with kills),
- * and what got through, by kind. Returns the lines written.
+ * best tower, the towers standing by the damage they did (with kills;
+ * the eight that did most, and how many more stand), and what got
+ * through, by kind. Returns the lines written.
  */
 int
 ui_sight_end_lines(const struct play *p, char (*text)[UI_SIGHT_LINE],
@@ -323,6 +324,7 @@ ui_sight_end_lines(const struct play *p, char (*text)[UI_SIGHT_LINE],
 {
 	const struct game	*g = p->g;
 	int			 order[8], norder = 0, n = 0, t, k, j;
+	int			 standing = 0;
 	size_t			 len;
 
 	/* The eight that did most, kept in order as they are found. */
@@ -332,6 +334,7 @@ ui_sight_end_lines(const struct play *p, char (*text)[UI_SIGHT_LINE],
 		if (!tw->used || tower_types[tw->type].attack ==
 		    TOWER_ATTACK_NONE)
 			continue;
+		standing++;
 		for (k = norder; k > 0 && ui_sight_better(g, t,
 		    order[k - 1]); k--) {
 			if (k < (int)(sizeof order / sizeof order[0]))
@@ -372,6 +375,9 @@ ui_sight_end_lines(const struct play *p, char (*text)[UI_SIGHT_LINE],
 		}
 		n++;
 	}
+	if (standing > norder && n < max - 1)
+		snprintf(text[n++], UI_SIGHT_LINE, "  and %d more (the %d that "
+		    "did most are above)", standing - norder, norder);
 	if (n < max) {
 		snprintf(text[n], UI_SIGHT_LINE, "got through: %s",
 		    g->leaked == 0 ? "nothing" : "");
