@@ -284,6 +284,34 @@ ui_title_list(const struct ui_view *v, const struct catalog *c,
 		ui_draw_text_at(v, UI_TITLE_LIST + rows - 1, COLS - 3, "v");
 }
 
+/*
+ * The keys line at the foot of the title screen, in the longest of its
+ * forms that fits the width: words go before keys, and q quit stays.
+ */
+static void
+ui_title_keys_line(const struct ui_title *t, char *line, size_t size)
+{
+	static const char *const forms[][2] = {
+		{ " Enter play | c continue %s | D daily | v recordings | "
+		    "? help | q quit", " Enter play | arrows choose | D "
+		    "daily | v recordings | ? help | q quit" },
+		{ " Enter play | c %s | D daily | v replays | ? help | q quit",
+		    " Enter play | D daily | v replays | ? help | q quit" },
+		{ " Enter | c %s | D | v | ? | q quit", " Enter | D | v | ? "
+		    "| q quit" },
+	};
+	size_t	k;
+
+	for (k = 0; k < sizeof forms / sizeof forms[0]; k++) {
+		if (t->saved[0] != '\0')
+			snprintf(line, size, forms[k][0], t->saved);
+		else
+			snprintf(line, size, "%s", forms[k][1]);
+		if (ui_draw_width(line) <= COLS)
+			return;
+	}
+}
+
 /* Below the list: the chosen level's description, the note, the keys. */
 static void
 ui_title_foot(const struct ui_view *v, const struct catalog *c,
@@ -306,12 +334,7 @@ ui_title_foot(const struct ui_view *v, const struct catalog *c,
 		    t->note, true);
 		attrset(A_NORMAL);
 	}
-	if (t->saved[0] != '\0')
-		snprintf(line, sizeof line, " Enter play | c continue %s | D "
-		    "daily | v recordings | ? help | q quit", t->saved);
-	else
-		snprintf(line, sizeof line, " Enter play | arrows choose | D "
-		    "daily | v recordings | ? help | q quit");
+	ui_title_keys_line(t, line, sizeof line);
 	attrset(A_DIM);
 	ui_draw_text_at(v, LINES - 1, 0, line);
 	attrset(A_NORMAL);
