@@ -162,7 +162,7 @@ live_queueing(const struct game *g, int i, const struct field *f, double d)
  * After a tick: every ground enemy's progress towards its goal (the field
  * it follows; a change of map, of field or of the hero's cell starts its
  * count again). Fails when one has gone LIVE_LIMIT without progress
- * while not queueing.
+ * while not queueing, at the hero or fleeing a tower that hit it.
  */
 static void
 live_watch(struct live *l)
@@ -199,7 +199,13 @@ live_watch(struct live *l)
 		}
 		if (g->tick - w->since < 5 * GAME_RATE)
 			continue;
-		if (live_at_hero(g, i) || live_queueing(g, i, f, d)) {
+		/*
+		 * Queueing, at the hero, or fleeing a tower that has just hit
+		 * it (a skulker's panic: that tower's fire ends it either way)
+		 * is not a stall.
+		 */
+		if (live_at_hero(g, i) || live_queueing(g, i, f, d) ||
+		    u->panic_ticks > 0) {
 			w->since = g->tick;
 			continue;
 		}
