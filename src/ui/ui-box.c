@@ -308,7 +308,12 @@ ui_box_spec_key(struct ui *u, int ch)
 		play_command(u->p, &c);
 		u->box = UI_BOX_NONE;
 	} else if (tw == NULL || close || ch == 'n' || ch == 'N') {
-		play_message(u->p, false, "left as it is");
+		if (tw != NULL)
+			play_message(u->p, false, "%s at (%d,%d) left "
+			    "unspecialised", tower_name(tw->type), tw->x,
+			    tw->y);
+		else
+			play_message(u->p, false, "no tower to specialise");
 		u->box = UI_BOX_NONE;
 	}
 	return UI_GO_STAY;

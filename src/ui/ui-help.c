@@ -279,7 +279,7 @@ ui_help_title(const struct ui_view *v, int *first)
 		"v                the recordings kept: watch one",
 		"a, o             ASCII glyphs or UTF-8; colours on or off",
 		"d                difficulty: normal, easy, hard (below)",
-		"e                endless: waves go on past the level's",
+		"e                endless: waves go on past the level's last",
 		"?, F1            this help (?, Escape close it)",
 		"q                quit (asks first)",
 		"",

@@ -295,8 +295,11 @@ ui_title_keys_line(const struct ui_title *t, char *line, size_t size)
 		{ " Enter play | c continue %s | D daily | v recordings | "
 		    "? help | q quit", " Enter play | arrows choose | D "
 		    "daily | v recordings | ? help | q quit" },
-		{ " Enter play | c %s | D daily | v replays | ? help | q quit",
-		    " Enter play | D daily | v replays | ? help | q quit" },
+		{ " Enter play | c continue %s | D daily | v replays | ? help "
+		    "| q quit", " Enter play | D daily | v replays | ? help | "
+		    "q quit" },
+		{ " Enter play | c continue %s | ? help | q quit", " Enter "
+		    "play | D daily | ? help | q quit" },
 		{ " Enter | c %s | D | v | ? | q quit", " Enter | D | v | ? "
 		    "| q quit" },
 	};
