@@ -429,7 +429,7 @@ START_TEST(test_shipped_levels)
 	} want[] = {
 		{ "levels/meadow.weir", "Open Meadow", 44, 15, 1, 3, 300, 20,
 		  8, true },
-		{ "levels/marsh-road.weir", "Marsh Road", 44, 15, 1, 4, 700,
+		{ "levels/marsh-road.weir", "Marsh Road", 44, 15, 2, 4, 700,
 		  15, 7, true },
 		{ "levels/twin-gates.weir", "Twin Gates", 40, 17, 2, 4, 250,
 		  20, 8, false },
