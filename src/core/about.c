@@ -152,15 +152,7 @@ about_mover(int kind)
 
 	if (et->traits & ENEMY_TRAIT_HUNTS)
 		return "hunt";
-	switch (et->mover) {
-	case ENEMY_PATH:
-		return "path";
-	case ENEMY_FLOW:
-		return "flow";
-	case ENEMY_FLY:
-		return "fly";
-	}
-	return "?";
+	return enemy_mover_name(et->mover);
 }
 
 /*
