@@ -156,6 +156,26 @@ ui_help_bestiary(struct ui_help *h)
 	ui_help_line(h, "%s", "");
 }
 
+/*
+ * The specialisations, from their rows: what a first sight's answer
+ * names ("a siege cannon") is explained here, as the box says it.
+ */
+static void
+ui_help_specs(struct ui_help *h)
+{
+	char	what[ABOUT_MAX];
+
+	ui_help_line(h, "Specialisations (u on a level-3 tower; 1 or 2):");
+	for (int k = 0; k < SPEC_COUNT; k++) {
+		if (spec_of(k, NULL) == NULL)
+			continue;
+		about_spec(k, what, sizeof what);
+		ui_help_line(h, "  %s %s: %s", spec_name(k),
+		    tower_name(k / TOWER_SPECS), what);
+	}
+	ui_help_line(h, "%s", "");
+}
+
 /* The towers, the powers and the targeting modes, from their rows. */
 static void
 ui_help_kinds(struct ui_help *h)
@@ -167,6 +187,7 @@ ui_help_kinds(struct ui_help *h)
 	for (k = 0; k < TOWER_NTYPES; k++)
 		ui_help_tower(h, k);
 	ui_help_line(h, "%s", "");
+	ui_help_specs(h);
 	ui_help_line(h, "Powers (free; key aims it, Enter uses it, then it "
 	    "cools down):");
 	for (k = 0; k < POWER_NKINDS; k++)
