@@ -650,6 +650,24 @@ START_TEST(test_catalog_about_says_the_hit_points)
 }
 END_TEST
 
+/*
+ * The spawns a placement would cut off, in words, as the cursor line and
+ * the refusal say them: "spawn A", "spawns A and B", "spawns A, B and C"
+ * (never "spawn AB").
+ */
+START_TEST(test_spawn_list_words)
+{
+	char	buf[128];
+
+	play_spawn_list("A", buf, sizeof buf);
+	ck_assert_str_eq(buf, "spawn A");
+	play_spawn_list("AB", buf, sizeof buf);
+	ck_assert_str_eq(buf, "spawns A and B");
+	play_spawn_list("ABC", buf, sizeof buf);
+	ck_assert_str_eq(buf, "spawns A, B and C");
+}
+END_TEST
+
 START_TEST(test_catalog_scores)
 {
 	struct catalog	c = { NULL, 0, 0 };
@@ -845,6 +863,7 @@ play_suite(void)
 	tcase_add_test(tc, test_catalog_order);
 	tcase_add_test(tc, test_catalog_no_order_and_no_dir);
 	tcase_add_test(tc, test_catalog_scores);
+	tcase_add_test(tc, test_spawn_list_words);
 	tcase_add_test(tc, test_catalog_about_says_the_hit_points);
 	tcase_add_test(tc, test_route_length_one_definition);
 	tcase_add_test(tc, test_first_sight_of_a_trait);

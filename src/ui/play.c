@@ -117,7 +117,7 @@ play_would_block(struct play *p, int x, int y, char *labels, bool *enemy)
 }
 
 /* "spawn A" or "spawns A, B and C" for a list of labels, into buf. */
-static void
+void
 play_spawn_list(const char *labels, char *buf, size_t size)
 {
 	size_t	n = strlen(labels), len;

@@ -217,6 +217,7 @@ void		 play_sight_event(struct play *p, const struct game_event *ev);
 /* Whether a tower on (x, y) would cut a spawn (labels) or an enemy off. */
 bool		 play_would_block(struct play *p, int x, int y, char *labels,
 		    bool *enemy);
+void		 play_spawn_list(const char *labels, char *buf, size_t size);
 void		 play_sight_prepare(struct play *p);
 void		 play_log_add(struct play *p, bool error, const char *text);
 const struct play_log *play_log_line(const struct play *p, int k);

@@ -559,9 +559,12 @@ ui_hud_ground_line(const struct ui_view *v, const struct play *p, bool terse,
 		snprintf(line + len, size - len, " | route");
 		ui_hud_routes(v, p, line, size, terse);
 	} else if (p->preview == PLAY_PREVIEW_BLOCKS) {
-		snprintf(line + len, size - len, " | here it would block: %s%s "
-		    "cut off", p->pblocked[0] != '\0' ? "spawn " : "enemies",
-		    p->pblocked);
+		char who[128] = "enemies";
+
+		if (p->pblocked[0] != '\0')
+			play_spawn_list(p->pblocked, who, sizeof who);
+		snprintf(line + len, size - len, " | here it would block: %s "
+		    "cut off", who);
 	} else if (p->verdict != GAME_OK && p->verdict != GAME_ENDED)
 		snprintf(line + len, size - len, " | here: %s",
 		    game_reason_name(p->verdict));
