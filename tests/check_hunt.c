@@ -363,7 +363,8 @@ plan_exact_updates(bool plan)
 /*
  * A goal whose walk is known gets builds aimed where it will stand: the
  * field is exactly a build's every time it arrives there (once a build's
- * length, of 16 updates here), while it walks; not knowing the walk, never.
+ * length of updates, HUNT_SLICES), while it walks; not knowing the walk,
+ * never.
  */
 START_TEST(test_hunt_plan_aims_ahead)
 {
