@@ -296,6 +296,7 @@ START_TEST(test_messages_from_events)
 {
 	struct play	*p = t_play();
 	struct game_cmd	 c;
+	struct game_event ev;
 	char		 want[PLAY_MSG_MAX];
 	int		 gold = p->g->gold;
 
@@ -333,6 +334,19 @@ START_TEST(test_messages_from_events)
 	c.type = GAME_CMD_WAVE;
 	ck_assert_int_eq(play_command(p, &c), GAME_OK);
 	t_msg_starts(p, "wave 1 of 2");
+
+	/* The rule that ends a stall is told as a rule, not a fault. */
+	memset(&ev, 0, sizeof ev);
+	ev.type = GAME_EV_UNSTICK;
+	ev.enemy = ENEMY_BRUTE;
+	ev.x = 5;
+	ev.y = 2;
+	play_event(p, &ev);
+	snprintf(want, sizeof want, "a brute got nowhere for %d s (hemmed in "
+	    "by the crowd or the walls), so it was moved on to (5,2): no "
+	    "enemy waits longer", GAME_HOPELESS_S);
+	ck_assert_str_eq(p->msg, want);
+	ck_assert(!p->msg_error);
 
 	/* Play on with no towers: leaks, and the end. */
 	while (!game_over(p->g))

@@ -665,22 +665,29 @@ ui_hud_msg_room(void)
 
 /*
  * The message in the words that fit in room rows, into buf: a first
- * sight's line in the first of its forms (about.h) that fits, or its
+ * sight's line (about.h) or the start's (play_start_as) in the first of
+ * its forms that fits, or its
  * shortest, which the last row then ends on a whole word. Returns the
  * rows it takes, at most room.
  */
 static int
 ui_hud_msg_text(const struct play *p, int room, char *buf, size_t size)
 {
-	int	rows = 1;
+	int	rows = 1, forms = 1;
 
-	for (int f = 0; f < ABOUT_FIRST_NFORMS; f++) {
+	if (p->msg_sight)
+		forms = ABOUT_FIRST_NFORMS;
+	else if (p->msg_start)
+		forms = PLAY_START_NFORMS;
+	for (int f = 0; f < forms; f++) {
 		if (p->msg_sight)
 			about_first_as(p->msg_kind, f, buf, size);
+		else if (p->msg_start)
+			play_start_as(p, f, buf, size);
 		else
 			snprintf(buf, size, "%s", p->msg);
 		rows = ui_hud_rows_of(buf);
-		if (rows <= room || !p->msg_sight)
+		if (rows <= room)
 			break;
 	}
 	return rows < room ? rows : room;
