@@ -757,6 +757,86 @@ START_TEST(test_route_length_one_definition)
 }
 END_TEST
 
+/* A new play of level text, written to name in the test's directory. */
+static struct play *
+t_play_text(const char *name, const char *text)
+{
+	char		 path[600], err[T_ERR];
+	struct play	*p;
+
+	snprintf(path, sizeof path, "%s/%s", t_dir, name);
+	ck_assert_int_eq(tu_put(path, text, strlen(text)), 0);
+	p = play_open(path, NULL, 1, err, sizeof err);
+	ck_assert_msg(p != NULL, "%s", err);
+	return p;
+}
+
+/*
+ * > visits each exit in turn, in the order of their first cells: touching
+ * exit cells are one exit, visited at the middle of its cells (a jump
+ * that skipped the cells beside the cursor missed a wide exit's middle).
+ */
+START_TEST(test_jump_to_each_exit)
+{
+	static const char text[] =
+	    "weir-level 1\ntitle Exits\ngold 100\nlives 5\nmap\n"
+	    "#####>##\n"
+	    "A......>\n"
+	    "A......>\n"
+	    "A......>\n"
+	    "##>>####\nend\n"
+	    "wave after 60\ngroup 1 grunt from A\n";
+	static const int want[][2] = { { 5, 0 }, { 7, 2 }, { 3, 4 } };
+	struct play	*p = t_play_text("exits.weir", text);
+
+	for (int round = 0; round < 2; round++) {
+		for (int k = 0; k < 3; k++) {
+			play_jump(p, VIEW_TO_EXIT);
+			ck_assert_msg(p->cx == want[k][0] && p->cy ==
+			    want[k][1], "jump %d: (%d,%d), not (%d,%d)", k,
+			    p->cx, p->cy, want[k][0], want[k][1]);
+		}
+	}
+	ck_assert_str_eq(p->msg, "exit 3 of 3 at (3,4), the middle of its 2 "
+	    "cells");
+	play_jump(p, VIEW_TO_EXIT);
+	ck_assert_str_eq(p->msg, "exit 1 of 3 at (5,0)");
+	play_jump(p, VIEW_TO_EXIT);
+	ck_assert_str_eq(p->msg, "exit 2 of 3 at (7,2), the middle of its 3 "
+	    "cells");
+	play_free(p);
+}
+END_TEST
+
+/*
+ * A new game's first message has the level's description, as the title
+ * screen shows it, whichever way the game was started; shorter forms keep
+ * the title and description and drop the keys' words first.
+ */
+START_TEST(test_start_message_has_the_description)
+{
+	static const char text[] =
+	    "weir-level 1\ntitle Told\ndescription Mind the bend\n"
+	    "gold 100\nlives 5\nmap\n"
+	    "#####\nA...>\n#####\nend\n"
+	    "wave after 60\ngroup 1 grunt from A\n";
+	struct play	*p = t_play_text("told.weir", text);
+	char		 buf[PLAY_MSG_MAX];
+
+	ck_assert_str_eq(p->msg, "Told: Mind the bend. 1 wave. Build, then n "
+	    "calls the first wave; ? shows the keys");
+	ck_assert(p->msg_start);
+	play_start_as(p, 1, buf, sizeof buf);
+	ck_assert_str_eq(buf, "Told: Mind the bend. (1 wave; n: the first, "
+	    "?: keys)");
+	play_start_as(p, PLAY_START_NFORMS - 1, buf, sizeof buf);
+	ck_assert_str_eq(buf, "Told: Mind the bend");
+	play_message(p, false, "something else");
+	ck_assert(!p->msg_start);
+	play_free(p);
+}
+END_TEST
+
 /*
  * The first enemy of a kind with a trait says, once, what it does and
  * what answers it (from its row); a kind with no trait says nothing.
@@ -870,6 +950,8 @@ play_suite(void)
 	tcase_add_test(tc, test_sight);
 	tcase_add_test(tc, test_hero_messages);
 	tcase_add_test(tc, test_save_and_resume);
+	tcase_add_test(tc, test_jump_to_each_exit);
+	tcase_add_test(tc, test_start_message_has_the_description);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("catalog");

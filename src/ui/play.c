@@ -545,7 +545,7 @@ play_new(struct session *s, const char *name)
 	game_set_events(p->g, play_event, p);
 	play_recorder(p);
 	if (s->resumed) {
-		play_message(p, false, "%s resumed at wave %d of %d%s, paused: "
+		play_message(p, false, "%s resumed, %d/%d%s waves begun, paused: "
 		    "p goes on, ? shows the keys", lv->title, p->g->next_wave,
 		    p->g->level_waves, p->g->endless ? "+" : "");
 		p->paused = true;

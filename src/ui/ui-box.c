@@ -519,8 +519,8 @@ ui_box_end_paint(struct ui *u, bool small)
 	snprintf(text[n++], sizeof text[0], "%s: score %d", p->lv->title,
 	    g->score);
 	ui_box_end_clock(g->tick, clock, sizeof clock);
-	snprintf(text[n++], sizeof text[0], "%d/%d waves, %d/%d lives, %d "
-	    "killed, %d through, %s", g->waves_cleared, g->nwaves, g->lives,
+	snprintf(text[n++], sizeof text[0], "%d/%d waves cleared, %d/%d "
+	    "lives, %d killed, %d through, %s", g->waves_cleared, g->nwaves, g->lives,
 	    game_start_lives(g), g->killed, g->leaked, clock);
 	if (e->trial)
 		snprintf(text[n++], sizeof text[0], "(a trial from the editor: "
@@ -572,8 +572,8 @@ ui_box_end_paint(struct ui *u, bool small)
 		if (localtime_r(&when, &tm) == NULL ||
 		    strftime(date, sizeof date, "%Y-%m-%d", &tm) == 0)
 			snprintf(date, sizeof date, "?");
-		snprintf(text[n++], sizeof text[0], "%2d %7d %-4s %3d/%-3d %s "
-		    "%s", k + 1, first[k].score, first[k].won ? "won" : "lost",
+		snprintf(text[n++], sizeof text[0], "%2d %7d %-4s %3d/%-3d "
+		    "waves cleared %s %s", k + 1, first[k].score, first[k].won ? "won" : "lost",
 		    first[k].waves, first[k].waves_total, date, first[k].who);
 	}
 	if (count > 0)

@@ -83,16 +83,16 @@ ue_bot_game(const struct ue_bot *b, char *buf, size_t size)
 
 	if (b->run.g == NULL) {
 		ue_bot_clock(c, sizeof c, (double)t->ticks / GAME_RATE);
-		snprintf(buf, size, "bot %s: lives %d/%d, waves %d/%d, %s",
-		    t->state == GAME_WON ? "won" : t->state == GAME_LOST ?
-		    "lost" : "ran out of time", t->lives, t->lives_start,
-		    t->waves_cleared, t->waves_total, c);
+		snprintf(buf, size, "bot %s: lives %d/%d, %d/%d waves "
+		    "cleared, %s", t->state == GAME_WON ? "won" : t->state ==
+		    GAME_LOST ? "lost" : "ran out of time", t->lives,
+		    t->lives_start, t->waves_cleared, t->waves_total, c);
 		return;
 	}
 	game_summary(b->run.g, &s);
 	ue_bot_clock(c, sizeof c, (double)s.ticks / GAME_RATE);
-	snprintf(buf, size, "bot's game: waves %d/%d, lives %d/%d, %s",
-	    s.waves_cleared, s.waves_total, s.lives, t->lives_start, c);
+	snprintf(buf, size, "bot's game: %d/%d waves cleared, lives %d/%d, "
+	    "%s", s.waves_cleared, s.waves_total, s.lives, t->lives_start, c);
 }
 
 /* What is known of the rating, into buf. */

@@ -167,7 +167,7 @@ ui_hud_status(const struct ui_view *v, const struct play *p, int row)
 		    A_BOLD);
 	snprintf(buf, sizeof buf, "/%d", game_start_lives(g));
 	ui_hud_item(v, &x, buf, 0, 0);
-	snprintf(buf, sizeof buf, "  wave %d/%d%s", g->next_wave,
+	snprintf(buf, sizeof buf, "  %d/%d%s waves begun", g->next_wave,
 	    g->level_waves, g->endless ? "+" : "");
 	ui_hud_item(v, &x, buf, 0, 0);
 	snprintf(buf, sizeof buf, "  enemies %d", g->nenemies);
