@@ -527,8 +527,8 @@ START_TEST(test_save_and_resume)
 	ck_assert_str_eq(q->name, "tiny");
 	/* Resumed paused, saying where it stands. */
 	ck_assert(q->paused);
-	ck_assert_str_eq(q->msg, "Tiny resumed at wave 0 of 2, paused: p goes "
-	    "on, ? shows the keys");
+	ck_assert_str_eq(q->msg, "Tiny resumed, 0/2 waves begun, paused: p "
+	    "goes on, ? shows the keys");
 	/* Its events reach its message line, not the replay's. */
 	ck_assert_int_eq(t_place(q, TOWER_WALL, 8, 1), GAME_OK);
 	t_msg_starts(q, "built wall at (8,1)");
@@ -809,6 +809,37 @@ START_TEST(test_jump_to_each_exit)
 END_TEST
 
 /*
+ * A beam is drawn on the cells its line really crosses, from the tower's
+ * centre to where its target stands (not from centre to centre), so that
+ * it shows the cells the shot flew over and no others.
+ */
+START_TEST(test_beam_drawn_where_it_flies)
+{
+	struct play	*p = t_play();
+	struct game_fx	*fx = &p->g->fx[0];
+	static const int on[][2] = {
+		{ 1, 1 }, { 2, 1 }, { 3, 1 }, { 3, 2 }, { 4, 2 }
+	};
+	int		 n = 0;
+
+	fx->tick = p->g->tick;
+	fx->tower = TOWER_SNIPER;
+	fx->from = vec_make(1.5, 1.5);
+	fx->to = vec_make(4.9, 2.2);
+	fx->radius = 0;
+	p->g->nfx = 1;
+	play_prepare(p);
+	for (size_t k = 0; k < sizeof on / sizeof on[0]; k++)
+		ck_assert_msg(p->fx_at[on[k][1] * p->w + on[k][0]] ==
+		    TOWER_SNIPER + 1, "(%d,%d) not drawn", on[k][0], on[k][1]);
+	for (int i = 0; i < p->w * p->h; i++)
+		n += p->fx_at[i] != 0;
+	ck_assert_int_eq(n, (int)(sizeof on / sizeof on[0]));
+	play_free(p);
+}
+END_TEST
+
+/*
  * A new game's first message has the level's description, as the title
  * screen shows it, whichever way the game was started; shorter forms keep
  * the title and description and drop the keys' words first.
@@ -951,6 +982,7 @@ play_suite(void)
 	tcase_add_test(tc, test_hero_messages);
 	tcase_add_test(tc, test_save_and_resume);
 	tcase_add_test(tc, test_jump_to_each_exit);
+	tcase_add_test(tc, test_beam_drawn_where_it_flies);
 	tcase_add_test(tc, test_start_message_has_the_description);
 	suite_add_tcase(s, tc);
 

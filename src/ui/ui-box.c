@@ -36,14 +36,18 @@ ui_box_enter(int ch)
 	return ch == '\n' || ch == '\r' || ch == KEY_ENTER;
 }
 
-/* The help of the screen under it. */
+/*
+ * The help of the screen under it. Over the level list it has the screen
+ * to itself: a box over the list would leave the names beside it cut.
+ */
 static void
 ui_box_help_paint(struct ui *u, bool small)
 {
 	(void)small;
-	if (u->screen == UI_SCREEN_TITLE)
+	if (u->screen == UI_SCREEN_TITLE) {
+		erase();
 		ui_help_title(&u->v, &u->help_top);
-	else if (u->screen == UI_SCREEN_REPLAY)
+	} else if (u->screen == UI_SCREEN_REPLAY)
 		ui_help_replay(&u->v, &u->help_top);
 	else
 		ui_help_game(&u->v, &u->help_top);

@@ -154,6 +154,8 @@ ui_help_bestiary(struct ui_help *h)
 	ui_help_line(h, "%s", "");
 	ui_help_line(h, "Enemies cross road and open ground alike: only "
 	    "towers and rock turn them.");
+	ui_help_line(h, "Shots fly over rock and walls: nothing on the map "
+	    "blocks a tower's aim.");
 	ui_help_line(h, "%s", "");
 }
 

@@ -464,20 +464,22 @@ ui_hud_power_info(const struct ui_view *v, const struct play *p, int row)
 
 /*
  * How the cursor line on a tower is shortened, a step at a time, until it
- * fits: all of it; without the kills; without the aim mode; in fewer
- * words (no specialisation's effect, no "t: aim"); the figures without
- * "pierces armour", then without what it hits; last, the keys without
- * their verbs ("u 30g"). Damage, damage a second, range and reload are
- * never dropped before the keys and prices.
+ * fits: all of it; without the kills; without the aim mode; without a
+ * specialisation's effect; the figures without "pierces armour", then
+ * without what it hits; the keys without their verbs ("u 30g", "t aim");
+ * last, without how to aim, so that every tower that aims says how at
+ * 100 columns. Damage, damage a second, range and reload are never
+ * dropped before the keys and prices.
  */
 enum ui_hud_step {
 	UI_HUD_FULL,
 	UI_HUD_NO_KILLS,
 	UI_HUD_NO_MODE,
-	UI_HUD_FEW_WORDS,
+	UI_HUD_FEW_WORDS,	/* no specialisation's effect */
 	UI_HUD_FEW_PIERCE,
 	UI_HUD_FEW_HITS,
-	UI_HUD_FEW_VERBS,
+	UI_HUD_FEW_VERBS,	/* "u 80g | s 49g | t aim" */
+	UI_HUD_NO_AIM,		/* how to aim, the last thing to go */
 	UI_HUD_NSTEPS
 };
 
@@ -514,8 +516,9 @@ ui_hud_tower_line(const struct play *p, const struct game_tower *tw,
 	snprintf(line + len, size - len, terse ? " | s %dg" : " | s: sell %dg",
 	    game_tower_refund(tw));
 	len = strlen(line);
-	if (tt->attack != TOWER_ATTACK_NONE && words)
-		snprintf(line + len, size - len, " | t: aim");
+	if (tt->attack != TOWER_ATTACK_NONE && step < UI_HUD_NO_AIM)
+		snprintf(line + len, size - len, terse ? " | t aim" :
+		    " | t: aim");
 	game_tower_stats(tw, &fig);
 	ui_hud_stats_of(st, sizeof st, tw->type, &fig, step >=
 	    UI_HUD_FEW_HITS ? UI_HUD_NO_HITS : (step == UI_HUD_FEW_PIERCE ?
