@@ -505,6 +505,7 @@ ui_box_end_paint(struct ui *u, bool small)
 	const struct game	*g = p->g;
 	const struct score	*first;
 	char			 text[40][UI_SIGHT_LINE], clock[32], date[32];
+	char			 waves[24];
 	char			 board[SCORES_NAME_MAX + 1], stars[32];
 	const char		*lines[40];
 	int			 n = 0, k, count;
@@ -576,9 +577,11 @@ ui_box_end_paint(struct ui *u, bool small)
 		if (localtime_r(&when, &tm) == NULL ||
 		    strftime(date, sizeof date, "%Y-%m-%d", &tm) == 0)
 			snprintf(date, sizeof date, "?");
-		snprintf(text[n++], sizeof text[0], "%2d %7d %-4s %3d/%-3d "
-		    "waves cleared %s %s", k + 1, first[k].score, first[k].won ? "won" : "lost",
-		    first[k].waves, first[k].waves_total, date, first[k].who);
+		snprintf(waves, sizeof waves, "%d/%d", first[k].waves,
+		    first[k].waves_total);
+		snprintf(text[n++], sizeof text[0], "%2d %7d %-4s %7s waves "
+		    "cleared %s %s", k + 1, first[k].score, first[k].won ?
+		    "won" : "lost", waves, date, first[k].who);
 	}
 	if (count > 0)
 		text[n++][0] = '\0';

@@ -259,7 +259,7 @@ ui_hud_next_wave(const struct ui_view *v, const struct play *p, int row)
 	int			 n;
 
 	if (game_over(g)) {
-		snprintf(line, sizeof line, " the level is %s: %d of %d waves "
+		snprintf(line, sizeof line, " the level is %s: %d/%d waves "
 		    "cleared", g->state == GAME_WON ? "won" : "lost",
 		    g->waves_cleared, g->nwaves);
 		ui_draw_text_at(v, row, 0, line);
@@ -346,12 +346,14 @@ ui_hud_palette(const struct ui_view *v, const struct play *p, int row)
 /*
  * How much of a tower's figures the cursor line says: all of them, or
  * (as the row narrows) without "pierces armour", then without what it
- * hits. Damage, damage a second, range and reload always stay.
+ * hits, then the rest in fewer words ("blind 2", "slow 50%"). Damage,
+ * damage a second, range and reload always stay.
  */
 enum ui_hud_terse {
 	UI_HUD_ALL,
 	UI_HUD_NO_PIERCE,
-	UI_HUD_NO_HITS
+	UI_HUD_NO_HITS,
+	UI_HUD_SHORT
 };
 
 /*
@@ -374,14 +376,14 @@ ui_hud_stats_of(char *buf, size_t size, int kind,
 	    about_dps(st), st->range, (double)st->reload / GAME_RATE);
 	len = strlen(buf);
 	if (st->min_range > 0)
-		snprintf(buf + len, size - len, ", blind within %g",
-		    st->min_range);
+		snprintf(buf + len, size - len, terse == UI_HUD_SHORT ?
+		    ", blind %g" : ", blind within %g", st->min_range);
 	len = strlen(buf);
 	if (st->splash > 0)
 		snprintf(buf + len, size - len, ", splash %g", st->splash);
 	else if (tt->attack == TOWER_ATTACK_PULSE)
-		snprintf(buf + len, size - len, ", slows to %d%%",
-		    st->slow_pct);
+		snprintf(buf + len, size - len, terse == UI_HUD_SHORT ?
+		    ", slow %d%%" : ", slows to %d%%", st->slow_pct);
 	else if (tt->attack == TOWER_ATTACK_CHAIN)
 		snprintf(buf + len, size - len, ", %d jumps", st->chain);
 	len = strlen(buf);
@@ -521,8 +523,9 @@ ui_hud_tower_line(const struct play *p, const struct game_tower *tw,
 		    " | t: aim");
 	game_tower_stats(tw, &fig);
 	ui_hud_stats_of(st, sizeof st, tw->type, &fig, step >=
-	    UI_HUD_FEW_HITS ? UI_HUD_NO_HITS : (step == UI_HUD_FEW_PIERCE ?
-	    UI_HUD_NO_PIERCE : UI_HUD_ALL));
+	    UI_HUD_FEW_VERBS ? UI_HUD_SHORT : step >= UI_HUD_FEW_HITS ?
+	    UI_HUD_NO_HITS : (step == UI_HUD_FEW_PIERCE ? UI_HUD_NO_PIERCE :
+	    UI_HUD_ALL));
 	len = strlen(line);
 	snprintf(line + len, size - len, " | %s", st);
 	if (tw->spec >= 0 && words) {
