@@ -395,6 +395,45 @@ START_TEST(test_bot_strength_is_its_share_of_income)
 }
 END_TEST
 
+/*
+ * Three waves: grunts, grunts, then flyers. Flak takes saving up for, so
+ * the bot readies it a wave ahead: by the time the second wave is called
+ * (the flyers' wave next), a flak tower covers their line already.
+ */
+#define T_FLOCK \
+	"weir-level 1\ntitle Flock\ngold 150\nlives 10\nmap\n" \
+	"################\n" \
+	"#..............#\n" \
+	"#..............#\n" \
+	"A..............>\n" \
+	"#..............#\n" \
+	"#..............#\n" \
+	"################\nend\n" \
+	"wave after 20\ngroup 2 grunt from A every 1\n" \
+	"wave after 20\ngroup 2 grunt from A every 1\n" \
+	"wave after 20\ngroup 6 flyer from A every 1\n"
+
+START_TEST(test_bot_readies_flak_a_wave_ahead)
+{
+	struct level	*lv = tu_level(T_FLOCK);
+	struct game	*g = t_game(lv, DIFF_NORMAL, false, 1);
+	struct bot	*b = bot_new(g);
+	int		 t, flak;
+
+	while (!game_over(g) && g->next_wave < 2) {
+		bot_act(b, g);
+		game_tick(g);
+	}
+	ck_assert_int_eq(g->next_wave, 2);
+	for (flak = t = 0; t < g->ntowers; t++)
+		flak += g->towers[t].used && g->towers[t].type == TOWER_FLAK;
+	ck_assert_int_gt(flak, 0);
+	bot_free(b);
+	game_free(g);
+	level_free(lv);
+}
+END_TEST
+
 START_TEST(test_rating_is_deterministic_and_bounded)
 {
 	struct level	*lv = tu_level(T_FIELD);
@@ -498,6 +537,7 @@ modes_suite(void)
 	tcase_add_test(tc, test_saves_replay_into_endless_waves);
 	tcase_add_test(tc, test_stars_follow_lives_kept);
 	tcase_add_test(tc, test_bot_strength_is_its_share_of_income);
+	tcase_add_test(tc, test_bot_readies_flak_a_wave_ahead);
 	tcase_add_test(tc, test_rating_is_deterministic_and_bounded);
 	suite_add_tcase(s, tc);
 	return s;
