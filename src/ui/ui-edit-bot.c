@@ -102,9 +102,9 @@ ue_bot_rating(const struct ue_bot *b, char *buf, size_t size)
 	const struct rate_run	*r = &b->run.rate;
 
 	if (b->run.t.rating == RATE_UNBEATEN)
-		snprintf(buf, size, "rating unbeaten (? says what it means)");
+		snprintf(buf, size, "rating unbeaten (? explains)");
 	else if (b->run.t.rating >= 0)
-		snprintf(buf, size, "rating %d by %s (? says what it means)",
+		snprintf(buf, size, "rating %d by %s (? explains)",
 		    b->run.t.rating, bot_strategies[b->run.t.strategy].name);
 	else if (r->games == 0 && r->g == NULL)
 		snprintf(buf, size, "rating not measured");

@@ -5,7 +5,8 @@
  * tower, a fresh attack crossing it, a shot, an enemy (its letter and, in
  * the second column, its health), then the cursor. Glyphs come in a UTF-8
  * and an ASCII set; without colour every kind of cell still has its own
- * glyph or attribute, so the map reads the same on a monochrome terminal.
+ * characters (a spawn is never a tower's letter, an enemy's health is a
+ * mark or a digit), so the map reads the same on a monochrome terminal.
  * The viewport follows the cursor on a map larger than the screen.
  */
 #ifndef _XOPEN_SOURCE
