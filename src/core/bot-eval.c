@@ -192,12 +192,9 @@ bot_defence(struct bot *b, const struct game *g)
 	}
 }
 
-/*
- * Add wave w's groups not yet sent to what is coming (air: its flyers
- * only, for a wave further off whose flak takes saving up for).
- */
+/* Add wave w's groups not yet sent to what is coming. */
 static void
-bot_threat_wave(struct bot *b, const struct game *g, int w, bool air)
+bot_threat_wave(struct bot *b, const struct game *g, int w)
 {
 	const struct level_wave	*lw = &g->waves[w];
 	int			 k, left;
@@ -207,11 +204,9 @@ bot_threat_wave(struct bot *b, const struct game *g, int w, bool air)
 		int hp = game_enemy_hp(g, grp->enemy, w + 1);
 
 		left = grp->count - game_group_sent(g, w, k);
-		if (left <= 0 || (air &&
-		    enemy_types[grp->enemy].mover != ENEMY_FLY))
+		if (left <= 0)
 			continue;
-		if (!air)
-			b->mix[grp->enemy] += (double)left * hp;
+		b->mix[grp->enemy] += (double)left * hp;
 		if (enemy_types[grp->enemy].mover == ENEMY_FLY) {
 			b->air_count[grp->spawn] += left;
 			if (hp > b->air_hp[grp->spawn]) {
@@ -226,18 +221,12 @@ bot_threat_wave(struct bot *b, const struct game *g, int w, bool air)
  * What is coming: the hit points of every enemy on the map, still to be
  * sent by a wave under way, or in the next wave, by type; and the flyers
  * among them by spawn, with a flag for every spawn whose flyers' line to
- * the nearest exit has too little air defence. A spawn whose next wave
- * sends no flyers counts the flyers of the wave after it, once the first
- * wave has been called: flak takes saving up for, and a flock that comes
- * after a calm wave would find none (the first wave's gold goes to the
- * ground, which every level starts with).
+ * the nearest exit has too little air defence.
  */
 void
 bot_threat(struct bot *b, const struct game *g)
 {
 	const struct level	*lv = g->lv;
-	double			 hp[LEVEL_MAX_SPAWNS];
-	int			 had[LEVEL_MAX_SPAWNS], kind[LEVEL_MAX_SPAWNS];
 	int			 i, w, s, t, k, n;
 
 	memset(b->mix, 0, sizeof b->mix);
@@ -249,22 +238,9 @@ bot_threat(struct bot *b, const struct game *g)
 	}
 	for (w = 0; w < g->next_wave; w++)
 		if (game_wave_sending(g, w))
-			bot_threat_wave(b, g, w, false);
+			bot_threat_wave(b, g, w);
 	if (g->next_wave < g->nwaves)
-		bot_threat_wave(b, g, g->next_wave, false);
-	/* A spawn with no flyers till the wave after: those, ahead. */
-	memcpy(had, b->air_count, sizeof had);
-	memcpy(hp, b->air_hp, sizeof hp);
-	memcpy(kind, b->air_kind, sizeof kind);
-	if (g->next_wave > 0 && g->next_wave + 1 < g->nwaves)
-		bot_threat_wave(b, g, g->next_wave + 1, true);
-	for (s = 0; s < lv->nspawns; s++) {
-		if (had[s] == 0)
-			continue;
-		b->air_count[s] = had[s];
-		b->air_hp[s] = hp[s];
-		b->air_kind[s] = kind[s];
-	}
+		bot_threat_wave(b, g, g->next_wave);
 
 	for (s = 0; s < lv->nspawns; s++) {
 		struct vec from = vec_make(lv->spawns[s].cells[0].x + 0.5,
