@@ -753,11 +753,21 @@ ui_hud_message(const struct ui_view *v, const struct play *p, int row,
 }
 
 
-/* Paint the game screen into stdscr (no dialog; the caller refreshes). */
+/*
+ * Paint the game screen into stdscr (no dialog; the caller refreshes).
+ * When the message takes a row more or less, the HUD rows move: they are
+ * then painted afresh (redrawwin) rather than left to curses to move by
+ * scrolling a region of the terminal, which a terminal out of step with
+ * curses would show as a row twice.
+ */
 void
 ui_hud_play(struct ui_view *v, const struct play *p)
 {
+	int	bottom = v->bottom;
+
 	ui_map_layout(v, p);
+	if (v->bottom != bottom)
+		redrawwin(stdscr);
 	erase();
 	if (v->too_small) {
 		ui_draw_too_small(v, NULL);
