@@ -296,6 +296,7 @@ START_TEST(test_messages_from_events)
 {
 	struct play	*p = t_play();
 	struct game_cmd	 c;
+	struct game_event ev;
 	char		 want[PLAY_MSG_MAX];
 	int		 gold = p->g->gold;
 
@@ -333,6 +334,19 @@ START_TEST(test_messages_from_events)
 	c.type = GAME_CMD_WAVE;
 	ck_assert_int_eq(play_command(p, &c), GAME_OK);
 	t_msg_starts(p, "wave 1 of 2");
+
+	/* The rule that ends a stall is told as a rule, not a fault. */
+	memset(&ev, 0, sizeof ev);
+	ev.type = GAME_EV_UNSTICK;
+	ev.enemy = ENEMY_BRUTE;
+	ev.x = 5;
+	ev.y = 2;
+	play_event(p, &ev);
+	snprintf(want, sizeof want, "a brute got nowhere for %d s (hemmed in "
+	    "by the crowd or the walls), so it was moved on to (5,2): no "
+	    "enemy waits longer", GAME_HOPELESS_S);
+	ck_assert_str_eq(p->msg, want);
+	ck_assert(!p->msg_error);
 
 	/* Play on with no towers: leaks, and the end. */
 	while (!game_over(p->g))
@@ -513,8 +527,8 @@ START_TEST(test_save_and_resume)
 	ck_assert_str_eq(q->name, "tiny");
 	/* Resumed paused, saying where it stands. */
 	ck_assert(q->paused);
-	ck_assert_str_eq(q->msg, "Tiny resumed at wave 0 of 2, paused: p goes "
-	    "on, ? shows the keys");
+	ck_assert_str_eq(q->msg, "Tiny resumed, 0/2 waves begun, paused: p "
+	    "goes on, ? shows the keys");
 	/* Its events reach its message line, not the replay's. */
 	ck_assert_int_eq(t_place(q, TOWER_WALL, 8, 1), GAME_OK);
 	t_msg_starts(q, "built wall at (8,1)");
@@ -743,6 +757,117 @@ START_TEST(test_route_length_one_definition)
 }
 END_TEST
 
+/* A new play of level text, written to name in the test's directory. */
+static struct play *
+t_play_text(const char *name, const char *text)
+{
+	char		 path[600], err[T_ERR];
+	struct play	*p;
+
+	snprintf(path, sizeof path, "%s/%s", t_dir, name);
+	ck_assert_int_eq(tu_put(path, text, strlen(text)), 0);
+	p = play_open(path, NULL, 1, err, sizeof err);
+	ck_assert_msg(p != NULL, "%s", err);
+	return p;
+}
+
+/*
+ * > visits each exit in turn, in the order of their first cells: touching
+ * exit cells are one exit, visited at the middle of its cells (a jump
+ * that skipped the cells beside the cursor missed a wide exit's middle).
+ */
+START_TEST(test_jump_to_each_exit)
+{
+	static const char text[] =
+	    "weir-level 1\ntitle Exits\ngold 100\nlives 5\nmap\n"
+	    "#####>##\n"
+	    "A......>\n"
+	    "A......>\n"
+	    "A......>\n"
+	    "##>>####\nend\n"
+	    "wave after 60\ngroup 1 grunt from A\n";
+	static const int want[][2] = { { 5, 0 }, { 7, 2 }, { 3, 4 } };
+	struct play	*p = t_play_text("exits.weir", text);
+
+	for (int round = 0; round < 2; round++) {
+		for (int k = 0; k < 3; k++) {
+			play_jump(p, VIEW_TO_EXIT);
+			ck_assert_msg(p->cx == want[k][0] && p->cy ==
+			    want[k][1], "jump %d: (%d,%d), not (%d,%d)", k,
+			    p->cx, p->cy, want[k][0], want[k][1]);
+		}
+	}
+	ck_assert_str_eq(p->msg, "exit 3 of 3 at (3,4), the middle of its 2 "
+	    "cells");
+	play_jump(p, VIEW_TO_EXIT);
+	ck_assert_str_eq(p->msg, "exit 1 of 3 at (5,0)");
+	play_jump(p, VIEW_TO_EXIT);
+	ck_assert_str_eq(p->msg, "exit 2 of 3 at (7,2), the middle of its 3 "
+	    "cells");
+	play_free(p);
+}
+END_TEST
+
+/*
+ * A beam is drawn on the cells its line really crosses, from the tower's
+ * centre to where its target stands (not from centre to centre), so that
+ * it shows the cells the shot flew over and no others.
+ */
+START_TEST(test_beam_drawn_where_it_flies)
+{
+	struct play	*p = t_play();
+	struct game_fx	*fx = &p->g->fx[0];
+	static const int on[][2] = {
+		{ 1, 1 }, { 2, 1 }, { 3, 1 }, { 3, 2 }, { 4, 2 }
+	};
+	int		 n = 0;
+
+	fx->tick = p->g->tick;
+	fx->tower = TOWER_SNIPER;
+	fx->from = vec_make(1.5, 1.5);
+	fx->to = vec_make(4.9, 2.2);
+	fx->radius = 0;
+	p->g->nfx = 1;
+	play_prepare(p);
+	for (size_t k = 0; k < sizeof on / sizeof on[0]; k++)
+		ck_assert_msg(p->fx_at[on[k][1] * p->w + on[k][0]] ==
+		    TOWER_SNIPER + 1, "(%d,%d) not drawn", on[k][0], on[k][1]);
+	for (int i = 0; i < p->w * p->h; i++)
+		n += p->fx_at[i] != 0;
+	ck_assert_int_eq(n, (int)(sizeof on / sizeof on[0]));
+	play_free(p);
+}
+END_TEST
+
+/*
+ * A new game's first message has the level's description, as the title
+ * screen shows it, whichever way the game was started; shorter forms keep
+ * the title and description and drop the keys' words first.
+ */
+START_TEST(test_start_message_has_the_description)
+{
+	static const char text[] =
+	    "weir-level 1\ntitle Told\ndescription Mind the bend\n"
+	    "gold 100\nlives 5\nmap\n"
+	    "#####\nA...>\n#####\nend\n"
+	    "wave after 60\ngroup 1 grunt from A\n";
+	struct play	*p = t_play_text("told.weir", text);
+	char		 buf[PLAY_MSG_MAX];
+
+	ck_assert_str_eq(p->msg, "Told: Mind the bend. 1 wave. Build, then n "
+	    "calls the first wave; ? shows the keys");
+	ck_assert(p->msg_start);
+	play_start_as(p, 1, buf, sizeof buf);
+	ck_assert_str_eq(buf, "Told: Mind the bend. (1 wave; n: the first, "
+	    "?: keys)");
+	play_start_as(p, PLAY_START_NFORMS - 1, buf, sizeof buf);
+	ck_assert_str_eq(buf, "Told: Mind the bend");
+	play_message(p, false, "something else");
+	ck_assert(!p->msg_start);
+	play_free(p);
+}
+END_TEST
+
 /*
  * The first enemy of a kind with a trait says, once, what it does and
  * what answers it (from its row); a kind with no trait says nothing.
@@ -856,6 +981,9 @@ play_suite(void)
 	tcase_add_test(tc, test_sight);
 	tcase_add_test(tc, test_hero_messages);
 	tcase_add_test(tc, test_save_and_resume);
+	tcase_add_test(tc, test_jump_to_each_exit);
+	tcase_add_test(tc, test_beam_drawn_where_it_flies);
+	tcase_add_test(tc, test_start_message_has_the_description);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("catalog");

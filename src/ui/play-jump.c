@@ -2,7 +2,7 @@
 /*
  * Jumps of the cursor, so that on a large map it need not be walked: to
  * the next spawn (each in turn, at the cell its route is measured from),
- * the next exit (skipping the cells of the one it is on), the hero, the
+ * the next exit (each in turn, at the middle of its cells), the hero, the
  * enemy with least route left to an exit, and the densest group of the
  * crowd (game_densest: while a power is aimed, where it would catch the
  * most). Each says where it went on the message line, or why not.
@@ -33,23 +33,69 @@ play_jump_spawn(struct play *p)
 	    (p->jump_spawn - 1) % n + 1, n);
 }
 
-/* The cursor to the next exit cell not touching the cursor's cell. */
+/*
+ * Number the exits: exit cells that touch (of eight neighbours), or touch
+ * through others, are one exit; exits count in the order of their first
+ * cell, row by row (the level's order). group[i] is exit cell i's exit;
+ * returns how many there are.
+ */
+static int
+play_exit_groups(const struct level *lv, int *group)
+{
+	int	stack[LEVEL_EXIT_CELLS], n = 0, top, i, j, c;
+
+	for (i = 0; i < lv->nexits; i++)
+		group[i] = -1;
+	for (i = 0; i < lv->nexits; i++) {
+		if (group[i] >= 0)
+			continue;
+		group[i] = n;
+		stack[0] = i;
+		for (top = 1; top > 0;) {
+			c = stack[--top];
+			for (j = 0; j < lv->nexits; j++) {
+				if (group[j] >= 0 || abs(lv->exits[j].x -
+				    lv->exits[c].x) > 1 || abs(lv->exits[j].y -
+				    lv->exits[c].y) > 1)
+					continue;
+				group[j] = n;
+				stack[top++] = j;
+			}
+		}
+		n++;
+	}
+	return n;
+}
+
+/*
+ * The cursor to the next exit in turn (play_exit_groups' order), at the
+ * middle of its cells in the level's order, as a spawn's route is
+ * measured from the middle of its cells.
+ */
 static void
 play_jump_exit(struct play *p)
 {
-	int	n = p->lv->nexits, k, i;
+	const struct level	*lv = p->lv;
+	int			 group[LEVEL_EXIT_CELLS], n, k, i, m = 0;
+	int			 cells = 0;
 
-	for (k = 0; k < n; k++) {
-		struct level_point e;
-
-		i = p->jump_exit++ % n;
-		e = p->lv->exits[i];
-		if (abs(e.x - p->cx) > 1 || abs(e.y - p->cy) > 1 || k == n - 1) {
-			play_set_cursor(p, e.x, e.y);
-			play_message(p, false, "exit at (%d,%d)", e.x, e.y);
-			return;
-		}
+	if ((n = play_exit_groups(lv, group)) == 0)
+		return;
+	k = p->jump_exit++ % n;
+	for (i = 0; i < lv->nexits; i++)
+		cells += group[i] == k;
+	for (i = 0; i < lv->nexits; i++) {
+		if (group[i] == k && m++ == level_route_from(cells))
+			break;
 	}
+	play_set_cursor(p, lv->exits[i].x, lv->exits[i].y);
+	if (cells > 1)
+		play_message(p, false, "exit %d of %d at (%d,%d), the middle of "
+		    "its %d cells", k + 1, n, lv->exits[i].x, lv->exits[i].y,
+		    cells);
+	else
+		play_message(p, false, "exit %d of %d at (%d,%d)", k + 1, n,
+		    lv->exits[i].x, lv->exits[i].y);
 }
 
 /* The cursor to the hero, or why not. */

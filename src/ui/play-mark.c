@@ -67,6 +67,57 @@ play_mark_segment(struct play *p, uint8_t *cells, struct point a,
 	}
 }
 
+/* The steps in t along a ray of slope d from s to the cell edges it meets. */
+static void
+play_mark_steps(double s, double d, int cell, double *next, double *every)
+{
+	if (d == 0) {
+		*next = *every = INFINITY;
+		return;
+	}
+	*every = fabs(1 / d);
+	*next = (d > 0 ? cell + 1 - s : s - cell) * *every;
+}
+
+/*
+ * Mark every cell of cells[] the segment from point a to point b (in
+ * cells, not centres) really crosses, in order: a shot is drawn on the
+ * cells it flies over, no others. Through a corner exactly it enters the
+ * diagonal cell directly.
+ */
+static void
+play_mark_ray(struct play *p, uint8_t *cells, struct vec a, struct vec b,
+    void (*mark)(uint8_t *, uint8_t), uint8_t bit)
+{
+	int	x = (int)floor(a.x), y = (int)floor(a.y);
+	int	bx = (int)floor(b.x), by = (int)floor(b.y);
+	int	sx = b.x > a.x ? 1 : -1, sy = b.y > a.y ? 1 : -1;
+	int	n = abs(bx - x) + abs(by - y);
+	double	tx, ty, ex, ey;
+
+	play_mark_steps(a.x, b.x - a.x, x, &tx, &ex);
+	play_mark_steps(a.y, b.y - a.y, y, &ty, &ey);
+	for (;;) {
+		if (x >= 0 && y >= 0 && x < p->w && y < p->h)
+			mark(&cells[play_cell(p, x, y)], bit);
+		if ((x == bx && y == by) || n-- <= 0)
+			break;
+		if (tx < ty) {
+			x += sx;
+			tx += ex;
+		} else if (ty < tx) {
+			y += sy;
+			ty += ey;
+		} else {
+			x += sx;
+			y += sy;
+			tx += ex;
+			ty += ey;
+			n--;
+		}
+	}
+}
+
 /* Clear bits from every cell's route. */
 static void
 play_clear_route(struct play *p, uint8_t bits)
@@ -185,7 +236,6 @@ play_update_fx(struct play *p)
 	for (k = 0; k < n; k++) {
 		const struct game_fx	*fx = &g->fx[k];
 		uint8_t			 mark = (uint8_t)(fx->tower + 1);
-		struct point		 a, b;
 
 		if (g->tick - fx->tick >= PLAY_FX_TICKS || fx->tower < 0 ||
 		    fx->tower >= TOWER_NTYPES)
@@ -209,11 +259,8 @@ play_update_fx(struct play *p)
 			}
 			continue;
 		}
-		a.x = (int)floor(fx->from.x);
-		a.y = (int)floor(fx->from.y);
-		b.x = (int)floor(fx->to.x);
-		b.y = (int)floor(fx->to.y);
-		play_mark_segment(p, p->fx_at, a, b, play_mark_least, mark);
+		play_mark_ray(p, p->fx_at, fx->from, fx->to, play_mark_least,
+		    mark);
 	}
 }
 

@@ -33,6 +33,7 @@ play_message(struct play *p, bool error, const char *fmt, ...)
 	va_end(ap);
 	p->msg_error = error;
 	p->msg_sight = false;
+	p->msg_start = false;
 	p->msg_tick = p->g != NULL ? p->g->tick : 0;
 	play_log_add(p, error, p->msg);
 }
@@ -423,8 +424,11 @@ play_event(void *arg, const struct game_event *ev)
 		    ev->y);
 		break;
 	case GAME_EV_UNSTICK:
-		play_message(p, false, "%s was stuck: lifted on to (%d,%d)",
-		    play_enemy_words(ev->enemy, who, sizeof who), ev->x,
+		/* No fault of the player's: the rule that ends a stall. */
+		play_message(p, false, "%s got nowhere for %d s (hemmed in "
+		    "by the crowd or the walls), so it was moved on to "
+		    "(%d,%d): no enemy waits longer", play_enemy_words(
+		    ev->enemy, who, sizeof who), GAME_HOPELESS_S, ev->x,
 		    ev->y);
 		break;
 	case GAME_EV_POWER:
@@ -531,6 +535,7 @@ play_new(struct session *s, const char *name)
 {
 	struct level	*lv = s->lv;
 	struct play	*p = play_make(lv, s->g);
+	char		 buf[PLAY_MSG_MAX];
 
 	p->s = s;
 	if (name != NULL)
@@ -540,16 +545,50 @@ play_new(struct session *s, const char *name)
 	game_set_events(p->g, play_event, p);
 	play_recorder(p);
 	if (s->resumed) {
-		play_message(p, false, "%s resumed at wave %d of %d%s, paused: "
+		play_message(p, false, "%s resumed, %d/%d%s waves begun, paused: "
 		    "p goes on, ? shows the keys", lv->title, p->g->next_wave,
 		    p->g->level_waves, p->g->endless ? "+" : "");
 		p->paused = true;
-	} else
-		play_message(p, false, "%s: %d wave%s%s. Build, then n calls "
-		    "the first wave; ? shows the keys", lv->title, lv->nwaves,
-		    lv->nwaves == 1 ? "" : "s", p->g->endless ?
-		    ", then endless ones" : "");
+	} else {
+		play_start_as(p, 0, buf, sizeof buf);
+		play_message(p, false, "%s", buf);
+		p->msg_start = true;
+	}
 	return p;
+}
+
+/*
+ * The message a new game starts with, in form f (0..PLAY_START_NFORMS-1,
+ * shorter each): the level's title and description, as the title screen
+ * shows them, whichever way the game was started, then its waves and the
+ * first keys: "Tiny: A test. 2 waves. Build, then n calls the first wave;
+ * ? shows the keys", then "... (2 waves; n: the first, ?: keys)", then the
+ * title and description alone.
+ */
+void
+play_start_as(const struct play *p, int f, char *buf, size_t size)
+{
+	const struct level	*lv = p->lv;
+	size_t			 len = strlen(lv->description);
+	const char		*sep = "";
+	int			 n = lv->nwaves;
+
+	if (len > 0)	/* a sentence of its own */
+		sep = strchr(".!?", lv->description[len - 1]) != NULL ? " " :
+		    ". ";
+
+	if (f <= 0)
+		snprintf(buf, size, "%s: %s%s%d wave%s%s. Build, then n calls "
+		    "the first wave; ? shows the keys", lv->title,
+		    lv->description, sep, n, n == 1 ? "" : "s", p->g->endless ?
+		    ", then endless ones" : "");
+	else if (f == 1)
+		snprintf(buf, size, "%s: %s%s(%d wave%s%s; n: the first, ?: "
+		    "keys)", lv->title, lv->description, sep, n, n == 1 ? "" :
+		    "s", p->g->endless ? " and endless" : "");
+	else
+		snprintf(buf, size, "%s: %s", lv->title, lv->description[0] !=
+		    '\0' ? lv->description : "? shows the keys");
 }
 
 /*

@@ -90,7 +90,7 @@ struct play {
 	bool			 paused;
 	bool			 held;		/* stopped while a box is open */
 	int			 jump_spawn;	/* the next spawn a jump visits */
-	int			 jump_exit;	/* ... and exit cell */
+	int			 jump_exit;	/* ... and exit */
 	int			 aim_mode;	/* enum settings_aim: what the
 						   game does while p->power
 						   is aimed */
@@ -174,13 +174,20 @@ struct play {
 	bool			 msg_sight;	/* it is the first sight of
 						   enemy kind msg_kind */
 	int			 msg_kind;
+	bool			 msg_start;	/* it starts the game (the
+						   HUD may say it shorter) */
 	long			 msg_tick;
 };
+
+/* The forms of the start message, longest first (play_start_as). */
+#define PLAY_START_NFORMS	3
 
 struct play	*play_new(struct session *s, const char *name);
 struct play	*play_watch(struct level *lv, struct game *g, const char *name);
 void		 play_event(void *arg, const struct game_event *ev);
 void		 play_seeked(struct play *p);
+void		 play_start_as(const struct play *p, int form, char *buf,
+		    size_t size);
 struct play	*play_open(const char *path, const char *name, uint64_t seed,
 		    char *err, size_t errlen);
 struct play	*play_open_opts(const char *path, const char *name,

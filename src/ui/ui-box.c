@@ -36,14 +36,18 @@ ui_box_enter(int ch)
 	return ch == '\n' || ch == '\r' || ch == KEY_ENTER;
 }
 
-/* The help of the screen under it. */
+/*
+ * The help of the screen under it. Over the level list it has the screen
+ * to itself: a box over the list would leave the names beside it cut.
+ */
 static void
 ui_box_help_paint(struct ui *u, bool small)
 {
 	(void)small;
-	if (u->screen == UI_SCREEN_TITLE)
+	if (u->screen == UI_SCREEN_TITLE) {
+		erase();
 		ui_help_title(&u->v, &u->help_top);
-	else if (u->screen == UI_SCREEN_REPLAY)
+	} else if (u->screen == UI_SCREEN_REPLAY)
 		ui_help_replay(&u->v, &u->help_top);
 	else
 		ui_help_game(&u->v, &u->help_top);
@@ -501,6 +505,7 @@ ui_box_end_paint(struct ui *u, bool small)
 	const struct game	*g = p->g;
 	const struct score	*first;
 	char			 text[40][UI_SIGHT_LINE], clock[32], date[32];
+	char			 waves[24];
 	char			 board[SCORES_NAME_MAX + 1], stars[32];
 	const char		*lines[40];
 	int			 n = 0, k, count;
@@ -519,8 +524,8 @@ ui_box_end_paint(struct ui *u, bool small)
 	snprintf(text[n++], sizeof text[0], "%s: score %d", p->lv->title,
 	    g->score);
 	ui_box_end_clock(g->tick, clock, sizeof clock);
-	snprintf(text[n++], sizeof text[0], "%d/%d waves, %d/%d lives, %d "
-	    "killed, %d through, %s", g->waves_cleared, g->nwaves, g->lives,
+	snprintf(text[n++], sizeof text[0], "%d/%d waves cleared, %d/%d "
+	    "lives, %d killed, %d through, %s", g->waves_cleared, g->nwaves, g->lives,
 	    game_start_lives(g), g->killed, g->leaked, clock);
 	if (e->trial)
 		snprintf(text[n++], sizeof text[0], "(a trial from the editor: "
@@ -572,9 +577,11 @@ ui_box_end_paint(struct ui *u, bool small)
 		if (localtime_r(&when, &tm) == NULL ||
 		    strftime(date, sizeof date, "%Y-%m-%d", &tm) == 0)
 			snprintf(date, sizeof date, "?");
-		snprintf(text[n++], sizeof text[0], "%2d %7d %-4s %3d/%-3d %s "
-		    "%s", k + 1, first[k].score, first[k].won ? "won" : "lost",
-		    first[k].waves, first[k].waves_total, date, first[k].who);
+		snprintf(waves, sizeof waves, "%d/%d", first[k].waves,
+		    first[k].waves_total);
+		snprintf(text[n++], sizeof text[0], "%2d %7d %-4s %7s waves "
+		    "cleared %s %s", k + 1, first[k].score, first[k].won ?
+		    "won" : "lost", waves, date, first[k].who);
 	}
 	if (count > 0)
 		text[n++][0] = '\0';

@@ -83,16 +83,16 @@ ue_bot_game(const struct ue_bot *b, char *buf, size_t size)
 
 	if (b->run.g == NULL) {
 		ue_bot_clock(c, sizeof c, (double)t->ticks / GAME_RATE);
-		snprintf(buf, size, "bot %s: lives %d/%d, waves %d/%d, %s",
-		    t->state == GAME_WON ? "won" : t->state == GAME_LOST ?
-		    "lost" : "ran out of time", t->lives, t->lives_start,
-		    t->waves_cleared, t->waves_total, c);
+		snprintf(buf, size, "bot %s: lives %d/%d, %d/%d waves "
+		    "cleared, %s", t->state == GAME_WON ? "won" : t->state ==
+		    GAME_LOST ? "lost" : "ran out of time", t->lives,
+		    t->lives_start, t->waves_cleared, t->waves_total, c);
 		return;
 	}
 	game_summary(b->run.g, &s);
 	ue_bot_clock(c, sizeof c, (double)s.ticks / GAME_RATE);
-	snprintf(buf, size, "bot's game: waves %d/%d, lives %d/%d, %s",
-	    s.waves_cleared, s.waves_total, s.lives, t->lives_start, c);
+	snprintf(buf, size, "bot's game: %d/%d waves cleared, lives %d/%d, "
+	    "%s", s.waves_cleared, s.waves_total, s.lives, t->lives_start, c);
 }
 
 /* What is known of the rating, into buf. */
@@ -102,9 +102,9 @@ ue_bot_rating(const struct ue_bot *b, char *buf, size_t size)
 	const struct rate_run	*r = &b->run.rate;
 
 	if (b->run.t.rating == RATE_UNBEATEN)
-		snprintf(buf, size, "rating unbeaten (? says what it means)");
+		snprintf(buf, size, "rating unbeaten (? explains)");
 	else if (b->run.t.rating >= 0)
-		snprintf(buf, size, "rating %d by %s (? says what it means)",
+		snprintf(buf, size, "rating %d by %s (? explains)",
 		    b->run.t.rating, bot_strategies[b->run.t.strategy].name);
 	else if (r->games == 0 && r->g == NULL)
 		snprintf(buf, size, "rating not measured");

@@ -16,6 +16,7 @@
 #include "core/game.h"
 #include "core/kinds.h"
 #include "ui/ui-help.h"
+#include "ui/ui-map.h"
 
 #define UI_HELP_LINES	(60 + 2 * TOWER_NTYPES + GAME_NCMDS + \
 			 TOWER_NTARGETS + VIEW_NKINDS + POWER_NKINDS + \
@@ -153,6 +154,8 @@ ui_help_bestiary(struct ui_help *h)
 	ui_help_line(h, "%s", "");
 	ui_help_line(h, "Enemies cross road and open ground alike: only "
 	    "towers and rock turn them.");
+	ui_help_line(h, "Shots fly over rock and walls: nothing on the map "
+	    "blocks a tower's aim.");
 	ui_help_line(h, "%s", "");
 }
 
@@ -234,7 +237,7 @@ ui_help_game(const struct ui_view *v, int *first)
 		    "A spawn  > exit",
 		"\u2593 wall  A2 arrow tower, level 2  g\u2585 grunt, "
 		    "health bar",
-		"XX on the cursor: a tower there would block",
+		"XX on the cursor: a tower there would block  \u2217 a shot",
 		"paths: \u2022 route  \u25c6 waypoint; preview: + new, "
 		    "\u00d7 left",
 		"\u2218 in reach of the tower on the cursor, \u00b0 at its "
@@ -242,8 +245,9 @@ ui_help_game(const struct ui_view *v, int *first)
 		"!! an exit an enemy just got out by",
 		"one column a cell: A A\u0307 A\u0308 levels 1 2 3, A\u030a "
 		    "specialised;",
-		"  a spawn reversed; an enemy's letter takes its health's "
+		"  spawn A is \u24b6; an enemy's letter takes its health's "
 		    "colour",
+		"  and a mark: g g\u0323 g\u0324 above 2/3, to 1/3, below",
 		"beyond the view: \u25c0 \u25b6 \u25b2 \u25bc on its border, and "
 		    "where",
 		"  spawns, exits and the hero lie off screen"
@@ -252,14 +256,15 @@ ui_help_game(const struct ui_view *v, int *first)
 		"# rock  . ground  = road  ~ marsh  A spawn  > exit",
 		"[] wall ([ in one column)  A2 arrow tower, level 2  g5 grunt, "
 		    "health 5/9",
-		"XX on the cursor: a tower there would block",
-		"paths: * route  @ waypoint; preview: + new, x left",
+		"XX on the cursor: a tower there would block  * a shot",
+		"paths: , route  O waypoint; preview: + new, x left",
 		": in reach of the tower on the cursor, ' at its next level",
 		"!! an exit an enemy just got out by",
 		"one column a cell: a tower blinks to its level (2 3) or + "
 		    "(specialised);",
-		"  a spawn reversed; an enemy's letter takes its health's "
-		    "colour",
+		"  a spawn is " UI_MAP_SPAWN_ASCII "; an enemy's letter takes "
+		    "its health's colour",
+		"  and blinks to its health, 1 to 9 ninths",
 		"beyond the view: < > ^ v on its border, and where",
 		"  spawns, exits and the hero lie off screen"
 	};

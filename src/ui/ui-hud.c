@@ -167,7 +167,7 @@ ui_hud_status(const struct ui_view *v, const struct play *p, int row)
 		    A_BOLD);
 	snprintf(buf, sizeof buf, "/%d", game_start_lives(g));
 	ui_hud_item(v, &x, buf, 0, 0);
-	snprintf(buf, sizeof buf, "  wave %d/%d%s", g->next_wave,
+	snprintf(buf, sizeof buf, "  %d/%d%s waves begun", g->next_wave,
 	    g->level_waves, g->endless ? "+" : "");
 	ui_hud_item(v, &x, buf, 0, 0);
 	snprintf(buf, sizeof buf, "  enemies %d", g->nenemies);
@@ -259,7 +259,7 @@ ui_hud_next_wave(const struct ui_view *v, const struct play *p, int row)
 	int			 n;
 
 	if (game_over(g)) {
-		snprintf(line, sizeof line, " the level is %s: %d of %d waves "
+		snprintf(line, sizeof line, " the level is %s: %d/%d waves "
 		    "cleared", g->state == GAME_WON ? "won" : "lost",
 		    g->waves_cleared, g->nwaves);
 		ui_draw_text_at(v, row, 0, line);
@@ -346,12 +346,14 @@ ui_hud_palette(const struct ui_view *v, const struct play *p, int row)
 /*
  * How much of a tower's figures the cursor line says: all of them, or
  * (as the row narrows) without "pierces armour", then without what it
- * hits. Damage, damage a second, range and reload always stay.
+ * hits, then the rest in fewer words ("blind 2", "slow 50%"). Damage,
+ * damage a second, range and reload always stay.
  */
 enum ui_hud_terse {
 	UI_HUD_ALL,
 	UI_HUD_NO_PIERCE,
-	UI_HUD_NO_HITS
+	UI_HUD_NO_HITS,
+	UI_HUD_SHORT
 };
 
 /*
@@ -374,14 +376,14 @@ ui_hud_stats_of(char *buf, size_t size, int kind,
 	    about_dps(st), st->range, (double)st->reload / GAME_RATE);
 	len = strlen(buf);
 	if (st->min_range > 0)
-		snprintf(buf + len, size - len, ", blind within %g",
-		    st->min_range);
+		snprintf(buf + len, size - len, terse == UI_HUD_SHORT ?
+		    ", blind %g" : ", blind within %g", st->min_range);
 	len = strlen(buf);
 	if (st->splash > 0)
 		snprintf(buf + len, size - len, ", splash %g", st->splash);
 	else if (tt->attack == TOWER_ATTACK_PULSE)
-		snprintf(buf + len, size - len, ", slows to %d%%",
-		    st->slow_pct);
+		snprintf(buf + len, size - len, terse == UI_HUD_SHORT ?
+		    ", slow %d%%" : ", slows to %d%%", st->slow_pct);
 	else if (tt->attack == TOWER_ATTACK_CHAIN)
 		snprintf(buf + len, size - len, ", %d jumps", st->chain);
 	len = strlen(buf);
@@ -464,20 +466,22 @@ ui_hud_power_info(const struct ui_view *v, const struct play *p, int row)
 
 /*
  * How the cursor line on a tower is shortened, a step at a time, until it
- * fits: all of it; without the kills; without the aim mode; in fewer
- * words (no specialisation's effect, no "t: aim"); the figures without
- * "pierces armour", then without what it hits; last, the keys without
- * their verbs ("u 30g"). Damage, damage a second, range and reload are
- * never dropped before the keys and prices.
+ * fits: all of it; without the kills; without the aim mode; without a
+ * specialisation's effect; the figures without "pierces armour", then
+ * without what it hits; the keys without their verbs ("u 30g", "t aim");
+ * last, without how to aim, so that every tower that aims says how at
+ * 100 columns. Damage, damage a second, range and reload are never
+ * dropped before the keys and prices.
  */
 enum ui_hud_step {
 	UI_HUD_FULL,
 	UI_HUD_NO_KILLS,
 	UI_HUD_NO_MODE,
-	UI_HUD_FEW_WORDS,
+	UI_HUD_FEW_WORDS,	/* no specialisation's effect */
 	UI_HUD_FEW_PIERCE,
 	UI_HUD_FEW_HITS,
-	UI_HUD_FEW_VERBS,
+	UI_HUD_FEW_VERBS,	/* "u 80g | s 49g | t aim" */
+	UI_HUD_NO_AIM,		/* how to aim, the last thing to go */
 	UI_HUD_NSTEPS
 };
 
@@ -514,12 +518,14 @@ ui_hud_tower_line(const struct play *p, const struct game_tower *tw,
 	snprintf(line + len, size - len, terse ? " | s %dg" : " | s: sell %dg",
 	    game_tower_refund(tw));
 	len = strlen(line);
-	if (tt->attack != TOWER_ATTACK_NONE && words)
-		snprintf(line + len, size - len, " | t: aim");
+	if (tt->attack != TOWER_ATTACK_NONE && step < UI_HUD_NO_AIM)
+		snprintf(line + len, size - len, terse ? " | t aim" :
+		    " | t: aim");
 	game_tower_stats(tw, &fig);
 	ui_hud_stats_of(st, sizeof st, tw->type, &fig, step >=
-	    UI_HUD_FEW_HITS ? UI_HUD_NO_HITS : (step == UI_HUD_FEW_PIERCE ?
-	    UI_HUD_NO_PIERCE : UI_HUD_ALL));
+	    UI_HUD_FEW_VERBS ? UI_HUD_SHORT : step >= UI_HUD_FEW_HITS ?
+	    UI_HUD_NO_HITS : (step == UI_HUD_FEW_PIERCE ? UI_HUD_NO_PIERCE :
+	    UI_HUD_ALL));
 	len = strlen(line);
 	snprintf(line + len, size - len, " | %s", st);
 	if (tw->spec >= 0 && words) {
@@ -665,22 +671,29 @@ ui_hud_msg_room(void)
 
 /*
  * The message in the words that fit in room rows, into buf: a first
- * sight's line in the first of its forms (about.h) that fits, or its
+ * sight's line (about.h) or the start's (play_start_as) in the first of
+ * its forms that fits, or its
  * shortest, which the last row then ends on a whole word. Returns the
  * rows it takes, at most room.
  */
 static int
 ui_hud_msg_text(const struct play *p, int room, char *buf, size_t size)
 {
-	int	rows = 1;
+	int	rows = 1, forms = 1;
 
-	for (int f = 0; f < ABOUT_FIRST_NFORMS; f++) {
+	if (p->msg_sight)
+		forms = ABOUT_FIRST_NFORMS;
+	else if (p->msg_start)
+		forms = PLAY_START_NFORMS;
+	for (int f = 0; f < forms; f++) {
 		if (p->msg_sight)
 			about_first_as(p->msg_kind, f, buf, size);
+		else if (p->msg_start)
+			play_start_as(p, f, buf, size);
 		else
 			snprintf(buf, size, "%s", p->msg);
 		rows = ui_hud_rows_of(buf);
-		if (rows <= room || !p->msg_sight)
+		if (rows <= room)
 			break;
 	}
 	return rows < room ? rows : room;
@@ -740,11 +753,21 @@ ui_hud_message(const struct ui_view *v, const struct play *p, int row,
 }
 
 
-/* Paint the game screen into stdscr (no dialog; the caller refreshes). */
+/*
+ * Paint the game screen into stdscr (no dialog; the caller refreshes).
+ * When the message takes a row more or less, the HUD rows move: they are
+ * then painted afresh (redrawwin) rather than left to curses to move by
+ * scrolling a region of the terminal, which a terminal out of step with
+ * curses would show as a row twice.
+ */
 void
 ui_hud_play(struct ui_view *v, const struct play *p)
 {
+	int	bottom = v->bottom;
+
 	ui_map_layout(v, p);
+	if (v->bottom != bottom)
+		redrawwin(stdscr);
 	erase();
 	if (v->too_small) {
 		ui_draw_too_small(v, NULL);

@@ -5,7 +5,8 @@
  * tower, a fresh attack crossing it, a shot, an enemy (its letter and, in
  * the second column, its health), then the cursor. Glyphs come in a UTF-8
  * and an ASCII set; without colour every kind of cell still has its own
- * glyph or attribute, so the map reads the same on a monochrome terminal.
+ * characters (a spawn is never a tower's letter, an enemy's health is a
+ * mark or a digit), so the map reads the same on a monochrome terminal.
  * The viewport follows the cursor on a map larger than the screen.
  */
 #ifndef _XOPEN_SOURCE
@@ -168,6 +169,27 @@ ui_map_glyph(const struct ui_view *v, struct ui_map_cell *c, const char *g)
 	snprintf(c->text, sizeof c->text, "%s%s", g, v->cellw == 2 ? " " : "");
 }
 
+/*
+ * Fill c with an overlay's digit g: with two columns a cell, in the second
+ * column, so that a digit never runs on from a label on its left ("A1 7",
+ * not "A17").
+ */
+static void
+ui_map_digit(const struct ui_view *v, struct ui_map_cell *c, const char *g)
+{
+	snprintf(c->text, sizeof c->text, "%s%s", v->cellw == 2 ? " " : "", g);
+}
+
+/* Write label (A..Z) circled, one column of UTF-8 (U+24B6 on), into buf. */
+static void
+ui_map_circled(char label, char *buf, size_t size)
+{
+	unsigned	cp = 0x24b6u + (unsigned)(label - 'A');
+
+	snprintf(buf, size, "%c%c%c", (char)(0xe0 | (cp >> 12)),
+	    (char)(0x80 | ((cp >> 6) & 0x3f)), (char)(0x80 | (cp & 0x3f)));
+}
+
 /* Fill c with kind k's glyphs and looks. */
 static void
 ui_map_kind_look(const struct ui_view *v, enum ui_kind k,
@@ -274,6 +296,38 @@ ui_map_tower_look(const struct ui_view *v, int k, int lvl, int spec,
 	}
 }
 
+/* The ASCII health digit of share f: ninths, 1 to 9. */
+static char
+ui_map_ninths(double f)
+{
+	int	k = (int)ceil(f * 9);
+
+	return (char)('0' + (k < 1 ? 1 : (k > 9 ? 9 : k)));
+}
+
+/*
+ * In one column a cell, the health band hp (of share f) in the cell's
+ * characters, for a screen that shows no colour: in UTF-8 a mark under
+ * the letter, none above two thirds, a dot to a third, two dots below
+ * ("g", "g\u0323", "g\u0324"); in ASCII the cell blinks between the
+ * letter and the health's digit, ninths as with two columns.
+ */
+static void
+ui_map_health_mark(const struct ui_view *v, double f, short hp,
+    struct ui_map_cell *c)
+{
+	size_t	n = strlen(c->text);
+
+	if (v->utf8) {
+		if (hp != UI_PAIR_HP_HIGH)
+			snprintf(c->text + n, sizeof c->text - n, "%s",
+			    hp == UI_PAIR_HP_MID ? "\u0323" : "\u0324");
+	} else if (v->blink) {
+		c->text[0] = ui_map_ninths(f);
+		c->text[1] = '\0';
+	}
+}
+
 /*
  * Give c a health bar for the share f (0..1) of hit points left: the
  * second column of the cell, coloured by health; with one column a cell,
@@ -290,12 +344,13 @@ ui_map_health(const struct ui_view *v, double f, struct ui_map_cell *c)
 	    UI_PAIR_HP_LOW);
 	if (v->cellw == 1) {
 		/* The glyph takes the health's colour; dim, then underlined
-		 * without colour. */
+		 * without colour; and its characters say it too. */
 		c->pair = hp;
 		if (hp == UI_PAIR_HP_LOW)
 			c->mono |= A_UNDERLINE;
 		else if (hp == UI_PAIR_HP_MID)
 			c->mono |= A_DIM;
+		ui_map_health_mark(v, f, hp, c);
 		return;
 	}
 	if (v->utf8) {
@@ -303,8 +358,7 @@ ui_map_health(const struct ui_view *v, double f, struct ui_map_cell *c)
 		snprintf(c->second, sizeof c->second, "%s",
 		    ui_map_health_utf8[k < 0 ? 0 : k]);
 	} else {
-		k = (int)ceil(f * 9);
-		c->second[0] = (char)('0' + (k < 1 ? 1 : (k > 9 ? 9 : k)));
+		c->second[0] = ui_map_ninths(f);
 		c->second[1] = '\0';
 	}
 	c->pair2 = hp;
@@ -356,7 +410,7 @@ ui_map_cover(const struct ui_view *v, int n, struct ui_map_cell *c)
 	if (n == 0)
 		return;
 	snprintf(g, sizeof g, "%c", n > 9 ? '+' : '0' + n);
-	ui_map_glyph(v, c, g);
+	ui_map_digit(v, c, g);
 	c->pair = n >= 2 ? UI_PAIR_GOOD : UI_PAIR_RANGE;
 	c->attr = n >= 3 ? A_BOLD : 0;
 	c->mono = n >= 3 ? A_BOLD : 0;
@@ -421,7 +475,7 @@ ui_map_overlay(const struct ui_view *v, const struct play *p, int x, int y,
 		} else {
 			snprintf(g, sizeof g, "%d", (int)(((f->dist[i] +
 			    f->base) / FIELD_UNIT) % 10));
-			ui_map_glyph(v, c, g);
+			ui_map_digit(v, c, g);
 			c->mono = 0;
 		}
 		break;
@@ -454,11 +508,11 @@ ui_map_overlay(const struct ui_view *v, const struct play *p, int x, int y,
 		break;
 	case OVERLAY_PATH:
 		if (r & PLAY_ROUTE_ENEMY_WP) {
-			ui_map_glyph(v, c, v->utf8 ? "\u25c6" : "@");
+			ui_map_glyph(v, c, v->utf8 ? "\u25c6" : "O");
 			c->pair = UI_PAIR_WAYPOINT;
 			c->attr = c->mono = A_BOLD;
 		} else if (r & PLAY_ROUTE_ENEMY) {
-			ui_map_glyph(v, c, v->utf8 ? "\u2022" : "*");
+			ui_map_glyph(v, c, v->utf8 ? "\u2022" : ",");
 			c->pair = UI_PAIR_WAYPOINT;
 			c->attr = c->mono = A_BOLD;
 		} else if (r & PLAY_ROUTE_WAYPOINT) {
@@ -467,7 +521,7 @@ ui_map_overlay(const struct ui_view *v, const struct play *p, int x, int y,
 			c->attr = 0;
 			c->mono = A_DIM;
 		} else if (r & PLAY_ROUTE_NOW) {
-			ui_map_glyph(v, c, v->utf8 ? "\u2022" : "*");
+			ui_map_glyph(v, c, v->utf8 ? "\u2022" : ",");
 			c->pair = UI_PAIR_ROUTE;
 			c->attr = 0;
 			c->mono = A_DIM;
@@ -486,7 +540,7 @@ ui_map_overlay(const struct ui_view *v, const struct play *p, int x, int y,
 			c->attr = 0;
 			c->mono = A_DIM;
 		} else if (r & PLAY_ROUTE_NOW) {
-			ui_map_glyph(v, c, v->utf8 ? "\u2022" : "*");
+			ui_map_glyph(v, c, v->utf8 ? "\u2022" : ",");
 			c->pair = UI_PAIR_ROUTE;
 			c->attr = 0;
 			c->mono = A_DIM;
@@ -540,6 +594,28 @@ ui_map_power_look(const struct ui_view *v, const struct play *p, int x,
 	}
 }
 
+/*
+ * Fill c with spawn label's look: its letter in the first column when
+ * cells are wide; in one column, where a tower's letter fills the cell
+ * too, a form no tower takes: the letter circled in UTF-8, and in ASCII
+ * (which has no such letter) the spawn's own glyph, UI_MAP_SPAWN_ASCII.
+ * Reversed as well in one column.
+ */
+static void
+ui_map_spawn_look(const struct ui_view *v, char label,
+    struct ui_map_cell *c)
+{
+	if (v->cellw == 2) {
+		c->text[0] = label;
+		return;
+	}
+	if (v->utf8 && label >= 'A' && label <= 'Z')
+		ui_map_circled(label, c->text, sizeof c->text);
+	else
+		snprintf(c->text, sizeof c->text, "%s", UI_MAP_SPAWN_ASCII);
+	c->attr |= A_REVERSE;
+}
+
 /* Work out how cell (x, y) looks, every layer. */
 static void
 ui_map_cell_look(const struct ui_view *v, const struct play *p, int x, int y,
@@ -554,12 +630,8 @@ ui_map_cell_look(const struct ui_view *v, const struct play *p, int x, int y,
 
 	c->second[0] = '\0';
 	ui_map_kind_look(v, k, c);
-	if (k == UI_SPAWN) {
-		c->text[0] = play_spawn_label(p, x, y);
-		/* One column: reversed, never read as a tower's letter. */
-		if (v->cellw == 1)
-			c->attr |= A_REVERSE;
-	}
+	if (k == UI_SPAWN)
+		ui_map_spawn_look(v, play_spawn_label(p, x, y), c);
 	if (tw != NULL)
 		ui_map_tower_look(v, tw->type, tw->level, tw->spec, c);
 	else if (k == UI_GROUND || k == UI_ROAD || k == UI_SLOW)
@@ -594,7 +666,7 @@ ui_map_cell_look(const struct ui_view *v, const struct play *p, int x, int y,
 	else if (s >= 0 && tw == NULL) {
 		int t = p->g->units[s].type;
 
-		ui_map_glyph(v, c, v->utf8 ? "\u2022" : "*");
+		ui_map_glyph(v, c, v->utf8 ? "\u2217" : "*");
 		c->pair = (short)(t >= 0 && t < TOWER_NTYPES ? UI_PAIR_FX + t :
 		    UI_PAIR_SHOT);
 		c->attr = c->mono = A_BOLD;

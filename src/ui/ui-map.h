@@ -12,6 +12,9 @@
 #include "ui/play.h"
 #include "ui/ui-draw.h"
 
+/* In ASCII one column a cell, a spawn (a letter there is a tower's). */
+#define UI_MAP_SPAWN_ASCII	"&"
+
 void	ui_map_layout(struct ui_view *v, const struct play *p);
 bool	ui_map_cell_at(const struct ui_view *v, int sy, int sx, int *x,
 	    int *y);

@@ -61,8 +61,8 @@ ui_replay_list_line(const struct ui_view *v, const struct record_entry *e,
 	snprintf(set, sizeof set, "%s%s", difficulty_name(e->opts.difficulty),
 	    e->opts.endless ? "+endless" : "");
 	ui_draw_stars(v, e->stars, stars, sizeof stars);
-	snprintf(buf, size, "%s %s %-16.16s %-14s %-4s %7d %3d waves %3ld:%02ld"
-	    " %s", chosen ? ">" : " ", date, what, set,
+	snprintf(buf, size, "%s %s %-16.16s %-14s %-4s %7d %3d cleared "
+	    "%3ld:%02ld %s", chosen ? ">" : " ", date, what, set,
 	    record_result_name(e->result), e->score, e->waves_cleared, s / 60,
 	    s % 60, e->result == RECORD_WON ? stars : "");
 }
@@ -71,7 +71,7 @@ ui_replay_list_line(const struct ui_view *v, const struct record_entry *e,
 void
 ui_replay_list_paint(struct ui *u, bool small)
 {
-	static char	 text[UI_RECS_ROWS][160];
+	static char	 text[UI_RECS_ROWS][176];
 	const char	*lines[UI_RECS_ROWS + UI_RECS_HEAD];
 	int		 rows = LINES - 4 - UI_RECS_HEAD, top, i, n = 0, first = 0;
 

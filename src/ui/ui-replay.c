@@ -541,7 +541,7 @@ ui_replay_where(const struct ui *u)
 	char			 line[320], now[32], end[32];
 
 	snprintf(line, sizeof line, " %s/%s  tick %ld of %ld%s  hash %016"
-	    PRIx64 "  wave %d/%d%s | p play  f speed  < > 10 s  [ ] waves  . "
+	    PRIx64 "  %d/%d%s waves begun | p play  f speed  < > 10 s  [ ] waves  . "
 	    "step  0 $ ends  t take over  Esc levels",
 	    ui_replay_clock(g->tick, now, sizeof now),
 	    ui_replay_clock(replay_end(u->rp->r), end, sizeof end), g->tick,

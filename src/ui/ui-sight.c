@@ -221,8 +221,8 @@ ui_sight_waves(const struct ui_view *v, const struct play *p, int *first)
 
 	for (e = 0; e < ENEMY_NKINDS; e++)
 		seen[e] = game_kind_seen(g, e);
-	snprintf(text[n++], sizeof text[0], "The waves to come (%d of %d "
-	    "started)", g->next_wave, g->nwaves);
+	snprintf(text[n++], sizeof text[0], "The waves to come (%d/%d waves "
+	    "begun)", g->next_wave, g->nwaves);
 	text[n++][0] = '\0';
 	for (w = 0; w < g->nwaves && n < UI_SIGHT_PANEL_MAX - 3; w++) {
 		const struct level_wave *lw = &p->g->waves[w];
