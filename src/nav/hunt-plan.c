@@ -31,6 +31,7 @@ hunt_plan(struct hunt *h, const int32_t *cells, int n)
 		n = 0;
 	h->nplan = (size_t)n < max ? n : (int)max;
 	h->iplan = 0;
+	hunt_rev_end(h);	/* its walk is the old one */
 	memcpy(h->plan, cells, (size_t)h->nplan * sizeof *h->plan);
 }
 
@@ -53,17 +54,18 @@ hunt_plan_step(struct hunt *h, int32_t c)
 
 /*
  * The cell the next build aims at: the goal's, or with a walk known the
- * cell of it the goal will stand on when the build ends.
+ * cell of it the goal will stand on when the build ends, and ahead more
+ * steps on (a build that may be taken before the goal comes: hunt-rev.c).
  */
 int32_t
-hunt_aim(const struct hunt *h)
+hunt_aim(const struct hunt *h, int ahead)
 {
 	int k;
 
 	if (h->iplan >= h->nplan)
 		return h->goal;
 	/* The build's last update comes after xlen - 1 more moves. */
-	k = h->iplan + (h->xlen - 1 + h->ups - 1) / h->ups - 1;
+	k = h->iplan + (h->xlen - 1 + h->ups - 1) / h->ups - 1 + ahead;
 	if (k < h->iplan)
 		return h->goal;
 	return h->plan[k < h->nplan - 1 ? k : h->nplan - 1];
@@ -130,6 +132,9 @@ hunt_copy(struct hunt *dst, const struct hunt *src)
 	dst->rhead = keep.rhead;
 	dst->rnext = keep.rnext;
 	dst->rprev = keep.rprev;
+	dst->low = keep.low;
+	dst->lowdist = keep.lowdist;
+	dst->lowdir = keep.lowdir;
 	field_copy(dst->f, src->f);
 	field_copy(dst->x, src->x);
 	memcpy(dst->x->qnext, src->x->qnext, n * sizeof *dst->x->qnext);
@@ -144,4 +149,11 @@ hunt_copy(struct hunt *dst, const struct hunt *src)
 	memcpy(dst->rhead, src->rhead, HUNT_WAVE_BUCKETS * sizeof *dst->rhead);
 	memcpy(dst->rnext, src->rnext, n * sizeof *dst->rnext);
 	memcpy(dst->rprev, src->rprev, n * sizeof *dst->rprev);
+	memcpy(dst->low, src->low, (size_t)src->nlow * sizeof *dst->low);
+	for (int k = 0; k < src->nlow; k++) {
+		int i = src->low[k];
+
+		dst->lowdist[i] = src->lowdist[i];
+		dst->lowdir[i] = src->lowdir[i];
+	}
 }

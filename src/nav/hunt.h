@@ -68,6 +68,11 @@
 #define HUNT_MIN_SLICE	64	/* a slice: at least this many cells */
 #define HUNT_REBUILD_SHARE 4	/* a tower cutting 1 / this: rebuild */
 #define HUNT_WAVE_BUCKETS 1024	/* the wave's ring (a power of two) */
+#define HUNT_AIM_AHEAD	1	/* a canonical build aims this many steps
+				   past where the goal will stand */
+#define HUNT_REV_MAX	8	/* taken at most this many steps short */
+#define HUNT_FLAG_CUT	0x01	/* flag[]: cut (or raised) by a change */
+#define HUNT_FLAG_LOW	0x04	/* flag[]: changed since an early take */
 
 struct hunt_stats {
 	uint64_t	waved;		/* cells the wave settled, last update */
@@ -76,6 +81,7 @@ struct hunt_stats {
 	uint64_t	taken;		/* builds taken in, ever */
 	uint64_t	cut;		/* cells the last map change cut */
 	uint64_t	rebuilds;	/* whole builds, ever */
+	uint64_t	early;		/* builds taken before the goal came */
 };
 
 struct hunt {
@@ -113,6 +119,13 @@ struct hunt {
 	int		 xlen;		/* updates the last build took */
 	uint64_t	 xdone;		/* cells the build reached so far */
 	uint64_t	 xwork;		/* the last build's work, in cells */
+	bool		 rev;		/* routes lead on to a cell ahead on
+					   the walk, then back along it */
+	int		 reve;		/* that cell's index in plan */
+	int32_t		*low;		/* cells changed since (flag LOW) */
+	int		 nlow;
+	int64_t		*lowdist;	/* their build's distance */
+	int8_t		*lowdir;	/* and pointer */
 	int		 since;		/* updates since the goal last moved */
 	int		 ups;		/* updates between its last two moves */
 };
@@ -133,9 +146,35 @@ int		 hunt_exact_bound(const struct hunt *h, const struct grid *g);
 bool		 hunt_valid(const struct hunt *h, const struct grid *g,
 		     char *why, int whylen);
 
-/* Between hunt.c and hunt-plan.c. */
+/* Between hunt.c, hunt-plan.c and hunt-rev.c. */
 void		 hunt_plan_step(struct hunt *h, int32_t c);
-int32_t		 hunt_aim(const struct hunt *h);
+int32_t		 hunt_aim(const struct hunt *h, int ahead);
+bool		 hunt_rev_take(struct hunt *h, const struct grid *g);
+bool		 hunt_rev_walks(const struct hunt *h, const struct grid *g,
+		     int32_t o, int32_t c);
+bool		 hunt_rev_step(struct hunt *h, const struct grid *g, int32_t c,
+		     int d);
+int		 hunt_step_dir(const struct grid *g, int o, int c);
+void		 hunt_push(struct hunt *h, int i);
+void		 hunt_lower(struct hunt *h, int i, int64_t d);
+void		 hunt_heap_clear(struct hunt *h);
+void		 hunt_sight_forget(struct hunt *h);
+void		 hunt_cut_mark(struct hunt *h, int i);
+void		 hunt_cut_settle(struct hunt *h, const struct grid *g);
+void		 hunt_trade(struct hunt *h);
+void		 hunt_rev_end(struct hunt *h);
+
+/* Keep cell i's build distance and pointer before the wave changes them. */
+static inline void
+hunt_rev_keep(struct hunt *h, int i)
+{
+	if (!h->rev || (h->flag[i] & HUNT_FLAG_LOW) != 0)
+		return;
+	h->flag[i] |= HUNT_FLAG_LOW;
+	h->lowdist[i] = h->f->dist[i];
+	h->lowdir[i] = h->f->dir[i];
+	h->low[h->nlow++] = i;
+}
 uint64_t	 hunt_x_budget(const struct hunt *h);
 int		 hunt_build_updates(const struct hunt *h,
 		     const struct grid *g);
