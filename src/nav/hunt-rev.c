@@ -54,7 +54,8 @@ rev_end(const struct hunt *h, const struct grid *g)
 	const int64_t	*dist = h->x->dist;
 	int		 ka = -1;
 
-	if (!h->xcanon || h->since > h->ups)
+	if (!h->xcanon || h->since > h->ups ||
+	    h->waved * HUNT_SLICES > h->xwork)
 		return -1;
 	for (int k = h->iplan; k < h->nplan && k <= h->iplan + HUNT_REV_MAX;
 	    k++)

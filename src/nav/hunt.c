@@ -534,7 +534,8 @@ hunt_settle(struct hunt *h, const struct grid *g, int v)
 		if (nd == f->dist[x]) {
 			/* A tie: the pointer a build would choose wins. */
 			if (f->dir[x] >= 0 && f->dir[x] < 8 &&
-			    field_rank[(d + 4) & 7] < field_rank[f->dir[x]]) {
+			    field_rank[(d + 4) & 7] < field_rank[f->dir[x]] &&
+			    !hunt_rev_pinned(h, x)) {
 				hunt_rev_keep(h, x);
 				f->dir[x] = (int8_t)((d + 4) & 7);
 			}
@@ -693,10 +694,35 @@ hunt_sight(struct hunt *h, const struct grid *g, const int32_t *cells, int n)
 }
 
 /*
+ * Run a slice of the build under way; when it ends, the build waits for
+ * its goal (xphase 2).
+ */
+static void
+hunt_x_run(struct hunt *h, const struct grid *g)
+{
+	uint64_t budget = hunt_x_budget(h);
+
+	h->x->stats.settled = 0;
+	h->xlen++;
+	if (h->xcanon ? field_canon_run(h->x, g, &h->xs, budget) :
+	    field_integrate_run(h->x, g, &h->xs, budget)) {
+		h->xphase = 2;
+		h->xwait = 0;
+		/* Its work: cells reached, and the pointers' rows. */
+		h->xwork = h->xdone + h->x->stats.settled +
+		    (h->xcanon ? (uint64_t)g->w * g->h /
+		    FIELD_CANON_ROW_WEIGHT : 0);
+	}
+	h->xdone += h->x->stats.settled;
+	h->stats.sliced = h->x->stats.settled;
+}
+
+/*
  * The far part of an update: start a build when the field is not known
  * exact, run a slice of it, and when it is done take it (the goal stands
- * on its goal, or stood there and walked on: hunt_take), wait for the goal
- * to come (at most hunt_build_updates), or drop it.
+ * on its goal, or stood there and walked on: hunt_take; or walks towards
+ * it: hunt_rev_take), wait for the goal to come (at most
+ * hunt_build_updates), or drop it.
  */
 static void
 hunt_far(struct hunt *h, const struct grid *g)
@@ -706,23 +732,8 @@ hunt_far(struct hunt *h, const struct grid *g)
 	if (h->xphase == 0 && !h->exact)
 		hunt_x_start(h, g);
 	if (h->xphase == 1) {
-		uint64_t budget = hunt_x_budget(h);
-
 		ran = true;
-
-		h->x->stats.settled = 0;
-		h->xlen++;
-		if (h->xcanon ? field_canon_run(h->x, g, &h->xs, budget) :
-		    field_integrate_run(h->x, g, &h->xs, budget)) {
-			h->xphase = 2;
-			h->xwait = 0;
-			/* Its work: cells reached, and the pointers' rows. */
-			h->xwork = h->xdone + h->x->stats.settled +
-			    (h->xcanon ? (uint64_t)g->w * g->h /
-			    FIELD_CANON_ROW_WEIGHT : 0);
-		}
-		h->xdone += h->x->stats.settled;
-		h->stats.sliced = h->x->stats.settled;
+		hunt_x_run(h, g);
 	}
 	if (h->xphase == 2 && !h->xarrived && hunt_rev_take(h, g))
 		return;		/* taken before the goal came */
@@ -746,6 +757,7 @@ void
 hunt_update(struct hunt *h, const struct grid *g, const int32_t *cells,
     int n)
 {
+	h->waved = h->stats.waved;
 	h->stats.waved = h->stats.sliced = h->stats.rays = 0;
 	if (h->goal < 0)
 		return;

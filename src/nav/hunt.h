@@ -126,6 +126,8 @@ struct hunt {
 	int		 nlow;
 	int64_t		*lowdist;	/* their build's distance */
 	int8_t		*lowdir;	/* and pointer */
+	uint64_t	 waved;		/* cells the wave settled, the update
+					   before */
 	int		 since;		/* updates since the goal last moved */
 	int		 ups;		/* updates between its last two moves */
 };
@@ -163,6 +165,17 @@ void		 hunt_cut_mark(struct hunt *h, int i);
 void		 hunt_cut_settle(struct hunt *h, const struct grid *g);
 void		 hunt_trade(struct hunt *h);
 void		 hunt_rev_end(struct hunt *h);
+
+/*
+ * Whether cell i keeps its pointer on a tie: the build's goal while routes
+ * go on from it back along the walk (it has no pointer of the build to go
+ * back to, hunt-rev.c, so it must not hang on the goal's old cells).
+ */
+static inline bool
+hunt_rev_pinned(const struct hunt *h, int i)
+{
+	return h->rev && i == h->plan[h->reve];
+}
 
 /* Keep cell i's build distance and pointer before the wave changes them. */
 static inline void
