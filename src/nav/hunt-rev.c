@@ -232,8 +232,10 @@ hunt_rev_step(struct hunt *h, const struct grid *g, int32_t c, int d)
 	f->dir[o] = (int8_t)d;		/* o rises to a step above c */
 	h->stats.cut = (uint64_t)h->ncut;
 	rev_raise(h, g, 2 * cost);
-	if (h->iplan - 1 == h->reve)
-		hunt_rev_end(h);	/* on the build's goal */
+	if (h->iplan - 1 == h->reve) {
+		hunt_rev_end(h);	/* on the build's goal: exact */
+		h->stats.arrived++;
+	}
 	return true;
 }
 

@@ -82,6 +82,7 @@ struct hunt_stats {
 	uint64_t	cut;		/* cells the last map change cut */
 	uint64_t	rebuilds;	/* whole builds, ever */
 	uint64_t	early;		/* builds taken before the goal came */
+	uint64_t	arrived;	/* of them, reached along the walk */
 };
 
 struct hunt {
