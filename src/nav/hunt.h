@@ -35,7 +35,16 @@
  *           old. A build whose goal never comes is dropped (after as many
  *           updates again, with the walk). So no distance is staler than
  *           two builds' updates of the goal's walk; with its walk known,
- *           the field is exact each time a build ends. Standing still, the
+ *           the field is exact each time a build ends. A canonical build
+ *           aims HUNT_AIM_AHEAD steps further on the walk, and is taken as
+ *           soon as it ends with the goal short of its goal on the walk
+ *           (a shortest route of the build), unless the wave did a slice's
+ *           work the update before (hunt-rev.c): every route then goes on
+ *           from the build's goal back along the walk, so the cells ahead
+ *           are exact; each step towards it lowers the base, raising only
+ *           what the wave changed from the old goal (never above the
+ *           build's distance), and when the goal comes to it every
+ *           distance is exact. Standing still, the
  *           field is exactly field_build's (dist, dir and goal) at the
  *           latest after hunt_exact_bound(h) updates, and no build runs
  *           then until the goal or the map moves.
@@ -50,9 +59,10 @@
  * Ties go as a build breaks them (the first direction in field.h's
  * order), so where the field is exact its pointers are a build's too.
  * hunt_copy makes one hunt field the very state of another (a game's
- * keyframe). Memory: two fields and about 33 bytes a cell more (the
- * goal's walk to come and since a build's goal among them). Nothing is
- * allocated after hunt_new.
+ * keyframe). Memory: two fields and about 46 bytes a cell more (the
+ * goal's walk to come and since a build's goal, and the build's distance
+ * and pointer of the cells changed since an early take, among them).
+ * Nothing is allocated after hunt_new.
  */
 #ifndef WEIR_HUNT_H
 #define WEIR_HUNT_H
