@@ -78,6 +78,7 @@
 #define HUNT_MIN_SLICE	64	/* a slice: at least this many cells */
 #define HUNT_REBUILD_SHARE 4	/* a tower cutting 1 / this: rebuild */
 #define HUNT_WAVE_BUCKETS 1024	/* the wave's ring (a power of two) */
+#define HUNT_WAVE_WEIGHT 9	/* a wave's cell, in a build's cells */
 #define HUNT_AIM_AHEAD	1	/* a canonical build aims this many steps
 				   past where the goal will stand */
 #define HUNT_REV_MAX	8	/* taken at most this many steps short */
