@@ -503,6 +503,46 @@ START_TEST(test_hunt_early_take_happens)
 END_TEST
 
 /*
+ * An update whose hunters are so far that the wave would cost more than a
+ * build (hunt_wave_dearer) builds the field whole: exact, one more build;
+ * with the hunters near, it does not. On an open map, the goal stepping
+ * along a row.
+ */
+START_TEST(test_hunt_far_hunters_build)
+{
+	uint64_t	 s = 0xfa7;
+	struct grid	*g = tu_random_grid(&s, 80, 60, 0, 0, true);
+	struct hunt	*h = hunt_new(80, 60);
+	struct field	*ref = field_new(80, 60);
+	int32_t		 near, far = grid_index(g, 79, 0);
+
+	hunt_build(h, g, 10, 30);
+	for (int x = 11; x < 40; x++) {
+		uint64_t before;
+		bool dear, known;
+
+		hunt_move(h, g, x, 30);
+		near = grid_index(g, x - 2, 31);
+		before = h->stats.rebuilds;
+		dear = x % 2 == 0;
+		known = h->xwork != 0;	/* a build's cost known */
+		hunt_update(h, g, dear ? &far : &near, 1);
+		expect_valid(h, g, "far", x);
+		if (!known)
+			continue;
+		if (dear) {
+			ck_assert_uint_eq(h->stats.rebuilds, before + 1);
+			expect_exact(h, g, ref, NULL, 0, true, x);
+		} else
+			ck_assert_uint_eq(h->stats.rebuilds, before);
+	}
+	field_free(ref);
+	hunt_free(h);
+	grid_free(g);
+}
+END_TEST
+
+/*
  * Closing the goal's cell leaves no goal and every cell unreachable; a
  * move then builds afresh.
  */
@@ -612,6 +652,7 @@ hunt_suite(void)
 	tcase_add_test(tc, test_hunt_plan_aims_ahead);
 	tcase_add_loop_test(tc, test_hunt_early_take, 0, 400);
 	tcase_add_test(tc, test_hunt_early_take_happens);
+	tcase_add_test(tc, test_hunt_far_hunters_build);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("route");
 	tcase_add_loop_test(tc, test_route_is_shortest, 0, 300);

@@ -21,6 +21,11 @@
  *           fewer than cap cells (so a call does the larger of the
  *           hunters' need and cap); hunt_settle_cells does only the
  *           hunters' need (for hunters that came between two updates).
+ *           When that need would cost more than a whole build (the
+ *           farthest given cell r cells away: about pi r^2 / 2 cells at
+ *           HUNT_WAVE_WEIGHT times a build's cost a cell, against the
+ *           last build's work), the update builds the field whole
+ *           instead (hunt_build: exact, and the wave empty).
  *   far     an exact build of the field runs alongside, spread evenly
  *           over HUNT_SLICES updates (hunt_x_budget: the last build's work
  *           a quarter at a time; at least half a slice an update), by the
