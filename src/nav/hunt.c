@@ -29,7 +29,11 @@
  *              since it stood there are replayed as hunt_move makes them.
  *              The field is then exact but for those steps, the wave
  *              holds only the replayed goals, and the old arrays wait in
- *              the second field for the next build to clean them.
+ *              the second field for the next build to clean them. With
+ *              the goal's walk known a build may be taken before the goal
+ *              comes, its routes going on back along the walk (hunt-rev.c).
+ *              A tick whose hunters are so far off that the wave would
+ *              cost more than a build builds the field whole instead.
  *   the cut    a cell that becomes dearer or closed breaks the routes that
  *              cross it: the cells whose pointer chain does (the subtree of
  *              the pointer tree under it, found by walking pointers back)
@@ -53,6 +57,7 @@
 #define HF_SEEN		0x02	/* los set by a ray test */
 
 static void	hunt_x_forget(struct hunt *h);
+static void	hunt_cut_settle(struct hunt *h, const struct grid *g);
 
 /*
  * The wave's queue, in two levels: a ring of HQ_NB buckets one
@@ -299,7 +304,7 @@ hunt_remove(struct hunt *h, int i)
 }
 
 /* Empty the wave. */
-void
+static void
 hunt_heap_clear(struct hunt *h)
 {
 	for (int k = 0; k < h->nheap; k++)
@@ -899,7 +904,7 @@ hunt_cut(struct hunt *h, const struct grid *g, int t, bool closed)
  * is left in it; a cut of more than 1 / HUNT_REBUILD_SHARE of the map
  * builds the field afresh instead.
  */
-void
+static void
 hunt_cut_settle(struct hunt *h, const struct grid *g)
 {
 	struct field *f = h->f;

@@ -176,10 +176,8 @@ bool		 hunt_rev_step(struct hunt *h, const struct grid *g, int32_t c,
 int		 hunt_step_dir(const struct grid *g, int o, int c);
 void		 hunt_push(struct hunt *h, int i);
 void		 hunt_lower(struct hunt *h, int i, int64_t d);
-void		 hunt_heap_clear(struct hunt *h);
 void		 hunt_sight_forget(struct hunt *h);
 void		 hunt_cut_mark(struct hunt *h, int i);
-void		 hunt_cut_settle(struct hunt *h, const struct grid *g);
 void		 hunt_trade(struct hunt *h);
 void		 hunt_rev_end(struct hunt *h);
 
