@@ -396,14 +396,16 @@ expect_exact_dist(const struct hunt *h, const struct grid *g,
  * and opening
  * between steps when changes: valid after every call, the hunters' cells
  * exact after every update, and every distance exact when the goal comes
- * to a build taken before it came (hunt-rev.c). Adds the early takes and
- * arrivals to *early and *arrived.
+ * to a build taken before it came (hunt-rev.c). From step copyat on (-1:
+ * never; not with changes) a copy (hunt_copy) takes the same calls and
+ * must stay the same bit for bit. Adds the early takes and arrivals to
+ * *early and *arrived.
  */
 static void
 early_walk(uint64_t *s, struct grid *g, int steps, bool changes, int hunters,
-    uint64_t *early, uint64_t *arrived)
+    int copyat, uint64_t *early, uint64_t *arrived)
 {
-	struct hunt	*h = hunt_new(g->w, g->h);
+	struct hunt	*h = hunt_new(g->w, g->h), *b = hunt_new(g->w, g->h);
 	struct field	*ref = field_new(g->w, g->h);
 	struct route	*r = route_new(g->w, g->h);
 	struct point	*p = malloc((size_t)g->w * g->h * sizeof *p);
@@ -416,6 +418,10 @@ early_walk(uint64_t *s, struct grid *g, int steps, bool changes, int hunters,
 	for (int step = 0; step < steps && h->goal >= 0; step++) {
 		int k = 0, t, next = -1;
 		uint64_t came = h->stats.arrived;
+		bool twin = copyat >= 0 && step >= copyat;
+
+		if (step == copyat)
+			hunt_copy(b, h);
 
 		if (at >= n && (t = tu_random_open(s, g)) >= 0) {
 			n = route_find(r, g, grid_x(g, h->goal),
@@ -426,6 +432,8 @@ early_walk(uint64_t *s, struct grid *g, int steps, bool changes, int hunters,
 			n = n > 0 ? n - 1 : 0;
 			at = 0;
 			hunt_plan(h, plan, n);
+			if (twin)
+				hunt_plan(b, plan, n);
 		}
 		for (int d = 0; d < 8 && at < n && next < 0; d++)
 			if (h->goal + field_offset(g->stride, d) == plan[at] &&
@@ -453,6 +461,14 @@ early_walk(uint64_t *s, struct grid *g, int steps, bool changes, int hunters,
 		hunt_update(h, g, cells, k);
 		expect_valid(h, g, "early update", step);
 		expect_exact(h, g, ref, cells, k, false, step);
+		if (!twin)
+			continue;
+		hunt_move(b, g, grid_x(g, next), grid_y(g, next));
+		hunt_update(b, g, cells, k);
+		ck_assert(memcmp(h->f->dist, b->f->dist, h->f->ncells *
+		    sizeof *h->f->dist) == 0);
+		ck_assert(memcmp(h->f->dir, b->f->dir, h->f->ncells) == 0);
+		ck_assert(h->f->base == b->f->base && h->rev == b->rev);
 	}
 	*early += h->stats.early;
 	*arrived += h->stats.arrived;
@@ -461,13 +477,15 @@ early_walk(uint64_t *s, struct grid *g, int steps, bool changes, int hunters,
 	route_free(r);
 	field_free(ref);
 	hunt_free(h);
+	hunt_free(b);
 }
 
 /*
  * Builds taken before the goal comes, on random open maps (8-way, every
  * cell at cost 1, so the canonical builder runs): the contract holds with
  * cells closing and opening in between, and every distance is exact when
- * the goal comes to the build's goal.
+ * the goal comes to the build's goal; without changes, a copy made on the
+ * way goes on alike.
  */
 START_TEST(test_hunt_early_take)
 {
@@ -478,7 +496,8 @@ START_TEST(test_hunt_early_take)
 	uint64_t	 early = 0, arrived = 0;
 
 	early_walk(&s, g, 80 + tu_randint(&s, 80), _i % 2 == 0,
-	    _i % 3 == 0 ? 0 : 1 + tu_randint(&s, HUNTERS), &early, &arrived);
+	    _i % 3 == 0 ? 0 : 1 + tu_randint(&s, HUNTERS),
+	    _i % 2 == 0 ? -1 : tu_randint(&s, 60), &early, &arrived);
 	grid_free(g);
 }
 END_TEST
@@ -487,7 +506,7 @@ END_TEST
  * On a map large enough that a build takes a few updates, a goal walking
  * told routes has builds taken before it comes, and comes to them along
  * its walk (no hunters: the wave does its cap a step, far less than a
- * slice of a build).
+ * slice of a build); a copy made on the way goes on alike.
  */
 START_TEST(test_hunt_early_take_happens)
 {
@@ -495,7 +514,7 @@ START_TEST(test_hunt_early_take_happens)
 	struct grid	*g = tu_random_grid(&s, 90, 60, 8, 0, true);
 	uint64_t	 early = 0, arrived = 0;
 
-	early_walk(&s, g, 300, false, 0, &early, &arrived);
+	early_walk(&s, g, 300, false, 0, 100, &early, &arrived);
 	ck_assert_uint_ge(early, 10);
 	ck_assert_uint_ge(arrived, 10);
 	grid_free(g);
