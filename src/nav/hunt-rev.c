@@ -174,8 +174,9 @@ rev_cut_find(struct hunt *h, const struct grid *g, int32_t o, int32_t c,
 /*
  * Raise the cells found (h->cut) by rise, or back to the build's distance
  * and pointer when that is less (a build's pointer leads to a cell no
- * higher than its build's distance, so it descends). What rose may now be
- * offered better by a neighbour, or offer one better: they join the wave.
+ * higher than its build's distance, so it descends). Between cells raised
+ * alike nothing changes; a cell raised less, or a neighbour not raised,
+ * may now offer a raised one better, so it joins the wave.
  */
 static void
 rev_raise(struct hunt *h, const struct grid *g, int64_t rise)
@@ -186,20 +187,22 @@ rev_raise(struct hunt *h, const struct grid *g, int64_t rise)
 		int	v = h->cut[k];
 		int64_t	nv = f->dist[v] + rise;
 
-		if (h->lowdist[v] <= nv) {
+		if (h->lowdist[v] < nv) {
 			nv = h->lowdist[v];
 			f->dir[v] = h->lowdir[v];
-		}
-		hunt_lower(h, v, nv);
+			hunt_lower(h, v, nv);
+			hunt_push(h, v);
+		} else
+			hunt_lower(h, v, nv);
 	}
 	for (int k = 0; k < h->ncut; k++) {
 		int v = h->cut[k];
 
-		hunt_push(h, v);
 		for (unsigned m = field_moves(g, v); m != 0; m &= m - 1) {
 			int u = v + field_offset(g->stride, field_ctz(m));
 
-			if (f->dist[u] != FIELD_INF)
+			if ((h->flag[u] & HUNT_FLAG_CUT) == 0 &&
+			    f->dist[u] != FIELD_INF)
 				hunt_push(h, u);
 		}
 	}
