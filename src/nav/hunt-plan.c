@@ -10,7 +10,10 @@
  * walks; a goal that leaves its walk before it comes drops the build, one
  * that does not come drops it and the walk. With no walk known a build
  * aims at the goal as it stands, and the steps it took since are replayed
- * when the build is taken. The budget of a build's updates is here too.
+ * when the build is taken. A canonical build aims HUNT_AIM_AHEAD steps
+ * further and may be taken before the goal comes (hunt-rev.c). The budget
+ * of a build's updates is here too, and whether an update builds the field
+ * whole rather than run the wave.
  */
 #include <assert.h>
 #include <string.h>
@@ -87,6 +90,30 @@ hunt_x_budget(const struct hunt *h)
 		return slice;
 	even = (h->xwork + HUNT_SLICES - 1) / HUNT_SLICES;
 	return even * 2 < slice ? (slice + 1) / 2 : even;
+}
+
+/*
+ * Whether the wave would cost more than a whole build this update: it must
+ * settle every cell the goal's step improved nearer the goal than the
+ * farthest of cells[], about half a disc of that radius r (pi r^2 / 2
+ * cells), at HUNT_WAVE_WEIGHT times a build's cost a cell; a build costs
+ * the last build's work. Only when the field is not exact (an exact one
+ * leaves the wave nothing).
+ */
+bool
+hunt_wave_dearer(const struct hunt *h, const int32_t *cells, int n)
+{
+	int64_t	far = 0;
+	double	r;
+
+	if (h->exact || h->xwork == 0)
+		return false;
+	for (int k = 0; k < n; k++)
+		if (h->f->dist[cells[k]] != FIELD_INF &&
+		    h->f->dist[cells[k]] + h->f->base > far)
+			far = h->f->dist[cells[k]] + h->f->base;
+	r = (double)far / FIELD_UNIT;
+	return 1.5708 * r * r * HUNT_WAVE_WEIGHT > (double)h->xwork;
 }
 
 /*

@@ -754,30 +754,6 @@ hunt_far(struct hunt *h, const struct grid *g)
 }
 
 /*
- * Whether the wave would cost more than a whole build this update: it must
- * settle every cell the goal's step improved nearer the goal than the
- * farthest of cells[], about half a disc of that radius r (pi r^2 / 2
- * cells), at HUNT_WAVE_WEIGHT times a build's cost a cell; a build costs
- * the last build's work. Only when the field is not exact (an exact one
- * leaves the wave nothing).
- */
-static bool
-hunt_wave_dearer(const struct hunt *h, const int32_t *cells, int n)
-{
-	int64_t	far = 0;
-	double	r;
-
-	if (h->exact || h->xwork == 0)
-		return false;
-	for (int k = 0; k < n; k++)
-		if (h->f->dist[cells[k]] != FIELD_INF &&
-		    h->f->dist[cells[k]] + h->f->base > far)
-			far = h->f->dist[cells[k]] + h->f->base;
-	r = (double)far / FIELD_UNIT;
-	return 1.5708 * r * r * HUNT_WAVE_WEIGHT > (double)h->xwork;
-}
-
-/*
  * Once an update (a tick, or a step of the goal): the far part (a slice of
  * the exact build, or its taking), the wave, and the sight of cells[]
  * (padded indices of map cells: those round each hunter).

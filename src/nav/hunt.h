@@ -204,6 +204,8 @@ hunt_rev_keep(struct hunt *h, int i)
 	h->low[h->nlow++] = i;
 }
 uint64_t	 hunt_x_budget(const struct hunt *h);
+bool		 hunt_wave_dearer(const struct hunt *h, const int32_t *cells,
+		     int n);
 int		 hunt_build_updates(const struct hunt *h,
 		     const struct grid *g);
 
