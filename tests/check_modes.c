@@ -395,6 +395,69 @@ START_TEST(test_bot_strength_is_its_share_of_income)
 }
 END_TEST
 
+/*
+ * A ridge with a pass of three cells on the straight way and another at
+ * the far end: one wall or a line with a gap in the near pass changes
+ * nothing, three walls in it send the horde round by the far one, 52
+ * cells further. The maze bot shuts the near pass before the wave.
+ */
+#define T_PASS \
+	"weir-level 1\ntitle Pass\ngold 100\nlives 10\nmap\n" \
+	"##############################\n" \
+	"#............................#\n" \
+	"#............................#\n" \
+	"#.............#..............#\n" \
+	"#.............#..............#\n" \
+	"#.............#..............#\n" \
+	"#.............#..............#\n" \
+	"#.............#..............#\n" \
+	"#.............#..............#\n" \
+	"#.............#..............#\n" \
+	"#.............#..............#\n" \
+	"#.............#..............#\n" \
+	"#.............#..............#\n" \
+	"#.............#..............#\n" \
+	"#.............#..............#\n" \
+	"#.............#..............#\n" \
+	"#.............#..............#\n" \
+	"#.............#..............#\n" \
+	"#.............#..............#\n" \
+	"#.............#..............#\n" \
+	"#.............#..............#\n" \
+	"#.............#..............#\n" \
+	"#.............#..............#\n" \
+	"#.............#..............#\n" \
+	"#.............#..............#\n" \
+	"#.............#..............#\n" \
+	"#.............#..............#\n" \
+	"#............................#\n" \
+	"A............................>\n" \
+	"#............................#\n" \
+	"#.............#..............#\n" \
+	"#.............#..............#\n" \
+	"##############################\n" \
+	"end\nwave after 30\ngroup 4 grunt from A every 1\n"
+
+START_TEST(test_bot_shuts_a_pass)
+{
+	struct level	*lv = tu_level(T_PASS);
+	struct game	*g = t_game(lv, DIFF_NORMAL, false, 1);
+	struct bot	*b = bot_new(g);
+	int		 y;
+
+	while (!game_over(g) && g->next_wave == 0) {
+		bot_act(b, g);
+		game_tick(g);
+	}
+	for (y = 27; y <= 29; y++)
+		ck_assert_msg(g->tower_at[(size_t)y * g->w + 14] >= 0,
+		    "the pass is open at (14, %d)", y);
+	bot_free(b);
+	game_free(g);
+	level_free(lv);
+}
+END_TEST
+
 START_TEST(test_rating_is_deterministic_and_bounded)
 {
 	struct level	*lv = tu_level(T_FIELD);
@@ -498,6 +561,7 @@ modes_suite(void)
 	tcase_add_test(tc, test_saves_replay_into_endless_waves);
 	tcase_add_test(tc, test_stars_follow_lives_kept);
 	tcase_add_test(tc, test_bot_strength_is_its_share_of_income);
+	tcase_add_test(tc, test_bot_shuts_a_pass);
 	tcase_add_test(tc, test_rating_is_deterministic_and_bounded);
 	suite_add_tcase(s, tc);
 	return s;

@@ -32,6 +32,8 @@
 #define BOT_WALL_TURNS	2	/* walls are thought of every this many turns */
 #define BOT_LINE_RATIO	1.0	/* route cells a wall of a line must add */
 #define BOT_LINE_MAX	24	/* cells of a line of walls, at most */
+#define BOT_PLUG_MAX	4	/* cells of a gap walled whole, at most */
+#define BOT_PLUG_RATIO	8.0	/* route cells a wall of a plug must add */
 #define BOT_LINE_FROM	24	/* route cells a line is tried from */
 #define BOT_WALL_SHARE	0.5	/* of the gold in towers, walls cost ... */
 #define BOT_WALL_FREE	24	/* ... and this much more, at most */
@@ -138,6 +140,7 @@ bool	bot_best_upgrade(struct bot *b, const struct game *g,
 /* bot-maze.c: walls. */
 bool	bot_best_wall(struct bot *b, struct game *g, struct bot_action *out);
 bool	bot_walls_due(const struct bot *b, const struct game *g);
+bool	bot_best_plug(struct bot *b, struct game *g, struct bot_action *out);
 bool	bot_best_line(struct bot *b, struct game *g, struct bot_action *out);
 
 /* bot-naive.c: the stretch a naive strategy defends. */

@@ -249,3 +249,73 @@ bot_best_line(struct bot *b, struct game *g, struct bot_action *out)
 	}
 	return false;
 }
+
+/*
+ * The gap that closes best: a narrow free stretch across the route (along
+ * the row or the column through a route cell, at most BOT_PLUG_MAX cells
+ * between blocked cells), walled whole. Shutting a pass between rocks
+ * sends the horde round by another, which no single wall and no line with
+ * a gap can do. Judged like a line, by the route length added per wall
+ * still to build; the best, if it adds at least BOT_PLUG_RATIO a wall,
+ * gives its first wall. A gap half shut is a narrower gap the next turn,
+ * so the bot finishes it with no memory of it.
+ */
+bool
+bot_best_plug(struct bot *b, struct game *g, struct bot_action *out)
+{
+	struct point	 c[BOT_PLUG_MAX], pick[BOT_PLUG_MAX];
+	double		 base, gain, best = BOT_PLUG_RATIO;
+	int		 k, o, lo, hi, j, n, evals, npick = 0;
+
+	if (b->ncells == 0)
+		return false;
+	evals = BOT_WALL_CELLS / (b->w * b->h);
+	memset(b->tried, 0, (size_t)b->w * b->h);
+	b->plain = true;
+	base = bot_worth(b, g, g->field, &g->grid, NULL);
+	for (k = 0; k < b->ncells && evals > 0; k++) {
+		struct point p = b->cells[k];
+
+		for (o = 0; o < 2; o++) {
+			int dx = o, dy = 1 - o;
+			size_t i;
+
+			if (!level_buildable(g->lv, p.x, p.y) ||
+			    g->tower_at[(size_t)p.y * b->w + p.x] >= 0 ||
+			    !bot_stretch(b, g, p.x, p.y, dx, dy, &lo, &hi) ||
+			    (n = hi - lo - 1) > BOT_PLUG_MAX)
+				continue;
+			/* Each stretch once: marked at its first cell. */
+			i = (size_t)(p.y + (lo + 1) * dy) * b->w + p.x +
+			    (lo + 1) * dx;
+			if (b->tried[i] & (1 << o))
+				continue;
+			b->tried[i] |= (uint8_t)(1 << o);
+			for (j = 0; j < n; j++)
+				c[j] = (struct point){ p.x + (lo + 1 + j) * dx,
+				    p.y + (lo + 1 + j) * dy };
+			evals--;
+			gain = bot_line_gain(b, g, c, n, base) / n;
+			if (gain > best) {
+				best = gain;
+				npick = n;
+				memcpy(pick, c, (size_t)n * sizeof *c);
+			}
+		}
+	}
+	b->plain = false;
+	for (k = 0; k < npick; k++) {
+		if (game_check_place(g, b->wall, pick[k].x, pick[k].y) !=
+		    GAME_OK)
+			continue;
+		out->type = GAME_CMD_PLACE;
+		out->spec = -1;
+		out->tower = b->wall;
+		out->x = pick[k].x;
+		out->y = pick[k].y;
+		out->cost = tower_types[b->wall].level[0].cost;
+		out->value = best;
+		return true;
+	}
+	return false;
+}

@@ -368,6 +368,11 @@ bot_act(struct bot *b, struct game *g)
 	if (!b->st->naive && g->tick % (BOT_WALL_TURNS * BOT_PERIOD) == 0 &&
 	    bot_affords(b, g, &(struct bot_action){ .cost =
 	    tower_types[b->wall].level[0].cost }) &&
+	    bot_best_plug(b, g, &wall))
+		return bot_do(g, &wall);
+	if (!b->st->naive && g->tick % (BOT_WALL_TURNS * BOT_PERIOD) == 0 &&
+	    bot_affords(b, g, &(struct bot_action){ .cost =
+	    tower_types[b->wall].level[0].cost }) &&
 	    bot_best_wall(b, g, &wall) && (wall.value >= BOT_WALL_BIG ||
 	    (wall.value >= BOT_WALL_GAIN && bot_walls_due(b, g))))
 		return bot_do(g, &wall);
