@@ -373,6 +373,194 @@ START_TEST(test_hunt_plan_aims_ahead)
 }
 END_TEST
 
+/* Abort unless every cell of h holds its exact distance (ref: a build). */
+static void
+expect_exact_dist(const struct hunt *h, const struct grid *g,
+    struct field *ref, int step)
+{
+	field_build(ref, g, &h->goal, 1);
+	for (size_t i = 0; i < ref->ncells; i++) {
+		int64_t d = h->f->dist[i] == FIELD_INF ? FIELD_INF :
+		    h->f->dist[i] + h->f->base;
+
+		if (d != ref->dist[i])
+			ck_abort_msg("step %d (%d,%d): dist %lld, exact %lld",
+			    step, grid_x(g, (int)i), grid_y(g, (int)i),
+			    (long long)d, (long long)ref->dist[i]);
+	}
+}
+
+/*
+ * A goal walking shortest routes to random targets on map g, its routes told
+ * (hunt_plan), hunters (up to HUNTERS) at random cells, with cells closing
+ * and opening
+ * between steps when changes: valid after every call, the hunters' cells
+ * exact after every update, and every distance exact when the goal comes
+ * to a build taken before it came (hunt-rev.c). From step copyat on (-1:
+ * never; not with changes) a copy (hunt_copy) takes the same calls and
+ * must stay the same bit for bit. Adds the early takes and arrivals to
+ * *early and *arrived.
+ */
+static void
+early_walk(uint64_t *s, struct grid *g, int steps, bool changes, int hunters,
+    int copyat, uint64_t *early, uint64_t *arrived)
+{
+	struct hunt	*h = hunt_new(g->w, g->h), *b = hunt_new(g->w, g->h);
+	struct field	*ref = field_new(g->w, g->h);
+	struct route	*r = route_new(g->w, g->h);
+	struct point	*p = malloc((size_t)g->w * g->h * sizeof *p);
+	int32_t		*plan = malloc((size_t)g->w * g->h * sizeof *plan);
+	int32_t		 cells[HUNTERS];
+	int		 c = tu_random_open(s, g), n = 0, at = 0;
+
+	if (c >= 0)
+		hunt_build(h, g, grid_x(g, c), grid_y(g, c));
+	for (int step = 0; step < steps && h->goal >= 0; step++) {
+		int k = 0, t, next = -1;
+		uint64_t came = h->stats.arrived;
+		bool twin = copyat >= 0 && step >= copyat;
+
+		if (step == copyat)
+			hunt_copy(b, h);
+
+		if (at >= n && (t = tu_random_open(s, g)) >= 0) {
+			n = route_find(r, g, grid_x(g, h->goal),
+			    grid_y(g, h->goal), grid_x(g, t), grid_y(g, t), p,
+			    g->w * g->h, NULL);
+			for (at = 1; at < n; at++)
+				plan[at - 1] = grid_index(g, p[at].x, p[at].y);
+			n = n > 0 ? n - 1 : 0;
+			at = 0;
+			hunt_plan(h, plan, n);
+			if (twin)
+				hunt_plan(b, plan, n);
+		}
+		for (int d = 0; d < 8 && at < n && next < 0; d++)
+			if (h->goal + field_offset(g->stride, d) == plan[at] &&
+			    field_step_cost(g, h->goal, d) != 0)
+				next = plan[at++];
+		if (next < 0) {
+			at = n;		/* a change blocked the route */
+			continue;
+		}
+		hunt_move(h, g, grid_x(g, next), grid_y(g, next));
+		expect_valid(h, g, "early move", step);
+		if (h->stats.arrived != came)
+			expect_exact_dist(h, g, ref, step);
+		if (changes && tu_randint(s, 6) == 0) {
+			int x = tu_randint(s, g->w), y = tu_randint(s, g->h);
+
+			if (grid_index(g, x, y) != h->goal)
+				hunt_set_cost(h, g, x, y,
+				    grid_get_cost(g, x, y) != 0 ? 0 : 1);
+			expect_valid(h, g, "early change", step);
+		}
+		for (int q = 0; q < hunters; q++)
+			if ((cells[k] = tu_random_open(s, g)) >= 0)
+				k++;
+		hunt_update(h, g, cells, k);
+		expect_valid(h, g, "early update", step);
+		expect_exact(h, g, ref, cells, k, false, step);
+		if (!twin)
+			continue;
+		hunt_move(b, g, grid_x(g, next), grid_y(g, next));
+		hunt_update(b, g, cells, k);
+		ck_assert(memcmp(h->f->dist, b->f->dist, h->f->ncells *
+		    sizeof *h->f->dist) == 0);
+		ck_assert(memcmp(h->f->dir, b->f->dir, h->f->ncells) == 0);
+		ck_assert(h->f->base == b->f->base && h->rev == b->rev);
+	}
+	*early += h->stats.early;
+	*arrived += h->stats.arrived;
+	free(plan);
+	free(p);
+	route_free(r);
+	field_free(ref);
+	hunt_free(h);
+	hunt_free(b);
+}
+
+/*
+ * Builds taken before the goal comes, on random open maps (8-way, every
+ * cell at cost 1, so the canonical builder runs): the contract holds with
+ * cells closing and opening in between, and every distance is exact when
+ * the goal comes to the build's goal; without changes, a copy made on the
+ * way goes on alike.
+ */
+START_TEST(test_hunt_early_take)
+{
+	uint64_t	 s = 0xea51 + (uint64_t)_i * 613;
+	int		 w = 8 + tu_randint(&s, 40), hh = 6 + tu_randint(&s, 30);
+	struct grid	*g = tu_random_grid(&s, w, hh, tu_randint(&s, 25), 0,
+			    true);
+	uint64_t	 early = 0, arrived = 0;
+
+	early_walk(&s, g, 80 + tu_randint(&s, 80), _i % 2 == 0,
+	    _i % 3 == 0 ? 0 : 1 + tu_randint(&s, HUNTERS),
+	    _i % 2 == 0 ? -1 : tu_randint(&s, 60), &early, &arrived);
+	grid_free(g);
+}
+END_TEST
+
+/*
+ * On a map large enough that a build takes a few updates, a goal walking
+ * told routes has builds taken before it comes, and comes to them along
+ * its walk (no hunters: the wave does its cap a step, far less than a
+ * slice of a build); a copy made on the way goes on alike.
+ */
+START_TEST(test_hunt_early_take_happens)
+{
+	uint64_t	 s = 0x5ea1;
+	struct grid	*g = tu_random_grid(&s, 90, 60, 8, 0, true);
+	uint64_t	 early = 0, arrived = 0;
+
+	early_walk(&s, g, 300, false, 0, 100, &early, &arrived);
+	ck_assert_uint_ge(early, 10);
+	ck_assert_uint_ge(arrived, 10);
+	grid_free(g);
+}
+END_TEST
+
+/*
+ * An update whose hunters are so far that the wave would cost more than a
+ * build (hunt_wave_dearer) builds the field whole: exact, one more build;
+ * with the hunters near, it does not. On an open map, the goal stepping
+ * along a row.
+ */
+START_TEST(test_hunt_far_hunters_build)
+{
+	uint64_t	 s = 0xfa7;
+	struct grid	*g = tu_random_grid(&s, 80, 60, 0, 0, true);
+	struct hunt	*h = hunt_new(80, 60);
+	struct field	*ref = field_new(80, 60);
+	int32_t		 near, far = grid_index(g, 79, 0);
+
+	hunt_build(h, g, 10, 30);
+	for (int x = 11; x < 40; x++) {
+		uint64_t before;
+		bool dear, known;
+
+		hunt_move(h, g, x, 30);
+		near = grid_index(g, x - 2, 31);
+		before = h->stats.rebuilds;
+		dear = x % 2 == 0;
+		known = h->xwork != 0;	/* a build's cost known */
+		hunt_update(h, g, dear ? &far : &near, 1);
+		expect_valid(h, g, "far", x);
+		if (!known)
+			continue;
+		if (dear) {
+			ck_assert_uint_eq(h->stats.rebuilds, before + 1);
+			expect_exact(h, g, ref, NULL, 0, true, x);
+		} else
+			ck_assert_uint_eq(h->stats.rebuilds, before);
+	}
+	field_free(ref);
+	hunt_free(h);
+	grid_free(g);
+}
+END_TEST
+
 /*
  * Closing the goal's cell leaves no goal and every cell unreachable; a
  * move then builds afresh.
@@ -481,6 +669,9 @@ hunt_suite(void)
 	tcase_add_loop_test(tc, test_hunt_copy_goes_on_alike, 0, 10);
 	tcase_add_test(tc, test_hunt_goal_closed);
 	tcase_add_test(tc, test_hunt_plan_aims_ahead);
+	tcase_add_loop_test(tc, test_hunt_early_take, 0, 400);
+	tcase_add_test(tc, test_hunt_early_take_happens);
+	tcase_add_test(tc, test_hunt_far_hunters_build);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("route");
 	tcase_add_loop_test(tc, test_route_is_shortest, 0, 300);

@@ -10,7 +10,10 @@
  * walks; a goal that leaves its walk before it comes drops the build, one
  * that does not come drops it and the walk. With no walk known a build
  * aims at the goal as it stands, and the steps it took since are replayed
- * when the build is taken. The budget of a build's updates is here too.
+ * when the build is taken. A canonical build aims HUNT_AIM_AHEAD steps
+ * further and may be taken before the goal comes (hunt-rev.c). The budget
+ * of a build's updates is here too, and whether an update builds the field
+ * whole rather than run the wave.
  */
 #include <assert.h>
 #include <string.h>
@@ -31,6 +34,7 @@ hunt_plan(struct hunt *h, const int32_t *cells, int n)
 		n = 0;
 	h->nplan = (size_t)n < max ? n : (int)max;
 	h->iplan = 0;
+	hunt_rev_end(h);	/* its walk is the old one */
 	memcpy(h->plan, cells, (size_t)h->nplan * sizeof *h->plan);
 }
 
@@ -53,17 +57,18 @@ hunt_plan_step(struct hunt *h, int32_t c)
 
 /*
  * The cell the next build aims at: the goal's, or with a walk known the
- * cell of it the goal will stand on when the build ends.
+ * cell of it the goal will stand on when the build ends, and ahead more
+ * steps on (a build that may be taken before the goal comes: hunt-rev.c).
  */
 int32_t
-hunt_aim(const struct hunt *h)
+hunt_aim(const struct hunt *h, int ahead)
 {
 	int k;
 
 	if (h->iplan >= h->nplan)
 		return h->goal;
 	/* The build's last update comes after xlen - 1 more moves. */
-	k = h->iplan + (h->xlen - 1 + h->ups - 1) / h->ups - 1;
+	k = h->iplan + (h->xlen - 1 + h->ups - 1) / h->ups - 1 + ahead;
 	if (k < h->iplan)
 		return h->goal;
 	return h->plan[k < h->nplan - 1 ? k : h->nplan - 1];
@@ -85,6 +90,30 @@ hunt_x_budget(const struct hunt *h)
 		return slice;
 	even = (h->xwork + HUNT_SLICES - 1) / HUNT_SLICES;
 	return even * 2 < slice ? (slice + 1) / 2 : even;
+}
+
+/*
+ * Whether the wave would cost more than a whole build this update: it must
+ * settle every cell the goal's step improved nearer the goal than the
+ * farthest of cells[], about half a disc of that radius r (pi r^2 / 2
+ * cells), at HUNT_WAVE_WEIGHT times a build's cost a cell; a build costs
+ * the last build's work. Only when the field is not exact (an exact one
+ * leaves the wave nothing).
+ */
+bool
+hunt_wave_dearer(const struct hunt *h, const int32_t *cells, int n)
+{
+	int64_t	far = 0;
+	double	r;
+
+	if (h->exact || h->xwork == 0)
+		return false;
+	for (int k = 0; k < n; k++)
+		if (h->f->dist[cells[k]] != FIELD_INF &&
+		    h->f->dist[cells[k]] + h->f->base > far)
+			far = h->f->dist[cells[k]] + h->f->base;
+	r = (double)far / FIELD_UNIT;
+	return 1.5708 * r * r * HUNT_WAVE_WEIGHT > (double)h->xwork;
 }
 
 /*
@@ -130,6 +159,9 @@ hunt_copy(struct hunt *dst, const struct hunt *src)
 	dst->rhead = keep.rhead;
 	dst->rnext = keep.rnext;
 	dst->rprev = keep.rprev;
+	dst->low = keep.low;
+	dst->lowdist = keep.lowdist;
+	dst->lowdir = keep.lowdir;
 	field_copy(dst->f, src->f);
 	field_copy(dst->x, src->x);
 	memcpy(dst->x->qnext, src->x->qnext, n * sizeof *dst->x->qnext);
@@ -144,4 +176,11 @@ hunt_copy(struct hunt *dst, const struct hunt *src)
 	memcpy(dst->rhead, src->rhead, HUNT_WAVE_BUCKETS * sizeof *dst->rhead);
 	memcpy(dst->rnext, src->rnext, n * sizeof *dst->rnext);
 	memcpy(dst->rprev, src->rprev, n * sizeof *dst->rprev);
+	memcpy(dst->low, src->low, (size_t)src->nlow * sizeof *dst->low);
+	for (int k = 0; k < src->nlow; k++) {
+		int i = src->low[k];
+
+		dst->lowdist[i] = src->lowdist[i];
+		dst->lowdir[i] = src->lowdir[i];
+	}
 }

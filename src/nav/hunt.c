@@ -29,7 +29,11 @@
  *              since it stood there are replayed as hunt_move makes them.
  *              The field is then exact but for those steps, the wave
  *              holds only the replayed goals, and the old arrays wait in
- *              the second field for the next build to clean them.
+ *              the second field for the next build to clean them. With
+ *              the goal's walk known a build may be taken before the goal
+ *              comes, its routes going on back along the walk (hunt-rev.c).
+ *              A tick whose hunters are so far off that the wave would
+ *              cost more than a build builds the field whole instead.
  *   the cut    a cell that becomes dearer or closed breaks the routes that
  *              cross it: the cells whose pointer chain does (the subtree of
  *              the pointer tree under it, found by walking pointers back)
@@ -49,10 +53,11 @@
 #include "los.h"
 #include "util.h"
 
-#define HF_CUT		0x01	/* cut by the running map change */
+#define HF_CUT		HUNT_FLAG_CUT	/* cut by the running map change */
 #define HF_SEEN		0x02	/* los set by a ray test */
 
 static void	hunt_x_forget(struct hunt *h);
+static void	hunt_cut_settle(struct hunt *h, const struct grid *g);
 
 /*
  * The wave's queue, in two levels: a ring of HQ_NB buckets one
@@ -262,15 +267,15 @@ hq_least(struct hunt *h)
 }
 
 /* Queue cell i at its distance; nothing if it is queued there already. */
-static void
+void
 hunt_push(struct hunt *h, int i)
 {
 	if (h->hpos[i] == -1)
 		hq_insert(h, i);
 }
 
-/* Give cell i distance d (lower), keeping the queue in order. */
-static void
+/* Give cell i distance d (lower, or higher), keeping the queue in order. */
+void
 hunt_lower(struct hunt *h, int i, int64_t d)
 {
 	if (h->hpos[i] != -1) {
@@ -319,7 +324,7 @@ hunt_heap_clear(struct hunt *h)
 }
 
 /* Forget every ray test: the goal or the map changed. */
-static void
+void
 hunt_sight_forget(struct hunt *h)
 {
 	for (int k = 0; k < h->nseen; k++) {
@@ -348,6 +353,9 @@ hunt_new(int w, int hh)
 	h->xwalk = xcalloc(n, sizeof *h->xwalk);
 	h->ups = 1;
 	h->seen = xcalloc(n, sizeof *h->seen);
+	h->low = xcalloc(n, sizeof *h->low);
+	h->lowdist = xcalloc(n, sizeof *h->lowdist);
+	h->lowdir = xcalloc(n, 1);
 	h->rnext = xcalloc(n, sizeof *h->rnext);
 	h->rprev = xcalloc(n, sizeof *h->rprev);
 	h->rhead = xmalloc(HQ_NB * sizeof *h->rhead);
@@ -378,6 +386,9 @@ hunt_free(struct hunt *h)
 	free(h->plan);
 	free(h->xwalk);
 	free(h->seen);
+	free(h->low);
+	free(h->lowdist);
+	free(h->lowdir);
 	free(h->rnext);
 	free(h->rprev);
 	free(h->rhead);
@@ -400,6 +411,7 @@ hunt_clear(struct hunt *h)
 	f->base = 0;
 	h->goal = -1;
 	h->exact = false;
+	hunt_rev_end(h);
 	hunt_x_forget(h);
 }
 
@@ -426,12 +438,13 @@ hunt_build(struct hunt *h, const struct grid *g, int x, int y)
 	memset(h->f->los, 0, h->f->ncells);
 	h->goal = goal;
 	h->exact = true;
+	hunt_rev_end(h);
 	hunt_x_forget(h);
 	h->stats.rebuilds++;
 }
 
 /* The direction of a legal step from o to c, or 8 when it is none. */
-static int
+int
 hunt_step_dir(const struct grid *g, int o, int c)
 {
 	int d;
@@ -483,7 +496,10 @@ hunt_move(struct hunt *h, const struct grid *g, int x, int y)
 		hunt_build(h, g, x, y);
 		return;
 	}
-	hunt_step(h, g, c, d);
+	if (!hunt_rev_walks(h, g, o, c) || !hunt_rev_step(h, g, c, d)) {
+		hunt_rev_end(h);
+		hunt_step(h, g, c, d);
+	}
 	if (h->xphase == 0)
 		return;
 	if (!h->xarrived && c == h->xgoal) {
@@ -496,7 +512,7 @@ hunt_move(struct hunt *h, const struct grid *g, int x, int y)
 }
 
 /* Mark cell i cut (once). */
-static void
+void
 hunt_cut_mark(struct hunt *h, int i)
 {
 	if (h->flag[i] & HF_CUT)
@@ -523,12 +539,16 @@ hunt_settle(struct hunt *h, const struct grid *g, int v)
 		if (nd == f->dist[x]) {
 			/* A tie: the pointer a build would choose wins. */
 			if (f->dir[x] >= 0 && f->dir[x] < 8 &&
-			    field_rank[(d + 4) & 7] < field_rank[f->dir[x]])
+			    field_rank[(d + 4) & 7] < field_rank[f->dir[x]] &&
+			    !hunt_rev_pinned(h, x)) {
+				hunt_rev_keep(h, x);
 				f->dir[x] = (int8_t)((d + 4) & 7);
+			}
 			continue;
 		}
 		if (f->dist[x] == FIELD_INF)
 			hunt_cut_mark(h, x);	/* newly reached: see hunt_open */
+		hunt_rev_keep(h, x);
 		hunt_lower(h, x, nd);
 		f->dir[x] = (int8_t)((d + 4) & 7);
 		f->goal[x] = 0;
@@ -568,13 +588,15 @@ hunt_wave(struct hunt *h, const struct grid *g, const int32_t *cells, int n,
 static void
 hunt_x_start(struct hunt *h, const struct grid *g)
 {
-	int32_t aim = hunt_aim(h);
+	int32_t aim;
 
 	/*
 	 * The build is taken whole: no order of settling is needed, so the
-	 * canonical builder may run.
+	 * canonical builder may run; its builds may be taken before the goal
+	 * comes (hunt-rev.c), so they aim further on.
 	 */
 	h->xcanon = field_canon_applies(g);
+	aim = hunt_aim(h, h->xcanon ? HUNT_AIM_AHEAD : 0);
 	if (h->xcanon)
 		field_canon_start(h->x, g, &aim, 1, &h->xs);
 	else
@@ -609,8 +631,31 @@ hunt_x_forget(struct hunt *h)
 static void
 hunt_take(struct hunt *h, const struct grid *g)
 {
+	int32_t now = h->goal;
+
+	hunt_trade(h);
+	h->f->goals[0] = h->goal = h->xgoal;
+	h->exact = true;
+	for (int k = 0; k < h->nxwalk; k++) {
+		int d = hunt_step_dir(g, h->goal, h->xwalk[k]);
+
+		assert(d < 8);	/* legal then, and the map has not moved */
+		hunt_step(h, g, h->xwalk[k], d);
+	}
+	assert(h->goal == now);
+	(void)now;
+}
+
+/*
+ * The field becomes the build done in the second field, by trading their
+ * arrays (O(1)); base 0, the wave and the sight emptied, and the build's
+ * arrays left to be cleaned when the next one starts. The goal is the
+ * caller's to set.
+ */
+void
+hunt_trade(struct hunt *h)
+{
 	struct field	*f = h->f, *x = h->x;
-	int32_t		 now = h->goal;
 	int64_t		*dist = f->dist;
 	int8_t		*dir = f->dir;
 	int32_t		*goal = f->goal;
@@ -622,22 +667,13 @@ hunt_take(struct hunt *h, const struct grid *g)
 	x->dir = dir;
 	x->goal = goal;
 	f->base = 0;
-	f->goals[0] = h->goal = h->xgoal;
 	f->ngoals = 1;
 	hunt_heap_clear(h);
 	hunt_sight_forget(h);
 	h->xs.clean = false;
 	h->xphase = 0;
-	h->exact = true;
+	hunt_rev_end(h);
 	h->stats.taken++;
-	for (int k = 0; k < h->nxwalk; k++) {
-		int d = hunt_step_dir(g, h->goal, h->xwalk[k]);
-
-		assert(d < 8);	/* legal then, and the map has not moved */
-		hunt_step(h, g, h->xwalk[k], d);
-	}
-	assert(h->goal == now);
-	(void)now;
 }
 
 /* Sight of the given cells by ray tests, each once until forgotten. */
@@ -663,33 +699,50 @@ hunt_sight(struct hunt *h, const struct grid *g, const int32_t *cells, int n)
 }
 
 /*
+ * Run a slice of the build under way; when it ends, the build waits for
+ * its goal (xphase 2).
+ */
+static void
+hunt_x_run(struct hunt *h, const struct grid *g)
+{
+	uint64_t budget = hunt_x_budget(h);
+
+	h->x->stats.settled = 0;
+	h->xlen++;
+	if (h->xcanon ? field_canon_run(h->x, g, &h->xs, budget) :
+	    field_integrate_run(h->x, g, &h->xs, budget)) {
+		h->xphase = 2;
+		h->xwait = 0;
+		/* Its work: cells reached, and the pointers' rows. */
+		h->xwork = h->xdone + h->x->stats.settled +
+		    (h->xcanon ? (uint64_t)g->w * g->h /
+		    FIELD_CANON_ROW_WEIGHT : 0);
+	}
+	h->xdone += h->x->stats.settled;
+	h->stats.sliced = h->x->stats.settled;
+}
+
+/*
  * The far part of an update: start a build when the field is not known
  * exact, run a slice of it, and when it is done take it (the goal stands
- * on its goal, or stood there and walked on: hunt_take), wait for the goal
- * to come (at most hunt_build_updates), or drop it.
+ * on its goal, or stood there and walked on: hunt_take; or walks towards
+ * it: hunt_rev_take), wait for the goal to come (at most
+ * hunt_build_updates), or drop it.
  */
 static void
 hunt_far(struct hunt *h, const struct grid *g)
 {
+	bool ran = false;
+
 	if (h->xphase == 0 && !h->exact)
 		hunt_x_start(h, g);
 	if (h->xphase == 1) {
-		uint64_t budget = hunt_x_budget(h);
-
-		h->x->stats.settled = 0;
-		h->xlen++;
-		if (h->xcanon ? field_canon_run(h->x, g, &h->xs, budget) :
-		    field_integrate_run(h->x, g, &h->xs, budget)) {
-			h->xphase = 2;
-			h->xwait = 0;
-			/* Its work: cells reached, and the pointers' rows. */
-			h->xwork = h->xdone + h->x->stats.settled +
-			    (h->xcanon ? (uint64_t)g->w * g->h /
-			    FIELD_CANON_ROW_WEIGHT : 0);
-		}
-		h->xdone += h->x->stats.settled;
-		h->stats.sliced = h->x->stats.settled;
-	} else if (h->xphase == 2 && !h->xarrived &&
+		ran = true;
+		hunt_x_run(h, g);
+	}
+	if (h->xphase == 2 && !h->xarrived && hunt_rev_take(h, g))
+		return;		/* taken before the goal came */
+	if (h->xphase == 2 && !h->xarrived && !ran &&
 	    ++h->xwait > hunt_build_updates(h, g)) {
 		hunt_x_forget(h);	/* the goal did not come: drop it */
 		h->nplan = h->iplan = 0;	/* and its walk (it stands) */
@@ -709,10 +762,13 @@ void
 hunt_update(struct hunt *h, const struct grid *g, const int32_t *cells,
     int n)
 {
+	h->waved = h->stats.waved;
 	h->stats.waved = h->stats.sliced = h->stats.rays = 0;
 	if (h->goal < 0)
 		return;
 	h->since++;
+	if (hunt_wave_dearer(h, cells, n))
+		hunt_build(h, g, grid_x(g, h->goal), grid_y(g, h->goal));
 	hunt_far(h, g);
 	h->stats.waved = hunt_wave(h, g, cells, n, h->cap);
 	hunt_sight(h, g, cells, n);
@@ -814,9 +870,21 @@ hunt_settle_pending(struct hunt *h, const struct grid *g)
 static void
 hunt_cut(struct hunt *h, const struct grid *g, int t, bool closed)
 {
+	hunt_cut_find(h, g, t, closed);
+	hunt_cut_settle(h, g);
+}
+
+/*
+ * The cells marked cut (h->cut) lose their routes, each takes the best
+ * offer of its neighbours outside the cut, and the wave runs until none
+ * is left in it; a cut of more than 1 / HUNT_REBUILD_SHARE of the map
+ * builds the field afresh instead.
+ */
+static void
+hunt_cut_settle(struct hunt *h, const struct grid *g)
+{
 	struct field *f = h->f;
 
-	hunt_cut_find(h, g, t, closed);
 	h->stats.cut = (uint64_t)h->ncut;
 	if ((size_t)h->ncut * HUNT_REBUILD_SHARE > (size_t)(g->w * g->h)) {
 		for (int k = 0; k < h->ncut; k++)
@@ -889,6 +957,7 @@ hunt_set_cost(struct hunt *h, struct grid *g, int x, int y, int cost)
 		return;
 	g->cost[t] = (uint8_t)cost;
 	hunt_x_forget(h);	/* the build's routes may cross t */
+	hunt_rev_end(h);	/* and the walk's */
 	h->stats.cut = 0;
 	if (h->goal < 0)
 		return;

@@ -21,6 +21,11 @@
  *           fewer than cap cells (so a call does the larger of the
  *           hunters' need and cap); hunt_settle_cells does only the
  *           hunters' need (for hunters that came between two updates).
+ *           When that need would cost more than a whole build (the
+ *           farthest given cell r cells away: about pi r^2 / 2 cells at
+ *           HUNT_WAVE_WEIGHT times a build's cost a cell, against the
+ *           last build's work), the update builds the field whole
+ *           instead (hunt_build: exact, and the wave empty).
  *   far     an exact build of the field runs alongside, spread evenly
  *           over HUNT_SLICES updates (hunt_x_budget: the last build's work
  *           a quarter at a time; at least half a slice an update), by the
@@ -35,7 +40,16 @@
  *           old. A build whose goal never comes is dropped (after as many
  *           updates again, with the walk). So no distance is staler than
  *           two builds' updates of the goal's walk; with its walk known,
- *           the field is exact each time a build ends. Standing still, the
+ *           the field is exact each time a build ends. A canonical build
+ *           aims HUNT_AIM_AHEAD steps further on the walk, and is taken as
+ *           soon as it ends with the goal short of its goal on the walk
+ *           (a shortest route of the build), unless the wave did a slice's
+ *           work the update before (hunt-rev.c): every route then goes on
+ *           from the build's goal back along the walk, so the cells ahead
+ *           are exact; each step towards it lowers the base, raising only
+ *           what the wave changed from the old goal (never above the
+ *           build's distance), and when the goal comes to it every
+ *           distance is exact. Standing still, the
  *           field is exactly field_build's (dist, dir and goal) at the
  *           latest after hunt_exact_bound(h) updates, and no build runs
  *           then until the goal or the map moves.
@@ -50,9 +64,10 @@
  * Ties go as a build breaks them (the first direction in field.h's
  * order), so where the field is exact its pointers are a build's too.
  * hunt_copy makes one hunt field the very state of another (a game's
- * keyframe). Memory: two fields and about 33 bytes a cell more (the
- * goal's walk to come and since a build's goal among them). Nothing is
- * allocated after hunt_new.
+ * keyframe). Memory: two fields and about 46 bytes a cell more (the
+ * goal's walk to come and since a build's goal, and the build's distance
+ * and pointer of the cells changed since an early take, among them).
+ * Nothing is allocated after hunt_new.
  */
 #ifndef WEIR_HUNT_H
 #define WEIR_HUNT_H
@@ -68,6 +83,12 @@
 #define HUNT_MIN_SLICE	64	/* a slice: at least this many cells */
 #define HUNT_REBUILD_SHARE 4	/* a tower cutting 1 / this: rebuild */
 #define HUNT_WAVE_BUCKETS 1024	/* the wave's ring (a power of two) */
+#define HUNT_WAVE_WEIGHT 9	/* a wave's cell, in a build's cells */
+#define HUNT_AIM_AHEAD	1	/* a canonical build aims this many steps
+				   past where the goal will stand */
+#define HUNT_REV_MAX	8	/* taken at most this many steps short */
+#define HUNT_FLAG_CUT	0x01	/* flag[]: cut (or raised) by a change */
+#define HUNT_FLAG_LOW	0x04	/* flag[]: changed since an early take */
 
 struct hunt_stats {
 	uint64_t	waved;		/* cells the wave settled, last update */
@@ -76,6 +97,8 @@ struct hunt_stats {
 	uint64_t	taken;		/* builds taken in, ever */
 	uint64_t	cut;		/* cells the last map change cut */
 	uint64_t	rebuilds;	/* whole builds, ever */
+	uint64_t	early;		/* builds taken before the goal came */
+	uint64_t	arrived;	/* of them, reached along the walk */
 };
 
 struct hunt {
@@ -113,6 +136,15 @@ struct hunt {
 	int		 xlen;		/* updates the last build took */
 	uint64_t	 xdone;		/* cells the build reached so far */
 	uint64_t	 xwork;		/* the last build's work, in cells */
+	bool		 rev;		/* routes lead on to a cell ahead on
+					   the walk, then back along it */
+	int		 reve;		/* that cell's index in plan */
+	int32_t		*low;		/* cells changed since (flag LOW) */
+	int		 nlow;
+	int64_t		*lowdist;	/* their build's distance */
+	int8_t		*lowdir;	/* and pointer */
+	uint64_t	 waved;		/* cells the wave settled, the update
+					   before */
 	int		 since;		/* updates since the goal last moved */
 	int		 ups;		/* updates between its last two moves */
 };
@@ -133,10 +165,47 @@ int		 hunt_exact_bound(const struct hunt *h, const struct grid *g);
 bool		 hunt_valid(const struct hunt *h, const struct grid *g,
 		     char *why, int whylen);
 
-/* Between hunt.c and hunt-plan.c. */
+/* Between hunt.c, hunt-plan.c and hunt-rev.c. */
 void		 hunt_plan_step(struct hunt *h, int32_t c);
-int32_t		 hunt_aim(const struct hunt *h);
+int32_t		 hunt_aim(const struct hunt *h, int ahead);
+bool		 hunt_rev_take(struct hunt *h, const struct grid *g);
+bool		 hunt_rev_walks(const struct hunt *h, const struct grid *g,
+		     int32_t o, int32_t c);
+bool		 hunt_rev_step(struct hunt *h, const struct grid *g, int32_t c,
+		     int d);
+int		 hunt_step_dir(const struct grid *g, int o, int c);
+void		 hunt_push(struct hunt *h, int i);
+void		 hunt_lower(struct hunt *h, int i, int64_t d);
+void		 hunt_sight_forget(struct hunt *h);
+void		 hunt_cut_mark(struct hunt *h, int i);
+void		 hunt_trade(struct hunt *h);
+void		 hunt_rev_end(struct hunt *h);
+
+/*
+ * Whether cell i keeps its pointer on a tie: the build's goal while routes
+ * go on from it back along the walk (it has no pointer of the build to go
+ * back to, hunt-rev.c, so it must not hang on the goal's old cells).
+ */
+static inline bool
+hunt_rev_pinned(const struct hunt *h, int i)
+{
+	return h->rev && i == h->plan[h->reve];
+}
+
+/* Keep cell i's build distance and pointer before the wave changes them. */
+static inline void
+hunt_rev_keep(struct hunt *h, int i)
+{
+	if (!h->rev || (h->flag[i] & HUNT_FLAG_LOW) != 0)
+		return;
+	h->flag[i] |= HUNT_FLAG_LOW;
+	h->lowdist[i] = h->f->dist[i];
+	h->lowdir[i] = h->f->dir[i];
+	h->low[h->nlow++] = i;
+}
 uint64_t	 hunt_x_budget(const struct hunt *h);
+bool		 hunt_wave_dearer(const struct hunt *h, const int32_t *cells,
+		     int n);
 int		 hunt_build_updates(const struct hunt *h,
 		     const struct grid *g);
 

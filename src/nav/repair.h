@@ -32,7 +32,9 @@
  * real routes falling along pointers), exact near the goal and on every
  * cell round a hunter each step, staleness far away bounded by an exact
  * build spread over a few updates and taken whole when it ends (aimed at
- * where the goal will stand, when its walk is known), exactly a rebuild's
+ * where the goal will stand, when its walk is known, or a step past it and
+ * taken before the goal comes, its routes going on back along the walk),
+ * exactly a rebuild's
  * field once the goal has stood still for hunt_exact_bound updates, and
  * kept so by towers.
  * repair_move_goal stays exact, for fields whose goals must be.
