@@ -6,8 +6,9 @@
  * cell (ground and air apart), the exits enemies have just left by, the
  * lives figure that reacts to every leak, the bell, and the message log.
  *
- * Reach is the core's own test (tower_covers), so a drawn disc is exactly
- * where a tower shoots. Everything is kept in buffers made with the play;
+ * Reach is the core's own test (tower_in_range) on the numbers the game
+ * shoots with (game_tower_stats, a specialisation's reach included), so a
+ * drawn disc is exactly where a tower shoots. Everything is kept in buffers made with the play;
  * a frame allocates nothing and marks only the box a disc covers.
  */
 #include <stdio.h>
@@ -162,20 +163,30 @@ play_cursor_near(struct play *p, int x0, int y0)
 	}
 }
 
-/* Mark with bit every cell a tower of kind at level on (tx, ty) covers. */
+/*
+ * Whether a tower fighting with st on (tx, ty) covers (x, y): the core's
+ * own test on the numbers the game shoots with (game_tower_stats).
+ */
+static bool
+play_covers(const struct tower_stats *st, int tx, int ty, int x, int y)
+{
+	double	dx = x - tx, dy = y - ty;
+
+	return tower_in_range(st, dx * dx + dy * dy);
+}
+
+/* Mark with bit every cell a tower fighting with st on (tx, ty) covers. */
 static void
-play_mark_reach(struct play *p, int kind, int level, int tx, int ty,
+play_mark_reach(struct play *p, const struct tower_stats *st, int tx, int ty,
     uint8_t bit)
 {
-	int	r, x, y;
+	int	r = (int)st->range + 1, x, y;
 
-	r = (int)tower_types[kind].level[level - 1].range + 1;
 	for (y = ty - r; y <= ty + r; y++) {
 		if (y < 0 || y >= p->h)
 			continue;
 		for (x = tx - r; x <= tx + r; x++) {
-			if (x < 0 || x >= p->w ||
-			    !tower_covers(kind, level, tx, ty, x, y))
+			if (x < 0 || x >= p->w || !play_covers(st, tx, ty, x, y))
 				continue;
 			p->range[(size_t)y * p->w + x] |= bit;
 			if (x < p->rx0)
@@ -187,6 +198,25 @@ play_mark_reach(struct play *p, int kind, int level, int tx, int ty,
 			if (y > p->ry1)
 				p->ry1 = y;
 		}
+	}
+}
+
+/*
+ * Mark the reach of tower tw now and, when it can be raised, at its next
+ * level (its specialisation kept): the numbers the game fights with.
+ */
+static void
+play_mark_tower(struct play *p, const struct game_tower *tw)
+{
+	struct game_tower	next = *tw;
+	struct tower_stats	st;
+
+	game_tower_stats(tw, &st);
+	play_mark_reach(p, &st, tw->x, tw->y, PLAY_RANGE_NOW);
+	if (tower_upgrade_cost(tw->type, tw->level) > 0) {
+		next.level++;
+		game_tower_stats(&next, &st);
+		play_mark_reach(p, &st, tw->x, tw->y, PLAY_RANGE_NEXT);
 	}
 }
 
@@ -212,17 +242,14 @@ play_update_range(struct play *p)
 	if (tw != NULL) {
 		if (tower_types[tw->type].attack == TOWER_ATTACK_NONE)
 			return;
-		play_mark_reach(p, tw->type, tw->level, tw->x, tw->y,
-		    PLAY_RANGE_NOW);
-		if (tower_upgrade_cost(tw->type, tw->level) > 0)
-			play_mark_reach(p, tw->type, tw->level + 1, tw->x,
-			    tw->y, PLAY_RANGE_NEXT);
+		play_mark_tower(p, tw);
 		return;
 	}
 	/* While a power is aimed, its area is what the cursor shows. */
 	if (p->power < 0 && level_buildable(p->lv, p->cx, p->cy) &&
 	    tower_types[p->tower].attack != TOWER_ATTACK_NONE)
-		play_mark_reach(p, p->tower, 1, p->cx, p->cy, PLAY_RANGE_NOW);
+		play_mark_reach(p, &tower_types[p->tower].level[0], p->cx,
+		    p->cy, PLAY_RANGE_NOW);
 }
 
 /* Count the towers reaching each cell, ground and air apart. */
@@ -231,6 +258,7 @@ play_update_cover(struct play *p)
 {
 	const struct game	*g = p->g;
 	size_t			 ncell = (size_t)p->w * (size_t)p->h;
+	struct tower_stats	 st;
 	int			 t, r, x, y;
 
 	memset(p->cover_ground, 0, ncell);
@@ -241,14 +269,15 @@ play_update_cover(struct play *p)
 
 		if (!tw->used || tt->attack == TOWER_ATTACK_NONE)
 			continue;
-		r = (int)tt->level[tw->level - 1].range + 1;
+		game_tower_stats(tw, &st);
+		r = (int)st.range + 1;
 		for (y = tw->y - r; y <= tw->y + r; y++) {
 			for (x = tw->x - r; x <= tw->x + r; x++) {
 				size_t c = (size_t)y * p->w + x;
 
 				if (x < 0 || y < 0 || x >= p->w ||
-				    y >= p->h || !tower_covers(tw->type,
-				    tw->level, tw->x, tw->y, x, y))
+				    y >= p->h || !play_covers(&st, tw->x,
+				    tw->y, x, y))
 					continue;
 				if ((tt->hits & TOWER_GROUND) &&
 				    p->cover_ground[c] < UINT8_MAX)

@@ -52,7 +52,7 @@ enum play_preview {
 #define PLAY_RANGE_NEXT		0x02	/* ... at its next level */
 
 #define PLAY_SPEED_MAX	8		/* 1x, 2x, 4x, 8x */
-#define PLAY_MSG_MAX	200		/* bytes of the message line */
+#define PLAY_MSG_MAX	512		/* bytes of a message: any start line whole */
 #define PLAY_LOG_MAX	256		/* messages the log keeps */
 #define PLAY_LEAK_MARKS	32		/* leaks remembered to draw */
 #define PLAY_LEAK_TICKS	(3 * GAME_RATE)	/* how long an exit is marked */

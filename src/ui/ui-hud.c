@@ -78,39 +78,54 @@ ui_hud_title(const struct ui_view *v, const struct play *p)
 }
 
 /*
- * The powers after the towers on the palette line from column x: key,
- * name and the seconds each still cools down; on a narrower row the
- * names without the seconds (a power cooling down is dim either way),
- * and only on a row too narrow for the names, key and glyph. The one
- * being aimed stands out.
+ * Power k on the palette line in form f, into buf: key, name and the
+ * seconds it still cools down ("a strike 20s"), then the same without
+ * the unit ("a strike 20"), then key and glyph ("a*20"); a power ready
+ * shows no seconds. Returns its width.
+ */
+static int
+ui_hud_power_item(const struct play *p, int k, int f, char *buf,
+    size_t size)
+{
+	const struct power_type	*pt = &power_types[k];
+	int			 s;
+
+	s = (p->g->powers[k].cooldown + GAME_RATE - 1) / GAME_RATE;
+	if (s <= 0 && f < 2)
+		snprintf(buf, size, "%c %s", pt->key, pt->name);
+	else if (f < 2)
+		snprintf(buf, size, f == 0 ? "%c %s %ds" : "%c %s %d",
+		    pt->key, pt->name, s);
+	else
+		snprintf(buf, size, s > 0 ? "%c%c%d" : "%c%c", pt->key,
+		    pt->glyph, s);
+	return (int)strlen(buf);
+}
+
+/*
+ * The powers after the towers on the palette line from column x, in the
+ * first form of ui_hud_power_item that fits them all (a power cooling
+ * down is dim, and counts its seconds down in every form). The one being
+ * aimed stands out.
  */
 static void
 ui_hud_powers(const struct ui_view *v, const struct play *p, int x)
 {
 	char	item[48];
-	int	k, s, full = x, named = x;
+	int	k, f, w;
 
-	for (k = 0; k < POWER_NKINDS; k++) {
-		named += 3 + (int)strlen(power_types[k].name);
-		full += 3 + (int)strlen(power_types[k].name) + 5;
+	for (f = 0; f < 2; f++) {
+		for (w = x, k = 0; k < POWER_NKINDS; k++)
+			w += ui_hud_power_item(p, k, f, item, sizeof item) + 1;
+		if (w - 1 <= COLS)
+			break;
 	}
 	for (k = 0; k < POWER_NKINDS && x < COLS; k++) {
-		const struct power_type *pt = &power_types[k];
-
-		s = (p->g->powers[k].cooldown + GAME_RATE - 1) / GAME_RATE;
-		if (full <= COLS)
-			snprintf(item, sizeof item, s > 0 ? "%c %s %ds" :
-			    "%c %s", pt->key, pt->name, s);
-		else if (named <= COLS)
-			snprintf(item, sizeof item, "%c %s", pt->key,
-			    pt->name);
-		else
-			snprintf(item, sizeof item, s > 0 ? "%c%c%d" : "%c%c",
-			    pt->key, pt->glyph, s);
+		ui_hud_power_item(p, k, f, item, sizeof item);
 		if (k == p->power)
 			ui_draw_attr(v, UI_PAIR_POWER + k, A_BOLD, A_REVERSE |
 			    A_BOLD);
-		else if (s > 0)
+		else if (p->g->powers[k].cooldown > 0)
 			attrset(A_DIM);
 		else
 			attrset(A_BOLD);
@@ -344,16 +359,16 @@ ui_hud_palette(const struct ui_view *v, const struct play *p, int row)
 }
 
 /*
- * How much of a tower's figures the cursor line says: all of them, or
- * (as the row narrows) without "pierces armour", then without what it
- * hits, then the rest in fewer words ("blind 2", "slow 50%"). Damage,
- * damage a second, range and reload always stay.
+ * What a tower's figures on the cursor line leave out, bits together:
+ * "pierces armour", what it hits, and the words of the rest ("r 3" for
+ * "range 3", "blind 2", "slow 50%"). Damage, damage a second, range and
+ * reload always stay.
  */
 enum ui_hud_terse {
-	UI_HUD_ALL,
-	UI_HUD_NO_PIERCE,
-	UI_HUD_NO_HITS,
-	UI_HUD_SHORT
+	UI_HUD_ALL = 0,
+	UI_HUD_NO_PIERCE = 1,
+	UI_HUD_NO_HITS = 2,
+	UI_HUD_SHORT = 4
 };
 
 /*
@@ -372,27 +387,28 @@ ui_hud_stats_of(char *buf, size_t size, int kind,
 		snprintf(buf, size, "blocks its cell");
 		return;
 	}
-	snprintf(buf, size, "%d dmg %.0f dps, range %g, %.1fs", st->damage,
+	snprintf(buf, size, (terse & UI_HUD_SHORT) ? "%d dmg %.0f dps, r %g, "
+	    "%.1fs" : "%d dmg %.0f dps, range %g, %.1fs", st->damage,
 	    about_dps(st), st->range, (double)st->reload / GAME_RATE);
 	len = strlen(buf);
 	if (st->min_range > 0)
-		snprintf(buf + len, size - len, terse == UI_HUD_SHORT ?
+		snprintf(buf + len, size - len, (terse & UI_HUD_SHORT) ?
 		    ", blind %g" : ", blind within %g", st->min_range);
 	len = strlen(buf);
 	if (st->splash > 0)
 		snprintf(buf + len, size - len, ", splash %g", st->splash);
 	else if (tt->attack == TOWER_ATTACK_PULSE)
-		snprintf(buf + len, size - len, terse == UI_HUD_SHORT ?
+		snprintf(buf + len, size - len, (terse & UI_HUD_SHORT) ?
 		    ", slow %d%%" : ", slows to %d%%", st->slow_pct);
 	else if (tt->attack == TOWER_ATTACK_CHAIN)
 		snprintf(buf + len, size - len, ", %d jumps", st->chain);
 	len = strlen(buf);
-	if (terse < UI_HUD_NO_HITS)
+	if (!(terse & UI_HUD_NO_HITS))
 		snprintf(buf + len, size - len, ", %s",
 		    tt->hits == (TOWER_GROUND | TOWER_AIR) ? "ground+air" :
 		    (tt->hits == TOWER_AIR ? "air" : "ground"));
 	len = strlen(buf);
-	if (tt->pierce && terse < UI_HUD_NO_PIERCE)
+	if (tt->pierce && !(terse & UI_HUD_NO_PIERCE))
 		snprintf(buf + len, size - len, ", pierces armour");
 }
 
@@ -465,37 +481,69 @@ ui_hud_power_info(const struct ui_view *v, const struct play *p, int row)
 }
 
 /*
- * How the cursor line on a tower is shortened, a step at a time, until it
- * fits: all of it; without the kills; without the aim mode; without a
- * specialisation's effect; the figures without "pierces armour", then
- * without what it hits; the keys without their verbs ("u 30g", "t aim");
- * last, without how to aim, so that every tower that aims says how at
- * 100 columns. Damage, damage a second, range and reload are never
- * dropped before the keys and prices.
+ * The parts of the cursor line on a tower that may go when the row is
+ * narrow, in the order they go: the kills, the aim mode, a
+ * specialisation's effect, the other words ("pierces armour", what it
+ * hits, the keys' verbs as in "u: L2 80g", the figures' words as in
+ * "range 3"), and last how to aim. A part is left out only when the line
+ * does not fit with it and every part that goes after it (ui_hud_keep);
+ * damage, damage a second, range and reload are never left out.
  */
-enum ui_hud_step {
-	UI_HUD_FULL,
-	UI_HUD_NO_KILLS,
-	UI_HUD_NO_MODE,
-	UI_HUD_FEW_WORDS,	/* no specialisation's effect */
-	UI_HUD_FEW_PIERCE,
-	UI_HUD_FEW_HITS,
-	UI_HUD_FEW_VERBS,	/* "u 80g | s 49g | t aim" */
-	UI_HUD_NO_AIM,		/* how to aim, the last thing to go */
-	UI_HUD_NSTEPS
+enum ui_hud_part {
+	UI_HUD_KILLS = 1 << 0,
+	UI_HUD_MODE = 1 << 1,
+	UI_HUD_EFFECT = 1 << 2,
+	UI_HUD_PIERCE = 1 << 3,
+	UI_HUD_HITS = 1 << 4,
+	UI_HUD_VERBS = 1 << 5,
+	UI_HUD_LABELS = 1 << 6,
+	UI_HUD_AIM = 1 << 7,
+	UI_HUD_NPARTS = 8
 };
 
-/* The cursor line on standing tower tw, shortened to step, into line. */
+/* The figures' shortening that the parts kept leave. */
+static enum ui_hud_terse
+ui_hud_terse_of(unsigned keep)
+{
+	return (keep & UI_HUD_PIERCE ? 0 : UI_HUD_NO_PIERCE) |
+	    (keep & UI_HUD_HITS ? 0 : UI_HUD_NO_HITS) |
+	    (keep & UI_HUD_LABELS ? 0 : UI_HUD_SHORT);
+}
+
+/* What tower tw says after its figures: effect, aim mode, kills. */
+static void
+ui_hud_tower_tail(const struct game_tower *tw, unsigned keep, char *line,
+    size_t size)
+{
+	bool	aims = tower_types[tw->type].attack != TOWER_ATTACK_NONE;
+	char	about[ABOUT_MAX];
+	size_t	len;
+
+	if (tw->spec >= 0 && (keep & UI_HUD_EFFECT)) {
+		about_spec(tw->spec, about, sizeof about);
+		len = strlen(line);
+		snprintf(line + len, size - len, "; %s", about);
+	}
+	len = strlen(line);
+	if (aims && (keep & UI_HUD_MODE))
+		snprintf(line + len, size - len, "; %s",
+		    tower_target_name(tw->mode));
+	len = strlen(line);
+	if (aims && (keep & UI_HUD_KILLS))
+		snprintf(line + len, size - len, "; %d kill%s", tw->kills,
+		    tw->kills == 1 ? "" : "s");
+}
+
+/* The cursor line on standing tower tw with the parts keep, into line. */
 static void
 ui_hud_tower_line(const struct play *p, const struct game_tower *tw,
-    enum ui_hud_step step, char *line, size_t size)
+    unsigned keep, char *line, size_t size)
 {
 	const struct game	*g = p->g;
 	const struct tower_type	*tt = &tower_types[tw->type];
-	bool			 terse = step >= UI_HUD_FEW_VERBS;
-	bool			 words = step < UI_HUD_FEW_WORDS;
+	bool			 terse = !(keep & UI_HUD_VERBS);
 	int			 up = tower_upgrade_cost(tw->type, tw->level);
-	char			 st[160], about[ABOUT_MAX];
+	char			 st[160];
 	struct tower_stats	 fig;
 	size_t			 len;
 
@@ -518,29 +566,33 @@ ui_hud_tower_line(const struct play *p, const struct game_tower *tw,
 	snprintf(line + len, size - len, terse ? " | s %dg" : " | s: sell %dg",
 	    game_tower_refund(tw));
 	len = strlen(line);
-	if (tt->attack != TOWER_ATTACK_NONE && step < UI_HUD_NO_AIM)
+	if (tt->attack != TOWER_ATTACK_NONE && (keep & UI_HUD_AIM))
 		snprintf(line + len, size - len, terse ? " | t aim" :
 		    " | t: aim");
 	game_tower_stats(tw, &fig);
-	ui_hud_stats_of(st, sizeof st, tw->type, &fig, step >=
-	    UI_HUD_FEW_VERBS ? UI_HUD_SHORT : step >= UI_HUD_FEW_HITS ?
-	    UI_HUD_NO_HITS : (step == UI_HUD_FEW_PIERCE ? UI_HUD_NO_PIERCE :
-	    UI_HUD_ALL));
+	ui_hud_stats_of(st, sizeof st, tw->type, &fig, ui_hud_terse_of(keep));
 	len = strlen(line);
 	snprintf(line + len, size - len, " | %s", st);
-	if (tw->spec >= 0 && words) {
-		about_spec(tw->spec, about, sizeof about);
-		len = strlen(line);
-		snprintf(line + len, size - len, "; %s", about);
+	ui_hud_tower_tail(tw, keep, line, size);
+}
+
+/*
+ * The parts of the cursor line on tower tw that a row of cols keeps: each
+ * in turn from the last to go (how to aim) to the first (the kills), kept
+ * when the line fits with it and the parts kept so far.
+ */
+static unsigned
+ui_hud_keep(const struct play *p, const struct game_tower *tw, int cols)
+{
+	unsigned	keep = 0;
+	char		line[512];
+
+	for (int b = UI_HUD_NPARTS - 1; b >= 0; b--) {
+		ui_hud_tower_line(p, tw, keep | 1u << b, line, sizeof line);
+		if (ui_draw_width(line) <= cols)
+			keep |= 1u << b;
 	}
-	len = strlen(line);
-	if (tt->attack != TOWER_ATTACK_NONE && step < UI_HUD_NO_MODE)
-		snprintf(line + len, size - len, "; %s",
-		    tower_target_name(tw->mode));
-	len = strlen(line);
-	if (tt->attack != TOWER_ATTACK_NONE && step < UI_HUD_NO_KILLS)
-		snprintf(line + len, size - len, "; %d kill%s", tw->kills,
-		    tw->kills == 1 ? "" : "s");
+	return keep;
 }
 
 /*
@@ -576,7 +628,7 @@ ui_hud_ground_line(const struct ui_view *v, const struct play *p, bool terse,
 		    game_reason_name(p->verdict));
 	len = strlen(line);
 	ui_hud_stats_of(st, sizeof st, p->tower, &tt->level[0], terse ?
-	    UI_HUD_NO_HITS : UI_HUD_ALL);
+	    UI_HUD_NO_PIERCE | UI_HUD_NO_HITS : UI_HUD_ALL);
 	if (terse)
 		snprintf(line + len, size - len, " | %s", st);
 	else
@@ -624,13 +676,10 @@ ui_hud_info(const struct ui_view *v, const struct play *p, int row)
 		attrset(A_NORMAL);
 		return;
 	}
-	/* A tower: the line shortened, step by step, until it fits. */
+	/* A tower: the parts that fit, in the order they go (ui_hud_keep). */
 	if (tw != NULL) {
-		enum ui_hud_step step = UI_HUD_FULL;
-
-		ui_hud_tower_line(p, tw, step, line, sizeof line);
-		while (ui_draw_width(line) > COLS && step + 1 < UI_HUD_NSTEPS)
-			ui_hud_tower_line(p, tw, ++step, line, sizeof line);
+		ui_hud_tower_line(p, tw, ui_hud_keep(p, tw, COLS), line,
+		    sizeof line);
 		attrset(A_BOLD);
 		ui_hud_words_at(v, row, line);
 		attrset(A_NORMAL);
@@ -703,7 +752,7 @@ ui_hud_msg_text(const struct play *p, int room, char *buf, size_t size)
 int
 ui_hud_msg_rows(const struct play *p)
 {
-	char	buf[ABOUT_MAX];
+	char	buf[PLAY_MSG_MAX];
 
 	if (p->msg[0] == '\0')
 		return 1;
@@ -715,7 +764,7 @@ static void
 ui_hud_msg_rows_at(const struct ui_view *v, const struct play *p, int row,
     int rows)
 {
-	char		 text[ABOUT_MAX], line[ABOUT_MAX + 2];
+	char		 text[PLAY_MSG_MAX], line[PLAY_MSG_MAX + 2];
 	const char	*s = text, *next;
 	size_t		 len;
 
