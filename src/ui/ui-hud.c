@@ -361,8 +361,8 @@ ui_hud_palette(const struct ui_view *v, const struct play *p, int row)
 /*
  * What a tower's figures on the cursor line leave out, bits together:
  * "pierces armour", what it hits, and the words of the rest ("r 3" for
- * "range 3", "blind 2", "slow 50%"). Damage, damage a second, range and
- * reload always stay.
+ * "range 3", "r 2-6" for "range 6, blind within 2", "slow 50%"). Damage,
+ * damage a second, range and reload always stay.
  */
 enum ui_hud_terse {
 	UI_HUD_ALL = 0,
@@ -387,13 +387,19 @@ ui_hud_stats_of(char *buf, size_t size, int kind,
 		snprintf(buf, size, "blocks its cell");
 		return;
 	}
-	snprintf(buf, size, (terse & UI_HUD_SHORT) ? "%d dmg %.0f dps, r %g, "
-	    "%.1fs" : "%d dmg %.0f dps, range %g, %.1fs", st->damage,
-	    about_dps(st), st->range, (double)st->reload / GAME_RATE);
+	if ((terse & UI_HUD_SHORT) && st->min_range > 0)
+		snprintf(buf, size, "%d dmg %.0f dps, r %g-%g, %.1fs",
+		    st->damage, about_dps(st), st->min_range, st->range,
+		    (double)st->reload / GAME_RATE);
+	else
+		snprintf(buf, size, (terse & UI_HUD_SHORT) ? "%d dmg %.0f dps, "
+		    "r %g, %.1fs" : "%d dmg %.0f dps, range %g, %.1fs",
+		    st->damage, about_dps(st), st->range,
+		    (double)st->reload / GAME_RATE);
 	len = strlen(buf);
-	if (st->min_range > 0)
-		snprintf(buf + len, size - len, (terse & UI_HUD_SHORT) ?
-		    ", blind %g" : ", blind within %g", st->min_range);
+	if (st->min_range > 0 && !(terse & UI_HUD_SHORT))
+		snprintf(buf + len, size - len, ", blind within %g",
+		    st->min_range);
 	len = strlen(buf);
 	if (st->splash > 0)
 		snprintf(buf + len, size - len, ", splash %g", st->splash);
