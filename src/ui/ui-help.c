@@ -238,8 +238,8 @@ ui_help_game(const struct ui_view *v, int *first)
 		"\u2593 wall  A2 arrow tower, level 2  g\u2585 grunt, "
 		    "health bar",
 		"XX on the cursor: a tower there would block  \u2217 a shot",
-		"paths: \u2022 route  \u25c6 waypoint; preview: + new, "
-		    "\u00d7 left",
+		"paths: \u2022 route  \u25c7 waypoint  \u25c6 an enemy's "
+		    "waypoint; preview: + new, \u00d7 left",
 		"\u2218 in reach of the tower on the cursor, \u00b0 at its "
 		    "next level",
 		"!! an exit an enemy just got out by",
@@ -257,7 +257,8 @@ ui_help_game(const struct ui_view *v, int *first)
 		"[] wall ([ in one column)  A2 arrow tower, level 2  g5 grunt, "
 		    "health 5/9",
 		"XX on the cursor: a tower there would block  * a shot",
-		"paths: , route  O waypoint; preview: + new, x left",
+		"paths: , route  o waypoint  O an enemy's waypoint; preview: "
+		    "+ new, x left",
 		": in reach of the tower on the cursor, ' at its next level",
 		"!! an exit an enemy just got out by",
 		"one column a cell: a tower blinks to its level (2 3) or + "
