@@ -240,6 +240,7 @@ ui_help_game(const struct ui_view *v, int *first)
 		"XX on the cursor: a tower there would block  \u2217 a shot",
 		"paths: \u2022 route  \u25c7 waypoint  \u25c6 an enemy's "
 		    "waypoint; preview: + new, \u00d7 left",
+		"@ the hero (on a level with one)  % a barrier (power r)",
 		"\u2218 in reach of the tower on the cursor, \u00b0 at its "
 		    "next level",
 		"!! an exit an enemy just got out by",
@@ -259,6 +260,7 @@ ui_help_game(const struct ui_view *v, int *first)
 		"XX on the cursor: a tower there would block  * a shot",
 		"paths: , route  o waypoint  O an enemy's waypoint; preview: "
 		    "+ new, x left",
+		"@ the hero (on a level with one)  % a barrier (power r)",
 		": in reach of the tower on the cursor, ' at its next level",
 		"!! an exit an enemy just got out by",
 		"one column a cell: a tower blinks to its level (2 3) or + "
@@ -295,7 +297,7 @@ ui_help_title(const struct ui_view *v, int *first)
 		"exits (>). Build towers to shoot them; every tower also",
 		"blocks its cell, so where you build is the maze they walk.",
 		"",
-		"arrows, j k      choose a level (in order of difficulty)",
+		"arrows, j k      choose a level (in campaign order)",
 		"PgUp, PgDn       ten levels up or down",
 		"Home, End        the first or the last level",
 		"Enter, space     play it",
