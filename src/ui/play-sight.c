@@ -8,8 +8,9 @@
  *
  * Reach is the core's own test (tower_in_range) on the numbers the game
  * shoots with (game_tower_stats, a specialisation's reach included), so a
- * drawn disc is exactly where a tower shoots. Everything is kept in buffers made with the play;
- * a frame allocates nothing and marks only the box a disc covers.
+ * drawn disc is exactly where a tower shoots. Everything is kept in
+ * buffers made with the play; a frame allocates nothing and marks only
+ * the box a disc covers.
  */
 #include <stdio.h>
 #include <stdlib.h>
