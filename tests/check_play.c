@@ -915,7 +915,8 @@ t_names_answers(const char *line, unsigned traits)
 	for (int k = 0; k < TOWER_NTYPES; k++) {
 		const struct tower_type *tt = &tower_types[k];
 
-		if ((traits & ENEMY_TRAIT_HIDDEN) && tt->detects &&
+		if ((((traits & ENEMY_TRAIT_HIDDEN) && tt->detects) ||
+		    ((traits & ENEMY_TRAIT_SKITTISH) && about_instant(k))) &&
 		    strstr(line, tt->name) == NULL)
 			return false;
 		for (int s = 0; s < TOWER_SPECS && tt->spec[s].name; s++)
@@ -952,6 +953,11 @@ START_TEST(test_first_sight_forms)
 			ck_assert_msg(strstr(line, et->about) != NULL, "%s", line);
 			ck_assert_msg(t_names_answers(line, et->traits),
 			    "an answer lost: %s", line);
+			/* A dodger is answered by what it cannot dodge. */
+			if (et->traits & ENEMY_TRAIT_SKITTISH)
+				ck_assert_msg(strstr(line, "; answer: ") !=
+				    NULL && strstr(line, "tesla") != NULL,
+				    "no answer: %s", line);
 			last = n;
 		}
 		if (last < ABOUT_MAX && last > longest)

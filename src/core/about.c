@@ -205,6 +205,20 @@ about_name_as(enum about_form form, const char *spec, const char *tower,
 		snprintf(buf, len, "%s %s", first, second);
 }
 
+/*
+ * Whether tower kind k's attack is instant (a pulse, a chain, a beam),
+ * which no dodger can sidestep, and reaches the ground.
+ */
+bool
+about_instant(int k)
+{
+	const struct tower_type	*tt = &tower_types[k];
+
+	return (tt->hits & TOWER_GROUND) && (tt->attack ==
+	    TOWER_ATTACK_PULSE || tt->attack == TOWER_ATTACK_CHAIN ||
+	    tt->attack == TOWER_ATTACK_BEAM);
+}
+
 /* Whether tower kind k (or one of its specialisations) answers traits. */
 static void
 about_answer_of(int k, unsigned traits, enum about_form form,
@@ -212,7 +226,8 @@ about_answer_of(int k, unsigned traits, enum about_form form,
 {
 	const struct tower_type	*tt = &tower_types[k];
 
-	if ((traits & ENEMY_TRAIT_HIDDEN) && tt->detects)
+	if (((traits & ENEMY_TRAIT_HIDDEN) && tt->detects) ||
+	    ((traits & ENEMY_TRAIT_SKITTISH) && about_instant(k)))
 		about_name_as(form, NULL, tt->name, names[(*n)++],
 		    sizeof names[0]);
 	for (int s = 0; s < TOWER_SPECS && tt->spec[s].name != NULL; s++) {
@@ -248,7 +263,8 @@ about_answers_as(unsigned traits, enum about_form form, char *buf,
 /*
  * What answers an enemy with these traits, from the rows: "a frost
  * tower, a longbow arrow or a spotter sniper" (every tower that detects,
- * for the hidden; every specialisation made against a trait). "" when
+ * for the hidden; every tower whose attack is instant, for a dodger;
+ * every specialisation made against a trait). "" when
  * nothing in the rows answers them.
  */
 size_t

@@ -36,6 +36,7 @@ double		 about_dps(const struct tower_stats *st);
 const char	*about_mover(int kind);
 size_t		 about_enemy(int kind, char *buf, size_t len);
 size_t		 about_answers(unsigned traits, char *buf, size_t len);
+bool		 about_instant(int kind);
 size_t		 about_first(int kind, char *buf, size_t len);
 size_t		 about_first_as(int kind, enum about_form form, char *buf,
 		    size_t len);
