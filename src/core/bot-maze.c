@@ -156,6 +156,31 @@ bot_line_gain(struct bot *b, const struct game *g, const struct point *c,
 }
 
 /*
+ * The first of the walls c[0..n) that may stand now, as the action out
+ * worth value; false when none may.
+ */
+static bool
+bot_first_wall(const struct bot *b, struct game *g, const struct point *c,
+    int n, double value, struct bot_action *out)
+{
+	int	k;
+
+	for (k = 0; k < n; k++) {
+		if (game_check_place(g, b->wall, c[k].x, c[k].y) != GAME_OK)
+			continue;
+		out->type = GAME_CMD_PLACE;
+		out->spec = -1;
+		out->tower = b->wall;
+		out->x = c[k].x;
+		out->y = c[k].y;
+		out->cost = tower_types[b->wall].level[0].cost;
+		out->value = value;
+		return true;
+	}
+	return false;
+}
+
+/*
  * Whether the maze may grow: the walls standing have cost less than
  * BOT_WALL_SHARE of the gold in attacking towers, and BOT_WALL_FREE more
  * (a maze needs towers to walk past).
@@ -234,20 +259,7 @@ bot_best_line(struct bot *b, struct game *g, struct bot_action *out)
 		}
 	}
 	b->plain = false;
-	for (k = 0; k < npick; k++) {
-		if (game_check_place(g, b->wall, pick[k].x, pick[k].y) !=
-		    GAME_OK)
-			continue;
-		out->type = GAME_CMD_PLACE;
-		out->spec = -1;
-		out->tower = b->wall;
-		out->x = pick[k].x;
-		out->y = pick[k].y;
-		out->cost = tower_types[b->wall].level[0].cost;
-		out->value = best;
-		return true;
-	}
-	return false;
+	return bot_first_wall(b, g, pick, npick, best, out);
 }
 
 /*
@@ -304,18 +316,5 @@ bot_best_plug(struct bot *b, struct game *g, struct bot_action *out)
 		}
 	}
 	b->plain = false;
-	for (k = 0; k < npick; k++) {
-		if (game_check_place(g, b->wall, pick[k].x, pick[k].y) !=
-		    GAME_OK)
-			continue;
-		out->type = GAME_CMD_PLACE;
-		out->spec = -1;
-		out->tower = b->wall;
-		out->x = pick[k].x;
-		out->y = pick[k].y;
-		out->cost = tower_types[b->wall].level[0].cost;
-		out->value = best;
-		return true;
-	}
-	return false;
+	return bot_first_wall(b, g, pick, npick, best, out);
 }
