@@ -82,6 +82,7 @@ game_copy_keep(struct game *dst, const struct game *keep)
 	dst->hero_route = keep->hero_route;
 	dst->hunt_cells = keep->hunt_cells;
 	dst->hero_path = keep->hero_path;
+	dst->hero_walk = keep->hero_walk;	/* scratch (hunt_plan copies) */
 	dst->log = keep->log;
 	dst->log_size = keep->log_size;
 	dst->on_event = keep->on_event;

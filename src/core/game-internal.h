@@ -67,6 +67,7 @@ bool		 game_hero_blocks_cell(const struct game *g, int x, int y);
 bool		 game_would_block(struct game *g, int x, int y);
 void		 game_plan(struct game *g, int i, bool via_centre);
 void		 game_hero_plan(struct game *g);
+void		 game_hero_tell(struct game *g, int x, int y, int k);
 void		 game_circles(struct game *g);
 void		 game_map_changed(struct game *g, int x, int y, int cost);
 

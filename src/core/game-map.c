@@ -292,6 +292,7 @@ game_hero_plan(struct game *g)
 	a->path = g->hero_path;
 	a->npath = n;
 	a->ipath = 0;
+	game_hero_tell(g, cx, cy, 0);
 }
 
 /* Whether the hero's disc overlaps map cell (x, y). */

@@ -457,6 +457,7 @@ struct game {
 	bool			 hero_replan;	/* cut its path at the next step */
 	int32_t			*hunt_cells;	/* 4 a unit: round each hunter */
 	struct point		*hero_path;	/* GAME_PATH_MAX waypoints */
+	int32_t			*hero_walk;	/* w * h: the cells it will enter */
 
 	/* Powers (game-power.c): a slot each, no allocation. */
 	struct game_power	 powers[POWER_NKINDS];

@@ -38,6 +38,13 @@ hunt_plan(struct hunt *h, const int32_t *cells, int n)
 	memcpy(h->plan, cells, (size_t)h->nplan * sizeof *h->plan);
 }
 
+/* Whether the goal's walk to come is known (told, not left, not done). */
+bool
+hunt_walk_known(const struct hunt *h)
+{
+	return h->iplan < h->nplan;
+}
+
 /* The goal steps to cell c: along its walk, or off it. */
 void
 hunt_plan_step(struct hunt *h, int32_t c)

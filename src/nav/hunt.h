@@ -154,6 +154,7 @@ void		 hunt_free(struct hunt *h);
 void		 hunt_build(struct hunt *h, const struct grid *g, int x, int y);
 void		 hunt_move(struct hunt *h, const struct grid *g, int x, int y);
 void		 hunt_plan(struct hunt *h, const int32_t *cells, int n);
+bool		 hunt_walk_known(const struct hunt *h);
 void		 hunt_update(struct hunt *h, const struct grid *g,
 		     const int32_t *cells, int ncells);
 void		 hunt_settle_cells(struct hunt *h, const struct grid *g,
