@@ -32,7 +32,9 @@
  *           canonical builder where it applies (unit costs, 8-way) and the
  *           Dijkstra builder elsewhere. It aims at the cell the goal will
  *           stand on when it ends (hunt_plan: the goal's walk to come,
- *           when known; else the goal as it stands). When it ends and the
+ *           when known, hunt_walk_known while the goal keeps to it and
+ *           has steps of it left; else the goal as it stands; the game
+ *           tells it the hero's walk). When it ends and the
  *           goal stands on its goal the field becomes the build (an O(1)
  *           trade of arrays): exact. When the goal stood there and walked
  *           on, the build is taken and the walk since replayed, a step at
