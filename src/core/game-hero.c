@@ -15,12 +15,12 @@
  * and a slice of an exact build goes on; a tower placed or sold cuts and
  * settles what it breaks (game_map_changed, game-map.c, which also has the
  * hero's path cut anew). The field is told the cells the hero's path will
- * take it through (game_hero_tell), so that its exact builds aim where the
- * hero will stand and are taken before it comes. Hunting enemies follow it while the hero
- * stands and they can reach it, and the exit field otherwise. A hunter
- * that was hunting when the hero fell is sated: it makes for an exit and
- * hunts no more, so a pack the hero cannot beat does not chase it round
- * its every return for ever.
+ * take it through (game_hero_tell, game-map.c), so that its exact builds
+ * aim where the hero will stand and are taken before it comes. Hunting
+ * enemies follow it while the hero stands and they can reach it, and the
+ * exit field otherwise. A hunter that was hunting when the hero fell is
+ * sated: it makes for an exit and hunts no more, so a pack the hero cannot
+ * beat does not chase it round its every return for ever.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -96,71 +96,6 @@ game_hero_free(struct game *g)
 	free(g->hunt_cells);
 	free(g->hero_path);
 	free(g->hero_walk);
-}
-
-/*
- * Append to w[*n .. max) the cells a straight line crosses from the centre
- * of cell (x, y) to that of (x1, y1), (x, y) left out: a step a side of a
- * cell crossed, a diagonal one where the line meets a corner exactly (by
- * an open side cell when that diagonal is no legal step).
- */
-static void
-game_hero_line(const struct grid *gr, int x, int y, int x1, int y1,
-    int32_t *w, int *n, int max)
-{
-	const int	nx = abs(x1 - x), ny = abs(y1 - y);
-	const int	sx = x1 > x ? 1 : -1, sy = y1 > y ? 1 : -1;
-
-	for (int ix = 0, iy = 0; (ix < nx || iy < ny) && *n < max;) {
-		/* It leaves a cell across x at (2 ix + 1) / 2 nx of the
-		 * way, across y at (2 iy + 1) / 2 ny. */
-		int64_t	ax = (int64_t)(2 * ix + 1) * ny;
-		int64_t	ay = (int64_t)(2 * iy + 1) * nx;
-		bool	stepx = ix < nx && (iy >= ny || ax <= ay);
-		bool	stepy = iy < ny && (ix >= nx || ay <= ax);
-
-		if (stepx && stepy && !(grid_open(gr, x + sx, y) &&
-		    grid_open(gr, x, y + sy))) {
-			if (grid_open(gr, x + sx, y))
-				stepy = false;
-			else
-				stepx = false;
-		}
-		if (stepx) {
-			x += sx;
-			ix++;
-		}
-		if (stepy) {
-			y += sy;
-			iy++;
-		}
-		w[(*n)++] = grid_index(gr, x, y);
-	}
-}
-
-/*
- * Tell the hunt field the cells the hero will enter (hunt_plan), so that
- * its builds aim where the hero will stand and may be taken before it
- * comes (hunt.h): the hero walks straight from cell (x, y) to waypoint k
- * of its path and on from waypoint to waypoint, so its cells are those the
- * lines between the cells' centres cross. A hero that leaves them (a
- * corner turned early, a shove from the crowd) is told its walk again
- * from where it stands (game_hero_fight).
- */
-void
-game_hero_tell(struct game *g, int x, int y, int k)
-{
-	const struct steer_agent	*a = &g->agents[g->hero];
-	int				 n = 0, max = g->w * g->h;
-
-	for (; k < a->npath && n < max; k++) {
-		game_hero_line(&g->grid, x, y, a->path[k].x, a->path[k].y,
-		    g->hero_walk, &n, max);
-		x = a->path[k].x;
-		y = a->path[k].y;
-	}
-	if (n > 0 || hunt_walk_known(g->chase))
-		hunt_plan(g->chase, g->hero_walk, n);
 }
 
 /* The hero's agent while it stands, or NULL (down, or no hero). */

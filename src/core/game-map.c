@@ -4,7 +4,8 @@
  * stands on. Who stands where (a neighbour grid of the units, made when
  * first asked after they move), the tower on a cell, whether blocking a
  * cell would cut a spawn or a ground enemy off from every exit, the
- * waypoint plans of enemies and of the hero, and the one door through
+ * waypoint plans of enemies and of the hero (and the cells the hero
+ * will walk through, told to the hunt field), and the one door through
  * which the map changes: game_map_changed repairs the exit field, keeps
  * the hunt field valid (hunt.h), has the hero's path cut anew (a route
  * query, route.h), and gives every walker whose way it changed a new
@@ -247,6 +248,71 @@ game_plan(struct game *g, int i, bool via_centre)
 	a->path = buf;
 	a->npath = n;
 	a->ipath = 0;
+}
+
+/*
+ * Append to w[*n .. max) the cells a straight line crosses from the centre
+ * of cell (x, y) to that of (x1, y1), (x, y) left out: a step a side of a
+ * cell crossed, a diagonal one where the line meets a corner exactly (by
+ * an open side cell when that diagonal is no legal step).
+ */
+static void
+game_hero_line(const struct grid *gr, int x, int y, int x1, int y1,
+    int32_t *w, int *n, int max)
+{
+	const int	nx = abs(x1 - x), ny = abs(y1 - y);
+	const int	sx = x1 > x ? 1 : -1, sy = y1 > y ? 1 : -1;
+
+	for (int ix = 0, iy = 0; (ix < nx || iy < ny) && *n < max;) {
+		/* It leaves a cell across x at (2 ix + 1) / 2 nx of the
+		 * way, across y at (2 iy + 1) / 2 ny. */
+		int64_t	ax = (int64_t)(2 * ix + 1) * ny;
+		int64_t	ay = (int64_t)(2 * iy + 1) * nx;
+		bool	stepx = ix < nx && (iy >= ny || ax <= ay);
+		bool	stepy = iy < ny && (ix >= nx || ay <= ax);
+
+		if (stepx && stepy && !(grid_open(gr, x + sx, y) &&
+		    grid_open(gr, x, y + sy))) {
+			if (grid_open(gr, x + sx, y))
+				stepy = false;
+			else
+				stepx = false;
+		}
+		if (stepx) {
+			x += sx;
+			ix++;
+		}
+		if (stepy) {
+			y += sy;
+			iy++;
+		}
+		w[(*n)++] = grid_index(gr, x, y);
+	}
+}
+
+/*
+ * Tell the hunt field the cells the hero will enter (hunt_plan), so that
+ * its builds aim where the hero will stand and may be taken before it
+ * comes (hunt.h): the hero walks straight from cell (x, y) to waypoint k
+ * of its path and on from waypoint to waypoint, so its cells are those the
+ * lines between the cells' centres cross. A hero that leaves them (a
+ * corner turned early, a shove from the crowd) is told its walk again
+ * from where it stands (game_hero_fight).
+ */
+void
+game_hero_tell(struct game *g, int x, int y, int k)
+{
+	const struct steer_agent	*a = &g->agents[g->hero];
+	int				 n = 0, max = g->w * g->h;
+
+	for (; k < a->npath && n < max; k++) {
+		game_hero_line(&g->grid, x, y, a->path[k].x, a->path[k].y,
+		    g->hero_walk, &n, max);
+		x = a->path[k].x;
+		y = a->path[k].y;
+	}
+	if (n > 0 || hunt_walk_known(g->chase))
+		hunt_plan(g->chase, g->hero_walk, n);
 }
 
 /* Cut the hero's path from where it stands: to its order, or hold. */
