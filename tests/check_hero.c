@@ -6,8 +6,8 @@
  * once the hero has stood still long enough;
  * hunters and the hero never stand in a wall or a tower; a hunter reaches
  * a hero left alone; a hero walked away from the exit lures hunters along
- * a longer way; the hero's walk, told to the hunt field, has its builds
- * taken early; orders, falls and returns, scripts and saved games.
+ * a longer way; the hunt field is told the hero's walk and foresees its
+ * steps; orders, falls and returns, scripts and saved games.
  */
 #include <check.h>
 #include <math.h>
@@ -320,13 +320,13 @@ START_TEST(test_hero_orders)
 END_TEST
 
 /*
- * The game tells the hunt field the hero's walk (hunt_plan): builds aim
- * where the hero will stand and are taken before it comes, with hunters
- * after it; the field keeps its contract every tick (valid; exact, and
- * seeing right, round each hunter). Walks along the field's edges and
- * across it, to and fro.
+ * The game tells the hunt field the hero's walk (hunt_plan): the cells the
+ * hero's path will take it through, so that the field knows where it will
+ * step next on nearly every step, with hunters after it; the field keeps
+ * its contract every tick (valid; exact, and seeing right, round each
+ * hunter). Walks along the field's edges and across it, to and fro.
  */
-START_TEST(test_hero_walk_takes_builds_early)
+START_TEST(test_hero_walk_told)
 {
 	struct level	*lv = tu_level(HERO_MAP "wave\ngroup 40 hunter from A "
 			    "every 3\n");
@@ -334,30 +334,35 @@ START_TEST(test_hero_walk_takes_builds_early)
 	struct field	*fresh = field_new(g->w, g->h);
 	static const int to[][2] = { { 20, 2 }, { 1, 7 }, { 20, 7 }, { 1, 1 },
 	    { 14, 4 }, { 3, 6 } };
-	int		 steps = 0;
-	struct point	 last = g->hero_cell;
+	int		 steps = 0, known = 0, foreseen = 0;
 
 	g->lives = 1000;
 	game_call_wave(g);
 	for (int k = 0; k < 6; k++) {
 		long t0 = g->tick;
 
-		ck_assert_int_eq(game_order_hero(g, to[k % 6][0],
-		    to[k % 6][1]), GAME_OK);
+		ck_assert_int_eq(game_order_hero(g, to[k][0], to[k][1]),
+		    GAME_OK);
 		while (g->hero_order.x >= 0 && !game_over(g) &&
 		    g->tick < t0 + 20 * GAME_RATE) {
+			struct point	at = g->hero_cell;
+			int32_t		next = hunt_walk_known(g->chase) ?
+					    g->chase->plan[g->chase->iplan] : -1;
+
 			game_tick(g);
-			if (g->hero_cell.x != last.x ||
-			    g->hero_cell.y != last.y) {
+			if (g->hero_cell.x != at.x || g->hero_cell.y != at.y) {
 				steps++;
-				last = g->hero_cell;
+				known += next >= 0;
+				foreseen += next == grid_index(&g->grid,
+				    g->hero_cell.x, g->hero_cell.y);
 			}
 			expect_hunt(g, fresh, steps, false);
 		}
 	}
 	ck_assert_int_gt(steps, 100);
-	/* Builds are taken early: only a walk told makes that. */
-	ck_assert_uint_gt(g->chase->stats.early, 10);
+	/* Told its walk, the field foresees nearly every step. */
+	ck_assert_int_ge(known * 10, steps * 9);
+	ck_assert_int_ge(foreseen * 10, steps * 8);
 	field_free(fresh);
 	game_free(g);
 	level_free(lv);
@@ -512,7 +517,7 @@ hero_suite(void)
 	tcase_add_test(tc, test_hunter_reaches_standing_hero);
 	tcase_add_test(tc, test_lured_hunter_walks_further);
 	tcase_add_test(tc, test_hero_orders);
-	tcase_add_test(tc, test_hero_walk_takes_builds_early);
+	tcase_add_test(tc, test_hero_walk_told);
 	tcase_add_test(tc, test_hero_falls_and_returns);
 	tcase_add_test(tc, test_level_hero_key);
 	tcase_add_test(tc, test_hero_scripts_and_saves);

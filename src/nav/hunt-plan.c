@@ -70,12 +70,20 @@ hunt_plan_step(struct hunt *h, int32_t c)
 int32_t
 hunt_aim(const struct hunt *h, int ahead)
 {
-	int k;
+	int k, moves;
 
 	if (h->iplan >= h->nplan)
 		return h->goal;
-	/* The build's last update comes after xlen - 1 more moves. */
-	k = h->iplan + (h->xlen - 1 + h->ups - 1) / h->ups - 1 + ahead;
+	/*
+	 * The goal's moves before the build's last update, xlen - 1 updates
+	 * on: one every ups updates, the last since updates ago. A goal that
+	 * will not move before the build ends (a hero takes about 14 ticks a
+	 * cell) is aimed at where it stands, and not ahead: the build is
+	 * then exact when taken, where one aimed ahead would leave the cells
+	 * behind a step stale until the goal came.
+	 */
+	moves = (h->xlen - 2 + h->since) / h->ups;
+	k = h->iplan + moves - 1 + (moves >= 1 ? ahead : 0);
 	if (k < h->iplan)
 		return h->goal;
 	return h->plan[k < h->nplan - 1 ? k : h->nplan - 1];
