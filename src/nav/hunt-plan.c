@@ -2,10 +2,10 @@
 /*
  * hunt-plan: where the hunt field's exact builds aim, and the copy of a
  * whole hunt state. A goal whose walk to come is known (hunt_plan: the
- * hero's route) gets each build aimed at the cell it will stand on when
- * the build ends: as many of its steps ahead as the last build took
- * updates less one, at its pace of late (updates between its last two
- * moves). When the goal is there the build is taken whole (an O(1) trade
+ * hero's route) gets each canonical build aimed at the cell it will stand
+ * on when the build ends: as many of its steps ahead as it will take
+ * before the build's last update, at its pace of late (updates between
+ * its last two moves, and those since the last). When the goal is there the build is taken whole (an O(1) trade
  * of arrays, hunt.c), so the field is exact then, however fast the goal
  * walks; a goal that leaves its walk before it comes drops the build, one
  * that does not come drops it and the walk. With no walk known a build

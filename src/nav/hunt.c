@@ -593,10 +593,13 @@ hunt_x_start(struct hunt *h, const struct grid *g)
 	/*
 	 * The build is taken whole: no order of settling is needed, so the
 	 * canonical builder may run; its builds may be taken before the goal
-	 * comes (hunt-rev.c), so they aim further on.
+	 * comes (hunt-rev.c), so they aim further on. A Dijkstra build
+	 * aimed ahead could only wait for the goal; at a hero's uneven pace
+	 * (mud, the crowd) it waited longer than the steps it would have
+	 * saved, so it aims at the goal as it stands.
 	 */
 	h->xcanon = field_canon_applies(g);
-	aim = hunt_aim(h, h->xcanon ? HUNT_AIM_AHEAD : 0);
+	aim = h->xcanon ? hunt_aim(h, HUNT_AIM_AHEAD) : h->goal;
 	if (h->xcanon)
 		field_canon_start(h->x, g, &aim, 1, &h->xs);
 	else

@@ -30,11 +30,12 @@
  *           over HUNT_SLICES updates (hunt_x_budget: the last build's work
  *           a quarter at a time; at least half a slice an update), by the
  *           canonical builder where it applies (unit costs, 8-way) and the
- *           Dijkstra builder elsewhere. It aims at the cell the goal will
- *           stand on when it ends (hunt_plan: the goal's walk to come,
- *           when known, hunt_walk_known while the goal keeps to it and
- *           has steps of it left; else the goal as it stands; the game
- *           tells it the hero's walk). When it ends and the
+ *           Dijkstra builder elsewhere. A canonical build aims at the
+ *           cell the goal will stand on when it ends (hunt_plan: the
+ *           goal's walk to come, when known, hunt_walk_known while the
+ *           goal keeps to it and has steps of it left; the game tells it
+ *           the hero's walk); a Dijkstra build, or one the goal will not
+ *           move before, at the goal as it stands. When it ends and the
  *           goal stands on its goal the field becomes the build (an O(1)
  *           trade of arrays): exact. When the goal stood there and walked
  *           on, the build is taken and the walk since replayed, a step at
