@@ -558,6 +558,26 @@ play_new(struct session *s, const char *name)
 }
 
 /*
+ * The speed a new game runs at, kept from the last game played (the
+ * setting speed), after its start message in form f when it is not 1x:
+ * "; it runs at 2x, the speed kept from your last game (f: 1x)", then
+ * " (at 2x: f)".
+ */
+static void
+play_start_speed(const struct play *p, int f, char *buf, size_t size)
+{
+	size_t	len = strlen(buf);
+
+	if (p->speed <= 1)
+		return;
+	if (f <= 0)
+		snprintf(buf + len, size - len, "; it runs at %dx, the speed "
+		    "kept from your last game (f changes it)", p->speed);
+	else
+		snprintf(buf + len, size - len, " (at %dx: f)", p->speed);
+}
+
+/*
  * The message a new game starts with, in form f (0..PLAY_START_NFORMS-1,
  * shorter each): the level's title and description, as the title screen
  * shows them, whichever way the game was started, then its waves and the
@@ -589,6 +609,7 @@ play_start_as(const struct play *p, int f, char *buf, size_t size)
 	else
 		snprintf(buf, size, "%s: %s", lv->title, lv->description[0] !=
 		    '\0' ? lv->description : "? shows the keys");
+	play_start_speed(p, f, buf, size);
 }
 
 /*

@@ -23,6 +23,7 @@
 #define UI_HUD_TOP	1	/* the title bar */
 #define UI_HUD_BOTTOM	5	/* status, wave, towers, cursor, message */
 #define UI_HUD_MSG_ROWS	2	/* a long message's most rows */
+#define UI_HUD_START_ROWS 4	/* the level's description's at the start */
 #define UI_MAP_MIN_ROWS	8	/* ... when the map keeps as many */
 
 /* Colour pairs. */
