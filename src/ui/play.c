@@ -371,7 +371,9 @@ play_event(void *arg, const struct game_event *ev)
 		    "gold", tower_name(ev->tower), ev->x, ev->y,
 		    spec_name(ev->mode), ev->gold);
 		break;
-	case GAME_EV_SPLIT:
+	case GAME_EV_SPLIT:	/* the pieces are a kind seen too */
+		if (ev->value > 0)
+			play_first_sight(p, ev->enemy);
 		break;
 	case GAME_EV_SELL:
 		play_message(p, false, "sold %s at (%d,%d) for %d gold",
@@ -470,6 +472,10 @@ play_make(struct level *lv, struct game *g)
 	p->g = g;
 	for (int e = 0; e < ENEMY_NKINDS; e++)
 		p->met[e] = game_kind_seen(p->g, e);
+	/* A kind on the map has been seen, whatever brought it (a split). */
+	for (int u = 0; u < g->nunits; u++)
+		if (g->units[u].kind == GAME_UNIT_ENEMY)
+			p->met[g->units[u].type] = true;
 	p->w = lv->w;
 	p->h = lv->h;
 	p->enemy_at = xmalloc(ncell * sizeof *p->enemy_at);
@@ -856,6 +862,17 @@ const struct game_tower *
 play_tower(const struct play *p)
 {
 	return game_tower_at(p->g, p->cx, p->cy);
+}
+
+/*
+ * Whether enemy kind has been seen in this game (sent by a wave, or the
+ * piece of a split), so the wave panel no longer calls it NEW.
+ */
+bool
+play_kind_met(const struct play *p, int kind)
+{
+	return kind >= 0 && kind < ENEMY_NKINDS && (p->met[kind] ||
+	    game_kind_seen(p->g, kind));
 }
 
 /* The unit index of the enemy under the cursor, or -1. */

@@ -220,7 +220,7 @@ ui_sight_waves(const struct ui_view *v, const struct play *p, int *first)
 	int			 n = 0, w, k, e, left;
 
 	for (e = 0; e < ENEMY_NKINDS; e++)
-		seen[e] = game_kind_seen(g, e);
+		seen[e] = play_kind_met(p, e);
 	snprintf(text[n++], sizeof text[0], "The waves to come (%d/%d waves "
 	    "begun)", g->next_wave, g->nwaves);
 	text[n++][0] = '\0';
