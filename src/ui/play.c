@@ -371,9 +371,7 @@ play_event(void *arg, const struct game_event *ev)
 		    "gold", tower_name(ev->tower), ev->x, ev->y,
 		    spec_name(ev->mode), ev->gold);
 		break;
-	case GAME_EV_SPLIT:	/* the pieces are a kind seen too */
-		if (ev->value > 0)
-			play_first_sight(p, ev->enemy);
+	case GAME_EV_SPLIT:	/* its pieces come as spawns */
 		break;
 	case GAME_EV_SELL:
 		play_message(p, false, "sold %s at (%d,%d) for %d gold",
@@ -865,8 +863,9 @@ play_tower(const struct play *p)
 }
 
 /*
- * Whether enemy kind has been seen in this game (sent by a wave, or the
- * piece of a split), so the wave panel no longer calls it NEW.
+ * Whether enemy kind has been seen in this game, whatever brought it (a
+ * wave, or a split: its pieces are spawns too), so the wave panel no
+ * longer calls it NEW.
  */
 bool
 play_kind_met(const struct play *p, int kind)
