@@ -65,6 +65,10 @@ ui_box_help_key(struct ui *u, int ch)
 		u->help_top += 10;
 	else if (ch == KEY_PPAGE)
 		u->help_top -= 10;
+	else if (ch == KEY_HOME)
+		u->help_top = 0;
+	else if (ch == KEY_END)
+		u->help_top = 1 << 20;	/* drawing brings it back in range */
 	else if (ch == UI_TERM_ESC || ch == '?' || ch == 'q' || ch == ' ' ||
 	    ui_box_enter(ch))
 		u->box = UI_BOX_NONE;

@@ -411,9 +411,24 @@ ui_draw_wrapped(const struct ui_view *v, const char *s, int maxw, int *row,
 }
 
 /*
+ * What the bottom edge of a box that scrolls says, shown rows of rows
+ * from first: the keys that go where there is more ("j: more" at the
+ * top, "j k: more" between, "k: back" at the end); NULL when all show.
+ */
+static const char *
+ui_draw_more(int first, int shown, int rows)
+{
+	if (shown >= rows)
+		return NULL;
+	if (first <= 0)
+		return " j: more ";
+	return first + shown < rows ? " j k: more " : " k: back ";
+}
+
+/*
  * The same, from row *first on when the screen is too short for all of
  * them (*first is kept within range); the bottom edge then says how to
- * scroll. A line wider than the screen is wrapped within the box, on
+ * scroll, only where there is more. A line wider than the screen is wrapped within the box, on
  * whole words, so *first counts rows as drawn. The box leaves the title
  * bar (the top row) uncovered when the screen has a row to spare.
  */
@@ -421,8 +436,8 @@ void
 ui_draw_box_from(const struct ui_view *v, const char *const *lines, int n,
     int *first)
 {
-	static const char	 more[] = " j k: more ";
-	int			 w = 0, h, y0, x0, y, x, shown, rows = 0, row;
+	const char	*more;
+	int		 w = 0, h, y0, x0, y, x, shown, rows = 0, row;
 
 	for (int i = 0; i < n; i++) {
 		int lw = ui_draw_width(lines[i]);
@@ -469,8 +484,9 @@ ui_draw_box_from(const struct ui_view *v, const char *const *lines, int n,
 	for (int i = 0; i < n && row < shown; i++)
 		ui_draw_wrapped(v, lines[i], w - 4 > 1 ? w - 4 : 1, &row,
 		    shown, y0 + 1, x0 + 2);
-	if (shown < rows && w >= (int)sizeof more + 2) {
-		move(y0 + h - 1, x0 + (w - (int)sizeof more + 1) / 2);
+	more = ui_draw_more(*first, shown, rows);
+	if (more != NULL && w >= (int)strlen(more) + 2) {
+		move(y0 + h - 1, x0 + (w - (int)strlen(more)) / 2);
 		addstr(more);
 	}
 	attrset(A_NORMAL);

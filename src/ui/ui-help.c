@@ -66,6 +66,11 @@ ui_help_view(struct ui_help *h, int k)
 	size_t			 len;
 	bool			 wrapped = false;
 
+	if (k == VIEW_WAVES || k == VIEW_LOG) {	/* the panels */
+		ui_help_line(h, "%-16s %s; the game is PAUSED while it is "
+		    "open", vt->keys, vt->about);
+		return;
+	}
 	if (k != VIEW_OVERLAY) {
 		ui_help_line(h, "%-16s %s", vt->keys, vt->about);
 		return;
