@@ -570,14 +570,14 @@ enum ui_hud_part {
 	UI_HUD_NPARTS = 9
 };
 
-/* The figures' shortening that the parts kept leave. */
+/* The figures' shortening that the parts kept leave (tight is short). */
 static enum ui_hud_terse
 ui_hud_terse_of(unsigned keep)
 {
 	return (keep & UI_HUD_PIERCE ? 0 : UI_HUD_NO_PIERCE) |
 	    (keep & UI_HUD_HITS ? 0 : UI_HUD_NO_HITS) |
-	    (keep & UI_HUD_LABELS ? 0 : UI_HUD_SHORT) |
-	    (keep & UI_HUD_ROOMY ? 0 : UI_HUD_TIGHT);
+	    ((keep & UI_HUD_LABELS) && (keep & UI_HUD_ROOMY) ? 0 :
+	    UI_HUD_SHORT) | (keep & UI_HUD_ROOMY ? 0 : UI_HUD_TIGHT);
 }
 
 /* What tower tw says after its figures: effect, aim mode, kills. */
