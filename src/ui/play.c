@@ -564,8 +564,8 @@ play_new(struct session *s, const char *name)
 /*
  * The speed a new game runs at, kept from the last game played (the
  * setting speed), after its start message in form f when it is not 1x:
- * "; it runs at 2x, the speed kept from your last game (f: 1x)", then
- * " (at 2x: f)".
+ * "; it runs at 2x, the speed kept from your last game (f changes it)",
+ * then " (at 2x: f)".
  */
 static void
 play_start_speed(const struct play *p, int f, char *buf, size_t size)

@@ -468,8 +468,9 @@ ui_draw_box_height(int rows)
 }
 
 /*
- * Lines in a box w wide, h high, its top on row y0 (or in the middle of
- * the screen for y0 < 0), from row *first on.
+ * Lines, rows rows wrapped, in a box w wide (ui_draw_box_size) with its
+ * top on row y0 (or in the middle of the screen for y0 < 0), from row
+ * *first on.
  */
 static void
 ui_draw_box_in(const struct ui_view *v, const char *const *lines, int n,
