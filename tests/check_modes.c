@@ -458,6 +458,73 @@ START_TEST(test_bot_shuts_a_pass)
 }
 END_TEST
 
+/*
+ * Two passes of three cells in a ridge, each to its own way out behind a
+ * spur of rock, the north one a little nearer: shutting it adds two
+ * cells of route, far too little to be worth three walls by length. But
+ * fourteen arrow towers at their top level stand by the south way out, so
+ * shut it sends the horde past them: the maze bot shuts the north pass for what that adds to the
+ * worth, and leaves the south one open.
+ */
+#define T_TWO_WAYS \
+	"weir-level 1\ntitle Two ways\ngold 1500\nlives 10\nmap\n" \
+	"##############################\n" \
+	"#.............#..............>\n" \
+	"#............................>\n" \
+	"#............................>\n" \
+	"#............................#\n" \
+	"#.............#..............#\n" \
+	"#.............#..............#\n" \
+	"#.............#..............#\n" \
+	"#.............#..............#\n" \
+	"A.............#..............#\n" \
+	"#.............################\n" \
+	"#.............#..............#\n" \
+	"#.............#..............#\n" \
+	"#.............#..............#\n" \
+	"#.............#..............#\n" \
+	"#.............#..............#\n" \
+	"#............................#\n" \
+	"#............................>\n" \
+	"#............................>\n" \
+	"#.............#..............>\n" \
+	"##############################\n" \
+	"end\nwave after 30\ngroup 4 grunt from A every 1\n"
+
+START_TEST(test_bot_shuts_a_pass_to_its_towers)
+{
+	struct level	*lv = tu_level(T_TWO_WAYS);
+	struct game	*g = t_game(lv, DIFF_NORMAL, false, 1);
+	struct bot	*b = bot_new(g);
+	struct game_cmd	 c = { .power = -1, .spec = -1 };
+	int		 y;
+
+	c.tower = tower_lookup("arrow", strlen("arrow"));
+	for (c.y = 12; c.y <= 15; c.y += 3) {
+		for (c.x = 16; c.x <= 28; c.x += 2) {
+			c.type = GAME_CMD_PLACE;
+			ck_assert_int_eq(game_command(g, &c), GAME_OK);
+			c.type = GAME_CMD_UPGRADE;
+			while (game_command(g, &c) == GAME_OK)
+				continue;
+		}
+	}
+	while (!game_over(g) && g->next_wave == 0) {
+		bot_act(b, g);
+		game_tick(g);
+	}
+	for (y = 2; y <= 4; y++)
+		ck_assert_msg(g->tower_at[(size_t)y * g->w + 14] >= 0,
+		    "the north pass is open at (14, %d)", y);
+	for (y = 16; y <= 18; y++)
+		ck_assert_msg(g->tower_at[(size_t)y * g->w + 14] < 0,
+		    "the south pass is shut at (14, %d)", y);
+	bot_free(b);
+	game_free(g);
+	level_free(lv);
+}
+END_TEST
+
 START_TEST(test_rating_is_deterministic_and_bounded)
 {
 	struct level	*lv = tu_level(T_FIELD);
@@ -562,6 +629,7 @@ modes_suite(void)
 	tcase_add_test(tc, test_stars_follow_lives_kept);
 	tcase_add_test(tc, test_bot_strength_is_its_share_of_income);
 	tcase_add_test(tc, test_bot_shuts_a_pass);
+	tcase_add_test(tc, test_bot_shuts_a_pass_to_its_towers);
 	tcase_add_test(tc, test_rating_is_deterministic_and_bounded);
 	suite_add_tcase(s, tc);
 	return s;

@@ -135,12 +135,13 @@ bot_line(const struct bot *b, const struct game *g, int x, int y, int dx,
 }
 
 /*
- * What the walls c[0..n) add to the length of the routes, or -1 if they
- * would cut a spawn off.
+ * What the walls c[0..n) add to the length of the routes (base: the
+ * length now), or -1 if they would cut a spawn off. With worth >= 0 (the
+ * worth now), what they add to the worth instead when that is more.
  */
 static double
 bot_line_gain(struct bot *b, const struct game *g, const struct point *c,
-    int n, double base)
+    int n, double base, double worth)
 {
 	double	m;
 	int	k;
@@ -149,6 +150,13 @@ bot_line_gain(struct bot *b, const struct game *g, const struct point *c,
 		grid_set_cost(&b->grid, c[k].x, c[k].y, 0);
 	field_integrate(b->field, &b->grid, g->goals, g->ngoals);
 	m = bot_worth(b, g, b->field, &b->grid, NULL);
+	if (m >= 0.0 && worth >= 0.0) {
+		b->plain = false;
+		worth = bot_worth(b, g, b->field, &b->grid, NULL) - worth;
+		b->plain = true;
+		if (worth > m - base)
+			m = base + worth;
+	}
 	for (k = 0; k < n; k++)
 		grid_set_cost(&b->grid, c[k].x, c[k].y,
 		    grid_get_cost(&g->grid, c[k].x, c[k].y));
@@ -250,7 +258,7 @@ bot_best_line(struct bot *b, struct game *g, struct bot_action *out)
 				continue;
 			n = n1 + bot_line(b, g, c.x + ox, c.y + oy, dx, dy,
 			    -gap, c2 + n1);
-			gain = bot_line_gain(b, g, c2, n, base) / n;
+			gain = bot_line_gain(b, g, c2, n, base, -1.0) / n;
 			if (gain > best) {
 				best = gain;
 				npick = n;
@@ -267,22 +275,26 @@ bot_best_line(struct bot *b, struct game *g, struct bot_action *out)
  * the row or the column through a route cell, at most BOT_PLUG_MAX cells
  * between blocked cells), walled whole. Shutting a pass between rocks
  * sends the horde round by another, which no single wall and no line with
- * a gap can do. Judged like a line, by the route length added per wall
- * still to build; the best, if it adds at least BOT_PLUG_RATIO a wall,
- * gives its first wall. A gap half shut is a narrower gap the next turn,
- * so the bot finishes it with no memory of it.
+ * a gap can do. Judged by the route length added per wall still to
+ * build, or by the worth (bot_worth) added, whichever is more: a pass
+ * shut may add little length but send the horde past the towers, where
+ * two ways out the same distance off split the defence in two. The
+ * best, if it adds at least BOT_PLUG_RATIO a wall, gives its first wall.
+ * A gap half shut is a narrower gap the next turn, so the bot finishes
+ * it with no memory of it.
  */
 bool
 bot_best_plug(struct bot *b, struct game *g, struct bot_action *out)
 {
 	struct point	 c[BOT_PLUG_MAX], pick[BOT_PLUG_MAX];
-	double		 base, gain, best = BOT_PLUG_RATIO;
+	double		 base, worth, gain, best = BOT_PLUG_RATIO;
 	int		 k, o, lo, hi, j, n, evals, npick = 0;
 
 	if (b->ncells == 0)
 		return false;
 	evals = BOT_WALL_CELLS / (b->w * b->h);
 	memset(b->tried, 0, (size_t)b->w * b->h);
+	worth = bot_worth(b, g, g->field, &g->grid, NULL);
 	b->plain = true;
 	base = bot_worth(b, g, g->field, &g->grid, NULL);
 	for (k = 0; k < b->ncells && evals > 0; k++) {
@@ -307,7 +319,7 @@ bot_best_plug(struct bot *b, struct game *g, struct bot_action *out)
 				c[j] = (struct point){ p.x + (lo + 1 + j) * dx,
 				    p.y + (lo + 1 + j) * dy };
 			evals--;
-			gain = bot_line_gain(b, g, c, n, base) / n;
+			gain = bot_line_gain(b, g, c, n, base, worth) / n;
 			if (gain > best) {
 				best = gain;
 				npick = n;
