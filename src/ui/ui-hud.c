@@ -725,9 +725,10 @@ ui_hud_hero_info(const struct ui_view *v, const struct play *p, int row)
 	else
 		snprintf(doing, sizeof doing, "standing");
 	snprintf(line, sizeof line, " (%d,%d) the hero: %d/%d hp, %s | "
-	    "strikes %d dmg within %g; %d kill%s | g: send it to the cursor",
-	    p->cx, p->cy, g->hero_hp, GAME_HERO_HP, doing, GAME_HERO_DAMAGE,
-	    GAME_HERO_RANGE, g->hero_kills, g->hero_kills == 1 ? "" : "s");
+	    "strikes %d dmg within %g; %d kill%s | g: send it where the "
+	    "cursor goes next", p->cx, p->cy, g->hero_hp, GAME_HERO_HP, doing,
+	    GAME_HERO_DAMAGE, GAME_HERO_RANGE, g->hero_kills,
+	    g->hero_kills == 1 ? "" : "s");
 	ui_draw_attr(v, UI_PAIR_HERO, A_BOLD, A_BOLD);
 	ui_hud_words_at(v, row, line);
 	attrset(A_NORMAL);
