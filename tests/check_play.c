@@ -908,6 +908,53 @@ START_TEST(test_first_sight_of_a_trait)
 }
 END_TEST
 
+/*
+ * A flyer has no trait but its mover, and its first sight says so: over
+ * every wall, answered by every tower that hits the air (and only those).
+ * The pieces of a split are a kind seen: the wave panel no longer calls
+ * them new (play_kind_met), though no wave sent one yet.
+ */
+START_TEST(test_first_sight_of_a_flyer_and_a_split)
+{
+	static const char text[] =
+	    "weir-level 1\ntitle Sky\ngold 900\nlives 50\nmap\n"
+	    "############\n"
+	    "#..........#\n"
+	    "A..........>\n"
+	    "#..........#\n"
+	    "############\nend\n"
+	    "wave after 1\ngroup 1 flyer from A\ngroup 1 slime from A\n"
+	    "wave after 600\ngroup 1 slimeling from A\n";
+	char		 path[600], err[T_ERR];
+	struct play	*p;
+	int		 k, firsts = 0, i = ENEMY_SLIMELING;
+
+	snprintf(path, sizeof path, "%s/sky.weir", t_dir);
+	ck_assert_int_eq(tu_put(path, text, sizeof text - 1), 0);
+	p = play_open(path, NULL, 1, err, sizeof err);
+	ck_assert_msg(p != NULL, "%s", err);
+	ck_assert(!play_kind_met(p, i));
+	ck_assert_int_eq(t_place(p, TOWER_CANNON, 4, 1), GAME_OK);
+	ck_assert_int_eq(t_place(p, TOWER_CANNON, 4, 3), GAME_OK);
+	for (k = 0; k < 60 * GAME_RATE && !play_kind_met(p, i); k++)
+		play_tick(p);
+	ck_assert_msg(play_kind_met(p, i), "no slimeling seen");
+	ck_assert_int_eq(p->g->next_wave, 1);
+	for (k = 0; k < play_log_count(p); k++) {
+		const char *l = play_log_line(p, k)->text;
+
+		if (strncmp(l, "first flyer (flies): ", 21) != 0)
+			continue;
+		firsts++;
+		ck_assert_msg(strstr(l, "over every wall") != NULL &&
+		    strstr(l, "flak tower") != NULL && strstr(l, "cannon") ==
+		    NULL, "%s", l);
+	}
+	ck_assert_int_eq(firsts, 1);
+	play_free(p);
+}
+END_TEST
+
 /* Whether line names every tower or specialisation that answers traits. */
 static bool
 t_names_answers(const char *line, unsigned traits)
@@ -916,7 +963,8 @@ t_names_answers(const char *line, unsigned traits)
 		const struct tower_type *tt = &tower_types[k];
 
 		if ((((traits & ENEMY_TRAIT_HIDDEN) && tt->detects) ||
-		    ((traits & ENEMY_TRAIT_SKITTISH) && about_instant(k))) &&
+		    ((traits & ENEMY_TRAIT_SKITTISH) && about_instant(k)) ||
+		    ((traits & ABOUT_AIR) && (tt->hits & TOWER_AIR))) &&
 		    strstr(line, tt->name) == NULL)
 			return false;
 		for (int s = 0; s < TOWER_SPECS && tt->spec[s].name; s++)
@@ -941,18 +989,25 @@ START_TEST(test_first_sight_forms)
 
 	for (int k = 0; k < ENEMY_NKINDS; k++) {
 		const struct enemy_type *et = &enemy_types[k];
+		bool fly = et->mover == ENEMY_FLY;
+		unsigned asks = et->traits | (fly ? ABOUT_AIR : 0);
 
 		last = ABOUT_MAX;
 		for (int f = 0; f < ABOUT_FIRST_NFORMS; f++) {
 			n = about_first_as(k, f, line, sizeof line);
 			ck_assert_int_eq(n, strlen(line));
-			ck_assert_int_eq(n == 0, et->traits == 0);
+			ck_assert_int_eq(n == 0, asks == 0);
 			if (n == 0)
 				continue;
 			ck_assert_msg(n <= last, "%s grew: %s", et->name, line);
 			ck_assert_msg(strstr(line, et->about) != NULL, "%s", line);
-			ck_assert_msg(t_names_answers(line, et->traits),
+			ck_assert_msg(t_names_answers(line, asks),
 			    "an answer lost: %s", line);
+			/* A flyer: that no wall stops it, and flak answers. */
+			if (fly)
+				ck_assert_msg(strstr(line, "over every wall") !=
+				    NULL && strstr(line, "flak") != NULL &&
+				    strstr(line, "cannon") == NULL, "%s", line);
 			/* A dodger is answered by what it cannot dodge. */
 			if (et->traits & ENEMY_TRAIT_SKITTISH)
 				ck_assert_msg(strstr(line, "; answer: ") !=
@@ -1002,6 +1057,7 @@ play_suite(void)
 	tcase_add_test(tc, test_route_length_one_definition);
 	tcase_add_test(tc, test_first_sight_of_a_trait);
 	tcase_add_test(tc, test_first_sight_forms);
+	tcase_add_test(tc, test_first_sight_of_a_flyer_and_a_split);
 	suite_add_tcase(s, tc);
 	return s;
 }

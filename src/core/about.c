@@ -5,7 +5,8 @@
  * rail, armour, shields, freezes and stuns, exposure, detection); an
  * enemy's bestiary line is its letter, hit points, speed, armour, mover
  * and traits; what answers a trait is every tower that detects (for the
- * hidden) or every specialisation made against it (bot_against).
+ * hidden) or every specialisation made against it (bot_against); what
+ * answers a flyer is every tower that hits the air.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -227,7 +228,8 @@ about_answer_of(int k, unsigned traits, enum about_form form,
 	const struct tower_type	*tt = &tower_types[k];
 
 	if (((traits & ENEMY_TRAIT_HIDDEN) && tt->detects) ||
-	    ((traits & ENEMY_TRAIT_SKITTISH) && about_instant(k)))
+	    ((traits & ENEMY_TRAIT_SKITTISH) && about_instant(k)) ||
+	    ((traits & ABOUT_AIR) && (tt->hits & TOWER_AIR)))
 		about_name_as(form, NULL, tt->name, names[(*n)++],
 		    sizeof names[0]);
 	for (int s = 0; s < TOWER_SPECS && tt->spec[s].name != NULL; s++) {
@@ -264,7 +266,8 @@ about_answers_as(unsigned traits, enum about_form form, char *buf,
  * What answers an enemy with these traits, from the rows: "a frost
  * tower, a longbow arrow or a spotter sniper" (every tower that detects,
  * for the hidden; every tower whose attack is instant, for a dodger;
- * every specialisation made against a trait). "" when
+ * every tower that hits the air, with ABOUT_AIR; every specialisation
+ * made against a trait). "" when
  * nothing in the rows answers them.
  */
 size_t
@@ -273,14 +276,39 @@ about_answers(unsigned traits, char *buf, size_t len)
 	return about_answers_as(traits, ABOUT_FIRST_WHOLE, buf, len);
 }
 
+/* What a first sight is asked about kind: its traits, ABOUT_AIR a flyer. */
+static unsigned
+about_asks(int kind)
+{
+	const struct enemy_type	*et = &enemy_types[kind];
+
+	return et->traits | (et->mover == ENEMY_FLY ? ABOUT_AIR : 0);
+}
+
+/* Its traits in words, "flies" first for a flyer, into buf. */
+static void
+about_traits_of(int kind, char *buf, size_t len)
+{
+	const struct enemy_type	*et = &enemy_types[kind];
+	char			 traits[128];
+	size_t			 used = 0;
+
+	buf[0] = '\0';
+	enemy_trait_names(et->traits, traits, sizeof traits);
+	if (et->mover == ENEMY_FLY)
+		about_add(buf, len, &used, "flies");
+	if (traits[0] != '\0')
+		about_add(buf, len, &used, "%s%s", about_sep(used), traits);
+}
+
 /*
  * The line for the first sight of enemy kind in a game, when it has a
  * trait a player must learn (a boss's escort, a dodger, a hunter, a
- * regenerator, a shield, a healer, a splitter, the hidden): its name and
- * traits, what it does (its row's about) and what answers it, in the
- * words form keeps (about.h: each form shorter than the one before, and
- * none loses what the kind does or what answers it). "" for a kind with
- * no such trait.
+ * regenerator, a shield, a healer, a splitter, the hidden) or flies: its
+ * name and traits, what it does (its row's about; a flyer's that no wall
+ * stops it) and what answers it, in the words form keeps (about.h: each
+ * form shorter than the one before, and none loses what the kind does or
+ * what answers it). "" for a kind with nothing such.
  */
 size_t
 about_first_as(int kind, enum about_form form, char *buf, size_t len)
@@ -292,18 +320,22 @@ about_first_as(int kind, enum about_form form, char *buf, size_t len)
 	if (len == 0)
 		return 0;
 	buf[0] = '\0';
-	if (et->traits == 0)
+	if (about_asks(kind) == 0)
 		return 0;
-	enemy_trait_names(et->traits, traits, sizeof traits);
-	about_answers_as(et->traits, form, answers, sizeof answers);
+	about_traits_of(kind, traits, sizeof traits);
+	about_answers_as(about_asks(kind), form, answers, sizeof answers);
 	if (form == ABOUT_FIRST_WHOLE || form == ABOUT_FIRST_BARE)
 		about_add(buf, len, &used, "first %s (%s): %s", et->name,
 		    traits, et->about);
 	else
 		about_add(buf, len, &used, "first %s: %s", et->name,
 		    et->about);
+	if (et->mover == ENEMY_FLY)
+		about_add(buf, len, &used, ", over every wall");
 	if (answers[0] != '\0')
-		about_add(buf, len, &used, "; answer: %s", answers);
+		about_add(buf, len, &used, "; answer%s: %s", et->mover ==
+		    ENEMY_FLY && form != ABOUT_FIRST_SPECS ?
+		    " (what hits the air)" : "", answers);
 	return used;
 }
 

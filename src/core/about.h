@@ -16,6 +16,13 @@
 #define ABOUT_MAX	256	/* room for any line below */
 
 /*
+ * Beside the ENEMY_TRAIT_* bits in what about_answers is asked: the kind
+ * flies (its mover, not a trait), so what answers it is every tower that
+ * hits the air.
+ */
+#define ABOUT_AIR	0x80000000u
+
+/*
  * The words a first sight's line is said in, longest first; a narrow
  * screen takes the first that fits. Each keeps what the kind does (its
  * row's about) and what answers it, and drops, in this order: the

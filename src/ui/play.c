@@ -371,7 +371,7 @@ play_event(void *arg, const struct game_event *ev)
 		    "gold", tower_name(ev->tower), ev->x, ev->y,
 		    spec_name(ev->mode), ev->gold);
 		break;
-	case GAME_EV_SPLIT:
+	case GAME_EV_SPLIT:	/* its pieces come as spawns */
 		break;
 	case GAME_EV_SELL:
 		play_message(p, false, "sold %s at (%d,%d) for %d gold",
@@ -470,6 +470,10 @@ play_make(struct level *lv, struct game *g)
 	p->g = g;
 	for (int e = 0; e < ENEMY_NKINDS; e++)
 		p->met[e] = game_kind_seen(p->g, e);
+	/* A kind on the map has been seen, whatever brought it (a split). */
+	for (int u = 0; u < g->nunits; u++)
+		if (g->units[u].kind == GAME_UNIT_ENEMY)
+			p->met[g->units[u].type] = true;
 	p->w = lv->w;
 	p->h = lv->h;
 	p->enemy_at = xmalloc(ncell * sizeof *p->enemy_at);
@@ -558,6 +562,26 @@ play_new(struct session *s, const char *name)
 }
 
 /*
+ * The speed a new game runs at, kept from the last game played (the
+ * setting speed), after its start message in form f when it is not 1x:
+ * "; it runs at 2x, the speed kept from your last game (f changes it)",
+ * then " (at 2x: f)".
+ */
+static void
+play_start_speed(const struct play *p, int f, char *buf, size_t size)
+{
+	size_t	len = strlen(buf);
+
+	if (p->speed <= 1)
+		return;
+	if (f <= 0)
+		snprintf(buf + len, size - len, "; it runs at %dx, the speed "
+		    "kept from your last game (f changes it)", p->speed);
+	else
+		snprintf(buf + len, size - len, " (at %dx: f)", p->speed);
+}
+
+/*
  * The message a new game starts with, in form f (0..PLAY_START_NFORMS-1,
  * shorter each): the level's title and description, as the title screen
  * shows them, whichever way the game was started, then its waves and the
@@ -589,6 +613,7 @@ play_start_as(const struct play *p, int f, char *buf, size_t size)
 	else
 		snprintf(buf, size, "%s: %s", lv->title, lv->description[0] !=
 		    '\0' ? lv->description : "? shows the keys");
+	play_start_speed(p, f, buf, size);
 }
 
 /*
@@ -835,6 +860,18 @@ const struct game_tower *
 play_tower(const struct play *p)
 {
 	return game_tower_at(p->g, p->cx, p->cy);
+}
+
+/*
+ * Whether enemy kind has been seen in this game, whatever brought it (a
+ * wave, or a split: its pieces are spawns too), so the wave panel no
+ * longer calls it NEW.
+ */
+bool
+play_kind_met(const struct play *p, int kind)
+{
+	return kind >= 0 && kind < ENEMY_NKINDS && (p->met[kind] ||
+	    game_kind_seen(p->g, kind));
 }
 
 /* The unit index of the enemy under the cursor, or -1. */

@@ -236,6 +236,7 @@ void		 play_cursor_near(struct play *p, int x, int y);
 
 const struct game_tower *play_tower(const struct play *p);
 int		 play_enemy(const struct play *p);
+bool		 play_kind_met(const struct play *p, int kind);
 const char	*play_terrain_name(const struct play *p, int x, int y);
 char		 play_spawn_label(const struct play *p, int x, int y);
 

@@ -14,6 +14,7 @@
 #endif
 
 #include <ctype.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -65,6 +66,10 @@ ui_box_help_key(struct ui *u, int ch)
 		u->help_top += 10;
 	else if (ch == KEY_PPAGE)
 		u->help_top -= 10;
+	else if (ch == KEY_HOME)
+		u->help_top = 0;
+	else if (ch == KEY_END)
+		u->help_top = 1 << 20;	/* drawing brings it back in range */
 	else if (ch == UI_TERM_ESC || ch == '?' || ch == 'q' || ch == ' ' ||
 	    ui_box_enter(ch))
 		u->box = UI_BOX_NONE;
@@ -219,6 +224,24 @@ ui_box_panel_key(struct ui *u, int ch)
 	return UI_GO_STAY;
 }
 
+/*
+ * A box about tower tw: placed so the tower stays in sight, and its reach
+ * (the rows of the map within its range) when the screen has the room.
+ */
+static void
+ui_box_about_tower(const struct ui *u, const struct game_tower *tw,
+    const char *const *lines, int n)
+{
+	const struct ui_view	*v = &u->v;
+	struct tower_stats	 st;
+	int			 r, cell;
+
+	game_tower_stats(tw, &st);
+	r = (int)ceil(st.range);
+	cell = v->top + tw->y - v->oy;
+	ui_draw_box_beside(v, lines, n, cell - r, cell + r, cell);
+}
+
 /* The "sell ...? (y/n)" box. */
 static void
 ui_box_sell_paint(struct ui *u, bool small)
@@ -236,7 +259,7 @@ ui_box_sell_paint(struct ui *u, bool small)
 	snprintf(q, sizeof q, "sell %s (level %d) at (%d,%d) for %d gold? "
 	    "(y/n)", tower_name(tw->type), tw->level, tw->x, tw->y,
 	    game_tower_refund(tw));
-	ui_draw_box(&u->v, lines, 1);
+	ui_box_about_tower(u, tw, lines, 1);
 }
 
 /* y sells the tower (the command a script gives), n keeps it. */
@@ -290,7 +313,7 @@ ui_box_spec_paint(struct ui *u, bool small)
 	    "tower as it is)");
 	for (k = 0; k < n; k++)
 		lines[k] = text[k];
-	ui_draw_box(&u->v, lines, n);
+	ui_box_about_tower(u, tw, lines, n);
 }
 
 /* A key in the specialisation box: 1 or 2 buys one, Esc or n neither. */

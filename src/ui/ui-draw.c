@@ -411,18 +411,31 @@ ui_draw_wrapped(const struct ui_view *v, const char *s, int maxw, int *row,
 }
 
 /*
- * The same, from row *first on when the screen is too short for all of
- * them (*first is kept within range); the bottom edge then says how to
- * scroll. A line wider than the screen is wrapped within the box, on
- * whole words, so *first counts rows as drawn. The box leaves the title
- * bar (the top row) uncovered when the screen has a row to spare.
+ * What the bottom edge of a box that scrolls says, shown rows of rows
+ * from first: the keys that go where there is more ("j: more" at the
+ * top, "j k: more" between, "k: back" at the end); NULL when all show.
  */
-void
-ui_draw_box_from(const struct ui_view *v, const char *const *lines, int n,
-    int *first)
+static const char *
+ui_draw_more(int first, int shown, int rows)
 {
-	static const char	 more[] = " j k: more ";
-	int			 w = 0, h, y0, x0, y, x, shown, rows = 0, row;
+	if (shown >= rows)
+		return NULL;
+	if (first <= 0)
+		return " j: more ";
+	return first + shown < rows ? " j k: more " : " k: back ";
+}
+
+/*
+ * The width of a box of lines (their widest, a frame and a margin each
+ * side, within the screen; even over a map of two-column cells, so that
+ * no cell is left half drawn beside the frame) and the rows they take
+ * wrapped within it; returns the width.
+ */
+static int
+ui_draw_box_size(const struct ui_view *v, const char *const *lines, int n,
+    int *rows)
+{
+	int	w = 0, row;
 
 	for (int i = 0; i < n; i++) {
 		int lw = ui_draw_width(lines[i]);
@@ -432,28 +445,50 @@ ui_draw_box_from(const struct ui_view *v, const char *const *lines, int n,
 	w += 4;
 	if (w > COLS)
 		w = COLS;
-	/*
-	 * Over a map of two-column cells, start and end on cell edges, so
-	 * that no cell is left half drawn beside the frame.
-	 */
 	if (v->cellw == 2 && w < COLS && w % 2 != 0)
 		w++;
+	*rows = 0;
 	for (int i = 0; i < n; i++) {
 		row = -1;
-		rows += ui_draw_wrapped(v, lines[i], w - 4 > 1 ? w - 4 : 1,
+		*rows += ui_draw_wrapped(v, lines[i], w - 4 > 1 ? w - 4 : 1,
 		    &row, 0, 0, 0);
 	}
-	h = rows + 2;
+	return w;
+}
+
+/* The height of a box of rows rows: within the screen below the title. */
+static int
+ui_draw_box_height(int rows)
+{
+	int	h = rows + 2;
+
 	if (h > LINES - UI_HUD_TOP)
 		h = LINES - UI_HUD_TOP > 3 ? LINES - UI_HUD_TOP : LINES;
+	return h;
+}
+
+/*
+ * Lines, rows rows wrapped, in a box w wide (ui_draw_box_size) with its
+ * top on row y0 (or in the middle of the screen for y0 < 0), from row
+ * *first on.
+ */
+static void
+ui_draw_box_in(const struct ui_view *v, const char *const *lines, int n,
+    int *first, int w, int rows, int y0)
+{
+	const char	*more;
+	int		 h = ui_draw_box_height(rows), x0, y, x, shown, row;
+
 	shown = h - 2 > 0 ? h - 2 : 0;
 	if (*first > rows - shown)
 		*first = rows - shown;
 	if (*first < 0)
 		*first = 0;
-	y0 = (LINES - h) / 2;
-	if (y0 < UI_HUD_TOP && h + UI_HUD_TOP <= LINES)
-		y0 = UI_HUD_TOP;
+	if (y0 < 0) {
+		y0 = (LINES - h) / 2;
+		if (y0 < UI_HUD_TOP && h + UI_HUD_TOP <= LINES)
+			y0 = UI_HUD_TOP;
+	}
 	x0 = (COLS - w) / 2;
 	if (v->cellw == 2 && (x0 - v->left) % 2 != 0)
 		x0 += x0 + w < COLS ? 1 : -1;
@@ -469,13 +504,64 @@ ui_draw_box_from(const struct ui_view *v, const char *const *lines, int n,
 	for (int i = 0; i < n && row < shown; i++)
 		ui_draw_wrapped(v, lines[i], w - 4 > 1 ? w - 4 : 1, &row,
 		    shown, y0 + 1, x0 + 2);
-	if (shown < rows && w >= (int)sizeof more + 2) {
-		move(y0 + h - 1, x0 + (w - (int)sizeof more + 1) / 2);
+	more = ui_draw_more(*first, shown, rows);
+	if (more != NULL && w >= (int)strlen(more) + 2) {
+		move(y0 + h - 1, x0 + (w - (int)strlen(more)) / 2);
 		addstr(more);
 	}
 	attrset(A_NORMAL);
 }
 
+/*
+ * The same, from row *first on when the screen is too short for all of
+ * them (*first is kept within range); the bottom edge then says how to
+ * scroll, only where there is more. A line wider than the screen is
+ * wrapped within the box, on whole words, so *first counts rows as drawn.
+ * The box leaves the title bar (the top row) uncovered when the screen
+ * has a row to spare.
+ */
+void
+ui_draw_box_from(const struct ui_view *v, const char *const *lines, int n,
+    int *first)
+{
+	int	rows, w = ui_draw_box_size(v, lines, n, &rows);
+
+	ui_draw_box_in(v, lines, n, first, w, rows, -1);
+}
+
+/*
+ * Where a box h high goes so that screen rows [top, bottom] stay in
+ * sight: the nearer of the room above them (below the title bar) and
+ * the room below them; -1 when neither holds it.
+ */
+static int
+ui_draw_box_clear_of(int h, int top, int bottom)
+{
+	int	above = top - h, below = bottom + 1;
+
+	if (above >= UI_HUD_TOP)
+		return below + h <= LINES && LINES - below - h > above -
+		    UI_HUD_TOP ? below : above;
+	return below + h <= LINES ? below : -1;
+}
+
+/*
+ * A box of the given lines about map cell rows: clear of screen rows
+ * [top, bottom] (a tower's reach) when the screen has the room, else of
+ * row cell (the tower itself), else in the middle of the screen.
+ */
+void
+ui_draw_box_beside(const struct ui_view *v, const char *const *lines, int n,
+    int top, int bottom, int cell)
+{
+	int	rows, w = ui_draw_box_size(v, lines, n, &rows), first = 0;
+	int	h = ui_draw_box_height(rows), y0;
+
+	y0 = ui_draw_box_clear_of(h, top, bottom);
+	if (y0 < 0)
+		y0 = ui_draw_box_clear_of(h, cell, cell);
+	ui_draw_box_in(v, lines, n, &first, w, rows, y0);
+}
 
 /* The screen for a terminal too small to play in; also a line below. */
 void

@@ -23,6 +23,7 @@
 #define UI_HUD_TOP	1	/* the title bar */
 #define UI_HUD_BOTTOM	5	/* status, wave, towers, cursor, message */
 #define UI_HUD_MSG_ROWS	2	/* a long message's most rows */
+#define UI_HUD_START_ROWS 4	/* the level's description's at the start */
 #define UI_MAP_MIN_ROWS	8	/* ... when the map keeps as many */
 
 /* Colour pairs. */
@@ -98,6 +99,8 @@ void	ui_draw_centred(const struct ui_view *v, int y, const char *s);
 void	ui_draw_box(const struct ui_view *v, const char *const *lines, int n);
 void	ui_draw_box_from(const struct ui_view *v, const char *const *lines,
 	    int n, int *first);
+void	ui_draw_box_beside(const struct ui_view *v, const char *const *lines,
+	    int n, int top, int bottom, int cell);
 void	ui_draw_too_small(const struct ui_view *v, const char *also);
 void	ui_draw_stars(const struct ui_view *v, int n, char *buf, size_t size);
 

@@ -66,6 +66,11 @@ ui_help_view(struct ui_help *h, int k)
 	size_t			 len;
 	bool			 wrapped = false;
 
+	if (k == VIEW_WAVES || k == VIEW_LOG) {	/* the panels */
+		ui_help_line(h, "%-16s %s; the game is PAUSED while it is "
+		    "open", vt->keys, vt->about);
+		return;
+	}
 	if (k != VIEW_OVERLAY) {
 		ui_help_line(h, "%-16s %s", vt->keys, vt->about);
 		return;
@@ -206,6 +211,36 @@ ui_help_kinds(struct ui_help *h)
 }
 
 /*
+ * How a specialised tower is drawn, from the rows: its letter, then its
+ * specialisation's initial in place of the level ("Av volley"), every
+ * specialisation listed, a few to a line.
+ */
+static void
+ui_help_spec_glyphs(struct ui_help *h)
+{
+	char	list[UI_HELP_WIDTH];
+	size_t	len = 0;
+
+	ui_help_line(h, "Av a specialised tower: its letter, then its "
+	    "specialisation's initial:");
+	for (int k = 0; k < TOWER_NTYPES; k++) {
+		const struct tower_type *tt = &tower_types[k];
+
+		for (int s = 0; s < TOWER_SPECS && tt->spec[s].name; s++) {
+			if (len > 0 && len + strlen(tt->spec[s].name) + 5 > 58) {
+				ui_help_line(h, "  %s", list);
+				len = 0;
+			}
+			len += (size_t)snprintf(list + len, sizeof list - len,
+			    "%s%c%c %s", len > 0 ? "  " : "", tt->glyph,
+			    tt->spec[s].name[0], tt->spec[s].name);
+		}
+	}
+	if (len > 0)
+		ui_help_line(h, "  %s", list);
+}
+
+/*
  * The help panel, from line *first on: every key, the towers and the
  * targeting modes, then the legend. Tower, power, command and view keys,
  * the overlays and every tower's role come from the registry (kinds.c).
@@ -283,6 +318,7 @@ ui_help_game(const struct ui_view *v, int *first)
 	ui_help_bestiary(&h);
 	ui_help_lines(&h, v->utf8 ? utf8 : ascii, sizeof utf8 /
 	    sizeof utf8[0]);
+	ui_help_spec_glyphs(&h);
 	ui_draw_box_from(v, h.lines, (int)h.n, first);
 }
 

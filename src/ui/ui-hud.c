@@ -139,67 +139,109 @@ ui_hud_powers(const struct ui_view *v, const struct play *p, int x)
 }
 
 /*
- * Text s at the cursor (column *x) if all of it fits on the row, in the
- * looks given; returns whether it did. The HUD's lines are made of such
- * items, most wanted first, so a narrow screen drops whole items and
- * never cuts a word.
+ * The status line's forms, each shorter than the one before and each
+ * keeping every figure: one space between the items, "foes" for
+ * "enemies", "begun" for "waves begun", the hero's health without its
+ * most. The first form that fits is drawn; past the last, the items that
+ * do not fit whole are left out from the end.
  */
-static bool
-ui_hud_item(const struct ui_view *v, int *x, const char *s, short pair,
-    attr_t attr)
+enum ui_hud_status_form {
+	UI_HUD_STATUS_WHOLE,
+	UI_HUD_STATUS_NARROW,	/* one space between items */
+	UI_HUD_STATUS_FOES,	/* "foes 4" */
+	UI_HUD_STATUS_BEGUN,	/* "2/8 begun" */
+	UI_HUD_STATUS_HP,	/* "hero 250" */
+	UI_HUD_STATUS_NFORMS
+};
+
+#define UI_HUD_STATUS_ITEMS	12
+
+/* One item of the status line: its text and looks. */
+struct ui_hud_status_item {
+	char	text[48];
+	short	pair;
+	attr_t	attr;		/* in colour */
+	attr_t	mono;		/* without */
+};
+
+/* The status line's items in form f into it; returns how many. */
+static int
+ui_hud_status_items(const struct play *p, int f,
+    struct ui_hud_status_item *it)
 {
-	if (*x + ui_draw_width(s) > COLS)
-		return false;
-	if (pair != 0 || attr != 0)
-		ui_draw_attr(v, pair, attr, attr);
-	*x += ui_draw_text(v, s, COLS - *x);
-	attrset(A_NORMAL);
-	return true;
+	const struct game	*g = p->g;
+	const char		*sep = f >= UI_HUD_STATUS_NARROW ? " " : "  ";
+	int			 n = 0;
+
+	memset(it, 0, UI_HUD_STATUS_ITEMS * sizeof *it);
+	snprintf(it[n++].text, sizeof it->text, " gold ");
+	snprintf(it[n].text, sizeof it->text, "%d", g->gold);
+	it[n].pair = UI_PAIR_SHOT;
+	it[n].attr = A_BOLD;
+	it[n++].mono = A_BOLD;
+	snprintf(it[n++].text, sizeof it->text, "%slives ", sep);
+	snprintf(it[n].text, sizeof it->text, "%d", g->lives);
+	if (play_lives_alarm(p)) {
+		/* Just lost some: white on red for a moment. */
+		it[n].pair = UI_PAIR_LEAK;
+		it[n].attr = A_BOLD;
+		it[n++].mono = A_BOLD | A_REVERSE;
+	} else {
+		it[n].pair = g->lives * 4 <= game_start_lives(g) ?
+		    UI_PAIR_ERROR : UI_PAIR_GOOD;
+		it[n].attr = A_BOLD;
+		it[n++].mono = A_BOLD;
+	}
+	snprintf(it[n++].text, sizeof it->text, "/%d", game_start_lives(g));
+	snprintf(it[n++].text, sizeof it->text, "%s%d/%d%s %s", sep,
+	    g->next_wave, g->level_waves, g->endless ? "+" : "",
+	    f >= UI_HUD_STATUS_BEGUN ? "begun" : "waves begun");
+	snprintf(it[n++].text, sizeof it->text, "%s%s %d", sep,
+	    f >= UI_HUD_STATUS_FOES ? "foes" : "enemies", g->nenemies);
+	if (g->has_hero) {
+		if (g->hero < 0)
+			snprintf(it[n].text, sizeof it->text, "%shero down "
+			    "%ds", sep, (g->hero_down + GAME_RATE - 1) /
+			    GAME_RATE);
+		else if (f >= UI_HUD_STATUS_HP)
+			snprintf(it[n].text, sizeof it->text, "%shero %d",
+			    sep, g->hero_hp);
+		else
+			snprintf(it[n].text, sizeof it->text, "%shero %d/%d",
+			    sep, g->hero_hp, GAME_HERO_HP);
+		it[n].pair = UI_PAIR_HERO;
+		it[n].attr = A_BOLD;
+		it[n++].mono = A_BOLD;
+	}
+	snprintf(it[n++].text, sizeof it->text, "%sscore %d", sep, g->score);
+	snprintf(it[n++].text, sizeof it->text, "%skills %d", sep, g->killed);
+	return n;
 }
 
-/* Gold, lives, wave, enemies out, the hero, score, kills: what fits. */
+/*
+ * Gold, lives, wave, enemies out, the hero, score, kills: in the first
+ * form that fits whole (ui_hud_status_form), else the items that fit.
+ */
 static void
 ui_hud_status(const struct ui_view *v, const struct play *p, int row)
 {
-	const struct game	*g = p->g;
-	char			 buf[160];
-	int			 x = 0;
+	struct ui_hud_status_item	it[UI_HUD_STATUS_ITEMS];
+	int				n = 0, f, w, k, x = 0;
 
-	move(row, 0);
-	ui_hud_item(v, &x, " gold ", 0, 0);
-	snprintf(buf, sizeof buf, "%d", g->gold);
-	ui_hud_item(v, &x, buf, UI_PAIR_SHOT, A_BOLD);
-	if (!ui_hud_item(v, &x, "  lives ", 0, 0))
-		return;
-	snprintf(buf, sizeof buf, "%d", g->lives);
-	if (play_lives_alarm(p)) {
-		/* Just lost some: white on red for a moment. */
-		ui_draw_attr(v, UI_PAIR_LEAK, A_BOLD, A_BOLD | A_REVERSE);
-		ui_hud_item(v, &x, buf, 0, 0);
-	} else
-		ui_hud_item(v, &x, buf, g->lives * 4 <=
-		    game_start_lives(g) ? UI_PAIR_ERROR : UI_PAIR_GOOD,
-		    A_BOLD);
-	snprintf(buf, sizeof buf, "/%d", game_start_lives(g));
-	ui_hud_item(v, &x, buf, 0, 0);
-	snprintf(buf, sizeof buf, "  %d/%d%s waves begun", g->next_wave,
-	    g->level_waves, g->endless ? "+" : "");
-	ui_hud_item(v, &x, buf, 0, 0);
-	snprintf(buf, sizeof buf, "  enemies %d", g->nenemies);
-	ui_hud_item(v, &x, buf, 0, 0);
-	if (g->has_hero) {
-		if (g->hero >= 0)
-			snprintf(buf, sizeof buf, "  hero %d/%d", g->hero_hp,
-			    GAME_HERO_HP);
-		else
-			snprintf(buf, sizeof buf, "  hero down %ds",
-			    (g->hero_down + GAME_RATE - 1) / GAME_RATE);
-		ui_hud_item(v, &x, buf, UI_PAIR_HERO, A_BOLD);
+	for (f = 0; f < UI_HUD_STATUS_NFORMS; f++) {
+		n = ui_hud_status_items(p, f, it);
+		for (w = 0, k = 0; k < n; k++)
+			w += ui_draw_width(it[k].text);
+		if (w <= COLS)
+			break;
 	}
-	snprintf(buf, sizeof buf, "  score %d", g->score);
-	ui_hud_item(v, &x, buf, 0, 0);
-	snprintf(buf, sizeof buf, "  kills %d", g->killed);
-	ui_hud_item(v, &x, buf, 0, 0);
+	move(row, 0);
+	for (k = 0; k < n && x + ui_draw_width(it[k].text) <= COLS; k++) {
+		if (it[k].pair != 0 || it[k].attr != 0)
+			ui_draw_attr(v, it[k].pair, it[k].attr, it[k].mono);
+		x += ui_draw_text(v, it[k].text, COLS - x);
+		attrset(A_NORMAL);
+	}
 }
 
 /*
@@ -368,8 +410,22 @@ enum ui_hud_terse {
 	UI_HUD_ALL = 0,
 	UI_HUD_NO_PIERCE = 1,
 	UI_HUD_NO_HITS = 2,
-	UI_HUD_SHORT = 4
+	UI_HUD_SHORT = 4,
+	UI_HUD_TIGHT = 8	/* "45dmg 15dps r2-6 3.0s splash 1.5" */
 };
+
+/* The figures in fewest columns: "45dmg 15dps r2-6 3.0s", into buf. */
+static void
+ui_hud_tight_of(char *buf, size_t size, const struct tower_stats *st)
+{
+	if (st->min_range > 0)
+		snprintf(buf, size, "%ddmg %.0fdps r%g-%g %.1fs", st->damage,
+		    about_dps(st), st->min_range, st->range,
+		    (double)st->reload / GAME_RATE);
+	else
+		snprintf(buf, size, "%ddmg %.0fdps r%g %.1fs", st->damage,
+		    about_dps(st), st->range, (double)st->reload / GAME_RATE);
+}
 
 /*
  * A tower kind's figures at stats st, into buf: "30 dmg 15 dps, range 3,
@@ -381,13 +437,16 @@ ui_hud_stats_of(char *buf, size_t size, int kind,
     const struct tower_stats *st, enum ui_hud_terse terse)
 {
 	const struct tower_type	*tt = &tower_types[kind];
+	const char		*sep;
 	size_t			 len;
 
 	if (tt->attack == TOWER_ATTACK_NONE) {
 		snprintf(buf, size, "blocks its cell");
 		return;
 	}
-	if ((terse & UI_HUD_SHORT) && st->min_range > 0)
+	if (terse & UI_HUD_TIGHT)
+		ui_hud_tight_of(buf, size, st);
+	else if ((terse & UI_HUD_SHORT) && st->min_range > 0)
 		snprintf(buf, size, "%d dmg %.0f dps, r %g-%g, %.1fs",
 		    st->damage, about_dps(st), st->min_range, st->range,
 		    (double)st->reload / GAME_RATE);
@@ -401,13 +460,15 @@ ui_hud_stats_of(char *buf, size_t size, int kind,
 		snprintf(buf + len, size - len, ", blind within %g",
 		    st->min_range);
 	len = strlen(buf);
+	sep = (terse & UI_HUD_TIGHT) ? " " : ", ";
 	if (st->splash > 0)
-		snprintf(buf + len, size - len, ", splash %g", st->splash);
+		snprintf(buf + len, size - len, "%ssplash %g", sep,
+		    st->splash);
 	else if (tt->attack == TOWER_ATTACK_PULSE)
 		snprintf(buf + len, size - len, (terse & UI_HUD_SHORT) ?
-		    ", slow %d%%" : ", slows to %d%%", st->slow_pct);
+		    "%sslow %d%%" : "%sslows to %d%%", sep, st->slow_pct);
 	else if (tt->attack == TOWER_ATTACK_CHAIN)
-		snprintf(buf + len, size - len, ", %d jumps", st->chain);
+		snprintf(buf + len, size - len, "%s%d jumps", sep, st->chain);
 	len = strlen(buf);
 	if (!(terse & UI_HUD_NO_HITS))
 		snprintf(buf + len, size - len, ", %s",
@@ -491,7 +552,8 @@ ui_hud_power_info(const struct ui_view *v, const struct play *p, int row)
  * narrow, in the order they go: the kills, the aim mode, a
  * specialisation's effect, the other words ("pierces armour", what it
  * hits, the keys' verbs as in "u: L2 80g", the figures' words as in
- * "range 3"), and last how to aim. A part is left out only when the line
+ * "range 3"), the figures' spaces ("45dmg 15dps r2-6 3.0s"), and last how
+ * to aim, which every tower that aims keeps at 80 columns. A part is left out only when the line
  * does not fit with it and every part that goes after it (ui_hud_keep);
  * damage, damage a second, range and reload are never left out.
  */
@@ -503,17 +565,19 @@ enum ui_hud_part {
 	UI_HUD_HITS = 1 << 4,
 	UI_HUD_VERBS = 1 << 5,
 	UI_HUD_LABELS = 1 << 6,
-	UI_HUD_AIM = 1 << 7,
-	UI_HUD_NPARTS = 8
+	UI_HUD_ROOMY = 1 << 7,
+	UI_HUD_AIM = 1 << 8,
+	UI_HUD_NPARTS = 9
 };
 
-/* The figures' shortening that the parts kept leave. */
+/* The figures' shortening that the parts kept leave (tight is short). */
 static enum ui_hud_terse
 ui_hud_terse_of(unsigned keep)
 {
 	return (keep & UI_HUD_PIERCE ? 0 : UI_HUD_NO_PIERCE) |
 	    (keep & UI_HUD_HITS ? 0 : UI_HUD_NO_HITS) |
-	    (keep & UI_HUD_LABELS ? 0 : UI_HUD_SHORT);
+	    ((keep & UI_HUD_LABELS) && (keep & UI_HUD_ROOMY) ? 0 :
+	    UI_HUD_SHORT) | (keep & UI_HUD_ROOMY ? 0 : UI_HUD_TIGHT);
 }
 
 /* What tower tw says after its figures: effect, aim mode, kills. */
@@ -641,6 +705,36 @@ ui_hud_ground_line(const struct ui_view *v, const struct play *p, bool terse,
 		snprintf(line + len, size - len, " | %s L1: %s", tt->name, st);
 }
 
+/*
+ * The cursor line on the hero, when the cursor is on its cell: its
+ * health, what it is doing, its strike and kills. Returns whether it is.
+ */
+static bool
+ui_hud_hero_info(const struct ui_view *v, const struct play *p, int row)
+{
+	const struct game		*g = p->g;
+	const struct steer_agent	*hero = game_hero_agent(g);
+	char				 line[256], doing[64];
+
+	if (hero == NULL || (int)floor(hero->pos.x) != p->cx ||
+	    (int)floor(hero->pos.y) != p->cy)
+		return false;
+	if (g->hero_order.x >= 0)
+		snprintf(doing, sizeof doing, "walking to (%d,%d)",
+		    g->hero_order.x, g->hero_order.y);
+	else
+		snprintf(doing, sizeof doing, "standing");
+	snprintf(line, sizeof line, " (%d,%d) the hero: %d/%d hp, %s | "
+	    "strikes %d dmg within %g; %d kill%s | g: send it where the "
+	    "cursor goes next", p->cx, p->cy, g->hero_hp, GAME_HERO_HP, doing,
+	    GAME_HERO_DAMAGE, GAME_HERO_RANGE, g->hero_kills,
+	    g->hero_kills == 1 ? "" : "s");
+	ui_draw_attr(v, UI_PAIR_HERO, A_BOLD, A_BOLD);
+	ui_hud_words_at(v, row, line);
+	attrset(A_NORMAL);
+	return true;
+}
+
 /* What is under the cursor: an enemy, a tower, or what building does. */
 static void
 ui_hud_info(const struct ui_view *v, const struct play *p, int row)
@@ -682,6 +776,8 @@ ui_hud_info(const struct ui_view *v, const struct play *p, int row)
 		attrset(A_NORMAL);
 		return;
 	}
+	if (ui_hud_hero_info(v, p, row))
+		return;
 	/* A tower: the parts that fit, in the order they go (ui_hud_keep). */
 	if (tw != NULL) {
 		ui_hud_tower_line(p, tw, ui_hud_keep(p, tw, COLS), line,
@@ -701,9 +797,9 @@ ui_hud_info(const struct ui_view *v, const struct play *p, int row)
 	attrset(A_NORMAL);
 }
 
-/* Rows text takes wrapped on whole words, each row after a space. */
+/* Rows text takes wrapped on whole words (at most max + 1 counted). */
 static int
-ui_hud_rows_of(const char *text)
+ui_hud_rows_of(const char *text, int max)
 {
 	const char	*s = text, *next;
 	int		 rows = 0;
@@ -712,16 +808,25 @@ ui_hud_rows_of(const char *text)
 		ui_draw_wrap_at(s, COLS - 1, &next);
 		s = next;
 		rows++;
-	} while (*s != '\0' && rows <= UI_HUD_MSG_ROWS);
+	} while (*s != '\0' && rows <= max);
 	return rows;
 }
 
-/* The rows a message may take: more than one while the map keeps room. */
+/*
+ * The rows a message may take: more than one while the map keeps
+ * UI_MAP_MIN_ROWS; up to UI_HUD_MSG_ROWS, or UI_HUD_START_ROWS for the
+ * level's description a game starts with, which is never cut where the
+ * map keeps its rows.
+ */
 static int
-ui_hud_msg_room(void)
+ui_hud_msg_room(const struct play *p)
 {
-	return LINES - UI_HUD_TOP - UI_HUD_BOTTOM - UI_HUD_MSG_ROWS + 1 >=
-	    UI_MAP_MIN_ROWS ? UI_HUD_MSG_ROWS : 1;
+	int	most = p->msg_start ? UI_HUD_START_ROWS : UI_HUD_MSG_ROWS;
+
+	while (most > 1 && LINES - UI_HUD_TOP - UI_HUD_BOTTOM - most + 1 <
+	    UI_MAP_MIN_ROWS)
+		most--;
+	return most;
 }
 
 /*
@@ -747,7 +852,7 @@ ui_hud_msg_text(const struct play *p, int room, char *buf, size_t size)
 			play_start_as(p, f, buf, size);
 		else
 			snprintf(buf, size, "%s", p->msg);
-		rows = ui_hud_rows_of(buf);
+		rows = ui_hud_rows_of(buf, room);
 		if (rows <= room)
 			break;
 	}
@@ -762,7 +867,7 @@ ui_hud_msg_rows(const struct play *p)
 
 	if (p->msg[0] == '\0')
 		return 1;
-	return ui_hud_msg_text(p, ui_hud_msg_room(), buf, sizeof buf);
+	return ui_hud_msg_text(p, ui_hud_msg_room(p), buf, sizeof buf);
 }
 
 /* The message, wrapped on whole words over rows rows from row. */

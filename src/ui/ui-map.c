@@ -416,20 +416,43 @@ ui_map_cover(const struct ui_view *v, int n, struct ui_map_cell *c)
 	c->mono = n >= 3 ? A_BOLD : 0;
 }
 
+/* The count a cover overlay shows on cell (x, y), 0 for none. */
+static int
+ui_map_cover_count(const struct play *p, int x, int y)
+{
+	size_t	cell = (size_t)y * p->w + x;
+
+	if (p->overlay == OVERLAY_COVER_GROUND)
+		return p->cover_ground[cell];
+	if (p->overlay == OVERLAY_COVER_AIR)
+		return p->cover_air[cell];
+	return 0;
+}
+
 /*
  * A cell in reach of the tower shown (bits PLAY_RANGE_*): open ground
  * shows the reach's mark, other terrain keeps its glyph in the reach's
- * colour (underlined without colour).
+ * colour (underlined without colour). A cover overlay's count n stays
+ * above the ring: beside its mark in a wide cell ("∘3"), alone in the
+ * reach's colour in a narrow one.
  */
 static void
-ui_map_range(const struct ui_view *v, uint8_t bits, enum ui_kind k,
+ui_map_range(const struct ui_view *v, uint8_t bits, enum ui_kind k, int n,
     struct ui_map_cell *c)
 {
 	bool	now = (bits & PLAY_RANGE_NOW) != 0;
+	char	digit[4];
 
 	if (k == UI_SPAWN || k == UI_EXIT)
 		return;
-	if (k == UI_GROUND) {
+	if (k == UI_GROUND && n > 0) {
+		snprintf(digit, sizeof digit, "%c", n > 9 ? '+' : '0' + n);
+		if (v->cellw == 2)
+			snprintf(c->text, sizeof c->text, "%s%s", v->utf8 ?
+			    (now ? "\u2218" : "\u00b0") : (now ? ":" : "'"),
+			    digit);
+		c->mono = (now ? A_BOLD : 0) | A_UNDERLINE;
+	} else if (k == UI_GROUND) {
 		if (v->utf8)
 			ui_map_glyph(v, c, now ? "\u2218" : "\u00b0");
 		else
@@ -548,9 +571,7 @@ ui_map_overlay(const struct ui_view *v, const struct play *p, int x, int y,
 		break;
 	case OVERLAY_COVER_GROUND:
 	case OVERLAY_COVER_AIR:
-		ui_map_cover(v, p->overlay == OVERLAY_COVER_AIR ?
-		    p->cover_air[(size_t)y * p->w + x] :
-		    p->cover_ground[(size_t)y * p->w + x], c);
+		ui_map_cover(v, ui_map_cover_count(p, x, y), c);
 		break;
 	default:
 		break;
@@ -638,7 +659,8 @@ ui_map_cell_look(const struct ui_view *v, const struct play *p, int x, int y,
 		ui_map_overlay(v, p, x, y, k, c);
 
 	if (tw == NULL && p->range[cell] != 0)
-		ui_map_range(v, p->range[cell], k, c);
+		ui_map_range(v, p->range[cell], k, ui_map_cover_count(p, x,
+		    y), c);
 	ui_map_power_look(v, p, x, y, c);
 	if (tw == NULL && fx != 0) {
 		int t = fx - 1;

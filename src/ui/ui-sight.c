@@ -220,9 +220,9 @@ ui_sight_waves(const struct ui_view *v, const struct play *p, int *first)
 	int			 n = 0, w, k, e, left;
 
 	for (e = 0; e < ENEMY_NKINDS; e++)
-		seen[e] = game_kind_seen(g, e);
+		seen[e] = play_kind_met(p, e);
 	snprintf(text[n++], sizeof text[0], "The waves to come (%d/%d waves "
-	    "begun)", g->next_wave, g->nwaves);
+	    "begun), PAUSED while this is open", g->next_wave, g->nwaves);
 	text[n++][0] = '\0';
 	for (w = 0; w < g->nwaves && n < UI_SIGHT_PANEL_MAX - 3; w++) {
 		const struct level_wave *lw = &p->g->waves[w];
@@ -279,7 +279,8 @@ ui_sight_log(const struct ui_view *v, const struct play *p, int *first)
 	char		 clock[24];
 	int		 n = 0, k, count = play_log_count(p);
 
-	snprintf(text[n++], sizeof text[0], "Messages (%d)", count);
+	snprintf(text[n++], sizeof text[0], "Messages (%d), PAUSED while this "
+	    "is open", count);
 	for (k = 0; k < count; k++) {
 		const struct play_log *l = play_log_line(p, k);
 
