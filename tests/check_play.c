@@ -510,6 +510,58 @@ START_TEST(test_hero_messages)
 }
 END_TEST
 
+/*
+ * The cursor on the hero, standing on open ground: no tower can be built
+ * there, so there is no preview of one; and with an enemy on the hero's
+ * cell the cursor line is about the hero, whom the map draws over it.
+ */
+START_TEST(test_cursor_on_the_hero)
+{
+	struct play	*p;
+	struct game_cmd	 c;
+	char		 err[T_ERR];
+	int		 e = -1;
+
+	p = play_open(tu_srcpath("tests/data/levels/good/hero.weir"), NULL, 1,
+	    err, sizeof err);
+	ck_assert_msg(p != NULL, "%s", err);
+	ck_assert(play_hero_at(p, 5, 2));
+	play_set_cursor(p, 6, 2);
+	play_prepare(p);
+	ck_assert_int_eq(p->preview, PLAY_PREVIEW_OPEN);
+	play_set_cursor(p, 5, 2);
+	play_prepare(p);
+	ck_assert_int_eq(p->preview, PLAY_PREVIEW_NONE);
+	ck_assert_int_eq(p->verdict, GAME_OCCUPIED);
+	ck_assert_int_eq(play_cursor_subject(p), PLAY_AT_HERO);
+
+	/* An enemy on the hero's cell: the hero is what is said. */
+	memset(&c, 0, sizeof c);
+	c.type = GAME_CMD_WAVE;
+	ck_assert_int_eq(play_command(p, &c), GAME_OK);
+	for (int t = 0; t < 600 && e < 0; t++) {
+		play_tick(p);
+		for (int i = 0; i < p->g->nunits && e < 0; i++)
+			if (!p->g->units[i].dead &&
+			    p->g->units[i].kind == GAME_UNIT_ENEMY)
+				e = i;
+	}
+	ck_assert_int_ge(e, 0);
+	p->g->agents[e].pos = p->g->agents[p->g->hero].pos;
+	play_set_cursor(p, (int)floor(p->g->agents[e].pos.x),
+	    (int)floor(p->g->agents[e].pos.y));
+	play_prepare(p);
+	ck_assert_int_eq(play_enemy(p), e);
+	ck_assert_int_eq(play_cursor_subject(p), PLAY_AT_HERO);
+	/* Off the hero, the same enemy is what is said. */
+	p->g->agents[e].pos.x += 3;
+	play_set_cursor(p, p->cx + 3, p->cy);
+	play_prepare(p);
+	ck_assert_int_eq(play_cursor_subject(p), PLAY_AT_ENEMY);
+	play_free(p);
+}
+END_TEST
+
 START_TEST(test_save_and_resume)
 {
 	struct play	*p = t_play(), *q;
@@ -1041,6 +1093,7 @@ play_suite(void)
 	tcase_add_test(tc, test_messages_from_events);
 	tcase_add_test(tc, test_sight);
 	tcase_add_test(tc, test_hero_messages);
+	tcase_add_test(tc, test_cursor_on_the_hero);
 	tcase_add_test(tc, test_save_and_resume);
 	tcase_add_test(tc, test_jump_to_each_exit);
 	tcase_add_test(tc, test_beam_drawn_where_it_flies);

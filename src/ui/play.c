@@ -874,6 +874,29 @@ play_kind_met(const struct play *p, int kind)
 	    game_kind_seen(p->g, kind));
 }
 
+/* Whether the hero stands on cell (x, y), as the map draws it. */
+bool
+play_hero_at(const struct play *p, int x, int y)
+{
+	const struct steer_agent	*hero = game_hero_agent(p->g);
+
+	return hero != NULL && (int)floor(hero->pos.x) == x &&
+	    (int)floor(hero->pos.y) == y;
+}
+
+/* What the cursor line is about (enum play_subject). */
+enum play_subject
+play_cursor_subject(const struct play *p)
+{
+	if (p->power >= 0)
+		return PLAY_AT_POWER;
+	if (play_hero_at(p, p->cx, p->cy))
+		return PLAY_AT_HERO;
+	if (play_enemy(p) >= 0)
+		return PLAY_AT_ENEMY;
+	return play_tower(p) != NULL ? PLAY_AT_TOWER : PLAY_AT_GROUND;
+}
+
 /* The unit index of the enemy under the cursor, or -1. */
 int
 play_enemy(const struct play *p)

@@ -47,6 +47,19 @@ enum play_preview {
 	PLAY_PREVIEW_BLOCKS		/* it would cut a spawn or enemy off */
 };
 
+/*
+ * What the cursor line is about, as the map draws the cursor's cell: the
+ * power being aimed, else the hero (drawn over an enemy on its cell), an
+ * enemy, a tower, or the ground and what building there would do.
+ */
+enum play_subject {
+	PLAY_AT_POWER,
+	PLAY_AT_HERO,
+	PLAY_AT_ENEMY,
+	PLAY_AT_TOWER,
+	PLAY_AT_GROUND
+};
+
 /* Bits of play.range for one map cell (play-sight.c). */
 #define PLAY_RANGE_NOW		0x01	/* in reach of the tower shown */
 #define PLAY_RANGE_NEXT		0x02	/* ... at its next level */
@@ -236,6 +249,8 @@ void		 play_cursor_near(struct play *p, int x, int y);
 
 const struct game_tower *play_tower(const struct play *p);
 int		 play_enemy(const struct play *p);
+bool		 play_hero_at(const struct play *p, int x, int y);
+enum play_subject play_cursor_subject(const struct play *p);
 bool		 play_kind_met(const struct play *p, int kind);
 const char	*play_terrain_name(const struct play *p, int x, int y);
 char		 play_spawn_label(const struct play *p, int x, int y);

@@ -706,19 +706,15 @@ ui_hud_ground_line(const struct ui_view *v, const struct play *p, bool terse,
 }
 
 /*
- * The cursor line on the hero, when the cursor is on its cell: its
- * health, what it is doing, its strike and kills. Returns whether it is.
+ * The cursor line on the hero, its cell under the cursor: its health,
+ * what it is doing, its strike and kills.
  */
-static bool
+static void
 ui_hud_hero_info(const struct ui_view *v, const struct play *p, int row)
 {
-	const struct game		*g = p->g;
-	const struct steer_agent	*hero = game_hero_agent(g);
-	char				 line[256], doing[64];
+	const struct game	*g = p->g;
+	char			 line[256], doing[64];
 
-	if (hero == NULL || (int)floor(hero->pos.x) != p->cx ||
-	    (int)floor(hero->pos.y) != p->cy)
-		return false;
 	if (g->hero_order.x >= 0)
 		snprintf(doing, sizeof doing, "walking to (%d,%d)",
 		    g->hero_order.x, g->hero_order.y);
@@ -732,61 +728,46 @@ ui_hud_hero_info(const struct ui_view *v, const struct play *p, int row)
 	ui_draw_attr(v, UI_PAIR_HERO, A_BOLD, A_BOLD);
 	ui_hud_words_at(v, row, line);
 	attrset(A_NORMAL);
-	return true;
 }
 
-/* What is under the cursor: an enemy, a tower, or what building does. */
+/* The cursor line on enemy e: its figures, and what its kind does. */
 static void
-ui_hud_info(const struct ui_view *v, const struct play *p, int row)
+ui_hud_enemy_info(const struct ui_view *v, const struct play *p, int e,
+    int row)
 {
 	const struct game	*g = p->g;
-	const struct game_tower	*tw = play_tower(p);
-	int			 e = play_enemy(p);
-	char			 line[512];
+	const struct game_unit	*u = &g->units[e];
+	char			 line[512], sh[32] = "";
 
-	if (p->power >= 0) {
-		ui_hud_power_info(v, p, row);
-		return;
+	if (u->shield > 0)
+		snprintf(sh, sizeof sh, ", shield %d", u->shield);
+	snprintf(line, sizeof line, " (%d,%d) %s: %d/%d hp%s, armour "
+	    "%d, %s, wave %d%s%s%s", p->cx, p->cy,
+	    enemy_name(u->type), u->hp, u->max_hp, sh, u->armour,
+	    u->mover == ENEMY_FLY ? "flies" : (u->mover == ENEMY_PATH ?
+	    "walks a waypoint path" : "follows the flow"), u->wave,
+	    u->slow_ticks > 0 ? ", slowed" : "",
+	    u->stun_ticks > 0 ? ", stunned" : "",
+	    game_enemy_hidden(g, e) ? ", unseen by the towers" : "");
+	/* What the kind does is said whole, or not at all. */
+	if (ui_draw_width(line) + 2 + ui_draw_width(enemy_types[
+	    u->type].about) <= COLS) {
+		size_t len = strlen(line);
+
+		snprintf(line + len, sizeof line - len, ": %s",
+		    enemy_types[u->type].about);
 	}
-	if (e >= 0) {
-		const struct game_unit *u = &g->units[e];
+	ui_draw_attr(v, UI_PAIR_ENEMY + u->type, A_BOLD, A_BOLD);
+	ui_hud_words_at(v, row, line);
+	attrset(A_NORMAL);
+}
 
-		char sh[32] = "";
+/* The cursor line on ground: what building there does, shortened to fit. */
+static void
+ui_hud_ground_info(const struct ui_view *v, const struct play *p, int row)
+{
+	char	line[512];
 
-		if (u->shield > 0)
-			snprintf(sh, sizeof sh, ", shield %d", u->shield);
-		snprintf(line, sizeof line, " (%d,%d) %s: %d/%d hp%s, armour "
-		    "%d, %s, wave %d%s%s%s", p->cx, p->cy,
-		    enemy_name(u->type), u->hp, u->max_hp, sh, u->armour,
-		    u->mover == ENEMY_FLY ? "flies" : (u->mover == ENEMY_PATH ?
-		    "walks a waypoint path" : "follows the flow"), u->wave,
-		    u->slow_ticks > 0 ? ", slowed" : "",
-		    u->stun_ticks > 0 ? ", stunned" : "",
-		    game_enemy_hidden(g, e) ? ", unseen by the towers" : "");
-		/* What the kind does is said whole, or not at all. */
-		if (ui_draw_width(line) + 2 + ui_draw_width(enemy_types[
-		    u->type].about) <= COLS) {
-			size_t len = strlen(line);
-
-			snprintf(line + len, sizeof line - len, ": %s",
-			    enemy_types[u->type].about);
-		}
-		ui_draw_attr(v, UI_PAIR_ENEMY + u->type, A_BOLD, A_BOLD);
-		ui_hud_words_at(v, row, line);
-		attrset(A_NORMAL);
-		return;
-	}
-	if (ui_hud_hero_info(v, p, row))
-		return;
-	/* A tower: the parts that fit, in the order they go (ui_hud_keep). */
-	if (tw != NULL) {
-		ui_hud_tower_line(p, tw, ui_hud_keep(p, tw, COLS), line,
-		    sizeof line);
-		attrset(A_BOLD);
-		ui_hud_words_at(v, row, line);
-		attrset(A_NORMAL);
-		return;
-	}
 	ui_hud_ground_line(v, p, false, line, sizeof line);
 	if (ui_draw_width(line) > COLS)
 		ui_hud_ground_line(v, p, true, line, sizeof line);
@@ -795,6 +776,40 @@ ui_hud_info(const struct ui_view *v, const struct play *p, int row)
 		ui_draw_attr(v, UI_PAIR_ERROR, 0, 0);
 	ui_hud_words_at(v, row, line);
 	attrset(A_NORMAL);
+}
+
+/*
+ * What is under the cursor, as the map draws it (play_cursor_subject):
+ * the power aimed, the hero, an enemy, a tower, or what building does.
+ */
+static void
+ui_hud_info(const struct ui_view *v, const struct play *p, int row)
+{
+	const struct game_tower	*tw = play_tower(p);
+	char			 line[512];
+
+	switch (play_cursor_subject(p)) {
+	case PLAY_AT_POWER:
+		ui_hud_power_info(v, p, row);
+		break;
+	case PLAY_AT_HERO:
+		ui_hud_hero_info(v, p, row);
+		break;
+	case PLAY_AT_ENEMY:
+		ui_hud_enemy_info(v, p, play_enemy(p), row);
+		break;
+	case PLAY_AT_TOWER:
+		/* The parts that fit, in the order they go (ui_hud_keep). */
+		ui_hud_tower_line(p, tw, ui_hud_keep(p, tw, COLS), line,
+		    sizeof line);
+		attrset(A_BOLD);
+		ui_hud_words_at(v, row, line);
+		attrset(A_NORMAL);
+		break;
+	case PLAY_AT_GROUND:
+		ui_hud_ground_info(v, p, row);
+		break;
+	}
 }
 
 /* Rows text takes wrapped on whole words (at most max + 1 counted). */
