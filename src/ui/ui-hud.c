@@ -402,16 +402,18 @@ ui_hud_palette(const struct ui_view *v, const struct play *p, int row)
 
 /*
  * What a tower's figures on the cursor line leave out, bits together:
- * "pierces armour", what it hits, and the words of the rest ("r 3" for
- * "range 3", "r 2-6" for "range 6, blind within 2", "slow 50%"). Damage,
- * damage a second, range and reload always stay.
+ * "pierces armour", what it hits, the words of the rest ("r 3" for
+ * "range 3", "r 2-6" for "range 6, blind within 2", "slow 50%"), and the
+ * figure of its kind's effect (splash, slow, jumps). Damage, damage a
+ * second, range and reload always stay.
  */
 enum ui_hud_terse {
 	UI_HUD_ALL = 0,
 	UI_HUD_NO_PIERCE = 1,
 	UI_HUD_NO_HITS = 2,
 	UI_HUD_SHORT = 4,
-	UI_HUD_TIGHT = 8	/* "45dmg 15dps r2-6 3.0s splash 1.5" */
+	UI_HUD_TIGHT = 8,	/* "45dmg 15dps r2-6 3.0s splash 1.5" */
+	UI_HUD_NO_EXTRA = 16	/* "45dmg 15dps r2-6 3.0s" */
 };
 
 /* The figures in fewest columns: "45dmg 15dps r2-6 3.0s", into buf. */
@@ -461,7 +463,9 @@ ui_hud_stats_of(char *buf, size_t size, int kind,
 		    st->min_range);
 	len = strlen(buf);
 	sep = (terse & UI_HUD_TIGHT) ? " " : ", ";
-	if (st->splash > 0)
+	if (terse & UI_HUD_NO_EXTRA)
+		;
+	else if (st->splash > 0)
 		snprintf(buf + len, size - len, "%ssplash %g", sep,
 		    st->splash);
 	else if (tt->attack == TOWER_ATTACK_PULSE)
@@ -552,10 +556,12 @@ ui_hud_power_info(const struct ui_view *v, const struct play *p, int row)
  * narrow, in the order they go: the kills, the aim mode, a
  * specialisation's effect, the other words ("pierces armour", what it
  * hits, the keys' verbs as in "u: L2 80g", the figures' words as in
- * "range 3"), the figures' spaces ("45dmg 15dps r2-6 3.0s"), and last how
- * to aim, which every tower that aims keeps at 80 columns. A part is left out only when the line
- * does not fit with it and every part that goes after it (ui_hud_keep);
- * damage, damage a second, range and reload are never left out.
+ * "range 3"), the figures' spaces ("45dmg 15dps r2-6 3.0s"), the figure
+ * of the kind's effect ("splash 1.6", "slow 50%", "3 jumps"), and last
+ * how to aim, which every tower that aims keeps at 80 columns. A part is
+ * left out only when the line does not fit with it and every part that
+ * goes after it (ui_hud_keep); damage, damage a second, range and reload
+ * are never left out.
  */
 enum ui_hud_part {
 	UI_HUD_KILLS = 1 << 0,
@@ -566,8 +572,9 @@ enum ui_hud_part {
 	UI_HUD_VERBS = 1 << 5,
 	UI_HUD_LABELS = 1 << 6,
 	UI_HUD_ROOMY = 1 << 7,
-	UI_HUD_AIM = 1 << 8,
-	UI_HUD_NPARTS = 9
+	UI_HUD_EXTRA = 1 << 8,
+	UI_HUD_AIM = 1 << 9,
+	UI_HUD_NPARTS = 10
 };
 
 /* The figures' shortening that the parts kept leave (tight is short). */
@@ -577,7 +584,8 @@ ui_hud_terse_of(unsigned keep)
 	return (keep & UI_HUD_PIERCE ? 0 : UI_HUD_NO_PIERCE) |
 	    (keep & UI_HUD_HITS ? 0 : UI_HUD_NO_HITS) |
 	    ((keep & UI_HUD_LABELS) && (keep & UI_HUD_ROOMY) ? 0 :
-	    UI_HUD_SHORT) | (keep & UI_HUD_ROOMY ? 0 : UI_HUD_TIGHT);
+	    UI_HUD_SHORT) | (keep & UI_HUD_ROOMY ? 0 : UI_HUD_TIGHT) |
+	    (keep & UI_HUD_EXTRA ? 0 : UI_HUD_NO_EXTRA);
 }
 
 /* What tower tw says after its figures: effect, aim mode, kills. */
