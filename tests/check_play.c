@@ -914,8 +914,26 @@ START_TEST(test_start_message_has_the_description)
 	    "?: keys)");
 	play_start_as(p, PLAY_START_NFORMS - 1, buf, sizeof buf);
 	ck_assert_str_eq(buf, "Told: Mind the bend");
+
+	/* A speed kept from the last game: said on the line and, whole, in
+	 * the log, which keeps one start message. */
+	play_keep_speed(p, 2);
+	ck_assert_int_eq(p->speed, 2);
+	ck_assert_str_eq(p->msg, "Told: Mind the bend. 1 wave. Build, then n "
+	    "calls the first wave; ? shows the keys; it runs at 2x, the "
+	    "speed kept from your last game (f changes it)");
+	ck_assert_int_eq(play_log_count(p), 1);
+	ck_assert_str_eq(play_log_line(p, 0)->text, p->msg);
+	play_start_as(p, 1, buf, sizeof buf);
+	ck_assert_str_eq(buf, "Told: Mind the bend. (1 wave; n: the first, "
+	    "?: keys) (at 2x: f)");
+
 	play_message(p, false, "something else");
 	ck_assert(!p->msg_start);
+	/* Once another message has come, the start's is left as it was. */
+	play_keep_speed(p, 4);
+	ck_assert_str_eq(p->msg, "something else");
+	ck_assert(strstr(play_log_line(p, 0)->text, "at 2x") != NULL);
 	play_free(p);
 }
 END_TEST

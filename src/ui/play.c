@@ -562,6 +562,27 @@ play_new(struct session *s, const char *name)
 }
 
 /*
+ * Run a new game at speed, the one kept from the last game played: its
+ * start message, on the line and in the log, says so. The log keeps the
+ * whole text; the line may show it shorter (play_start_as).
+ */
+void
+play_keep_speed(struct play *p, int speed)
+{
+	struct play_log	*l;
+
+	p->speed = speed < 1 ? 1 : (speed > PLAY_SPEED_MAX ? PLAY_SPEED_MAX :
+	    speed);
+	if (!p->msg_start)
+		return;
+	play_start_as(p, 0, p->msg, sizeof p->msg);
+	if (p->log != NULL && p->nlog > 0) {
+		l = &p->log[(p->nlog - 1) % PLAY_LOG_MAX];
+		snprintf(l->text, sizeof l->text, "%s", p->msg);
+	}
+}
+
+/*
  * The speed a new game runs at, kept from the last game played (the
  * setting speed), after its start message in form f when it is not 1x:
  * "; it runs at 2x, the speed kept from your last game (f changes it)",

@@ -227,6 +227,7 @@ double		 play_rate(const struct play *p);
 bool		 play_aim_holds(const struct play *p);
 void		 play_jump(struct play *p, int view);
 void		 play_cycle_speed(struct play *p);
+void		 play_keep_speed(struct play *p, int speed);
 void		 play_message(struct play *p, bool error, const char *fmt, ...)
 		     __attribute__((format(printf, 3, 4)));
 

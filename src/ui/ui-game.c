@@ -60,7 +60,7 @@ ui_game_enter(struct ui *u, struct play *p, bool resumed)
 	if (p->rec != NULL)
 		recorder_player(p->rec, ui_game_who());
 	if (u->speed > 0 && !resumed)
-		p->speed = u->speed;
+		play_keep_speed(p, u->speed);
 	u->saved = false;
 	u->kept = false;
 	u->drag = false;
