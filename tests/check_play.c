@@ -562,6 +562,39 @@ START_TEST(test_cursor_on_the_hero)
 }
 END_TEST
 
+/*
+ * t on a frost tower is refused, naming why: its pulse hits every enemy
+ * in reach and picks none, so it has no mode to set; an arrow's is set.
+ */
+START_TEST(test_aim_only_a_tower_that_picks)
+{
+	struct play	*p = t_play();
+	struct game_cmd	 c;
+
+	ck_assert(!play_picks_target(TOWER_FROST));
+	ck_assert(!play_picks_target(TOWER_WALL));
+	ck_assert(play_picks_target(TOWER_ARROW));
+	ck_assert(play_picks_target(TOWER_MORTAR));
+	p->g->gold = 1000;
+	ck_assert_int_eq(t_place(p, TOWER_FROST, 3, 1), GAME_OK);
+	ck_assert_int_eq(t_place(p, TOWER_ARROW, 5, 1), GAME_OK);
+	memset(&c, 0, sizeof c);
+	c.type = GAME_CMD_TARGET;
+	c.x = 3;
+	c.y = 1;
+	c.mode = TOWER_TARGET_LAST;
+	ck_assert_int_eq(play_command(p, &c), GAME_NO_TARGETING);
+	ck_assert(p->msg_error);
+	ck_assert_str_eq(p->msg, "cannot aim frost at (3,1): it hits every "
+	    "enemy in its reach at once, and picks none");
+	ck_assert_int_eq(game_tower_at(p->g, 3, 1)->mode, TOWER_TARGET_FIRST);
+	c.x = 5;
+	ck_assert_int_eq(play_command(p, &c), GAME_OK);
+	ck_assert_int_eq(game_tower_at(p->g, 5, 1)->mode, TOWER_TARGET_LAST);
+	play_free(p);
+}
+END_TEST
+
 START_TEST(test_save_and_resume)
 {
 	struct play	*p = t_play(), *q;
@@ -1112,6 +1145,7 @@ play_suite(void)
 	tcase_add_test(tc, test_sight);
 	tcase_add_test(tc, test_hero_messages);
 	tcase_add_test(tc, test_cursor_on_the_hero);
+	tcase_add_test(tc, test_aim_only_a_tower_that_picks);
 	tcase_add_test(tc, test_save_and_resume);
 	tcase_add_test(tc, test_jump_to_each_exit);
 	tcase_add_test(tc, test_beam_drawn_where_it_flies);

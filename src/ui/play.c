@@ -756,7 +756,30 @@ play_save(const struct play *p, const char *path, char *err, size_t errlen)
 enum game_reason
 play_command(struct play *p, const struct game_cmd *c)
 {
+	const struct game_tower	*tw;
+
+	/* The game lets a script set a mode that a kind never reads. */
+	if (c->type == GAME_CMD_TARGET && !game_over(p->g) &&
+	    (tw = game_tower_at(p->g, c->x, c->y)) != NULL &&
+	    tower_types[tw->type].attack != TOWER_ATTACK_NONE &&
+	    !play_picks_target(tw->type)) {
+		play_message(p, true, "cannot aim %s at (%d,%d): it hits every "
+		    "enemy in its reach at once, and picks none",
+		    tower_name(tw->type), c->x, c->y);
+		return GAME_NO_TARGETING;
+	}
 	return game_command(p->g, c);
+}
+
+/*
+ * Whether tower kind picks the enemy it shoots, and so has a targeting
+ * mode to set (t): a frost tower's pulse hits every enemy in its reach.
+ */
+bool
+play_picks_target(int kind)
+{
+	return tower_types[kind].attack != TOWER_ATTACK_NONE &&
+	    tower_types[kind].attack != TOWER_ATTACK_PULSE;
 }
 
 /* Step the game one tick. */

@@ -214,6 +214,7 @@ int		 play_save(const struct play *p, const char *path, char *err,
 void		 play_level_name(char *dst, size_t size, const char *path);
 
 enum game_reason play_command(struct play *p, const struct game_cmd *c);
+bool		 play_picks_target(int kind);
 void		 play_tick(struct play *p);
 void		 play_prepare(struct play *p);
 

@@ -186,6 +186,7 @@ ui_game_over(struct ui *u)
 		return;
 	u->ended = true;
 	u->end.next = -2;
+	u->end.opened = ui_now();
 	ui_game_keep_in(u, err, sizeof err);
 	ui_game_daily_end(u);
 	if (u->l->trial || u->p->unscored) {

@@ -588,12 +588,15 @@ ui_hud_terse_of(unsigned keep)
 	    (keep & UI_HUD_EXTRA ? 0 : UI_HUD_NO_EXTRA);
 }
 
-/* What tower tw says after its figures: effect, aim mode, kills. */
+/*
+ * What tower tw says after its figures: effect, aim mode (a kind that
+ * picks its target), kills.
+ */
 static void
 ui_hud_tower_tail(const struct game_tower *tw, unsigned keep, char *line,
     size_t size)
 {
-	bool	aims = tower_types[tw->type].attack != TOWER_ATTACK_NONE;
+	bool	aims = play_picks_target(tw->type);
 	char	about[ABOUT_MAX];
 	size_t	len;
 
@@ -607,7 +610,8 @@ ui_hud_tower_tail(const struct game_tower *tw, unsigned keep, char *line,
 		snprintf(line + len, size - len, "; %s",
 		    tower_target_name(tw->mode));
 	len = strlen(line);
-	if (aims && (keep & UI_HUD_KILLS))
+	if (tower_types[tw->type].attack != TOWER_ATTACK_NONE &&
+	    (keep & UI_HUD_KILLS))
 		snprintf(line + len, size - len, "; %d kill%s", tw->kills,
 		    tw->kills == 1 ? "" : "s");
 }
@@ -644,7 +648,7 @@ ui_hud_tower_line(const struct play *p, const struct game_tower *tw,
 	snprintf(line + len, size - len, terse ? " | s %dg" : " | s: sell %dg",
 	    game_tower_refund(tw));
 	len = strlen(line);
-	if (tt->attack != TOWER_ATTACK_NONE && (keep & UI_HUD_AIM))
+	if (play_picks_target(tw->type) && (keep & UI_HUD_AIM))
 		snprintf(line + len, size - len, terse ? " | t aim" :
 		    " | t: aim");
 	game_tower_stats(tw, &fig);
