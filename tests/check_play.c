@@ -510,6 +510,91 @@ START_TEST(test_hero_messages)
 }
 END_TEST
 
+/*
+ * The cursor on the hero, standing on open ground: no tower can be built
+ * there, so there is no preview of one; and with an enemy on the hero's
+ * cell the cursor line is about the hero, whom the map draws over it.
+ */
+START_TEST(test_cursor_on_the_hero)
+{
+	struct play	*p;
+	struct game_cmd	 c;
+	char		 err[T_ERR];
+	int		 e = -1;
+
+	p = play_open(tu_srcpath("tests/data/levels/good/hero.weir"), NULL, 1,
+	    err, sizeof err);
+	ck_assert_msg(p != NULL, "%s", err);
+	ck_assert(play_hero_at(p, 5, 2));
+	play_set_cursor(p, 6, 2);
+	play_prepare(p);
+	ck_assert_int_eq(p->preview, PLAY_PREVIEW_OPEN);
+	play_set_cursor(p, 5, 2);
+	play_prepare(p);
+	ck_assert_int_eq(p->preview, PLAY_PREVIEW_NONE);
+	ck_assert_int_eq(p->verdict, GAME_OCCUPIED);
+	ck_assert_int_eq(play_cursor_subject(p), PLAY_AT_HERO);
+
+	/* An enemy on the hero's cell: the hero is what is said. */
+	memset(&c, 0, sizeof c);
+	c.type = GAME_CMD_WAVE;
+	ck_assert_int_eq(play_command(p, &c), GAME_OK);
+	for (int t = 0; t < 600 && e < 0; t++) {
+		play_tick(p);
+		for (int i = 0; i < p->g->nunits && e < 0; i++)
+			if (!p->g->units[i].dead &&
+			    p->g->units[i].kind == GAME_UNIT_ENEMY)
+				e = i;
+	}
+	ck_assert_int_ge(e, 0);
+	p->g->agents[e].pos = p->g->agents[p->g->hero].pos;
+	play_set_cursor(p, (int)floor(p->g->agents[e].pos.x),
+	    (int)floor(p->g->agents[e].pos.y));
+	play_prepare(p);
+	ck_assert_int_eq(play_enemy(p), e);
+	ck_assert_int_eq(play_cursor_subject(p), PLAY_AT_HERO);
+	/* Off the hero, the same enemy is what is said. */
+	p->g->agents[e].pos.x += 3;
+	play_set_cursor(p, p->cx + 3, p->cy);
+	play_prepare(p);
+	ck_assert_int_eq(play_cursor_subject(p), PLAY_AT_ENEMY);
+	play_free(p);
+}
+END_TEST
+
+/*
+ * t on a frost tower is refused, naming why: its pulse hits every enemy
+ * in reach and picks none, so it has no mode to set; an arrow's is set.
+ */
+START_TEST(test_aim_only_a_tower_that_picks)
+{
+	struct play	*p = t_play();
+	struct game_cmd	 c;
+
+	ck_assert(!play_picks_target(TOWER_FROST));
+	ck_assert(!play_picks_target(TOWER_WALL));
+	ck_assert(play_picks_target(TOWER_ARROW));
+	ck_assert(play_picks_target(TOWER_MORTAR));
+	p->g->gold = 1000;
+	ck_assert_int_eq(t_place(p, TOWER_FROST, 3, 1), GAME_OK);
+	ck_assert_int_eq(t_place(p, TOWER_ARROW, 5, 1), GAME_OK);
+	memset(&c, 0, sizeof c);
+	c.type = GAME_CMD_TARGET;
+	c.x = 3;
+	c.y = 1;
+	c.mode = TOWER_TARGET_LAST;
+	ck_assert_int_eq(play_command(p, &c), GAME_NO_TARGETING);
+	ck_assert(p->msg_error);
+	ck_assert_str_eq(p->msg, "cannot aim frost at (3,1): it hits every "
+	    "enemy in its reach at once, and picks none");
+	ck_assert_int_eq(game_tower_at(p->g, 3, 1)->mode, TOWER_TARGET_FIRST);
+	c.x = 5;
+	ck_assert_int_eq(play_command(p, &c), GAME_OK);
+	ck_assert_int_eq(game_tower_at(p->g, 5, 1)->mode, TOWER_TARGET_LAST);
+	play_free(p);
+}
+END_TEST
+
 START_TEST(test_save_and_resume)
 {
 	struct play	*p = t_play(), *q;
@@ -862,8 +947,26 @@ START_TEST(test_start_message_has_the_description)
 	    "?: keys)");
 	play_start_as(p, PLAY_START_NFORMS - 1, buf, sizeof buf);
 	ck_assert_str_eq(buf, "Told: Mind the bend");
+
+	/* A speed kept from the last game: said on the line and, whole, in
+	 * the log, which keeps one start message. */
+	play_keep_speed(p, 2);
+	ck_assert_int_eq(p->speed, 2);
+	ck_assert_str_eq(p->msg, "Told: Mind the bend. 1 wave. Build, then n "
+	    "calls the first wave; ? shows the keys; it runs at 2x, the "
+	    "speed kept from your last game (f changes it)");
+	ck_assert_int_eq(play_log_count(p), 1);
+	ck_assert_str_eq(play_log_line(p, 0)->text, p->msg);
+	play_start_as(p, 1, buf, sizeof buf);
+	ck_assert_str_eq(buf, "Told: Mind the bend. (1 wave; n: the first, "
+	    "?: keys) (at 2x: f)");
+
 	play_message(p, false, "something else");
 	ck_assert(!p->msg_start);
+	/* Once another message has come, the start's is left as it was. */
+	play_keep_speed(p, 4);
+	ck_assert_str_eq(p->msg, "something else");
+	ck_assert(strstr(play_log_line(p, 0)->text, "at 2x") != NULL);
 	play_free(p);
 }
 END_TEST
@@ -1041,6 +1144,8 @@ play_suite(void)
 	tcase_add_test(tc, test_messages_from_events);
 	tcase_add_test(tc, test_sight);
 	tcase_add_test(tc, test_hero_messages);
+	tcase_add_test(tc, test_cursor_on_the_hero);
+	tcase_add_test(tc, test_aim_only_a_tower_that_picks);
 	tcase_add_test(tc, test_save_and_resume);
 	tcase_add_test(tc, test_jump_to_each_exit);
 	tcase_add_test(tc, test_beam_drawn_where_it_flies);

@@ -63,7 +63,6 @@ void		 game_blockers_free(struct game *g);
 bool		 game_overlaps(const struct steer_agent *a, int x, int y);
 int		 game_units_near(const struct game *g, struct vec p, double r,
 		    const int32_t **out);
-bool		 game_hero_blocks_cell(const struct game *g, int x, int y);
 bool		 game_would_block(struct game *g, int x, int y);
 void		 game_plan(struct game *g, int i, bool via_centre);
 void		 game_hero_plan(struct game *g);

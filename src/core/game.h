@@ -541,6 +541,7 @@ int		 game_endless_cleared(const struct game *g);
 long		 game_wave_eta(const struct game *g, int wave);
 bool		 game_kind_seen(const struct game *g, int kind);
 bool		 game_enemy_blocks_cell(const struct game *g, int x, int y);
+bool		 game_hero_blocks_cell(const struct game *g, int x, int y);
 int		 game_barrier_at(const struct game *g, int x, int y);
 bool		 game_in_power(const struct game *g, int power, int x, int y,
 		     struct vec p);

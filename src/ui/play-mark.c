@@ -293,7 +293,8 @@ play_preview_field(struct play *p, int x, int y)
 }
 
 /*
- * Bring the preview up to date with the cursor: on free buildable ground,
+ * Bring the preview up to date with the cursor: on free buildable ground
+ * (no tower, and no enemy or hero standing on it: nothing is built there),
  * find whether a tower there would cut anyone off, and if not, build the
  * field it would give and mark its routes with PLAY_ROUTE_PREVIEW. The
  * field is built again only when the cell or the map has changed; whether
@@ -307,7 +308,8 @@ play_update_preview(struct play *p)
 
 	free_ground = level_buildable(p->lv, p->cx, p->cy) &&
 	    game_tower_at(g, p->cx, p->cy) == NULL && !game_over(g) &&
-	    !game_enemy_blocks_cell(g, p->cx, p->cy);
+	    !game_enemy_blocks_cell(g, p->cx, p->cy) &&
+	    !game_hero_blocks_cell(g, p->cx, p->cy);
 	if (!free_ground) {
 		if (p->px != -1)
 			play_clear_route(p, PLAY_ROUTE_PREVIEW);

@@ -562,6 +562,27 @@ play_new(struct session *s, const char *name)
 }
 
 /*
+ * Run a new game at speed, the one kept from the last game played: its
+ * start message, on the line and in the log, says so. The log keeps the
+ * whole text; the line may show it shorter (play_start_as).
+ */
+void
+play_keep_speed(struct play *p, int speed)
+{
+	struct play_log	*l;
+
+	p->speed = speed < 1 ? 1 : (speed > PLAY_SPEED_MAX ? PLAY_SPEED_MAX :
+	    speed);
+	if (!p->msg_start)
+		return;
+	play_start_as(p, 0, p->msg, sizeof p->msg);
+	if (p->log != NULL && p->nlog > 0) {
+		l = &p->log[(p->nlog - 1) % PLAY_LOG_MAX];
+		snprintf(l->text, sizeof l->text, "%s", p->msg);
+	}
+}
+
+/*
  * The speed a new game runs at, kept from the last game played (the
  * setting speed), after its start message in form f when it is not 1x:
  * "; it runs at 2x, the speed kept from your last game (f changes it)",
@@ -735,7 +756,30 @@ play_save(const struct play *p, const char *path, char *err, size_t errlen)
 enum game_reason
 play_command(struct play *p, const struct game_cmd *c)
 {
+	const struct game_tower	*tw;
+
+	/* The game lets a script set a mode that a kind never reads. */
+	if (c->type == GAME_CMD_TARGET && !game_over(p->g) &&
+	    (tw = game_tower_at(p->g, c->x, c->y)) != NULL &&
+	    tower_types[tw->type].attack != TOWER_ATTACK_NONE &&
+	    !play_picks_target(tw->type)) {
+		play_message(p, true, "cannot aim %s at (%d,%d): it hits every "
+		    "enemy in its reach at once, and picks none",
+		    tower_name(tw->type), c->x, c->y);
+		return GAME_NO_TARGETING;
+	}
 	return game_command(p->g, c);
+}
+
+/*
+ * Whether tower kind picks the enemy it shoots, and so has a targeting
+ * mode to set (t): a frost tower's pulse hits every enemy in its reach.
+ */
+bool
+play_picks_target(int kind)
+{
+	return tower_types[kind].attack != TOWER_ATTACK_NONE &&
+	    tower_types[kind].attack != TOWER_ATTACK_PULSE;
 }
 
 /* Step the game one tick. */
@@ -872,6 +916,29 @@ play_kind_met(const struct play *p, int kind)
 {
 	return kind >= 0 && kind < ENEMY_NKINDS && (p->met[kind] ||
 	    game_kind_seen(p->g, kind));
+}
+
+/* Whether the hero stands on cell (x, y), as the map draws it. */
+bool
+play_hero_at(const struct play *p, int x, int y)
+{
+	const struct steer_agent	*hero = game_hero_agent(p->g);
+
+	return hero != NULL && (int)floor(hero->pos.x) == x &&
+	    (int)floor(hero->pos.y) == y;
+}
+
+/* What the cursor line is about (enum play_subject). */
+enum play_subject
+play_cursor_subject(const struct play *p)
+{
+	if (p->power >= 0)
+		return PLAY_AT_POWER;
+	if (play_hero_at(p, p->cx, p->cy))
+		return PLAY_AT_HERO;
+	if (play_enemy(p) >= 0)
+		return PLAY_AT_ENEMY;
+	return play_tower(p) != NULL ? PLAY_AT_TOWER : PLAY_AT_GROUND;
 }
 
 /* The unit index of the enemy under the cursor, or -1. */

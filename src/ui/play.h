@@ -47,6 +47,19 @@ enum play_preview {
 	PLAY_PREVIEW_BLOCKS		/* it would cut a spawn or enemy off */
 };
 
+/*
+ * What the cursor line is about, as the map draws the cursor's cell: the
+ * power being aimed, else the hero (drawn over an enemy on its cell), an
+ * enemy, a tower, or the ground and what building there would do.
+ */
+enum play_subject {
+	PLAY_AT_POWER,
+	PLAY_AT_HERO,
+	PLAY_AT_ENEMY,
+	PLAY_AT_TOWER,
+	PLAY_AT_GROUND
+};
+
 /* Bits of play.range for one map cell (play-sight.c). */
 #define PLAY_RANGE_NOW		0x01	/* in reach of the tower shown */
 #define PLAY_RANGE_NEXT		0x02	/* ... at its next level */
@@ -201,6 +214,7 @@ int		 play_save(const struct play *p, const char *path, char *err,
 void		 play_level_name(char *dst, size_t size, const char *path);
 
 enum game_reason play_command(struct play *p, const struct game_cmd *c);
+bool		 play_picks_target(int kind);
 void		 play_tick(struct play *p);
 void		 play_prepare(struct play *p);
 
@@ -214,6 +228,7 @@ double		 play_rate(const struct play *p);
 bool		 play_aim_holds(const struct play *p);
 void		 play_jump(struct play *p, int view);
 void		 play_cycle_speed(struct play *p);
+void		 play_keep_speed(struct play *p, int speed);
 void		 play_message(struct play *p, bool error, const char *fmt, ...)
 		     __attribute__((format(printf, 3, 4)));
 
@@ -236,6 +251,8 @@ void		 play_cursor_near(struct play *p, int x, int y);
 
 const struct game_tower *play_tower(const struct play *p);
 int		 play_enemy(const struct play *p);
+bool		 play_hero_at(const struct play *p, int x, int y);
+enum play_subject play_cursor_subject(const struct play *p);
 bool		 play_kind_met(const struct play *p, int kind);
 const char	*play_terrain_name(const struct play *p, int x, int y);
 char		 play_spawn_label(const struct play *p, int x, int y);

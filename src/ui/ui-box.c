@@ -655,12 +655,18 @@ ui_box_end_next(struct ui *u)
 	return ui_title_start(u, p, UI_BOX_END);
 }
 
-/* Enter: the list (a trial: the editor); r again; n the next level. */
+/*
+ * Enter: the list (a trial: the editor); r again; n the next level. For
+ * UI_END_DEAF seconds after the box comes up it takes no key: keys typed
+ * for the game as it ended (n calling waves) do not leave the box unread.
+ */
 static enum ui_go
 ui_box_end_key(struct ui *u, int ch)
 {
 	char	err[UI_ERR_MAX];
 
+	if (ui_now() - u->end.opened < UI_END_DEAF)
+		return UI_GO_STAY;
 	if (ch == ' ' || ch == UI_TERM_ESC || ui_box_enter(ch))
 		return u->l->trial ? UI_GO_QUIT : UI_GO_TITLE;
 	if (ch == 'r' || ch == 'R') {

@@ -60,7 +60,7 @@ ui_game_enter(struct ui *u, struct play *p, bool resumed)
 	if (p->rec != NULL)
 		recorder_player(p->rec, ui_game_who());
 	if (u->speed > 0 && !resumed)
-		p->speed = u->speed;
+		play_keep_speed(p, u->speed);
 	u->saved = false;
 	u->kept = false;
 	u->drag = false;
@@ -186,6 +186,7 @@ ui_game_over(struct ui *u)
 		return;
 	u->ended = true;
 	u->end.next = -2;
+	u->end.opened = ui_now();
 	ui_game_keep_in(u, err, sizeof err);
 	ui_game_daily_end(u);
 	if (u->l->trial || u->p->unscored) {

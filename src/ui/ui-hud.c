@@ -402,16 +402,18 @@ ui_hud_palette(const struct ui_view *v, const struct play *p, int row)
 
 /*
  * What a tower's figures on the cursor line leave out, bits together:
- * "pierces armour", what it hits, and the words of the rest ("r 3" for
- * "range 3", "r 2-6" for "range 6, blind within 2", "slow 50%"). Damage,
- * damage a second, range and reload always stay.
+ * "pierces armour", what it hits, the words of the rest ("r 3" for
+ * "range 3", "r 2-6" for "range 6, blind within 2", "slow 50%"), and the
+ * figure of its kind's effect (splash, slow, jumps). Damage, damage a
+ * second, range and reload always stay.
  */
 enum ui_hud_terse {
 	UI_HUD_ALL = 0,
 	UI_HUD_NO_PIERCE = 1,
 	UI_HUD_NO_HITS = 2,
 	UI_HUD_SHORT = 4,
-	UI_HUD_TIGHT = 8	/* "45dmg 15dps r2-6 3.0s splash 1.5" */
+	UI_HUD_TIGHT = 8,	/* "45dmg 15dps r2-6 3.0s splash 1.5" */
+	UI_HUD_NO_EXTRA = 16	/* "45dmg 15dps r2-6 3.0s" */
 };
 
 /* The figures in fewest columns: "45dmg 15dps r2-6 3.0s", into buf. */
@@ -461,7 +463,9 @@ ui_hud_stats_of(char *buf, size_t size, int kind,
 		    st->min_range);
 	len = strlen(buf);
 	sep = (terse & UI_HUD_TIGHT) ? " " : ", ";
-	if (st->splash > 0)
+	if (terse & UI_HUD_NO_EXTRA)
+		;
+	else if (st->splash > 0)
 		snprintf(buf + len, size - len, "%ssplash %g", sep,
 		    st->splash);
 	else if (tt->attack == TOWER_ATTACK_PULSE)
@@ -552,10 +556,12 @@ ui_hud_power_info(const struct ui_view *v, const struct play *p, int row)
  * narrow, in the order they go: the kills, the aim mode, a
  * specialisation's effect, the other words ("pierces armour", what it
  * hits, the keys' verbs as in "u: L2 80g", the figures' words as in
- * "range 3"), the figures' spaces ("45dmg 15dps r2-6 3.0s"), and last how
- * to aim, which every tower that aims keeps at 80 columns. A part is left out only when the line
- * does not fit with it and every part that goes after it (ui_hud_keep);
- * damage, damage a second, range and reload are never left out.
+ * "range 3"), the figures' spaces ("45dmg 15dps r2-6 3.0s"), the figure
+ * of the kind's effect ("splash 1.6", "slow 50%", "3 jumps"), and last
+ * how to aim, which every tower that aims keeps at 80 columns. A part is
+ * left out only when the line does not fit with it and every part that
+ * goes after it (ui_hud_keep); damage, damage a second, range and reload
+ * are never left out.
  */
 enum ui_hud_part {
 	UI_HUD_KILLS = 1 << 0,
@@ -566,8 +572,9 @@ enum ui_hud_part {
 	UI_HUD_VERBS = 1 << 5,
 	UI_HUD_LABELS = 1 << 6,
 	UI_HUD_ROOMY = 1 << 7,
-	UI_HUD_AIM = 1 << 8,
-	UI_HUD_NPARTS = 9
+	UI_HUD_EXTRA = 1 << 8,
+	UI_HUD_AIM = 1 << 9,
+	UI_HUD_NPARTS = 10
 };
 
 /* The figures' shortening that the parts kept leave (tight is short). */
@@ -577,15 +584,19 @@ ui_hud_terse_of(unsigned keep)
 	return (keep & UI_HUD_PIERCE ? 0 : UI_HUD_NO_PIERCE) |
 	    (keep & UI_HUD_HITS ? 0 : UI_HUD_NO_HITS) |
 	    ((keep & UI_HUD_LABELS) && (keep & UI_HUD_ROOMY) ? 0 :
-	    UI_HUD_SHORT) | (keep & UI_HUD_ROOMY ? 0 : UI_HUD_TIGHT);
+	    UI_HUD_SHORT) | (keep & UI_HUD_ROOMY ? 0 : UI_HUD_TIGHT) |
+	    (keep & UI_HUD_EXTRA ? 0 : UI_HUD_NO_EXTRA);
 }
 
-/* What tower tw says after its figures: effect, aim mode, kills. */
+/*
+ * What tower tw says after its figures: effect, aim mode (a kind that
+ * picks its target), kills.
+ */
 static void
 ui_hud_tower_tail(const struct game_tower *tw, unsigned keep, char *line,
     size_t size)
 {
-	bool	aims = tower_types[tw->type].attack != TOWER_ATTACK_NONE;
+	bool	aims = play_picks_target(tw->type);
 	char	about[ABOUT_MAX];
 	size_t	len;
 
@@ -599,7 +610,8 @@ ui_hud_tower_tail(const struct game_tower *tw, unsigned keep, char *line,
 		snprintf(line + len, size - len, "; %s",
 		    tower_target_name(tw->mode));
 	len = strlen(line);
-	if (aims && (keep & UI_HUD_KILLS))
+	if (tower_types[tw->type].attack != TOWER_ATTACK_NONE &&
+	    (keep & UI_HUD_KILLS))
 		snprintf(line + len, size - len, "; %d kill%s", tw->kills,
 		    tw->kills == 1 ? "" : "s");
 }
@@ -636,7 +648,7 @@ ui_hud_tower_line(const struct play *p, const struct game_tower *tw,
 	snprintf(line + len, size - len, terse ? " | s %dg" : " | s: sell %dg",
 	    game_tower_refund(tw));
 	len = strlen(line);
-	if (tt->attack != TOWER_ATTACK_NONE && (keep & UI_HUD_AIM))
+	if (play_picks_target(tw->type) && (keep & UI_HUD_AIM))
 		snprintf(line + len, size - len, terse ? " | t aim" :
 		    " | t: aim");
 	game_tower_stats(tw, &fig);
@@ -706,19 +718,15 @@ ui_hud_ground_line(const struct ui_view *v, const struct play *p, bool terse,
 }
 
 /*
- * The cursor line on the hero, when the cursor is on its cell: its
- * health, what it is doing, its strike and kills. Returns whether it is.
+ * The cursor line on the hero, its cell under the cursor: its health,
+ * what it is doing, its strike and kills.
  */
-static bool
+static void
 ui_hud_hero_info(const struct ui_view *v, const struct play *p, int row)
 {
-	const struct game		*g = p->g;
-	const struct steer_agent	*hero = game_hero_agent(g);
-	char				 line[256], doing[64];
+	const struct game	*g = p->g;
+	char			 line[256], doing[64];
 
-	if (hero == NULL || (int)floor(hero->pos.x) != p->cx ||
-	    (int)floor(hero->pos.y) != p->cy)
-		return false;
 	if (g->hero_order.x >= 0)
 		snprintf(doing, sizeof doing, "walking to (%d,%d)",
 		    g->hero_order.x, g->hero_order.y);
@@ -732,61 +740,46 @@ ui_hud_hero_info(const struct ui_view *v, const struct play *p, int row)
 	ui_draw_attr(v, UI_PAIR_HERO, A_BOLD, A_BOLD);
 	ui_hud_words_at(v, row, line);
 	attrset(A_NORMAL);
-	return true;
 }
 
-/* What is under the cursor: an enemy, a tower, or what building does. */
+/* The cursor line on enemy e: its figures, and what its kind does. */
 static void
-ui_hud_info(const struct ui_view *v, const struct play *p, int row)
+ui_hud_enemy_info(const struct ui_view *v, const struct play *p, int e,
+    int row)
 {
 	const struct game	*g = p->g;
-	const struct game_tower	*tw = play_tower(p);
-	int			 e = play_enemy(p);
-	char			 line[512];
+	const struct game_unit	*u = &g->units[e];
+	char			 line[512], sh[32] = "";
 
-	if (p->power >= 0) {
-		ui_hud_power_info(v, p, row);
-		return;
+	if (u->shield > 0)
+		snprintf(sh, sizeof sh, ", shield %d", u->shield);
+	snprintf(line, sizeof line, " (%d,%d) %s: %d/%d hp%s, armour "
+	    "%d, %s, wave %d%s%s%s", p->cx, p->cy,
+	    enemy_name(u->type), u->hp, u->max_hp, sh, u->armour,
+	    u->mover == ENEMY_FLY ? "flies" : (u->mover == ENEMY_PATH ?
+	    "walks a waypoint path" : "follows the flow"), u->wave,
+	    u->slow_ticks > 0 ? ", slowed" : "",
+	    u->stun_ticks > 0 ? ", stunned" : "",
+	    game_enemy_hidden(g, e) ? ", unseen by the towers" : "");
+	/* What the kind does is said whole, or not at all. */
+	if (ui_draw_width(line) + 2 + ui_draw_width(enemy_types[
+	    u->type].about) <= COLS) {
+		size_t len = strlen(line);
+
+		snprintf(line + len, sizeof line - len, ": %s",
+		    enemy_types[u->type].about);
 	}
-	if (e >= 0) {
-		const struct game_unit *u = &g->units[e];
+	ui_draw_attr(v, UI_PAIR_ENEMY + u->type, A_BOLD, A_BOLD);
+	ui_hud_words_at(v, row, line);
+	attrset(A_NORMAL);
+}
 
-		char sh[32] = "";
+/* The cursor line on ground: what building there does, shortened to fit. */
+static void
+ui_hud_ground_info(const struct ui_view *v, const struct play *p, int row)
+{
+	char	line[512];
 
-		if (u->shield > 0)
-			snprintf(sh, sizeof sh, ", shield %d", u->shield);
-		snprintf(line, sizeof line, " (%d,%d) %s: %d/%d hp%s, armour "
-		    "%d, %s, wave %d%s%s%s", p->cx, p->cy,
-		    enemy_name(u->type), u->hp, u->max_hp, sh, u->armour,
-		    u->mover == ENEMY_FLY ? "flies" : (u->mover == ENEMY_PATH ?
-		    "walks a waypoint path" : "follows the flow"), u->wave,
-		    u->slow_ticks > 0 ? ", slowed" : "",
-		    u->stun_ticks > 0 ? ", stunned" : "",
-		    game_enemy_hidden(g, e) ? ", unseen by the towers" : "");
-		/* What the kind does is said whole, or not at all. */
-		if (ui_draw_width(line) + 2 + ui_draw_width(enemy_types[
-		    u->type].about) <= COLS) {
-			size_t len = strlen(line);
-
-			snprintf(line + len, sizeof line - len, ": %s",
-			    enemy_types[u->type].about);
-		}
-		ui_draw_attr(v, UI_PAIR_ENEMY + u->type, A_BOLD, A_BOLD);
-		ui_hud_words_at(v, row, line);
-		attrset(A_NORMAL);
-		return;
-	}
-	if (ui_hud_hero_info(v, p, row))
-		return;
-	/* A tower: the parts that fit, in the order they go (ui_hud_keep). */
-	if (tw != NULL) {
-		ui_hud_tower_line(p, tw, ui_hud_keep(p, tw, COLS), line,
-		    sizeof line);
-		attrset(A_BOLD);
-		ui_hud_words_at(v, row, line);
-		attrset(A_NORMAL);
-		return;
-	}
 	ui_hud_ground_line(v, p, false, line, sizeof line);
 	if (ui_draw_width(line) > COLS)
 		ui_hud_ground_line(v, p, true, line, sizeof line);
@@ -795,6 +788,40 @@ ui_hud_info(const struct ui_view *v, const struct play *p, int row)
 		ui_draw_attr(v, UI_PAIR_ERROR, 0, 0);
 	ui_hud_words_at(v, row, line);
 	attrset(A_NORMAL);
+}
+
+/*
+ * What is under the cursor, as the map draws it (play_cursor_subject):
+ * the power aimed, the hero, an enemy, a tower, or what building does.
+ */
+static void
+ui_hud_info(const struct ui_view *v, const struct play *p, int row)
+{
+	const struct game_tower	*tw = play_tower(p);
+	char			 line[512];
+
+	switch (play_cursor_subject(p)) {
+	case PLAY_AT_POWER:
+		ui_hud_power_info(v, p, row);
+		break;
+	case PLAY_AT_HERO:
+		ui_hud_hero_info(v, p, row);
+		break;
+	case PLAY_AT_ENEMY:
+		ui_hud_enemy_info(v, p, play_enemy(p), row);
+		break;
+	case PLAY_AT_TOWER:
+		/* The parts that fit, in the order they go (ui_hud_keep). */
+		ui_hud_tower_line(p, tw, ui_hud_keep(p, tw, COLS), line,
+		    sizeof line);
+		attrset(A_BOLD);
+		ui_hud_words_at(v, row, line);
+		attrset(A_NORMAL);
+		break;
+	case PLAY_AT_GROUND:
+		ui_hud_ground_info(v, p, row);
+		break;
+	}
 }
 
 /* Rows text takes wrapped on whole words (at most max + 1 counted). */

@@ -643,7 +643,6 @@ ui_map_cell_look(const struct ui_view *v, const struct play *p, int x, int y,
     struct ui_map_cell *c)
 {
 	const struct game_tower	*tw = game_tower_at(p->g, x, y);
-	const struct steer_agent *hero = game_hero_agent(p->g);
 	enum ui_kind		 k = ui_map_kind(p, x, y);
 	size_t			 cell = (size_t)y * p->w + x;
 	int			 e = p->enemy_at[cell], s = p->shot_at[cell];
@@ -680,8 +679,7 @@ ui_map_cell_look(const struct ui_view *v, const struct play *p, int x, int y,
 		c->pair = UI_PAIR_HERO;
 		c->attr = c->mono = A_BOLD;
 	}
-	if (hero != NULL && (int)floor(hero->pos.x) == x &&
-	    (int)floor(hero->pos.y) == y)
+	if (play_hero_at(p, x, y))
 		ui_map_hero_look(v, p, c);
 	else if (e >= 0)
 		ui_map_enemy_look(v, p, e, c);
@@ -726,21 +724,28 @@ ui_map_cell_look(const struct ui_view *v, const struct play *p, int x, int y,
 	}
 }
 
-/* Draw the cells in view. */
+/*
+ * Draw the cells in view. A cell's second column is drawn only where its
+ * text left room for it: whatever the layers made of it, a cell is never
+ * wider than its columns, and the rest of its row stays in place.
+ */
 void
 ui_map_draw(const struct ui_view *v, const struct play *p)
 {
 	struct ui_map_cell	c;
-	int			x, y;
+	int			x, y, sy, sx, cy, cx;
 
 	memset(&c, 0, sizeof c);
 	for (y = v->oy; y < v->oy + v->rows; y++) {
 		move(v->top + y - v->oy, v->left);
 		for (x = v->ox; x < v->ox + v->cols; x++) {
 			ui_map_cell_look(v, p, x, y, &c);
+			getyx(stdscr, sy, sx);
 			ui_draw_attr(v, c.pair, c.attr, c.mono);
 			addstr(c.text);
-			if (c.second[0] != '\0') {
+			getyx(stdscr, cy, cx);
+			if (c.second[0] != '\0' && cy == sy &&
+			    cx - sx < v->cellw) {
 				ui_draw_attr(v, c.pair2, c.attr2, c.mono2);
 				addstr(c.second);
 			}

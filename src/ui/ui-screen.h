@@ -28,6 +28,7 @@
 #define UI_NOTE_MAX	600	/* bytes of a note line */
 #define UI_SAVE_ABOUT	96	/* bytes of a saved game's line */
 #define UI_RATE_FULL	(-1.0)	/* a clock running as fast as it goes */
+#define UI_END_DEAF	0.75	/* seconds the end box takes no key */
 
 /* The screens; each is a row of ui_screens[] in ui.c. */
 enum ui_screen {
@@ -103,6 +104,7 @@ struct ui_end {
 	struct scores	 table;		/* the high scores after it */
 	char		 recording[RECORD_PATH_MAX]; /* where it is kept, "" */
 	char		 daily[UI_NOTE_MAX];	/* a daily game's line, "" */
+	double		 opened;	/* when the box came up (ui_now) */
 };
 
 struct ui_replay;	/* the viewer's state (ui-replay.c) */
@@ -172,6 +174,7 @@ struct ui {
 void	ui_note(char *dst, size_t size, const char *prefix, const char *raw);
 int	ui_settings_save(struct ui *u, char *err, size_t errlen);
 void	ui_redraw(struct ui *u);
+double	ui_now(void);
 bool	ui_small(void);
 
 #endif

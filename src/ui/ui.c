@@ -84,7 +84,7 @@ ui_say(const char *msg)
 }
 
 /* Seconds on a monotonic clock. */
-static double
+double
 ui_now(void)
 {
 	struct timespec	ts;
