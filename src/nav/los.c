@@ -29,14 +29,22 @@
 
 #include "los.h"
 
+/*
+ * Numerators and denominators stay under 2 * GRID_MAX_W + 2, so products
+ * fit 32 bits.
+ */
 struct los_frac {
-	int64_t	n, d;		/* n / d with d > 0, or +infinity as 1 / 0 */
+	int32_t	n, d;		/* n / d with d > 0, or +infinity as 1 / 0 */
 };
 
 struct los_span {
 	struct los_frac	lo, hi;
 	uint8_t		lo_open, hi_open, empty;
+	uint8_t		full;	/* the cell's whole window, ends closed */
 };
+
+_Static_assert((int64_t)(2 * GRID_MAX_W + 3) * (2 * GRID_MAX_W + 3) <
+    INT32_MAX, "slope products fit an int32_t");
 
 /*
  * Octant transforms, each row { xk, xj, yk, yj }: octant cell (k, j) is at
@@ -58,13 +66,13 @@ los_scratch_size(int n)
 static inline int
 los_cmp(struct los_frac a, struct los_frac b)
 {
-	int64_t l = a.n * b.d, r = b.n * a.d;
+	int32_t l = a.n * b.d, r = b.n * a.d;
 
 	return (l > r) - (l < r);
 }
 
 static inline struct los_frac
-los_frac(int64_t n, int64_t d)
+los_frac(int n, int d)
 {
 	struct los_frac f = { n, d };
 
@@ -148,11 +156,10 @@ los_span_cut(struct los_span *p, struct los_frac a, struct los_frac b)
  * with 2r-1 <= s x <= 2r+1 for some x in the range.
  */
 static inline void
-los_shadow(struct los_span *p, int r, int64_t xl, int64_t xr)
+los_shadow(struct los_span *p, int r, int xl, int xr)
 {
-	struct los_frac a = los_frac(2 * (int64_t)r - 1, xr);
-	struct los_frac b = xl == 0 ? los_frac(1, 0) :
-	    los_frac(2 * (int64_t)r + 1, xl);
+	struct los_frac a = los_frac(2 * r - 1, xr);
+	struct los_frac b = xl == 0 ? los_frac(1, 0) : los_frac(2 * r + 1, xl);
 
 	los_span_cut(p, a, b);
 }
@@ -165,102 +172,149 @@ los_cell_opaque(const struct grid *g, int x, int y)
 }
 
 /*
- * Sweep one octant of goal slot s at (gx, gy), clipped to the box; sets los
- * on the cells of that goal which see it. With clear set, instead clears los
- * on every cell of that goal the sweep reaches: every cell that could see
- * the goal, which is how a repair forgets what an old grid let a goal see.
+ * The span of cell (k, j) at padded index i, the slow way: the union of the
+ * spans a (k-1, j-1) and b (k-1, j) (either NULL when empty or absent)
+ * clipped to the cell's window, less the shadows of the opaque cells the
+ * rays pass between x = 2k-2 and x = 2k; op holds which of those are
+ * opaque (bits 0..3: (k-1, j-1), (k-1, j), (k, j-1), (k, j+1)).
  */
 static void
-los_octant(struct field *f, const struct grid *g, int s, int gx, int gy,
+los_span_make(struct los_span *p, const struct los_span *a,
+    const struct los_span *b, int k, int j, unsigned op)
+{
+	struct los_frac wlo, whi;
+
+	/* Window of the cell, within the octant. */
+	wlo = j == 0 ? los_frac(0, 1) : los_frac(2 * j - 1, 2 * k);
+	whi = j == k ? los_frac(1, 1) : los_frac(2 * j + 1, 2 * k);
+
+	/* Union of the two spans feeding this window. */
+	if (a == NULL && b == NULL) {
+		p->empty = 1;
+		p->full = 0;
+		return;
+	}
+	if (a != NULL && b != NULL) {
+		int c = los_cmp(a->hi, b->lo);
+
+		if (c == 0 && !(a->hi_open && b->lo_open)) {
+			*p = *a;
+			p->hi = b->hi;
+			p->hi_open = b->hi_open;
+		} else {
+			/*
+			 * A gap: the two parts cannot both meet this window,
+			 * because the shadow between them is wider than a
+			 * window (see the top of the file); keep the one that
+			 * does.
+			 */
+			*p = *b;
+			los_span_clip(p, wlo, whi);
+			if (p->empty)
+				*p = *a;
+		}
+	} else
+		*p = a != NULL ? *a : *b;
+	los_span_clip(p, wlo, whi);
+
+	/* Shadows cast between x = 2k-2 and x = 2k. */
+	if (op & 1)
+		los_shadow(p, j - 1, 2 * k - 2, 2 * k - 1);
+	if (op & 2)
+		los_shadow(p, j, 2 * k - 2, 2 * k - 1);
+	if (op & 4)
+		los_shadow(p, j - 1, 2 * k - 1, 2 * k);
+	if (op & 8)
+		los_shadow(p, j + 1, 2 * k - 1, 2 * k);
+	p->full = !p->empty && !p->lo_open && !p->hi_open &&
+	    los_cmp(p->lo, wlo) == 0 && los_cmp(p->hi, whi) == 0;
+}
+
+/* The whole window of cell (k, j), ends closed. */
+static inline void
+los_span_full(struct los_span *p, int k, int j)
+{
+	p->lo = j == 0 ? los_frac(0, 1) : los_frac(2 * j - 1, 2 * k);
+	p->hi = j == k ? los_frac(1, 1) : los_frac(2 * j + 1, 2 * k);
+	p->lo_open = p->hi_open = 0;
+	p->empty = 0;
+	p->full = 1;
+}
+
+/*
+ * Sweep one octant of goal slot s at padded index gi, clipped to the box
+ * (which lies on the map); sets los on the cells of that goal which see
+ * it. With clear set, instead clears los on every cell of that goal the
+ * sweep reaches: every cell that could see the goal, which is how a repair
+ * forgets what an old grid let a goal see.
+ *
+ * Only the run of rows [plo, phi] where the last column had open spans is
+ * looked at, and one row more: nothing else can be reached. Most cells of
+ * an open map take the quick way: both spans feeding a cell whole windows
+ * and none of the four cells that could cast a shadow opaque, its span is
+ * its whole window (the two windows cover it), and it sees the goal.
+ */
+static void
+los_octant(struct field *f, const struct grid *g, int s, int gi,
     const int *t, int kmax, int jmax, struct los_span *prev,
     struct los_span *cur, int clear)
 {
-	const int xk = t[0], xj = t[1], yk = t[2], yj = t[3];
+	const uint8_t *restrict cost = g->cost;
+	const int dk = t[0] + t[2] * g->stride, dj = t[1] + t[3] * g->stride;
+	int plo = 0, phi = 0;
+	uint64_t swept = 0;
 
+	los_span_full(&prev[0], 1, 0);
 	prev[0].lo = los_frac(0, 1);
-	prev[0].hi = los_frac(1, 1);
-	prev[0].lo_open = prev[0].hi_open = 0;
-	prev[0].empty = 0;
+	prev[0].hi = los_frac(1, 1);	/* the goal: every slope */
 	for (int k = 1; k <= kmax; k++) {
-		int jtop = k < jmax ? k : jmax;
-		int any = 0;
+		int jhi = phi + 1 < k ? phi + 1 : k, nlo = -1, nhi = -1;
 
-		for (int j = 0; j <= jtop; j++) {
+		if (jhi > jmax)
+			jhi = jmax;
+		for (int j = plo, i = gi + k * dk + plo * dj; j <= jhi;
+		    j++, i += dj) {
 			struct los_span *p = &cur[j];
-			const struct los_span *a = j > 0 ? &prev[j - 1] : NULL;
-			const struct los_span *b = j < k ? &prev[j] : NULL;
-			int x = gx + k * xk + j * xj, y = gy + k * yk + j * yj;
-			struct los_frac wlo, whi;
+			const struct los_span *a = j > plo &&
+			    !prev[j - 1].empty ? &prev[j - 1] : NULL;
+			const struct los_span *b = j <= phi &&
+			    !prev[j].empty ? &prev[j] : NULL;
+			unsigned op, sees;
 
-			/* Window of the cell, within the octant. */
-			wlo = j == 0 ? los_frac(0, 1) : los_frac(2 * j - 1, 2 * k);
-			whi = j == k ? los_frac(1, 1) : los_frac(2 * j + 1, 2 * k);
-
-			/* Union of the two spans feeding this window. */
-			if (a != NULL && a->empty)
-				a = NULL;
-			if (b != NULL && b->empty)
-				b = NULL;
-			if (a == NULL && b == NULL) {
-				p->empty = 1;
-				continue;
+			op = (j > 0 && (k > 1 || j > 1) &&
+			    cost[i - dk - dj] != 1) |
+			    ((k > 1 || j > 0) && cost[i - dk] != 1) << 1 |
+			    (j > 0 && cost[i - dj] != 1) << 2 |
+			    (cost[i + dj] != 1) << 3;
+			if (op == 0 && (j == 0 || (a != NULL && a->full)) &&
+			    (j == k || (b != NULL && b->full))) {
+				los_span_full(p, k, j);
+				sees = 1;
+			} else {
+				los_span_make(p, a, b, k, j, op);
+				if (p->empty)
+					continue;
+				sees = p->full ||
+				    los_span_has(p, los_frac(j, k));
 			}
-			if (a != NULL && b != NULL) {
-				int c = los_cmp(a->hi, b->lo);
-
-				if (c == 0 && !(a->hi_open && b->lo_open)) {
-					*p = *a;
-					p->hi = b->hi;
-					p->hi_open = b->hi_open;
-				} else {
-					/*
-					 * A gap: the two parts cannot both
-					 * meet this window, because the
-					 * shadow between them is wider than a
-					 * window (see the top of the file);
-					 * keep the one that does.
-					 */
-					*p = *b;
-					los_span_clip(p, wlo, whi);
-					if (p->empty)
-						*p = *a;
-				}
-			} else
-				*p = a != NULL ? *a : *b;
-			los_span_clip(p, wlo, whi);
-
-			/* Shadows cast between x = 2k-2 and x = 2k. */
-			if (j > 0 && (k > 1 || j > 1) &&
-			    los_cell_opaque(g, x - xk - xj, y - yk - yj))
-				los_shadow(p, j - 1, 2 * k - 2, 2 * k - 1);
-			if ((k > 1 || j > 0) &&
-			    los_cell_opaque(g, x - xk, y - yk))
-				los_shadow(p, j, 2 * k - 2, 2 * k - 1);
-			if (j > 0 && los_cell_opaque(g, x - xj, y - yj))
-				los_shadow(p, j - 1, 2 * k - 1, 2 * k);
-			if (los_cell_opaque(g, x + xj, y + yj))
-				los_shadow(p, j + 1, 2 * k - 1, 2 * k);
-			if (p->empty)
-				continue;
-
-			f->stats.los_cells++;
-			if (grid_inside(g, x, y)) {
-				int i = grid_index(g, x, y);
-
-				if (f->goal[i] == s && clear)
-					f->los[i] = 0;
-				else if (f->goal[i] == s &&
-				    los_span_has(p, los_frac(j, k)))
-					f->los[i] = 1;
-			}
+			swept++;
+			if (f->goal[i] == s)
+				f->los[i] = clear ? 0 : (uint8_t)(sees |
+				    f->los[i]);
 			/* The cell's own square shades everything behind it. */
-			if (los_cell_opaque(g, x, y))
+			if (cost[i] != 1) {
 				p->empty = 1;
-			else
-				any = 1;
+				p->full = 0;
+				continue;
+			}
+			if (nlo < 0)
+				nlo = j;
+			nhi = j;
 		}
-		if (!any)
+		if (nlo < 0)
 			break;
+		plo = nlo;
+		phi = nhi;
 		{
 			struct los_span *tmp = prev;
 
@@ -268,6 +322,7 @@ los_octant(struct field *f, const struct grid *g, int s, int gx, int gy,
 			cur = tmp;
 		}
 	}
+	f->stats.los_cells += swept;
 }
 
 /* Sweep goal slot s over the box, setting (or clearing) los. */
@@ -278,8 +333,17 @@ los_sweep_box(struct field *f, const struct grid *g, int s, int minx,
 	int gi = f->goals[s], gx = grid_x(g, gi), gy = grid_y(g, gi);
 	int n = (f->w > f->h ? f->w : f->h) + 2;
 	struct los_span *prev = f->losbuf, *cur = prev + n + 2;
-	int right = maxx - gx, left = gx - minx, down = maxy - gy, up = gy - miny;
+	int right, left, down, up;
 
+	/* Off the map nothing is set, and its border is opaque anyway. */
+	minx = minx < 0 ? 0 : minx;
+	miny = miny < 0 ? 0 : miny;
+	maxx = maxx >= g->w ? g->w - 1 : maxx;
+	maxy = maxy >= g->h ? g->h - 1 : maxy;
+	right = maxx - gx;
+	left = gx - minx;
+	down = maxy - gy;
+	up = gy - miny;
 	f->los[gi] = !clear;	/* a goal sees itself (while it is one) */
 	for (int o = 0; o < 8; o++) {
 		const int *t = los_oct[o];
@@ -294,7 +358,7 @@ los_sweep_box(struct field *f, const struct grid *g, int s, int minx,
 			jmax = t[1] > 0 ? right : left;
 		}
 		if (kmax > 0 && jmax >= 0)
-			los_octant(f, g, s, gx, gy, t, kmax, jmax, prev, cur,
+			los_octant(f, g, s, gi, t, kmax, jmax, prev, cur,
 			    clear);
 	}
 }
