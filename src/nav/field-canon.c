@@ -464,6 +464,20 @@ canon_row_avx2(struct field *f, int i, int n, int one, const int *off,
 }
 #endif
 
+/* Grow goal slot s's box (4 ints) by the cells x0 .. x1 of row y. */
+static inline void
+canon_box(int32_t *box, int32_t s, int x0, int x1, int y)
+{
+	int32_t *b = box + 4 * s;
+
+	if (s < 0)
+		return;
+	if (x0 < b[0]) b[0] = x0;
+	if (y < b[1]) b[1] = y;
+	if (x1 > b[2]) b[2] = x1;
+	if (y > b[3]) b[3] = y;
+}
+
 /*
  * Goal slots with several goals. The scans left each reachable cell the slot
  * of the scan that gave it its distance: a guess, right unless the cell is
@@ -475,23 +489,45 @@ canon_row_avx2(struct field *f, int i, int n, int one, const int *off,
  * the goals every slot is the goal its pointer chain ends at. Each cell is
  * on the list at most once at a time (los[] marks it, and is all 0 again at
  * the end).
+ *
+ * The same pass leaves in f->obox a box per slot round its cells, for the
+ * sight sweep and for repairs (repair.c): the guessed slots' boxes, by runs
+ * of a row, grown by every cell the worklist moves to another slot, so each
+ * holds all its slot's cells, and perhaps a few more.
  */
 static void
-canon_slots(struct field *f, const int *off)
+canon_slots(struct field *f, const struct grid *g, const int *off)
 {
 	int32_t *restrict goal = f->goal;
 	const int8_t *restrict dir = f->dir;
 	uint8_t *restrict on = f->los;
 	int32_t *stack = f->rlist;	/* free outside a repair */
+	int32_t *box = f->obox;
 	int n = 0;
 
-	for (size_t i = 0; i < f->ncells; i++) {
-		int d = dir[i];
+	for (int s = 0; s < f->ngoals; s++) {
+		box[4 * s] = box[4 * s + 1] = 1 << 30;
+		box[4 * s + 2] = box[4 * s + 3] = -1;
+	}
+	for (int y = 0; y < g->h; y++) {
+		int i = grid_index(g, 0, y), x0 = 0;
+		int32_t run = -1;
 
-		if (d >= 0 && d < 8 && goal[i] != goal[i + off[d]]) {
-			on[i] = 1;
-			stack[n++] = (int)i;
+		for (int x = 0; x < g->w; x++, i++) {
+			int d = dir[i];
+			int32_t s = goal[i];
+
+			if (d >= 0 && d < 8 && s != goal[i + off[d]]) {
+				on[i] = 1;
+				stack[n++] = i;
+			}
+			if (s != run) {
+				canon_box(box, run, x0, x - 1, y);
+				run = s;
+				x0 = x;
+			}
 		}
+		canon_box(box, run, x0, g->w - 1, y);
 	}
 	while (n > 0) {
 		int v = stack[--n];
@@ -501,6 +537,7 @@ canon_slots(struct field *f, const int *off)
 		if (s == goal[v])
 			continue;
 		goal[v] = s;
+		canon_box(box, s, grid_x(g, v), grid_x(g, v), grid_y(g, v));
 		for (int d = 0; d < 8; d++) {
 			int x = v + off[d];
 
@@ -510,6 +547,7 @@ canon_slots(struct field *f, const int *off)
 			}
 		}
 	}
+	f->obox_ok = true;
 }
 
 /* The border's pointers and slots: none. */
@@ -563,7 +601,7 @@ canon_goal_slots(struct field *f, const struct grid *g)
 	for (int n = 0; n < f->ngoals; n++)
 		f->goal[f->goals[n]] = n;
 	if (f->ngoals > 1)
-		canon_slots(f, off);
+		canon_slots(f, g, off);
 }
 
 /*

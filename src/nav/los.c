@@ -401,7 +401,16 @@ los_sweep(struct field *f, const struct grid *g)
 		los_sweep_goal(f, g, 0, 0, 0, g->w - 1, g->h - 1);
 		return;
 	}
-	/* Bounding box of each goal's cells, so a goal sweeps only its area. */
+	/* A box round each goal's cells, so a goal sweeps only its area. */
+	if (f->obox_ok) {
+		/* The build or a repair keeps them (field-canon.c, repair.c). */
+		for (int s = 0; s < ng; s++)
+			if (f->obox[4 * s + 2] >= 0)
+				los_sweep_goal(f, g, s, f->obox[4 * s],
+				    f->obox[4 * s + 1], f->obox[4 * s + 2],
+				    f->obox[4 * s + 3]);
+		return;
+	}
 	for (int base = 0; base < ng; base += 64) {
 		int cnt = ng - base < 64 ? ng - base : 64;
 
