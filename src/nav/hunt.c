@@ -521,21 +521,36 @@ hunt_cut_mark(struct hunt *h, int i)
 	h->cut[h->ncut++] = i;
 }
 
-/* Settle cell v: offer its distance to every neighbour that can step in. */
+/*
+ * Settle cell v: offer its distance to every neighbour that can step in.
+ * Which neighbours take the offer or tie with it is found first, without
+ * branching (field.c's settling loop does the same): which accept follows
+ * the map, and a predictor guesses it badly. They are then visited in
+ * direction order, as a loop over all of them would.
+ */
 static void
 hunt_settle(struct hunt *h, const struct grid *g, int v)
 {
 	struct field	*f = h->f;
-	const int64_t	 dv = f->dist[v];
-	const int64_t	 cin = g->cost[v] * FIELD_UNIT;
-	const int64_t	 cind = g->cost[v] * FIELD_DIAG;
+	const int64_t	*dist = f->dist;
+	const int64_t	 dv = dist[v];
+	const int64_t	 wo = dv + g->cost[v] * FIELD_UNIT;
+	const int64_t	 wd = dv + g->cost[v] * FIELD_DIAG;
+	const int	 s = g->stride;
+	unsigned	 mv = field_moves(g, v), m;
 
-	for (unsigned m = field_moves(g, v); m != 0; m &= m - 1) {
-		int	d = field_ctz(m), x = v + field_offset(g->stride, d);
-		int64_t	nd = dv + (d & 1 ? cind : cin);
+	m = ((mv & 1) && wo <= dist[v - s]) |
+	    ((mv >> 1 & 1) && wd <= dist[v - s + 1]) << 1 |
+	    ((mv >> 2 & 1) && wo <= dist[v + 1]) << 2 |
+	    ((mv >> 3 & 1) && wd <= dist[v + s + 1]) << 3 |
+	    ((mv >> 4 & 1) && wo <= dist[v + s]) << 4 |
+	    ((mv >> 5 & 1) && wd <= dist[v + s - 1]) << 5 |
+	    ((mv >> 6 & 1) && wo <= dist[v - 1]) << 6 |
+	    ((mv >> 7 & 1) && wd <= dist[v - s - 1]) << 7;
+	for (; m != 0; m &= m - 1) {
+		int	d = field_ctz(m), x = v + field_offset(s, d);
+		int64_t	nd = d & 1 ? wd : wo;
 
-		if (nd > f->dist[x])
-			continue;
 		if (nd == f->dist[x]) {
 			/* A tie: the pointer a build would choose wins. */
 			if (f->dir[x] >= 0 && f->dir[x] < 8 &&
