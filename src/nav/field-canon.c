@@ -360,11 +360,67 @@ canon_dir(const int64_t *dist, int i, const int *off)
 }
 
 /*
- * Pointers of n cells from i and, with one goal, their slots (0, or -1 when
- * unreachable). Returns the reachable cells.
+ * With several goals, the pointer pass also checks the slots the scans
+ * guessed (canon_slots): each cell whose slot differs from its pointer's
+ * cell's goes on a stack (marked in on[]), and each slot's box grows by the
+ * runs of a row that hold it.
+ */
+struct canon_scan {
+	int32_t	*stack;		/* cells whose slot differs from their pointer's */
+	int	 n;
+	uint8_t	*on;		/* 1: on the stack */
+	int32_t	*box;		/* 4 per slot: minx, miny, maxx, maxy */
+	int32_t	 run;		/* slot of the run the row is in */
+	int	 x0, y;		/* where that run began; the row */
+};
+
+/* Grow goal slot s's box (4 ints) by the cells x0 .. x1 of row y. */
+static inline void
+canon_box(int32_t *box, int32_t s, int x0, int x1, int y)
+{
+	int32_t *b = box + 4 * s;
+
+	if (s < 0)
+		return;
+	if (x0 < b[0]) b[0] = x0;
+	if (y < b[1]) b[1] = y;
+	if (x1 > b[2]) b[2] = x1;
+	if (y > b[3]) b[3] = y;
+}
+
+/* Slot s begins at column x of the row: the run before it ends. */
+static inline void
+canon_scan_run(struct canon_scan *sc, int32_t s, int x)
+{
+	canon_box(sc->box, sc->run, sc->x0, x - 1, sc->y);
+	sc->run = s;
+	sc->x0 = x;
+}
+
+/* Check cell i at column x, its pointer being set. */
+static inline void
+canon_scan_cell(struct canon_scan *sc, const struct field *f, int i, int x,
+    const int *off)
+{
+	int d = f->dir[i];
+	int32_t s = f->goal[i];
+
+	if (d >= 0 && d < 8 && s != f->goal[i + off[d]]) {
+		sc->on[i] = 1;
+		sc->stack[sc->n++] = i;
+	}
+	if (s != sc->run)
+		canon_scan_run(sc, s, x);
+}
+
+/*
+ * Pointers of n cells from column x0 (padded index i) and, with one goal,
+ * their slots (0, or -1 when unreachable); with sc, the slot check.
+ * Returns the reachable cells.
  */
 static uint64_t
-canon_row_scalar(struct field *f, int i, int n, int one, const int *off)
+canon_row_scalar(struct field *f, int i, int x0, int n, int one,
+    const int *off, struct canon_scan *sc)
 {
 	uint64_t reached = 0;
 
@@ -373,16 +429,55 @@ canon_row_scalar(struct field *f, int i, int n, int one, const int *off)
 		reached += f->dist[i] != FIELD_INF;
 		if (one)
 			f->goal[i] = f->dist[i] != FIELD_INF ? 0 : -1;
+		if (sc != NULL)
+			canon_scan_cell(sc, f, i, x0 + x, off);
 	}
 	return reached;
 }
 
 #ifdef FIELD_CANON_AVX2
-/* canon_row_scalar four cells at a time; returns cells done and reached. */
+__attribute__((target("avx2"))) static inline void
+canon_scan4(struct canon_scan *sc, const struct field *f, int i, int x,
+    __m128i dirs, __m256i offv)
+{
+	const int32_t *goal = f->goal;
+	__m128i g4 = _mm_loadu_si128((const __m128i *)(goal + i));
+	__m128i gp = _mm_loadu_si128((const __m128i *)(goal + i - 1));
+	__m128i ok = _mm_and_si128(_mm_cmpgt_epi32(dirs, _mm_set1_epi32(-1)),
+	    _mm_cmplt_epi32(dirs, _mm_set1_epi32(8)));
+	__m128i to = _mm256_castsi256_si128(_mm256_permutevar8x32_epi32(offv,
+	    _mm256_castsi128_si256(dirs)));
+	__m128i pg = _mm_mask_i32gather_epi32(g4, (const int *)(goal + i),
+	    _mm_add_epi32(to, _mm_setr_epi32(0, 1, 2, 3)), ok, 4);
+	unsigned bad = (unsigned)_mm_movemask_ps(_mm_castsi128_ps(
+	    _mm_cmpeq_epi32(pg, g4))) ^ 0xf;
+	unsigned edge = (unsigned)_mm_movemask_ps(_mm_castsi128_ps(
+	    _mm_cmpeq_epi32(g4, gp))) ^ 0xf;
+
+	for (; bad != 0; bad &= bad - 1) {
+		int l = field_ctz(bad);
+
+		sc->on[i + l] = 1;
+		sc->stack[sc->n++] = i + l;
+	}
+	for (; edge != 0; edge &= edge - 1) {
+		int l = field_ctz(edge);
+
+		canon_scan_run(sc, goal[i + l], x + l);
+	}
+}
+
+/*
+ * canon_row_scalar four cells at a time, from column 0; returns cells
+ * done. With sc, canon_scan_cell's check four at a time too: a gather of
+ * the slots the pointers name, and the runs' ends by comparing each slot
+ * with the one before.
+ */
 __attribute__((target("avx2"))) static int
 canon_row_avx2(struct field *f, int i, int n, int one, const int *off,
-    uint64_t *reached)
+    uint64_t *reached, struct canon_scan *sc)
 {
+	const __m256i offv = _mm256_loadu_si256((const __m256i *)off);
 	const int64_t *dist = f->dist;
 	const __m256i inf = _mm256_set1_epi64x(FIELD_INF);
 	const __m256i unit = _mm256_set1_epi64x(FIELD_UNIT);
@@ -403,6 +498,8 @@ canon_row_avx2(struct field *f, int i, int n, int one, const int *off,
 			memset(f->dir + i, FIELD_DIR_NONE, 4);
 			if (one)
 				memset(f->goal + i, 0xff, 4 * sizeof *f->goal);
+			else if (sc != NULL && sc->run != -1)
+				canon_scan_run(sc, -1, x);	/* slots -1 */
 			continue;
 		}
 		o = _mm256_sub_epi64(d, unit);
@@ -457,6 +554,9 @@ canon_row_avx2(struct field *f, int i, int n, int one, const int *off,
 			_mm_storeu_si128((__m128i *)(f->goal + i),
 			    _mm256_castsi256_si128(t));
 		}
+		if (sc != NULL)
+			canon_scan4(sc, f, i, x, _mm256_castsi256_si128(
+			    _mm256_permutevar8x32_epi32(r, lo32)), offv);
 		*reached += 4 - (unsigned)__builtin_popcount(
 		    (unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(isinf)));
 	}
@@ -464,18 +564,18 @@ canon_row_avx2(struct field *f, int i, int n, int one, const int *off,
 }
 #endif
 
-/* Grow goal slot s's box (4 ints) by the cells x0 .. x1 of row y. */
-static inline void
-canon_box(int32_t *box, int32_t s, int x0, int x1, int y)
+/* An empty check, over f's stack and boxes. */
+static void
+canon_scan_begin(struct canon_scan *sc, struct field *f)
 {
-	int32_t *b = box + 4 * s;
-
-	if (s < 0)
-		return;
-	if (x0 < b[0]) b[0] = x0;
-	if (y < b[1]) b[1] = y;
-	if (x1 > b[2]) b[2] = x1;
-	if (y > b[3]) b[3] = y;
+	sc->stack = f->rlist;	/* free outside a repair */
+	sc->n = 0;
+	sc->on = f->los;	/* all 0 after the search */
+	sc->box = f->obox;
+	for (int s = 0; s < f->ngoals; s++) {
+		sc->box[4 * s] = sc->box[4 * s + 1] = 1 << 30;
+		sc->box[4 * s + 2] = sc->box[4 * s + 3] = -1;
+	}
 }
 
 /*
@@ -483,67 +583,55 @@ canon_box(int32_t *box, int32_t s, int x0, int x1, int y)
  * of the scan that gave it its distance: a guess, right unless the cell is
  * as far from two goals and its pointer, by the tie-break, leads to the
  * other. A cell's slot must be its pointer's cell's slot; every cell that
- * differs goes on a worklist, takes that slot when taken off and, if it
- * changed, puts the cells pointing at it back on. When the list is empty
- * every cell agrees with the cell its pointer names, so by induction from
- * the goals every slot is the goal its pointer chain ends at. Each cell is
- * on the list at most once at a time (los[] marks it, and is all 0 again at
- * the end).
+ * differs goes on a worklist (the pointer pass's check, or a pass here when
+ * sc is NULL), takes that slot when taken off and, if it changed, puts the
+ * cells pointing at it back on. When the list is empty every cell agrees
+ * with the cell its pointer names, so by induction from the goals every
+ * slot is the goal its pointer chain ends at. Each cell is on the list at
+ * most once at a time (los[] marks it, and is all 0 again at the end).
  *
- * The same pass leaves in f->obox a box per slot round its cells, for the
+ * The check also leaves in f->obox a box per slot round its cells, for the
  * sight sweep and for repairs (repair.c): the guessed slots' boxes, by runs
  * of a row, grown by every cell the worklist moves to another slot, so each
  * holds all its slot's cells, and perhaps a few more.
  */
 static void
-canon_slots(struct field *f, const struct grid *g, const int *off)
+canon_slots(struct field *f, const struct grid *g, const int *off,
+    struct canon_scan *sc)
 {
 	int32_t *restrict goal = f->goal;
 	const int8_t *restrict dir = f->dir;
-	uint8_t *restrict on = f->los;
-	int32_t *stack = f->rlist;	/* free outside a repair */
-	int32_t *box = f->obox;
-	int n = 0;
+	struct canon_scan own;
 
-	for (int s = 0; s < f->ngoals; s++) {
-		box[4 * s] = box[4 * s + 1] = 1 << 30;
-		box[4 * s + 2] = box[4 * s + 3] = -1;
-	}
-	for (int y = 0; y < g->h; y++) {
-		int i = grid_index(g, 0, y), x0 = 0;
-		int32_t run = -1;
+	if (sc == NULL) {
+		sc = &own;
+		canon_scan_begin(sc, f);
+		for (int y = 0; y < g->h; y++) {
+			int i = grid_index(g, 0, y);
 
-		for (int x = 0; x < g->w; x++, i++) {
-			int d = dir[i];
-			int32_t s = goal[i];
-
-			if (d >= 0 && d < 8 && s != goal[i + off[d]]) {
-				on[i] = 1;
-				stack[n++] = i;
-			}
-			if (s != run) {
-				canon_box(box, run, x0, x - 1, y);
-				run = s;
-				x0 = x;
-			}
+			sc->run = -1;
+			sc->x0 = 0;
+			sc->y = y;
+			for (int x = 0; x < g->w; x++, i++)
+				canon_scan_cell(sc, f, i, x, off);
+			canon_scan_run(sc, -1, g->w);
 		}
-		canon_box(box, run, x0, g->w - 1, y);
 	}
-	while (n > 0) {
-		int v = stack[--n];
+	while (sc->n > 0) {
+		int v = sc->stack[--sc->n];
 		int32_t s = goal[v + off[(uint8_t)dir[v]]];
 
-		on[v] = 0;
+		sc->on[v] = 0;
 		if (s == goal[v])
 			continue;
 		goal[v] = s;
-		canon_box(box, s, grid_x(g, v), grid_x(g, v), grid_y(g, v));
+		canon_box(sc->box, s, grid_x(g, v), grid_x(g, v), grid_y(g, v));
 		for (int d = 0; d < 8; d++) {
 			int x = v + off[d];
 
-			if (dir[x] == ((d + 4) & 7) && on[x] == 0) {
-				on[x] = 1;
-				stack[n++] = x;
+			if (dir[x] == ((d + 4) & 7) && sc->on[x] == 0) {
+				sc->on[x] = 1;
+				sc->stack[sc->n++] = x;
 			}
 		}
 	}
@@ -563,9 +651,13 @@ canon_border(struct field *f, const struct grid *g)
 	    (size_t)s * sizeof *f->goal);
 }
 
-/* Pointers of map rows y0 .. y1 - 1; returns the reachable cells. */
+/*
+ * Pointers of map rows y0 .. y1 - 1, with sc the slot check (several
+ * goals); returns the reachable cells.
+ */
 static uint64_t
-canon_rows(struct field *f, const struct grid *g, int y0, int y1)
+canon_rows(struct field *f, const struct grid *g, int y0, int y1,
+    struct canon_scan *sc)
 {
 	const int one = f->ngoals <= 1;	/* none: every slot -1 */
 	int off[8];
@@ -581,18 +673,29 @@ canon_rows(struct field *f, const struct grid *g, int y0, int y1)
 
 		f->dir[i - 1] = f->dir[i + g->w] = FIELD_DIR_NONE;
 		f->goal[i - 1] = f->goal[i + g->w] = -1;
+		if (sc != NULL) {
+			sc->run = -1;
+			sc->x0 = 0;
+			sc->y = y;
+		}
 #ifdef FIELD_CANON_AVX2
 		if (avx2)
-			x = canon_row_avx2(f, i, g->w, one, off, &reached);
+			x = canon_row_avx2(f, i, g->w, one, off, &reached, sc);
 #endif
-		reached += canon_row_scalar(f, i + x, g->w - x, one, off);
+		reached += canon_row_scalar(f, i + x, x, g->w - x, one, off,
+		    sc);
+		if (sc != NULL)
+			canon_scan_run(sc, -1, g->w);	/* the row's last run */
 	}
 	return reached;
 }
 
-/* After the rows: the goals' own slots, and the others' with several. */
+/*
+ * After the rows: the goals' own slots, and the others' with several (sc:
+ * the rows' check, or NULL to check them here).
+ */
 static void
-canon_goal_slots(struct field *f, const struct grid *g)
+canon_goal_slots(struct field *f, const struct grid *g, struct canon_scan *sc)
 {
 	int off[8];
 
@@ -601,7 +704,7 @@ canon_goal_slots(struct field *f, const struct grid *g)
 	for (int n = 0; n < f->ngoals; n++)
 		f->goal[f->goals[n]] = n;
 	if (f->ngoals > 1)
-		canon_slots(f, g, off);
+		canon_slots(f, g, off, sc);
 }
 
 /*
@@ -611,11 +714,14 @@ canon_goal_slots(struct field *f, const struct grid *g)
 static uint64_t
 canon_pointers(struct field *f, const struct grid *g)
 {
+	struct canon_scan sc;
 	uint64_t reached;
 
 	canon_border(f, g);
-	reached = canon_rows(f, g, 0, g->h);
-	canon_goal_slots(f, g);
+	if (f->ngoals > 1)
+		canon_scan_begin(&sc, f);
+	reached = canon_rows(f, g, 0, g->h, f->ngoals > 1 ? &sc : NULL);
+	canon_goal_slots(f, g, f->ngoals > 1 ? &sc : NULL);
 	return reached;
 }
 
@@ -733,10 +839,10 @@ field_canon_run(struct field *f, const struct grid *g, struct field_slice *s,
 	    (int)rows);
 	if (y1 > g->h)
 		y1 = g->h;
-	canon_rows(f, g, s->row, y1);
+	canon_rows(f, g, s->row, y1, NULL);
 	s->row = y1;
 	if (s->row < g->h)
 		return false;
-	canon_goal_slots(f, g);
+	canon_goal_slots(f, g, NULL);
 	return true;
 }
