@@ -230,15 +230,33 @@ los_span_make(struct los_span *p, const struct los_span *a,
 	    los_cmp(p->lo, wlo) == 0 && los_cmp(p->hi, whi) == 0;
 }
 
-/* The whole window of cell (k, j), ends closed. */
-static inline void
-los_span_full(struct los_span *p, int k, int j)
+/*
+ * The span of cell (k - 1, j) as the slow way reads it: a whole window is
+ * kept as a flag alone (the quick way writes nothing else), so its ends
+ * are filled in here. NULL when empty.
+ */
+static inline const struct los_span *
+los_span_get(const struct los_span *p, int k, int j, struct los_span *tmp)
 {
-	p->lo = j == 0 ? los_frac(0, 1) : los_frac(2 * j - 1, 2 * k);
-	p->hi = j == k ? los_frac(1, 1) : los_frac(2 * j + 1, 2 * k);
-	p->lo_open = p->hi_open = 0;
-	p->empty = 0;
-	p->full = 1;
+	if (p->empty)
+		return NULL;
+	if (!p->full)
+		return p;
+	k--;
+	tmp->lo = j == 0 ? los_frac(0, 1) : los_frac(2 * j - 1, 2 * k);
+	tmp->hi = j == k ? los_frac(1, 1) : los_frac(2 * j + 1, 2 * k);
+	tmp->lo_open = tmp->hi_open = 0;
+	tmp->empty = 0;
+	tmp->full = 1;
+	return tmp;
+}
+
+/* Mark a span slot empty (a sentinel past the ends of a column's run). */
+static inline void
+los_span_none(struct los_span *p)
+{
+	p->empty = 1;
+	p->full = 0;
 }
 
 /*
@@ -249,10 +267,12 @@ los_span_full(struct los_span *p, int k, int j)
  * forgets what an old grid let a goal see.
  *
  * Only the run of rows [plo, phi] where the last column had open spans is
- * looked at, and one row more: nothing else can be reached. Most cells of
- * an open map take the quick way: both spans feeding a cell whole windows
- * and none of the four cells that could cast a shadow opaque, its span is
- * its whole window (the two windows cover it), and it sees the goal.
+ * looked at, and one row more: nothing else can be reached; the slots just
+ * outside the run are marked empty, so no cell tests where it reads. Most
+ * cells of an open map take the quick way: both spans feeding a cell whole
+ * windows and none of the four cells that could cast a shadow opaque, its
+ * span is its whole window (the two windows cover it), kept as a flag, and
+ * it sees the goal. prev and cur may be indexed from -1.
  */
 static void
 los_octant(struct field *f, const struct grid *g, int s, int gi,
@@ -260,13 +280,16 @@ los_octant(struct field *f, const struct grid *g, int s, int gi,
     struct los_span *cur, int clear)
 {
 	const uint8_t *restrict cost = g->cost;
+	const int32_t *restrict goal = f->goal;
+	uint8_t *restrict los = f->los;
 	const int dk = t[0] + t[2] * g->stride, dj = t[1] + t[3] * g->stride;
 	int plo = 0, phi = 0;
 	uint64_t swept = 0;
 
-	los_span_full(&prev[0], 1, 0);
-	prev[0].lo = los_frac(0, 1);
-	prev[0].hi = los_frac(1, 1);	/* the goal: every slope */
+	prev[0].empty = 0;
+	prev[0].full = 1;	/* the goal: as (0, 0)'s window, every slope */
+	los_span_none(&prev[-1]);
+	los_span_none(&prev[1]);
 	for (int k = 1; k <= kmax; k++) {
 		int jhi = phi + 1 < k ? phi + 1 : k, nlo = -1, nhi = -1;
 
@@ -274,37 +297,36 @@ los_octant(struct field *f, const struct grid *g, int s, int gi,
 			jhi = jmax;
 		for (int j = plo, i = gi + k * dk + plo * dj; j <= jhi;
 		    j++, i += dj) {
-			struct los_span *p = &cur[j];
-			const struct los_span *a = j > plo &&
-			    !prev[j - 1].empty ? &prev[j - 1] : NULL;
-			const struct los_span *b = j <= phi &&
-			    !prev[j].empty ? &prev[j] : NULL;
-			unsigned op, sees;
+			struct los_span *p = &cur[j], ta, tb;
+			const struct los_span *a = &prev[j - 1], *b = &prev[j];
+			unsigned op, sees, own;
 
-			op = (j > 0 && (k > 1 || j > 1) &&
-			    cost[i - dk - dj] != 1) |
-			    ((k > 1 || j > 0) && cost[i - dk] != 1) << 1 |
-			    (j > 0 && cost[i - dj] != 1) << 2 |
-			    (cost[i + dj] != 1) << 3;
-			if (op == 0 && (j == 0 || (a != NULL && a->full)) &&
-			    (j == k || (b != NULL && b->full))) {
-				los_span_full(p, k, j);
+			/* Shadow casters; some are the goal, or no cell's. */
+			op = (cost[i - dk - dj] != 1) | (cost[i - dk] != 1) << 1 |
+			    (cost[i - dj] != 1) << 2 | (cost[i + dj] != 1) << 3;
+			if (j == 0)
+				op &= k == 1 ? 8u : 10u;
+			else if (k == 1)
+				op &= ~1u;
+			if (op == 0 && (j == 0 || a->full) && (j == k || b->full)) {
+				p->empty = 0;
+				p->full = 1;
 				sees = 1;
 			} else {
-				los_span_make(p, a, b, k, j, op);
+				los_span_make(p, los_span_get(a, k, j - 1, &ta),
+				    los_span_get(b, k, j, &tb), k, j, op);
 				if (p->empty)
 					continue;
 				sees = p->full ||
 				    los_span_has(p, los_frac(j, k));
 			}
 			swept++;
-			if (f->goal[i] == s)
-				f->los[i] = clear ? 0 : (uint8_t)(sees |
-				    f->los[i]);
+			own = goal[i] == s;
+			los[i] = clear ? (uint8_t)(los[i] & ~own) :
+			    (uint8_t)(los[i] | (own & sees));
 			/* The cell's own square shades everything behind it. */
 			if (cost[i] != 1) {
-				p->empty = 1;
-				p->full = 0;
+				los_span_none(p);
 				continue;
 			}
 			if (nlo < 0)
@@ -313,6 +335,8 @@ los_octant(struct field *f, const struct grid *g, int s, int gi,
 		}
 		if (nlo < 0)
 			break;
+		los_span_none(&cur[nlo - 1]);
+		los_span_none(&cur[nhi + 1]);
 		plo = nlo;
 		phi = nhi;
 		{
@@ -332,7 +356,8 @@ los_sweep_box(struct field *f, const struct grid *g, int s, int minx,
 {
 	int gi = f->goals[s], gx = grid_x(g, gi), gy = grid_y(g, gi);
 	int n = (f->w > f->h ? f->w : f->h) + 2;
-	struct los_span *prev = f->losbuf, *cur = prev + n + 2;
+	struct los_span *prev = (struct los_span *)f->losbuf + 1;
+	struct los_span *cur = prev + n + 2;	/* both from -1 */
 	int right, left, down, up;
 
 	/* Off the map nothing is set, and its border is opaque anyway. */
