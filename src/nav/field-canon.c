@@ -499,8 +499,8 @@ canon_scan4(struct canon_scan *sc, const struct field *f, int i, int x,
  * the slots the pointers name, and the runs' ends by comparing each slot
  * with the one before.
  */
-__attribute__((target("avx2"))) static int
-canon_row_avx2(struct field *f, int i, int n, int one, const int *off,
+__attribute__((target("avx2"))) static CANON_INLINE int
+canon_row_avx2_body(struct field *f, int i, int n, int one, const int *off,
     uint64_t *reached, struct canon_scan *sc)
 {
 	const __m256i offv = _mm256_loadu_si256((const __m256i *)off);
@@ -587,6 +587,24 @@ canon_row_avx2(struct field *f, int i, int n, int one, const int *off,
 		    (unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(isinf)));
 	}
 	return x;
+}
+
+/*
+ * The row pass without and with the slot check, each compiled on its own:
+ * the check's registers would otherwise crowd the plain loop's.
+ */
+__attribute__((target("avx2"))) static int
+canon_row_avx2(struct field *f, int i, int n, int one, const int *off,
+    uint64_t *reached)
+{
+	return canon_row_avx2_body(f, i, n, one, off, reached, NULL);
+}
+
+__attribute__((target("avx2"))) static int
+canon_row_avx2_scan(struct field *f, int i, int n, const int *off,
+    uint64_t *reached, struct canon_scan *sc)
+{
+	return canon_row_avx2_body(f, i, n, 0, off, reached, sc);
 }
 #endif
 
@@ -706,7 +724,9 @@ canon_rows(struct field *f, const struct grid *g, int y0, int y1,
 		}
 #ifdef FIELD_CANON_AVX2
 		if (avx2)
-			x = canon_row_avx2(f, i, g->w, one, off, &reached, sc);
+			x = sc != NULL ? canon_row_avx2_scan(f, i, g->w, off,
+			    &reached, sc) : canon_row_avx2(f, i, g->w, one, off,
+			    &reached);
 #endif
 		reached += canon_row_scalar(f, i + x, x, g->w - x, one, off,
 		    sc);

@@ -146,7 +146,10 @@ rev_cut_find(struct hunt *h, const struct grid *g, int32_t o, int32_t c,
 {
 	const int64_t	*dist = h->f->dist;
 	const int8_t	*dir = h->f->dir;
+	int		 off[8];
 
+	for (int d = 0; d < 8; d++)
+		off[d] = field_offset(g->stride, d);
 	hunt_cut_mark(h, o);
 	for (int k = 0; k < h->ncut; k++) {
 		int v = h->cut[k];
@@ -158,11 +161,11 @@ rev_cut_find(struct hunt *h, const struct grid *g, int32_t o, int32_t c,
 			return false;
 		}
 		for (int d = 0; d < 8; d++) {
-			int u = v + field_offset(g->stride, d), du = dir[u];
+			int u = v + off[d], du = dir[u];
 
 			if (du >= 0 && du < 8 && u != c &&
 			    (h->flag[u] & HUNT_FLAG_LOW) != 0 &&
-			    u + field_offset(g->stride, du) == v &&
+			    u + off[du] == v &&
 			    dist[u] - dist[v] < field_move_cost(g, v, du) +
 			    rise)
 				hunt_cut_mark(h, u);

@@ -310,8 +310,9 @@ hunt_heap_clear(struct hunt *h)
 	for (int k = 0; k < h->nheap; k++)
 		h->hpos[h->heap[k]] = -1;
 	h->nheap = 0;
-	for (int b = 0; b < HQ_NB && h->nring > 0; b++) {
-		int i = h->rhead[b];
+	/* The ring holds buckets lo .. lo + HQ_NB - 1: its cells come first. */
+	for (int64_t k = 0; k < HQ_NB && h->nring > 0; k++) {
+		int b = (int)((h->lo + k) & (HQ_NB - 1)), i = h->rhead[b];
 
 		h->rhead[b] = -1;
 		for (; i >= 0; i = h->rnext[i]) {

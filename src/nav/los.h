@@ -11,8 +11,13 @@
  * It is exact, not a conservative rule: per goal and octant it sweeps columns
  * outward and keeps for each cell the interval of ray slopes through that cell
  * that are still clear; a cell sees the goal when its own slope lies inside.
- * Each cell is visited once per goal whose bounding box holds it, so a single
- * goal costs time linear in the cells of the map.
+ * Each cell is visited at most once per goal whose box holds it (a box round
+ * the goal's cells: the build's, f->obox, when it left one), and only while
+ * some ray from the goal still reaches its column, so a single goal costs
+ * time linear in the cells of the map at worst. Measured on lak303d (194 x
+ * 194, warm): one goal 7-10 us; 64 goals 0.15 ms, 22,000 cells passed, about
+ * 3.5 ns a cell whose whole window stays clear and 12 ns one beside a
+ * shadow's edge.
  *
  * los_seed_rule is the rule of seed 000, kept for comparison: a cell sees the
  * goal if its dominant-axis neighbour and its diagonal neighbour towards the
