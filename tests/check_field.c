@@ -1202,6 +1202,59 @@ START_TEST(test_canon_slices_match_whole)
 }
 END_TEST
 
+/* Every cell of f with a goal slot lies in that slot's kept box. */
+static void
+canon_boxes_hold(const struct field *f, const struct grid *g, int round)
+{
+	ck_assert_msg(f->obox_ok, "round %d: no boxes kept", round);
+	for (int y = 0; y < g->h; y++)
+		for (int x = 0; x < g->w; x++) {
+			int s = f->goal[grid_index(g, x, y)];
+			const int32_t *b = f->obox + 4 * s;
+
+			if (s >= 0 && (x < b[0] || y < b[1] || x > b[2] ||
+			    y > b[3]))
+				ck_abort_msg("round %d %dx%d: (%d,%d) of slot "
+				    "%d outside its box %d,%d-%d,%d", round,
+				    g->w, g->h, x, y, s, b[0], b[1], b[2],
+				    b[3]);
+		}
+}
+
+/*
+ * With several goals a canonical build, whole or in slices, leaves each
+ * goal slot a box holding all its cells (the sight sweep and repairs look
+ * only inside it), on random maps with 2 to 64 goals; the sweep inside
+ * those boxes is checked against the ray test elsewhere.
+ */
+START_TEST(test_canon_boxes_hold_slots)
+{
+	uint64_t s = 0xB0C5 + (uint64_t)_i * 7919;
+
+	for (int round = 0; round < 150; round++) {
+		int w = 1 + tu_randint(&s, 60), h = 1 + tu_randint(&s, 60);
+		struct grid *g = canon_map(&s, w, h, round % 3);
+		struct field *f = field_new(w, h);
+		struct field_slice sl;
+		int32_t goals[64];
+		int ng = canon_goals(&s, g, goals, round % 2 ? 64 : 8);
+
+		field_build(f, g, goals, ng);
+		if (f->ngoals > 1) {
+			canon_boxes_hold(f, g, round);
+			memset(&sl, 0, sizeof sl);
+			field_canon_start(f, g, goals, ng, &sl);
+			while (!field_canon_run(f, g, &sl,
+			    1 + (uint64_t)tu_randint(&s, 500)))
+				;
+			canon_boxes_hold(f, g, round);
+		}
+		field_free(f);
+		grid_free(g);
+	}
+}
+END_TEST
+
 /*
  * The same on the Moving AI maps, with 1, 4 and 50 goals: arena and
  * lak303d, shipped in tests/data/movingai, always; the large maps when
@@ -1291,6 +1344,7 @@ field_suite(void)
 	tcase_add_loop_test(tc, test_canon_matches_oracle_small, 0, 20);
 	tcase_add_test(tc, test_canon_matches_oracle_movingai);
 	tcase_add_loop_test(tc, test_canon_slices_match_whole, 0, 10);
+	tcase_add_loop_test(tc, test_canon_boxes_hold_slots, 0, 4);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("flow");
