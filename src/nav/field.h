@@ -37,7 +37,7 @@
  * for bit; field_integrate is the tests' oracle. With several goals the
  * canonical builder's pointer pass also checks the goal slots and leaves a
  * box per slot round its cells (obox), which the sight sweep uses; on
- * lak303d 64 goals cost about 3.1 times one goal's build (README, "Speed").
+ * lak303d 64 goals cost about 3.2-3.4 times one goal's build (README, "Speed").
  *
  * Goal slots: goals[] is the goal list given to field_build with blocked cells
  * and repeats dropped, in order. A cell's goal is the goal its pointer chain
