@@ -283,6 +283,14 @@ edit_run_step(struct edit_run *r, long ticks)
 			edit_run_game_over(r);
 			break;
 		}
+		before = ticks;
+		if (!bot_practise(r->b, r->g, &ticks)) {
+			r->ticks += before - ticks;
+			return false;
+		}
+		r->ticks += before - ticks;
+		if (ticks <= 0)
+			return false;
 		bot_act(r->b, r->g);
 		game_tick(r->g);
 		r->ticks++;
