@@ -277,6 +277,7 @@ bool
 edit_run_step(struct edit_run *r, long ticks)
 {
 	long	before;
+	bool	done;
 
 	for (; r->g != NULL && ticks > 0; ticks--) {
 		if (game_over(r->g) || r->g->tick >= r->max) {
@@ -284,12 +285,10 @@ edit_run_step(struct edit_run *r, long ticks)
 			break;
 		}
 		before = ticks;
-		if (!bot_practise(r->b, r->g, &ticks)) {
-			r->ticks += before - ticks;
-			return false;
-		}
+		done = bot_practise(r->b, r->g, &ticks);
 		r->ticks += before - ticks;
-		if (ticks <= 0)
+		r->practice += before - ticks;
+		if (!done || ticks <= 0)
 			return false;
 		bot_act(r->b, r->g);
 		game_tick(r->g);
