@@ -524,10 +524,8 @@ hunt_cut_mark(struct hunt *h, int i)
 
 /*
  * Settle cell v: offer its distance to every neighbour that can step in.
- * Which neighbours take the offer or tie with it is found first, without
- * branching (field.c's settling loop does the same): which accept follows
- * the map, and a predictor guesses it badly. They are then visited in
- * direction order, as a loop over all of them would.
+ * Those that take it or tie are found first without branching (a
+ * predictor guesses them badly), then visited in direction order.
  */
 static void
 hunt_settle(struct hunt *h, const struct grid *g, int v)
