@@ -355,6 +355,14 @@ ui_input(struct ui *u, bool readable)
 	ui_term_read(&u->term, readable, n);
 }
 
+/* Tell the game shown the time: how long a first sight is held. */
+static void
+ui_clock(struct ui *u, double now)
+{
+	if (u->p != NULL)
+		u->p->now = now;
+}
+
 /* Play until the player quits or a signal says stop. */
 static void
 ui_loop(struct ui *u)
@@ -372,6 +380,7 @@ ui_loop(struct ui *u)
 			ui_redraw(u);
 		}
 		now = ui_now();
+		ui_clock(u, now);
 		/* The game's end writes the scores. */
 		ui_term_let_stops(&u->term, true);
 		ui_advance(u, now);
@@ -385,6 +394,7 @@ ui_loop(struct ui *u)
 			u->next_frame = now + 1.0 / UI_FPS;
 		}
 		readable = ui_term_wait(&u->term, ui_wait_time(u, ui_now()));
+		ui_clock(u, ui_now());
 		/* Keys open levels, saves, scores. */
 		ui_term_let_stops(&u->term, true);
 		ui_input(u, readable);
