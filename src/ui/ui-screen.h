@@ -29,6 +29,7 @@
 #define UI_SAVE_ABOUT	96	/* bytes of a saved game's line */
 #define UI_RATE_FULL	(-1.0)	/* a clock running as fast as it goes */
 #define UI_END_DEAF	0.75	/* seconds the end box takes no key */
+#define UI_TITLE_DEAF	0.75	/* ... the title, back from a game */
 
 /* The screens; each is a row of ui_screens[] in ui.c. */
 enum ui_screen {
@@ -91,6 +92,8 @@ struct ui_title {
 	bool	 note_error;
 	char	 saved[160];		/* the saved game, "" when none */
 	struct game_opts game;		/* the setting new games are played at */
+	double	 opened;		/* back from a game then (ui_now);
+					   0: opened first */
 };
 
 /* What the end of a level shows. */

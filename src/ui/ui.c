@@ -146,6 +146,7 @@ ui_go(struct ui *u, enum ui_go go)
 	case UI_GO_TITLE:
 		ui_replay_leave(u);
 		ui_title_enter(u);
+		u->title.opened = ui_now();
 		break;
 	case UI_GO_PLAY:
 		ui_replay_leave(u);
@@ -164,6 +165,7 @@ ui_go(struct ui *u, enum ui_go go)
 		u->farewell[0] = '\0';
 		u->lost = false;
 		ui_title_enter(u);
+		u->title.opened = ui_now();
 		if (kept)
 			ui_note(u->title.note, sizeof u->title.note, "",
 			    "the game is saved: c continues it");
@@ -202,6 +204,17 @@ ui_key(struct ui *u, int ch)
 	 * sell or call a wave unseen. Only q (to quit) goes through.
 	 */
 	if (ui_small() && !ui_boxes[u->box].when_small && ch != 'q') {
+		ui_drop_mouse(ch);
+		return UI_GO_STAY;
+	}
+	/*
+	 * Back from a game the title takes no key for UI_TITLE_DEAF seconds:
+	 * keys typed for the game as its end box closed (a for a power, d)
+	 * do not change the title's settings unseen.
+	 */
+	if (u->screen == UI_SCREEN_TITLE && u->box == UI_BOX_NONE &&
+	    u->title.opened > 0 && ui_now() - u->title.opened <
+	    UI_TITLE_DEAF) {
 		ui_drop_mouse(ch);
 		return UI_GO_STAY;
 	}
