@@ -66,7 +66,9 @@ enum ui_go {
 	UI_GO_REPLAY,		/* to the viewer, u->rp opened by the key */
 	UI_GO_LEAVE,		/* out of the game: for good, or to the level
 				   list when u->to_title (saved or given up) */
-	UI_GO_QUIT		/* out of weir (a trial: back to the editor) */
+	UI_GO_QUIT,		/* out of weir (a trial: back to the editor) */
+	UI_GO_PASS		/* a box closed on the key, which the screen
+				   beneath then takes as its own */
 };
 
 struct ui;

@@ -142,6 +142,7 @@ ui_go(struct ui *u, enum ui_go go)
 		go = UI_GO_QUIT;
 	switch (go) {
 	case UI_GO_STAY:
+	case UI_GO_PASS:
 		break;
 	case UI_GO_TITLE:
 		ui_replay_leave(u);
@@ -193,6 +194,8 @@ ui_drop_mouse(int ch)
 static enum ui_go
 ui_key(struct ui *u, int ch)
 {
+	enum ui_go	go;
+
 	if (ch == KEY_RESIZE)
 		return UI_GO_STAY;
 	if (ch == UI_TERM_CTRL('l')) {
@@ -223,7 +226,8 @@ ui_key(struct ui *u, int ch)
 			ui_drop_mouse(ch);
 			return UI_GO_STAY;
 		}
-		return ui_boxes[u->box].key(u, ch);
+		if ((go = ui_boxes[u->box].key(u, ch)) != UI_GO_PASS)
+			return go;
 	}
 	/* Keys every screen shares: help and quit. */
 	if (ch == '?' || ch == KEY_F(1)) {
