@@ -233,7 +233,8 @@ ui_help_spec_glyphs(struct ui_help *h)
 			}
 			len += (size_t)snprintf(list + len, sizeof list - len,
 			    "%s%c%c %s", len > 0 ? "  " : "", tt->glyph,
-			    tt->spec[s].name[0], tt->spec[s].name);
+			    ui_map_spec_initial(k * TOWER_SPECS + s),
+			    tt->spec[s].name);
 		}
 	}
 	if (len > 0)
@@ -267,7 +268,8 @@ ui_help_game(const struct ui_view *v, int *first)
 		"q                quit or back to the level list (asks)",
 		"",
 	};
-	static const char *const utf8[] = {
+	/* The legend of what the map draws at its width, in its glyphs. */
+	static const char *const utf8_2[] = {
 		"\u2588 rock  \u00b7 ground  \u2591 road  \u2248 marsh  "
 		    "A spawn  > exit",
 		"\u2593 wall  A2 arrow tower, level 2  g\u2585 grunt, "
@@ -279,35 +281,59 @@ ui_help_game(const struct ui_view *v, int *first)
 		"\u2218 in reach of the tower on the cursor, \u00b0 at its "
 		    "next level",
 		"!! an exit an enemy just got out by",
-		"one column a cell: A A\u0307 A\u0308 levels 1 2 3, A\u030a "
-		    "specialised;",
-		"  spawn A is \u24b6; an enemy's letter takes its health's "
-		    "colour",
-		"  and a mark: g g\u0323 g\u0324 above 2/3, to 1/3, below",
-		"beyond the view: \u25c0 \u25b6 \u25b2 \u25bc on its border, and "
-		    "where",
-		"  spawns, exits and the hero lie off screen"
+		"beyond the view: \u25c0 \u25b6 \u25b2 \u25bc on its border, "
+		    "and where",
+		"  spawns, exits and the hero lie off screen",
 	};
-	static const char *const ascii[] = {
+	static const char *const utf8_1[] = {
+		"\u2588 rock  \u00b7 ground  \u2591 road  \u2248 marsh  "
+		    "\u24b6 spawn A  > exit",
+		"\u2593 wall  A A\u0307 A\u0308 arrow tower, levels 1 2 3, "
+		    "A\u030a specialised",
+		"g g\u0323 g\u0324 grunt: health above 2/3, to 1/3, below "
+		    "(and its colour)",
+		"X on the cursor: a tower there would block  \u2217 a shot",
+		"paths: \u2022 route  \u25c7 waypoint  \u25c6 an enemy's "
+		    "waypoint; preview: + new, \u00d7 left",
+		"@ the hero (on a level with one)  % a barrier (power r)",
+		"\u2218 in reach of the tower on the cursor, \u00b0 at its "
+		    "next level",
+		"! an exit an enemy just got out by",
+		"beyond the view: \u25c0 \u25b6 \u25b2 \u25bc on its border, "
+		    "and where",
+		"  spawns, exits and the hero lie off screen",
+	};
+	static const char *const ascii_2[] = {
 		"# rock  . ground  = road  ~ marsh  A spawn  > exit",
-		"[] wall ([ in one column)  A2 arrow tower, level 2  g5 grunt, "
-		    "health 5/9",
+		"[] wall  A2 arrow tower, level 2  g5 grunt, health 5/9",
 		"XX on the cursor: a tower there would block  * a shot",
 		"paths: , route  o waypoint  O an enemy's waypoint; preview: "
 		    "+ new, x left",
 		"@ the hero (on a level with one)  % a barrier (power r)",
 		": in reach of the tower on the cursor, ' at its next level",
 		"!! an exit an enemy just got out by",
-		"one column a cell: a tower blinks to its level (2 3) or + "
-		    "(specialised);",
-		"  a spawn is " UI_MAP_SPAWN_ASCII "; an enemy's letter takes "
-		    "its health's colour",
-		"  and blinks to its health, 1 to 9 ninths",
 		"beyond the view: < > ^ v on its border, and where",
-		"  spawns, exits and the hero lie off screen"
+		"  spawns, exits and the hero lie off screen",
 	};
-	_Static_assert(sizeof utf8 == sizeof ascii, "a legend line in one "
-	    "glyph set only");
+	static const char *const ascii_1[] = {
+		"# rock  . ground  = road  ~ marsh  " UI_MAP_SPAWN_ASCII
+		    " spawn  > exit",
+		"[ wall  A arrow tower: blinks to its level (2 3), or + "
+		    "specialised",
+		"g grunt: in its health's colour, blinks to its health, 1 to 9 "
+		    "ninths",
+		"X on the cursor: a tower there would block  * a shot",
+		"paths: , route  o waypoint  O an enemy's waypoint; preview: "
+		    "+ new, x left",
+		"@ the hero (on a level with one; it does not blink)  % a "
+		    "barrier (power r)",
+		": in reach of the tower on the cursor, ' at its next level",
+		"! an exit an enemy just got out by",
+		"beyond the view: < > ^ v on its border, and where",
+		"  spawns, exits and the hero lie off screen",
+	};
+	_Static_assert(sizeof utf8_2 == sizeof ascii_2 && sizeof utf8_1 ==
+	    sizeof ascii_1, "a legend line in one glyph set only");
 	static struct ui_help	h;
 
 	h.n = 0;
@@ -316,9 +342,13 @@ ui_help_game(const struct ui_view *v, int *first)
 	ui_help_lines(&h, keys, sizeof keys / sizeof keys[0]);
 	ui_help_kinds(&h);
 	ui_help_bestiary(&h);
-	ui_help_lines(&h, v->utf8 ? utf8 : ascii, sizeof utf8 /
-	    sizeof utf8[0]);
-	ui_help_spec_glyphs(&h);
+	if (v->cellw == 2) {
+		ui_help_lines(&h, v->utf8 ? utf8_2 : ascii_2, sizeof utf8_2 /
+		    sizeof utf8_2[0]);
+		ui_help_spec_glyphs(&h);
+	} else
+		ui_help_lines(&h, v->utf8 ? utf8_1 : ascii_1, sizeof utf8_1 /
+		    sizeof utf8_1[0]);
 	ui_draw_box_from(v, h.lines, (int)h.n, first);
 }
 

@@ -228,6 +228,19 @@ ui_map_tower_glyph(const struct ui_view *v, int k)
 }
 
 /*
+ * The letter that names specialisation spec after its tower's letter: its
+ * initial, in capitals where the small letter reads as a level's digit
+ * ("AL" longbow, never "Al" beside "A1").
+ */
+char
+ui_map_spec_initial(int spec)
+{
+	char	c = spec_name(spec)[0];
+
+	return c == 'l' || c == 'i' || c == 'o' ? (char)(c - 'a' + 'A') : c;
+}
+
+/*
  * In one column a cell, the mark that tells a tower's level (or that it
  * is specialised) by its characters, not only its looks: in UTF-8 a
  * combining mark over its letter, a dot for level 2, two for level 3, a
@@ -268,7 +281,7 @@ ui_map_tower_look(const struct ui_view *v, int k, int lvl, int spec,
 		/* A specialised tower shows its specialisation's initial. */
 		if (spec >= 0)
 			snprintf(c->text, sizeof c->text, "%s%c",
-			    ui_map_tower_glyph(v, k), spec_name(spec)[0]);
+			    ui_map_tower_glyph(v, k), ui_map_spec_initial(spec));
 		else
 			snprintf(c->text, sizeof c->text, "%s%d",
 			    ui_map_tower_glyph(v, k), lvl);
@@ -389,7 +402,10 @@ ui_map_enemy_look(const struct ui_view *v, const struct play *p, int i,
 	ui_map_health(v, u->max_hp > 0 ? (double)u->hp / u->max_hp : 0, c);
 }
 
-/* Fill c with the hero: '@' on its colour, with its health bar. */
+/*
+ * Fill c with the hero: '@' on its colour, with its health bar; in one
+ * column of ASCII it never blinks to its health's digit as an enemy does.
+ */
 static void
 ui_map_hero_look(const struct ui_view *v, const struct play *p,
     struct ui_map_cell *c)
@@ -399,6 +415,10 @@ ui_map_hero_look(const struct ui_view *v, const struct play *p,
 	c->attr = A_BOLD;
 	c->mono = A_BOLD | A_REVERSE;
 	ui_map_health(v, (double)p->g->hero_hp / GAME_HERO_HP, c);
+	/* Blinking to a digit, it would read as an enemy: the status line
+	 * says its health. */
+	if (!v->utf8)
+		snprintf(c->text, sizeof c->text, "@");
 }
 
 /* A cell n towers reach: the count (+ past 9), brighter the more. */

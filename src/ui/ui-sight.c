@@ -368,7 +368,7 @@ ui_sight_end_lines(const struct play *p, char (*text)[UI_SIGHT_LINE],
 			len += (size_t)snprintf(text[n] + len, UI_SIGHT_LINE -
 			    len, "%s%c%c (%d,%d) %ld dmg %d kill%s",
 			    k > j ? "   " : "  ", tower_types[tw->type].glyph,
-			    tw->spec >= 0 ? spec_name(tw->spec)[0] :
+			    tw->spec >= 0 ? ui_map_spec_initial(tw->spec) :
 			    '0' + tw->level, tw->x, tw->y, tw->damage,
 			    tw->kills, tw->kills == 1 ? "" : "s");
 			if (len >= UI_SIGHT_LINE)
