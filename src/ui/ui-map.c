@@ -58,10 +58,15 @@ static const char *const ui_map_arrows_ascii[8] = {
 	"^", "/", ">", "\\", "v", "/", "<", "\\"
 };
 
-/* Health, lowest first: eighths in UTF-8, ninths as digits in ASCII. */
-static const char *const ui_map_health_utf8[8] = {
+/*
+ * Health, lowest first: sevenths in UTF-8, a bar that never fills its
+ * column (the full block is rock's: a whole enemy would merge with a rock
+ * beside it without colour), ninths as digits in ASCII.
+ */
+#define UI_MAP_HEALTH_BARS	7
+static const char *const ui_map_health_utf8[UI_MAP_HEALTH_BARS] = {
 	"\u2581", "\u2582", "\u2583", "\u2584",
-	"\u2585", "\u2586", "\u2587", "\u2588"
+	"\u2585", "\u2586", "\u2587"
 };
 
 
@@ -367,7 +372,7 @@ ui_map_health(const struct ui_view *v, double f, struct ui_map_cell *c)
 		return;
 	}
 	if (v->utf8) {
-		k = (int)ceil(f * 8) - 1;
+		k = (int)ceil(f * UI_MAP_HEALTH_BARS) - 1;
 		snprintf(c->second, sizeof c->second, "%s",
 		    ui_map_health_utf8[k < 0 ? 0 : k]);
 	} else {
