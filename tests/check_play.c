@@ -718,7 +718,7 @@ END_TEST
  * The title screen's words on a level: its description, size, waves and
  * enemies, and how much tougher than their kinds its enemies are when
  * the level says so (Twin Gates: hp 250), not when it does not (Open
- * Meadow).
+ * Meadow); why a level has no rating (The Great Hunt).
  */
 START_TEST(test_catalog_about_says_the_hit_points)
 {
@@ -741,10 +741,20 @@ START_TEST(test_catalog_about_says_the_hit_points)
 		if (strcmp(c.v[k].name, "meadow") == 0) {
 			ck_assert_msg(strstr(buf, "hit points") == NULL, "%s",
 			    buf);
+			ck_assert_msg(strstr(buf, "unrated") == NULL, "%s",
+			    buf);
+			seen++;
+		}
+		/* Not in the campaign: no rating, and why is said. */
+		if (strcmp(c.v[k].name, "great-hunt") == 0) {
+			ck_assert_int_lt(c.v[k].rating, 0);
+			ck_assert_msg(strstr(buf, "; unrated: the campaign "
+			    "file gives it no measured difficulty") != NULL,
+			    "%s", buf);
 			seen++;
 		}
 	}
-	ck_assert_int_eq(seen, 2);
+	ck_assert_int_eq(seen, 3);
 	catalog_free(&c);
 }
 END_TEST

@@ -47,7 +47,9 @@ ui_title_bar(const struct ui_view *v)
 /*
  * The measured difficulty of a level (its rating, rate.h: 0..100, or
  * RATE_UNBEATEN) as pips, into buf: one under 25, one more every 25
- * points, five at 100 and over; "?" when the level has no rating.
+ * points, five at 100 and over ("#" in ASCII, never the stars' "*");
+ * "unrated" when the level has none (it is not in the campaign). Seven
+ * columns whichever.
  */
 static void
 ui_title_pips(const struct ui_view *v, int rating, char *buf, size_t size)
@@ -57,7 +59,7 @@ ui_title_pips(const struct ui_view *v, int rating, char *buf, size_t size)
 
 	buf[0] = '\0';
 	if (rating < 0) {
-		snprintf(buf, size, "  ?  ");
+		snprintf(buf, size, "unrated");
 		return;
 	}
 	full = 1 + rating * (UI_TITLE_PIPS - 1) / 100;
@@ -69,9 +71,11 @@ ui_title_pips(const struct ui_view *v, int rating, char *buf, size_t size)
 			snprintf(buf + len, size - len, "%s", i < full ?
 			    "\u25cf" : "\u25cb");
 		else
-			snprintf(buf + len, size - len, "%c", i < full ? '*' :
+			snprintf(buf + len, size - len, "%c", i < full ? '#' :
 			    '-');
 	}
+	len = strlen(buf);
+	snprintf(buf + len, size - len, "  ");
 }
 
 /*
@@ -231,11 +235,11 @@ ui_title_row(const struct ui_view *v, const struct catalog *c,
 	ui_draw_fit(name, sizeof name, cl->name, 13);
 	ui_draw_fit(title, sizeof title, cl->title, tw);
 	if (COLS >= 70)
-		snprintf(line, sizeof line, " %c%2d  %s %s %s   %6s  %s",
+		snprintf(line, sizeof line, " %c%2d  %s %s %s %6s  %s",
 		    i == t->sel ? '>' : ' ', i + 1, name, title, pips, best,
 		    done);
 	else
-		snprintf(line, sizeof line, " %c%2d  %s %s   %6s  %s",
+		snprintf(line, sizeof line, " %c%2d  %s %s %6s  %s",
 		    i == t->sel ? '>' : ' ', i + 1, title, pips, best, done);
 	if (i == t->sel)
 		attrset(A_REVERSE | A_BOLD);
