@@ -1022,6 +1022,34 @@ START_TEST(test_first_sight_of_a_trait)
 END_TEST
 
 /*
+ * A wave called early says the gold it brought, or, when it brought none
+ * (no wait was left to skip), says so and why, never "+0 gold".
+ */
+START_TEST(test_wave_called_early_words)
+{
+	struct game_event	ev;
+	char			err[T_ERR];
+	struct play		*p;
+
+	p = play_open(tu_srcpath("levels/meadow.weir"), NULL, 1, err,
+	    sizeof err);
+	ck_assert_msg(p != NULL, "%s", err);
+	memset(&ev, 0, sizeof ev);
+	ev.type = GAME_EV_WAVE;
+	ev.wave = 2;
+	ev.early = true;
+	ev.gold = 12;
+	play_event(p, &ev);
+	ck_assert_str_eq(p->msg, "wave 2 of 8 called early: +12 gold");
+	ev.gold = 0;
+	play_event(p, &ev);
+	ck_assert_str_eq(p->msg, "wave 2 of 8 called early: no bonus, as no "
+	    "wait was left to skip");
+	play_free(p);
+}
+END_TEST
+
+/*
  * A first sight's line stays PLAY_SIGHT_HOLD seconds on the screen's
  * clock: a key's message goes to the log only, an error takes the line,
  * and so does any message once the time is up. With no clock (now 0)
@@ -1231,6 +1259,7 @@ play_suite(void)
 	tcase_add_test(tc, test_route_length_one_definition);
 	tcase_add_test(tc, test_first_sight_of_a_trait);
 	tcase_add_test(tc, test_first_sight_is_held);
+	tcase_add_test(tc, test_wave_called_early_words);
 	tcase_add_test(tc, test_first_sight_forms);
 	tcase_add_test(tc, test_first_sight_of_a_flyer_and_a_split);
 	suite_add_tcase(s, tc);

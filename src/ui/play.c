@@ -412,10 +412,14 @@ play_event(void *arg, const struct game_event *ev)
 		break;
 	case GAME_EV_WAVE:
 		p->sight_from = -1;	/* a wave is news: it takes the line */
-		if (ev->early)
+		if (ev->early && ev->gold > 0)
 			play_message(p, false, "wave %d of %d%s called early: "
 			    "+%d gold", ev->wave, g->level_waves, g->endless ?
 			    "+" : "", ev->gold);
+		else if (ev->early)	/* the bonus pays for a wait skipped */
+			play_message(p, false, "wave %d of %d%s called early: "
+			    "no bonus, as no wait was left to skip", ev->wave,
+			    g->level_waves, g->endless ? "+" : "");
 		else
 			play_message(p, false, "wave %d of %d%s", ev->wave,
 			    g->level_waves, g->endless ? "+" : "");

@@ -49,9 +49,11 @@ ui_box_help_paint(struct ui *u, bool small)
 		erase();
 		ui_help_title(&u->v, &u->help_top);
 	} else if (u->screen == UI_SCREEN_REPLAY)
-		ui_help_replay(&u->v, &u->help_top);
+		ui_help_replay(&u->v, u->p != NULL && u->p->g->has_hero,
+		    &u->help_top);
 	else
-		ui_help_game(&u->v, &u->help_top);
+		ui_help_game(&u->v, u->p != NULL && u->p->g->has_hero,
+		    &u->help_top);
 }
 
 /* Scrolled on a short screen (drawing keeps it in range); closed. */

@@ -19,13 +19,11 @@
 
 #define UI_SIGHT_PANEL_MAX	(LEVEL_MAX_WAVES * (LEVEL_MAX_GROUPS + 1) + 4)
 
-/* "m:ss" for a count of ticks, into buf. */
+/* "14s" for a count of ticks, into buf: as the status line says it. */
 static void
 ui_sight_clock(long ticks, char *buf, size_t size)
 {
-	long	s = (ticks + GAME_RATE - 1) / GAME_RATE;
-
-	snprintf(buf, size, "%ld:%02ld", s / 60, s % 60);
+	snprintf(buf, size, "%lds", (ticks + GAME_RATE - 1) / GAME_RATE);
 }
 
 /*

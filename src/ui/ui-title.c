@@ -290,7 +290,8 @@ ui_title_list(const struct ui_view *v, const struct catalog *c,
 
 /*
  * The keys line at the foot of the title screen, in the longest of its
- * forms that fits the width: words go before keys, and q quit stays.
+ * forms that fits the width: words go before keys, and q quit stays;
+ * v is "recordings" in every form, as the list it opens is called.
  */
 static void
 ui_title_keys_line(const struct ui_title *t, char *line, size_t size)
@@ -299,8 +300,8 @@ ui_title_keys_line(const struct ui_title *t, char *line, size_t size)
 		{ " Enter play | c continue %s | D daily | v recordings | "
 		    "? help | q quit", " Enter play | arrows choose | D "
 		    "daily | v recordings | ? help | q quit" },
-		{ " Enter play | c continue %s | D daily | v replays | ? help "
-		    "| q quit", " Enter play | D daily | v replays | ? help | "
+		{ " Enter play | c continue %s | v recordings | ? help | q "
+		    "quit", " Enter play | D daily | v recordings | ? help | "
 		    "q quit" },
 		{ " Enter play | c continue %s | ? help | q quit", " Enter "
 		    "play | D daily | ? help | q quit" },
@@ -363,7 +364,7 @@ ui_title_draw(const struct ui_view *v, const struct catalog *c,
 	}
 	ui_title_bar(v);
 	attrset(A_BOLD);
-	ui_draw_centred(v, 2, "weir: keep the horde from the exits");
+	ui_draw_centred(v, 2, "weir: keep the enemies from the exits");
 	attrset(A_NORMAL);
 	snprintf(line, sizeof line, "difficulty: %s (d)   endless: %s (e)",
 	    difficulty_name(t->game.difficulty), t->game.endless ? "on" :
