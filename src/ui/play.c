@@ -33,6 +33,13 @@ play_sight_holds(const struct play *p)
 	    p->now - p->sight_from < PLAY_SIGHT_HOLD;
 }
 
+/* Let the next message take the line from a first sight: a prompt. */
+void
+play_sight_release(struct play *p)
+{
+	p->sight_from = -1;
+}
+
 /*
  * Set the message line; error says it reports a refusal or a loss. While
  * a first sight's line is held, anything but an error goes to the log
@@ -431,6 +438,7 @@ play_event(void *arg, const struct game_event *ev)
 		    g->lives);
 		break;
 	case GAME_EV_CLEAR:
+		p->sight_from = -1;	/* news of a wave, as its start */
 		play_message(p, false, "wave %d cleared: +%d gold", ev->wave,
 		    ev->gold);
 		break;
@@ -869,6 +877,7 @@ play_choose_power(struct play *p, int k)
 	}
 	p->power = k;
 	gp = &p->g->powers[k];
+	play_sight_release(p);	/* it says what the next key does */
 	if (gp->cooldown > 0)
 		play_message(p, false, "%s (ready in %d s): %s; Enter uses it, "
 		    "Escape cancels", power_types[k].name,

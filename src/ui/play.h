@@ -195,7 +195,9 @@ struct play {
 	 * A first sight's line stays PLAY_SIGHT_HOLD seconds of real time
 	 * (now, fed by the screen; 0 when no screen watches, and nothing
 	 * is held) over the messages of keys, which go to the log only; an
-	 * error, a wave, the end or another first sight takes its place.
+	 * error, a wave begun or cleared, the end, a prompt that says what
+	 * the next key does (play_sight_release) or another first sight
+	 * takes its place.
 	 */
 	double			 now;		/* seconds, the screen's clock */
 	double			 sight_from;	/* when it came; < 0: none */
@@ -241,6 +243,7 @@ void		 play_keep_speed(struct play *p, int speed);
 void		 play_message(struct play *p, bool error, const char *fmt, ...)
 		     __attribute__((format(printf, 3, 4)));
 bool		 play_sight_holds(const struct play *p);
+void		 play_sight_release(struct play *p);
 
 /* play-sight.c */
 void		 play_sight_new(struct play *p);

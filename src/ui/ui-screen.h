@@ -29,7 +29,7 @@
 #define UI_SAVE_ABOUT	96	/* bytes of a saved game's line */
 #define UI_RATE_FULL	(-1.0)	/* a clock running as fast as it goes */
 #define UI_END_DEAF	0.75	/* seconds the end box takes no key */
-#define UI_TITLE_DEAF	0.75	/* ... the title, back from a game */
+#define UI_TITLE_DEAF	0.75	/* ... the title its settings' keys */
 
 /* The screens; each is a row of ui_screens[] in ui.c. */
 enum ui_screen {

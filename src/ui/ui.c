@@ -211,16 +211,15 @@ ui_key(struct ui *u, int ch)
 		return UI_GO_STAY;
 	}
 	/*
-	 * Back from a game the title takes no key for UI_TITLE_DEAF seconds:
-	 * keys typed for the game as its end box closed (a for a power, d)
-	 * do not change the title's settings unseen.
+	 * Back from a game the title takes no key that changes a setting or
+	 * starts a game for UI_TITLE_DEAF seconds: keys typed for the game
+	 * as its end box closed (a for a power, d) change nothing unseen.
 	 */
 	if (u->screen == UI_SCREEN_TITLE && u->box == UI_BOX_NONE &&
 	    u->title.opened > 0 && ui_now() - u->title.opened <
-	    UI_TITLE_DEAF) {
-		ui_drop_mouse(ch);
+	    UI_TITLE_DEAF && ch > 0 && ch < 0x80 &&
+	    strchr("aodeD", ch) != NULL)
 		return UI_GO_STAY;
-	}
 	if (u->box != UI_BOX_NONE) {
 		if (ch == KEY_MOUSE) {
 			ui_drop_mouse(ch);
