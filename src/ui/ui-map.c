@@ -607,9 +607,9 @@ ui_map_overlay(const struct ui_view *v, const struct play *p, int x, int y,
  * The powers on cell (x, y): a barrier standing there (its glyph in its
  * colour), a freeze lasting over it (its colour behind), and the area of
  * the power being aimed at the cursor (its colour behind, dim when it
- * would be refused there).
+ * would be refused there). Returns whether the aimed power covers it.
  */
-static void
+static bool
 ui_map_power_look(const struct ui_view *v, const struct play *p, int x,
     int y, struct ui_map_cell *c)
 {
@@ -637,7 +637,23 @@ ui_map_power_look(const struct ui_view *v, const struct play *p, int x,
 		c->pair = (short)(UI_PAIR_POWER + p->power);
 		c->attr = p->verdict == GAME_OK ? A_BOLD : A_DIM;
 		c->mono = A_REVERSE | (p->verdict == GAME_OK ? A_BOLD : A_DIM);
+		return true;
 	}
+	return false;
+}
+
+/*
+ * An enemy in the area of the power aimed: its letter and health in its
+ * own colours, reversed, so what the power would catch stands out of the
+ * area's colour instead of being lost in it.
+ */
+static void
+ui_map_caught(struct ui_map_cell *c)
+{
+	c->attr |= A_REVERSE;
+	c->mono = (c->mono & ~A_DIM) | A_REVERSE;
+	c->attr2 |= A_REVERSE;
+	c->mono2 |= A_REVERSE;
 }
 
 /*
@@ -672,6 +688,7 @@ ui_map_cell_look(const struct ui_view *v, const struct play *p, int x, int y,
 	size_t			 cell = (size_t)y * p->w + x;
 	int			 e = p->enemy_at[cell], s = p->shot_at[cell];
 	int			 fx = p->fx_at[cell];
+	bool			 aimed;
 
 	c->second[0] = '\0';
 	ui_map_kind_look(v, k, c);
@@ -685,7 +702,7 @@ ui_map_cell_look(const struct ui_view *v, const struct play *p, int x, int y,
 	if (tw == NULL && p->range[cell] != 0)
 		ui_map_range(v, p->range[cell], k, ui_map_cover_count(p, x,
 		    y), c);
-	ui_map_power_look(v, p, x, y, c);
+	aimed = ui_map_power_look(v, p, x, y, c);
 	if (tw == NULL && fx != 0) {
 		int t = fx - 1;
 
@@ -706,9 +723,12 @@ ui_map_cell_look(const struct ui_view *v, const struct play *p, int x, int y,
 	}
 	if (play_hero_at(p, x, y))
 		ui_map_hero_look(v, p, c);
-	else if (e >= 0)
+	else if (e >= 0) {
+		/* On a spawn too: the cursor line and < name the spawn. */
 		ui_map_enemy_look(v, p, e, c);
-	else if (s >= 0 && tw == NULL) {
+		if (aimed)
+			ui_map_caught(c);
+	} else if (s >= 0 && tw == NULL) {
 		int t = p->g->units[s].type;
 
 		ui_map_glyph(v, c, v->utf8 ? "\u2217" : "*");
