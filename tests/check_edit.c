@@ -745,7 +745,8 @@ START_TEST(test_bot_trial_in_slices)
 		ck_assert_int_eq(r.t.waves_cleared, t.waves_cleared);
 		ck_assert_int_eq(r.t.rating, t.rating);
 		ck_assert_int_eq(r.t.strategy, t.strategy);
-		ck_assert_int_eq(r.ticks, t.ticks + r.rate.ticks);
+		ck_assert_int_eq(r.ticks, t.ticks + r.practice + r.rate.ticks);
+		ck_assert_int_gt(r.practice, 0);	/* the maze practises */
 		ck_assert_int_ge(r.rate.games, 2);
 		if (slices[k] == 1)	/* one tick a step, and one more */
 			ck_assert_int_ge(steps + 1, r.ticks);
@@ -769,7 +770,7 @@ START_TEST(test_bot_trial_stopped)
 	edit_run_init(&r, lv, 1);
 	ck_assert(!edit_run_step(&r, 50));
 	ck_assert_int_eq(r.ticks, 50);
-	ck_assert(r.g != NULL && r.g->tick == 50);
+	ck_assert(r.g != NULL && r.g->tick + r.practice == 50);
 	edit_run_free(&r);
 	edit_run_init(&r, lv, 1);
 	while (r.g != NULL)

@@ -525,6 +525,100 @@ START_TEST(test_bot_shuts_a_pass_to_its_towers)
 }
 END_TEST
 
+/*
+ * The maze player practises the game in each style and plays the better:
+ * on The Floodgate (seed 1) the long style (walls first) loses, the dense
+ * one (towers first) wins, and the game it then plays is that practice
+ * over again, to the life and the wave. (If the finale is ever won walls
+ * first, this test says so.)
+ */
+START_TEST(test_bot_practises_and_plays_the_better_style)
+{
+	struct level	*lv = level_load(tu_srcpath("levels/floodgate.weir"),
+			    NULL, 0);
+	struct game	*g;
+	struct bot	*b;
+	long		 ticks = LONG_MAX, max;
+	int		 lives = -1, waves = -1;
+
+	ck_assert_ptr_nonnull(lv);
+	g = t_game(lv, DIFF_NORMAL, false, 1);
+	b = bot_new(g);
+	max = game_max_ticks(g);
+	ck_assert_int_eq(bot_style_of(b), -1);
+	ck_assert(bot_practise(b, g, &ticks));
+	ck_assert_int_eq(bot_practice_of(b, BOT_STYLE_LONG, NULL, NULL), 0);
+	ck_assert_int_eq(bot_practice_of(b, BOT_STYLE_DENSE, &lives, &waves),
+	    1);
+	ck_assert_int_eq(bot_style_of(b), BOT_STYLE_DENSE);
+	ck_assert_int_eq(g->tick, 0);
+	while (!game_over(g) && g->tick < max) {
+		bot_act(b, g);
+		game_tick(g);
+	}
+	ck_assert_int_eq(g->state, GAME_WON);
+	ck_assert_int_eq(g->lives, lives);
+	ck_assert_int_eq(g->waves_cleared, waves);
+	bot_free(b);
+	game_free(g);
+	level_free(lv);
+}
+END_TEST
+
+/*
+ * Practice comes out the same however it is sliced and whenever the bot
+ * is made (a bot for a game resumed at tick 300 picks the same style);
+ * a naive strategy does not practise.
+ */
+START_TEST(test_bot_practice_in_slices)
+{
+	struct level	*lv = tu_level(T_TWO_WAYS);
+	struct game	*g = t_game(lv, DIFF_NORMAL, false, 1);
+	struct bot	*whole = bot_new(g), *sliced = bot_new(g), *late;
+	struct bot	*naive = bot_new_as(g, bot_strategy_lookup("towers",
+			    strlen("towers")));
+	long		 t = LONG_MAX;
+	int		 n = 0, s, lw, ls;
+
+	ck_assert(bot_practise(whole, g, &t));
+	ck_assert(t < LONG_MAX - 100);
+	for (;;) {
+		long slice = 50;
+
+		if (bot_practise(sliced, g, &slice))
+			break;
+		ck_assert_int_eq(slice, 0);
+		n++;
+	}
+	ck_assert_int_gt(n, 2);
+	while (g->tick < 300)
+		game_tick(g);
+	late = bot_new(g);
+	t = LONG_MAX;
+	ck_assert(bot_practise(late, g, &t));
+	ck_assert_int_ge(bot_style_of(whole), 0);
+	ck_assert_int_eq(bot_style_of(sliced), bot_style_of(whole));
+	ck_assert_int_eq(bot_style_of(late), bot_style_of(whole));
+	for (s = 0; s < 2; s++) {
+		ck_assert_int_eq(bot_practice_of(sliced, s, &ls, NULL),
+		    bot_practice_of(whole, s, &lw, NULL));
+		if (bot_practice_of(whole, s, NULL, NULL) >= 0)
+			ck_assert_int_eq(ls, lw);
+	}
+	t = 100;
+	ck_assert(bot_practise(naive, g, &t));
+	ck_assert_int_eq(t, 100);
+	ck_assert_int_eq(bot_practice_of(naive, BOT_STYLE_LONG, NULL, NULL),
+	    -1);
+	bot_free(whole);
+	bot_free(sliced);
+	bot_free(late);
+	bot_free(naive);
+	game_free(g);
+	level_free(lv);
+}
+END_TEST
+
 START_TEST(test_rating_is_deterministic_and_bounded)
 {
 	struct level	*lv = tu_level(T_FIELD);
@@ -630,7 +724,13 @@ modes_suite(void)
 	tcase_add_test(tc, test_bot_strength_is_its_share_of_income);
 	tcase_add_test(tc, test_bot_shuts_a_pass);
 	tcase_add_test(tc, test_bot_shuts_a_pass_to_its_towers);
+	tcase_add_test(tc, test_bot_practice_in_slices);
 	tcase_add_test(tc, test_rating_is_deterministic_and_bounded);
+	suite_add_tcase(s, tc);
+	/* Three games of the finale: ten times as long under a sanitizer. */
+	tc = tcase_create("practice");
+	tcase_set_timeout(tc, 900);
+	tcase_add_test(tc, test_bot_practises_and_plays_the_better_style);
 	suite_add_tcase(s, tc);
 	return s;
 }

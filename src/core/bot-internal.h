@@ -44,6 +44,7 @@
 				   up for the best specialisation ... */
 #define BOT_AHEAD	0.5	/* ... while no enemy is past this share of
 				   the route */
+#define BOT_STYLES	2	/* styles a maze practises (bot-practice.c) */
 
 struct bot {
 	const struct bot_strategy *st;	/* how it plays */
@@ -51,6 +52,16 @@ struct bot {
 	int		 share;		/* percent of income it may spend */
 	int		 only;		/* the one attacking kind, or -1 */
 	bool		 plain;		/* worth is the route's length alone */
+	double		 bare;		/* worth of a cell no tower covers */
+
+	/* Practice (bot-practice.c): a style chosen before the first turn. */
+	bool		 practised;	/* the style is chosen */
+	int		 style;		/* the style played, or practised */
+	struct game	*pg;		/* a practice game, while one runs */
+	struct bot	*pb;		/* ... and its player */
+	int		 tried_won[BOT_STYLES];	/* 1 won, 0 lost, -1 not */
+	int		 tried_lives[BOT_STYLES];
+	int		 tried_waves[BOT_STYLES];
 	uint8_t		*route;		/* w * h: spawns whose route it is on */
 	uint8_t		*corner;	/* w * h: a diagonal step passes it */
 	uint8_t		*seen;		/* w * h: on this spawn's route */
@@ -100,11 +111,15 @@ bot_reaches(int dx, int dy, double range, double min_range)
 	return tower_reach(range, min_range, d2);
 }
 
-/* What a route cell defended by power d is worth: 1, and less per power. */
+/*
+ * What the defence adds to a route cell's worth: power d covering it adds
+ * less for each unit of power it has already. A cell is worth its style's
+ * bare worth (b->bare) and this.
+ */
 static inline double
-bot_cell_worth(double d)
+bot_cover_worth(double d)
 {
-	return 1.0 + log1p(d / BOT_SATURATE);
+	return log1p(d / BOT_SATURATE);
 }
 
 /* bot-eval.c: reading the game, and worth. */
@@ -145,6 +160,11 @@ bool	bot_best_line(struct bot *b, struct game *g, struct bot_action *out);
 
 /* bot-naive.c: the stretch a naive strategy defends. */
 void	bot_zone(struct bot *b, const struct game *g);
+
+/* bot-practice.c: the style. */
+void	bot_practice_init(struct bot *b);
+void	bot_style(struct bot *b, int style);
+void	bot_practice_free(struct bot *b);
 
 
 #endif

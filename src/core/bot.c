@@ -12,6 +12,7 @@
  * ground (or its strategy's one kind), and against flyers the kind whose
  * row takes the flight.
  */
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,8 +23,10 @@
 /* The strategies, "maze" first (bot_new's). */
 const struct bot_strategy bot_strategies[] = {
 	{ .name = "maze", .hero = true, .zone = BOT_ZONE_ROUTE,
+	  .practise = true,
 	  .about = "builds a maze of walls and covers it with towers" },
 	{ .name = "maze-still-hero", .zone = BOT_ZONE_ROUTE,
+	  .practise = true,
 	  .about = "maze, but it never sends the hero anywhere" },
 	{ .name = "ring-exit", .naive = true, .hero = true,
 	  .zone = BOT_ZONE_EXIT,
@@ -110,6 +113,7 @@ bot_new_as(const struct game *g, int strategy)
 	b->w = g->w;
 	b->h = g->h;
 	b->share = 100;
+	bot_practice_init(b);
 	b->route = xcalloc(n, 1);
 	b->corner = xcalloc(n, 1);
 	b->seen = xcalloc(n, 1);
@@ -141,6 +145,7 @@ bot_free(struct bot *b)
 {
 	if (b == NULL)
 		return;
+	bot_practice_free(b);
 	free(b->route);
 	free(b->corner);
 	free(b->seen);
@@ -329,9 +334,11 @@ bot_act(struct bot *b, struct game *g)
 	double			top = 0.0, settle;
 	int			s, t, k, n;
 	bool			building;
+	long			practice = LONG_MAX;
 
 	if (game_over(g) || g->tick % BOT_PERIOD != 0)
 		return 0;
+	bot_practise(b, g, &practice);
 
 	/* Towers aim the way their kind does best. */
 	for (t = 0; t < g->ntowers; t++) {

@@ -48,6 +48,12 @@
  * has given (the rest is kept, as a timid player keeps it); the rating
  * (rate.h) is the least share with which some strategy still wins a level.
  *
+ * Practice: the maze strategies play the level through alone with another
+ * seed before their first turn, and pick the style they play (how much a
+ * cell no tower covers is worth: walls first, or towers first); see
+ * bot-practice.c. The style depends only on the level, the seed, the
+ * setting and the share, so it too survives a save.
+ *
  * Cost: a turn takes about a millisecond on the small shipped maps and
  * some tens on a 128 x 52 one, most of it integrating fields for walls.
  */
@@ -78,6 +84,7 @@ struct bot_strategy {
 	const char	*only;		/* the one attacking kind, or NULL */
 	int		 towers;	/* towers against the ground, at most
 					   (then only upgrades); 0: no cap */
+	bool		 practise;	/* picks its style by practice */
 };
 
 #define BOT_NSTRATEGIES	11
@@ -93,6 +100,13 @@ size_t		 bot_strategy_list(char *buf, size_t len);
 void		 bot_free(struct bot *b);
 int		 bot_act(struct bot *b, struct game *g);
 void		 bot_set_share(struct bot *b, int pct);
+bool		 bot_practise(struct bot *b, const struct game *g,
+		    long *ticks);			/* bot-practice.c */
+int		 bot_style_of(const struct bot *b);
+int		 bot_practice_of(const struct bot *b, int style, int *lives,
+		    int *waves);
+#define BOT_STYLE_LONG	0	/* walls first (bot-practice.c) */
+#define BOT_STYLE_DENSE	1	/* towers first */
 bool		 bot_powers(struct game *g);	/* bot-power.c */
 
 #endif

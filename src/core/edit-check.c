@@ -277,12 +277,19 @@ bool
 edit_run_step(struct edit_run *r, long ticks)
 {
 	long	before;
+	bool	done;
 
 	for (; r->g != NULL && ticks > 0; ticks--) {
 		if (game_over(r->g) || r->g->tick >= r->max) {
 			edit_run_game_over(r);
 			break;
 		}
+		before = ticks;
+		done = bot_practise(r->b, r->g, &ticks);
+		r->ticks += before - ticks;
+		r->practice += before - ticks;
+		if (!done || ticks <= 0)
+			return false;
 		bot_act(r->b, r->g);
 		game_tick(r->g);
 		r->ticks++;

@@ -150,6 +150,8 @@ struct edit_run {
 	long			 max;		/* its ticks at most */
 	long			 game_ticks;	/* a game's length, about */
 	long			 ticks;		/* played in all */
+	long			 practice;	/* ... of them the bot's practice
+						   before its game (bot.h) */
 	struct edit_trial	 t;		/* rating -1 until known */
 	struct rate_run		 rate;
 };

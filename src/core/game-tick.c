@@ -94,6 +94,7 @@ game_new_opts(const struct level *lv, uint64_t seed, const struct game_opts *o)
 	d = &difficulty_types[g->difficulty];
 	g->state = GAME_PLAYING;
 	g->undo_none = GAME_NO_UNDO;
+	g->seed = seed;
 	steer_rng_seed(&g->rng, seed);
 	g->gold = game_pct(lv->gold, d->gold_pct, 0);
 	g->income = g->gold;

@@ -357,6 +357,7 @@ struct game {
 	bool			 sandbox;	/* unlimited gold */
 	enum game_difficulty	 difficulty;
 	bool			 endless;
+	uint64_t		 seed;		/* the one it was made with */
 	struct steer_rng	 rng;
 
 	int			 gold, lives, score;

@@ -141,6 +141,9 @@ rate_run_ended(struct rate_run *r)
 bool
 rate_run_step(struct rate_run *r, long ticks)
 {
+	long	before;
+	bool	done;
+
 	while (r->rating < 0 && ticks > 0) {
 		if (r->g == NULL) {
 			if ((r->share = rate_run_next(r)) < 0)
@@ -154,6 +157,11 @@ rate_run_step(struct rate_run *r, long ticks)
 			rate_run_ended(r);
 			continue;
 		}
+		before = ticks;
+		done = bot_practise(r->b, r->g, &ticks);
+		r->ticks += before - ticks;
+		if (!done)
+			break;
 		bot_act(r->b, r->g);
 		game_tick(r->g);
 		r->ticks++;

@@ -52,6 +52,8 @@ struct ui_replay {
 	bool		 told;		/* ... and a divergence */
 };
 
+#define UI_PRACTICE_SLICE	200	/* practice ticks a tick of the screen */
+
 /*
  * The built-in player NAME ("" the default) for game g: the one place the
  * terminal makes one. main has checked NAME against the suite.
@@ -174,7 +176,11 @@ ui_replay_enter(struct ui *u)
 	u->acc = 0;
 	u->p->bell = u->bell;
 	ui_sight_start(&u->v, u->p);
-	if (u->rp->bot != NULL)
+	if (u->rp->bot != NULL && bot_style_of(u->rp->bot) < 0)
+		play_message(u->p, false, "the built-in player practises %s, "
+		    "then plays it: watch, seek back, t takes over; ? shows "
+		    "the keys", r->lv->title);
+	else if (u->rp->bot != NULL)
 		play_message(u->p, false, "the built-in player plays %s: watch, "
 		    "seek back, t takes over; ? shows the keys", r->lv->title);
 	else
@@ -217,12 +223,21 @@ ui_replay_can_move(const struct ui_replay *v)
 	    !game_over(replay_game(v->r)));
 }
 
-/* One tick forward: of the recording, or played by the bot at its end. */
+/*
+ * One tick forward: of the recording, or played by the bot at its end.
+ * Before its first turn a maze bot practises (bot-practice.c): a slice of
+ * its practice a tick, the game standing meanwhile, so the screen keeps
+ * answering and the game played is the one --headless plays.
+ */
 static int
 ui_replay_tick(struct ui_replay *v)
 {
+	long	slice = UI_PRACTICE_SLICE;
+
 	if (!replay_at_end(v->r))
 		return replay_step(v->r);
+	if (v->bot != NULL && !bot_practise(v->bot, replay_game(v->r), &slice))
+		return 1;
 	if (v->bot != NULL)
 		return replay_grow(v->r, ui_replay_act, v->bot);
 	return 1;
