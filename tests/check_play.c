@@ -718,7 +718,7 @@ END_TEST
  * The title screen's words on a level: its description, size, waves and
  * enemies, and how much tougher than their kinds its enemies are when
  * the level says so (Twin Gates: hp 250), not when it does not (Open
- * Meadow).
+ * Meadow); why a level has no rating (The Great Hunt).
  */
 START_TEST(test_catalog_about_says_the_hit_points)
 {
@@ -741,10 +741,20 @@ START_TEST(test_catalog_about_says_the_hit_points)
 		if (strcmp(c.v[k].name, "meadow") == 0) {
 			ck_assert_msg(strstr(buf, "hit points") == NULL, "%s",
 			    buf);
+			ck_assert_msg(strstr(buf, "unrated") == NULL, "%s",
+			    buf);
+			seen++;
+		}
+		/* Not in the campaign: no rating, and why is said. */
+		if (strcmp(c.v[k].name, "great-hunt") == 0) {
+			ck_assert_int_lt(c.v[k].rating, 0);
+			ck_assert_msg(strstr(buf, "; unrated: the campaign "
+			    "file gives it no measured difficulty") != NULL,
+			    "%s", buf);
 			seen++;
 		}
 	}
-	ck_assert_int_eq(seen, 2);
+	ck_assert_int_eq(seen, 3);
 	catalog_free(&c);
 }
 END_TEST
@@ -1012,6 +1022,88 @@ START_TEST(test_first_sight_of_a_trait)
 END_TEST
 
 /*
+ * A wave called early says the gold it brought, or, when it brought none
+ * (no wait was left to skip), says so and why, never "+0 gold".
+ */
+START_TEST(test_wave_called_early_words)
+{
+	struct game_event	ev;
+	char			err[T_ERR];
+	struct play		*p;
+
+	p = play_open(tu_srcpath("levels/meadow.weir"), NULL, 1, err,
+	    sizeof err);
+	ck_assert_msg(p != NULL, "%s", err);
+	memset(&ev, 0, sizeof ev);
+	ev.type = GAME_EV_WAVE;
+	ev.wave = 2;
+	ev.early = true;
+	ev.gold = 12;
+	play_event(p, &ev);
+	ck_assert_str_eq(p->msg, "wave 2 of 8 called early: +12 gold");
+	ev.gold = 0;
+	play_event(p, &ev);
+	ck_assert_str_eq(p->msg, "wave 2 of 8 called early: no bonus, as no "
+	    "wait was left to skip");
+	play_free(p);
+}
+END_TEST
+
+/*
+ * A first sight's line stays PLAY_SIGHT_HOLD seconds on the screen's
+ * clock: a key's message goes to the log only, an error takes the line,
+ * and so does any message once the time is up. With no clock (now 0)
+ * nothing is held.
+ */
+START_TEST(test_first_sight_is_held)
+{
+	static const char text[] =
+	    "weir-level 1\ntitle Shades\ngold 100\nlives 50\nmap\n"
+	    "############\n"
+	    "A..........>\n"
+	    "############\nend\n"
+	    "wave after 1\ngroup 1 shade from A\n";
+	char		 path[600], err[T_ERR];
+	struct play	*p;
+	int		 k, n;
+
+	snprintf(path, sizeof path, "%s/held.weir", t_dir);
+	ck_assert_int_eq(tu_put(path, text, sizeof text - 1), 0);
+	p = play_open(path, NULL, 1, err, sizeof err);
+	ck_assert_msg(p != NULL, "%s", err);
+	p->now = 100.0;
+	for (k = 0; k < 10 * GAME_RATE && !p->msg_sight; k++)
+		play_tick(p);
+	ck_assert(p->msg_sight);
+	ck_assert(play_sight_holds(p));
+	n = play_log_count(p);
+	p->now += PLAY_SIGHT_HOLD - 1;
+	play_message(p, false, "a key's news");
+	ck_assert(p->msg_sight);
+	ck_assert_str_eq(play_log_line(p, n)->text, "a key's news");
+	play_message(p, true, "refused");
+	ck_assert(!p->msg_sight);
+	ck_assert_str_eq(p->msg, "refused");
+
+	/* Once the time is up, any message takes the line. */
+	p->msg_sight = true;
+	p->sight_from = p->now;
+	p->now += PLAY_SIGHT_HOLD;
+	ck_assert(!play_sight_holds(p));
+	play_message(p, false, "later news");
+	ck_assert_str_eq(p->msg, "later news");
+
+	/* No clock: nothing held. */
+	p->msg_sight = true;
+	p->sight_from = 0;
+	p->now = 0;
+	play_message(p, false, "unwatched");
+	ck_assert_str_eq(p->msg, "unwatched");
+	play_free(p);
+}
+END_TEST
+
+/*
  * A flyer has no trait but its mover, and its first sight says so: over
  * every wall, answered by every tower that hits the air (and only those).
  * The pieces of a split are a kind seen: the wave panel no longer calls
@@ -1111,6 +1203,11 @@ START_TEST(test_first_sight_forms)
 				ck_assert_msg(strstr(line, "over every wall") !=
 				    NULL && strstr(line, "flak") != NULL &&
 				    strstr(line, "cannon") == NULL, "%s", line);
+			/* A hunter's answer is said as every other's. */
+			if (et->traits & ENEMY_TRAIT_HUNTS)
+				ck_assert_msg(strstr(line, "; answer: ") !=
+				    NULL && strstr(line, "hero") != NULL,
+				    "no answer: %s", line);
 			/* A dodger is answered by what it cannot dodge. */
 			if (et->traits & ENEMY_TRAIT_SKITTISH)
 				ck_assert_msg(strstr(line, "; answer: ") !=
@@ -1161,6 +1258,8 @@ play_suite(void)
 	tcase_add_test(tc, test_catalog_about_says_the_hit_points);
 	tcase_add_test(tc, test_route_length_one_definition);
 	tcase_add_test(tc, test_first_sight_of_a_trait);
+	tcase_add_test(tc, test_first_sight_is_held);
+	tcase_add_test(tc, test_wave_called_early_words);
 	tcase_add_test(tc, test_first_sight_forms);
 	tcase_add_test(tc, test_first_sight_of_a_flyer_and_a_split);
 	suite_add_tcase(s, tc);

@@ -247,7 +247,7 @@ static size_t
 about_answers_as(unsigned traits, enum about_form form, char *buf,
     size_t len)
 {
-	char	names[TOWER_NTYPES * (TOWER_SPECS + 1)][40];
+	char	names[TOWER_NTYPES * (TOWER_SPECS + 1) + 1][40];
 	size_t	used = 0;
 	int	n = 0, k;
 
@@ -256,6 +256,11 @@ about_answers_as(unsigned traits, enum about_form form, char *buf,
 	buf[0] = '\0';
 	for (k = 0; k < TOWER_NTYPES; k++)
 		about_answer_of(k, traits, form, names, &n);
+	/* No tower answers a hunter: the hero, its prey, posted as bait. */
+	if (traits & ENEMY_TRAIT_HUNTS)
+		snprintf(names[n++], sizeof names[0], "%s", form ==
+		    ABOUT_FIRST_SPECS ? "towers round the hero" :
+		    "towers round the hero, g to post it");
 	for (k = 0; k < n; k++)
 		about_add(buf, len, &used, "%s%s", k == 0 ? "" : (k < n - 1 ?
 		    ", " : " or "), names[k]);
@@ -267,7 +272,7 @@ about_answers_as(unsigned traits, enum about_form form, char *buf,
  * tower, a longbow arrow or a spotter sniper" (every tower that detects,
  * for the hidden; every tower whose attack is instant, for a dodger;
  * every tower that hits the air, with ABOUT_AIR; every specialisation
- * made against a trait). "" when
+ * made against a trait; for a hunter, towers round the hero). "" when
  * nothing in the rows answers them.
  */
 size_t

@@ -195,7 +195,7 @@ catalog_free(struct catalog *c)
  * What the title screen says of level cl: its fault, or its description
  * with its size, waves and enemies, and how much tougher than their kinds
  * its enemies are when the level says (hp), since the bestiary gives a
- * kind's own hit points.
+ * kind's own hit points; and, with no rating, why it has none.
  */
 void
 catalog_about(const struct catalog_level *cl, char *buf, size_t size)
@@ -209,6 +209,9 @@ catalog_about(const struct catalog_level *cl, char *buf, size_t size)
 	if (cl->hp_pct != 100)
 		snprintf(tough, sizeof tough, ", each with %d%% of its kind's "
 		    "hit points", cl->hp_pct);
-	snprintf(buf, size, "%s (%d x %d, %d waves, %d enemies%s)",
-	    cl->description, cl->w, cl->h, cl->nwaves, cl->enemies, tough);
+	snprintf(buf, size, "%s (%d x %d, %d wave%s, %d enem%s%s)%s",
+	    cl->description, cl->w, cl->h, cl->nwaves, cl->nwaves == 1 ? "" :
+	    "s", cl->enemies, cl->enemies == 1 ? "y" : "ies", tough,
+	    cl->rating < 0 ? "; unrated: the campaign file gives it no "
+	    "measured difficulty (weir --rate measures one)" : "");
 }

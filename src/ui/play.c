@@ -22,15 +22,44 @@
 #include "nav/util.h"
 #include "ui/play.h"
 
-/* Set the message line; error says it reports a refusal or a loss. */
+/*
+ * Whether a first sight's line is still held on the message line: it
+ * came under PLAY_SIGHT_HOLD seconds ago on the screen's clock.
+ */
+bool
+play_sight_holds(const struct play *p)
+{
+	return p->msg_sight && p->now > 0 && p->sight_from >= 0 &&
+	    p->now - p->sight_from < PLAY_SIGHT_HOLD;
+}
+
+/* Let the next message take the line from a first sight: a prompt. */
+void
+play_sight_release(struct play *p)
+{
+	p->sight_from = -1;
+}
+
+/*
+ * Set the message line; error says it reports a refusal or a loss. While
+ * a first sight's line is held, anything but an error goes to the log
+ * only, so the line a key would replace is read first.
+ */
 void
 play_message(struct play *p, bool error, const char *fmt, ...)
 {
+	char	text[PLAY_MSG_MAX];
 	va_list	ap;
 
 	va_start(ap, fmt);
-	vsnprintf(p->msg, sizeof p->msg, fmt, ap);
+	vsnprintf(text, sizeof text, fmt, ap);
 	va_end(ap);
+	if (!error && play_sight_holds(p)) {
+		play_log_add(p, false, text);
+		return;
+	}
+	memcpy(p->msg, text, sizeof p->msg);
+	p->sight_from = -1;
 	p->msg_error = error;
 	p->msg_sight = false;
 	p->msg_start = false;
@@ -335,9 +364,11 @@ play_first_sight(struct play *p, int kind)
 		return;
 	p->met[kind] = true;
 	if (about_first(kind, line, sizeof line) > 0) {
+		p->sight_from = -1;	/* a new sight takes the line */
 		play_message(p, false, "%s", line);
 		p->msg_sight = true;	/* the HUD may say it shorter */
 		p->msg_kind = kind;
+		p->sight_from = p->now;
 	}
 }
 
@@ -387,10 +418,15 @@ play_event(void *arg, const struct game_event *ev)
 		play_message(p, true, "%s", buf);
 		break;
 	case GAME_EV_WAVE:
-		if (ev->early)
+		p->sight_from = -1;	/* a wave is news: it takes the line */
+		if (ev->early && ev->gold > 0)
 			play_message(p, false, "wave %d of %d%s called early: "
 			    "+%d gold", ev->wave, g->level_waves, g->endless ?
 			    "+" : "", ev->gold);
+		else if (ev->early)	/* the bonus pays for a wait skipped */
+			play_message(p, false, "wave %d of %d%s called early: "
+			    "no bonus, as no wait was left to skip", ev->wave,
+			    g->level_waves, g->endless ? "+" : "");
 		else
 			play_message(p, false, "wave %d of %d%s", ev->wave,
 			    g->level_waves, g->endless ? "+" : "");
@@ -402,10 +438,12 @@ play_event(void *arg, const struct game_event *ev)
 		    g->lives);
 		break;
 	case GAME_EV_CLEAR:
+		p->sight_from = -1;	/* news of a wave, as its start */
 		play_message(p, false, "wave %d cleared: +%d gold", ev->wave,
 		    ev->gold);
 		break;
 	case GAME_EV_END:
+		p->sight_from = -1;
 		if (g->state == GAME_WON)
 			play_message(p, false, "victory! score %d", g->score);
 		else
@@ -468,6 +506,7 @@ play_make(struct level *lv, struct game *g)
 	p->log = xcalloc(PLAY_LOG_MAX, sizeof *p->log);
 	p->lv = lv;
 	p->g = g;
+	p->sight_from = -1;
 	for (int e = 0; e < ENEMY_NKINDS; e++)
 		p->met[e] = game_kind_seen(p->g, e);
 	/* A kind on the map has been seen, whatever brought it (a split). */
@@ -838,6 +877,7 @@ play_choose_power(struct play *p, int k)
 	}
 	p->power = k;
 	gp = &p->g->powers[k];
+	play_sight_release(p);	/* it says what the next key does */
 	if (gp->cooldown > 0)
 		play_message(p, false, "%s (ready in %d s): %s; Enter uses it, "
 		    "Escape cancels", power_types[k].name,

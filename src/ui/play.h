@@ -67,6 +67,7 @@ enum play_subject {
 #define PLAY_SPEED_MAX	8		/* 1x, 2x, 4x, 8x */
 #define PLAY_MSG_MAX	512		/* bytes of a message: any start line whole */
 #define PLAY_LOG_MAX	256		/* messages the log keeps */
+#define PLAY_SIGHT_HOLD	5.0		/* seconds a first sight's line stays */
 #define PLAY_LEAK_MARKS	32		/* leaks remembered to draw */
 #define PLAY_LEAK_TICKS	(3 * GAME_RATE)	/* how long an exit is marked */
 #define PLAY_LIVES_TICKS (GAME_RATE * 3 / 2) /* lives drawn alarmed */
@@ -190,6 +191,16 @@ struct play {
 	bool			 msg_start;	/* it starts the game (the
 						   HUD may say it shorter) */
 	long			 msg_tick;
+	/*
+	 * A first sight's line stays PLAY_SIGHT_HOLD seconds of real time
+	 * (now, fed by the screen; 0 when no screen watches, and nothing
+	 * is held) over the messages of keys, which go to the log only; an
+	 * error, a wave begun or cleared, the end, a prompt that says what
+	 * the next key does (play_sight_release) or another first sight
+	 * takes its place.
+	 */
+	double			 now;		/* seconds, the screen's clock */
+	double			 sight_from;	/* when it came; < 0: none */
 };
 
 /* The forms of the start message, longest first (play_start_as). */
@@ -231,6 +242,8 @@ void		 play_cycle_speed(struct play *p);
 void		 play_keep_speed(struct play *p, int speed);
 void		 play_message(struct play *p, bool error, const char *fmt, ...)
 		     __attribute__((format(printf, 3, 4)));
+bool		 play_sight_holds(const struct play *p);
+void		 play_sight_release(struct play *p);
 
 /* play-sight.c */
 void		 play_sight_new(struct play *p);

@@ -49,9 +49,11 @@ ui_box_help_paint(struct ui *u, bool small)
 		erase();
 		ui_help_title(&u->v, &u->help_top);
 	} else if (u->screen == UI_SCREEN_REPLAY)
-		ui_help_replay(&u->v, &u->help_top);
+		ui_help_replay(&u->v, u->p != NULL && u->p->g->has_hero,
+		    &u->help_top);
 	else
-		ui_help_game(&u->v, &u->help_top);
+		ui_help_game(&u->v, u->p != NULL && u->p->g->has_hero,
+		    &u->help_top);
 }
 
 /* Scrolled on a short screen (drawing keeps it in range); closed. */
@@ -309,21 +311,28 @@ ui_box_spec_paint(struct ui *u, bool small)
 		snprintf(text[n++], sizeof text[0], "%d: %s, %d gold: %s",
 		    k + 1, sp->name, sp->cost, about);
 	}
-	snprintf(text[n++], sizeof text[0], "(1 or 2 buys it, Esc keeps the "
-	    "tower as it is)");
+	snprintf(text[n++], sizeof text[0], "waiting for 1 or 2 (buys it); "
+	    "Esc or u keeps the tower as it is; any other key closes this "
+	    "and does what it does");
 	for (k = 0; k < n; k++)
 		lines[k] = text[k];
 	ui_box_about_tower(u, tw, lines, n);
 }
 
-/* A key in the specialisation box: 1 or 2 buys one, Esc or n neither. */
+/*
+ * A key in the specialisation box: 1 or 2 buys one, Esc, n or u (asked
+ * again) neither; any other key leaves the tower as it is, closes the box
+ * and goes on to the game (a cursor key, the next tower's u), so no key
+ * typed in a run of upgrades is lost.
+ */
 static enum ui_go
 ui_box_spec_key(struct ui *u, int ch)
 {
 	const struct game_tower	*tw = game_tower_at(u->p->g, u->sell_x,
 				    u->sell_y);
 	struct game_cmd		 c;
-	bool			 close = ch == UI_TERM_ESC;
+	bool			 close = ch == UI_TERM_ESC || ch == 'n' ||
+				    ch == 'N' || ch == 'u' || ch == 'U';
 
 	if (tw != NULL && ch >= '1' && ch < '1' + TOWER_SPECS) {
 		memset(&c, 0, sizeof c);
@@ -334,7 +343,7 @@ ui_box_spec_key(struct ui *u, int ch)
 		c.spec = tw->type * TOWER_SPECS + (ch - '1');
 		play_command(u->p, &c);
 		u->box = UI_BOX_NONE;
-	} else if (tw == NULL || close || ch == 'n' || ch == 'N') {
+	} else {
 		if (tw != NULL)
 			play_message(u->p, false, "%s at (%d,%d) left "
 			    "unspecialised", tower_name(tw->type), tw->x,
@@ -342,6 +351,8 @@ ui_box_spec_key(struct ui *u, int ch)
 		else
 			play_message(u->p, false, "no tower to specialise");
 		u->box = UI_BOX_NONE;
+		if (tw != NULL && !close && ch != KEY_RESIZE)
+			return UI_GO_PASS;
 	}
 	return UI_GO_STAY;
 }

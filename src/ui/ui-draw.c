@@ -432,8 +432,8 @@ ui_draw_more(int first, int shown, int rows)
  * wrapped within it; returns the width.
  */
 static int
-ui_draw_box_size(const struct ui_view *v, const char *const *lines, int n,
-    int *rows)
+ui_draw_box_size_at(const struct ui_view *v, const char *const *lines, int n,
+    int *rows, int most)
 {
 	int	w = 0, row;
 
@@ -443,6 +443,8 @@ ui_draw_box_size(const struct ui_view *v, const char *const *lines, int n,
 		w = lw > w ? lw : w;
 	}
 	w += 4;
+	if (w > most)
+		w = most;
 	if (w > COLS)
 		w = COLS;
 	if (v->cellw == 2 && w < COLS && w % 2 != 0)
@@ -454,6 +456,14 @@ ui_draw_box_size(const struct ui_view *v, const char *const *lines, int n,
 		    &row, 0, 0, 0);
 	}
 	return w;
+}
+
+/* The same, as wide as the screen allows. */
+static int
+ui_draw_box_size(const struct ui_view *v, const char *const *lines, int n,
+    int *rows)
+{
+	return ui_draw_box_size_at(v, lines, n, rows, COLS);
 }
 
 /* The height of a box of rows rows: within the screen below the title. */
@@ -525,6 +535,20 @@ ui_draw_box_from(const struct ui_view *v, const char *const *lines, int n,
     int *first)
 {
 	int	rows, w = ui_draw_box_size(v, lines, n, &rows);
+
+	ui_draw_box_in(v, lines, n, first, w, rows, -1);
+}
+
+/*
+ * The same, its lines wrapped at most columns whatever the screen's width
+ * (its frame and margins besides): a text whose lines are paragraphs
+ * wraps them all alike.
+ */
+void
+ui_draw_box_text(const struct ui_view *v, const char *const *lines, int n,
+    int *first, int most)
+{
+	int	rows, w = ui_draw_box_size_at(v, lines, n, &rows, most + 4);
 
 	ui_draw_box_in(v, lines, n, first, w, rows, -1);
 }

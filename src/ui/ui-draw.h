@@ -99,6 +99,8 @@ void	ui_draw_centred(const struct ui_view *v, int y, const char *s);
 void	ui_draw_box(const struct ui_view *v, const char *const *lines, int n);
 void	ui_draw_box_from(const struct ui_view *v, const char *const *lines,
 	    int n, int *first);
+void	ui_draw_box_text(const struct ui_view *v, const char *const *lines,
+	    int n, int *first, int most);
 void	ui_draw_box_beside(const struct ui_view *v, const char *const *lines,
 	    int n, int top, int bottom, int cell);
 void	ui_draw_too_small(const struct ui_view *v, const char *also);

@@ -465,6 +465,7 @@ ui_game_mouse_play(struct ui *u)
 	    (int)floor(hero->pos.y) == y) {
 		p->hero_selected = true;
 		play_set_cursor(p, x, y);
+		play_sight_release(p);	/* it says what the next click does */
 		play_message(p, false, "hero selected: click where it should "
 		    "go (Escape: never mind)");
 		return;

@@ -22,7 +22,7 @@
 			 TOWER_NTARGETS + VIEW_NKINDS + POWER_NKINDS + \
 			 ENEMY_NKINDS + WATCH_NKINDS + OVERLAY_NKINDS)
 #define UI_HELP_WIDTH	ABOUT_MAX
-#define UI_HELP_WRAP	38	/* columns of the overlays' list */
+#define UI_HELP_COLS	72	/* columns every help line wraps at */
 
 /* The help's lines as they are gathered. */
 struct ui_help {
@@ -56,15 +56,15 @@ ui_help_lines(struct ui_help *h, const char *const *lines, size_t n)
 
 /*
  * A view key's line; the overlay key's about is followed by the overlays
- * in the order it brings them, none last, wrapped.
+ * it brings on this level, in their order, none last (the hunt's only
+ * where there is a hero: the key skips them elsewhere).
  */
 static void
-ui_help_view(struct ui_help *h, int k)
+ui_help_view(struct ui_help *h, int k, bool hero)
 {
 	const struct view_type	*vt = &view_types[k];
 	char			 list[UI_HELP_WIDTH];
 	size_t			 len;
-	bool			 wrapped = false;
 
 	if (k == VIEW_WAVES || k == VIEW_LOG) {	/* the panels */
 		ui_help_line(h, "%-16s %s; the game is PAUSED while it is "
@@ -77,29 +77,24 @@ ui_help_view(struct ui_help *h, int k)
 	}
 	len = (size_t)snprintf(list, sizeof list, "%s", vt->about);
 	for (int o = 1; o <= OVERLAY_NKINDS; o++) {
-		const char *name = overlay_name(o % OVERLAY_NKINDS);
-
-		if (len + strlen(name) + 2 > UI_HELP_WRAP) {
-			ui_help_line(h, "%-16s %s", wrapped ? "" : vt->keys,
-			    list);
-			wrapped = true;
-			len = 0;
-		}
+		if (overlay_types[o % OVERLAY_NKINDS].hunt && !hero)
+			continue;
 		len += (size_t)snprintf(list + len, sizeof list - len,
-		    "%s%s%s", len > 0 ? " " : "", name,
+		    " %s%s", overlay_name(o % OVERLAY_NKINDS),
 		    o < OVERLAY_NKINDS ? "," : "");
 	}
-	ui_help_line(h, "%-16s %s", wrapped ? "" : vt->keys, list);
+	ui_help_line(h, "%-16s %s", vt->keys, list);
 	/* How the two arrow overlays differ. */
 	for (int o = 0; o < OVERLAY_NKINDS; o++)
-		if (overlay_types[o].about != NULL)
+		if (overlay_types[o].about != NULL &&
+		    (hero || !overlay_types[o].hunt))
 			ui_help_line(h, "%-16s %s: %s", "", overlay_types[o].name,
 			    overlay_types[o].about);
 }
 
 /* The keys of the registry: towers, powers, commands, views. */
 static void
-ui_help_keys(struct ui_help *h)
+ui_help_keys(struct ui_help *h, bool hero)
 {
 	char	list[UI_HELP_WIDTH];
 	size_t	len = 0;
@@ -120,7 +115,7 @@ ui_help_keys(struct ui_help *h)
 			    cmd_types[k].about);
 	}
 	for (k = 0; k < VIEW_NKINDS; k++)
-		ui_help_view(h, k);
+		ui_help_view(h, k, hero);
 }
 
 /* A tower's line: key, name, cost, role, and its damage a second. */
@@ -227,13 +222,15 @@ ui_help_spec_glyphs(struct ui_help *h)
 		const struct tower_type *tt = &tower_types[k];
 
 		for (int s = 0; s < TOWER_SPECS && tt->spec[s].name; s++) {
-			if (len > 0 && len + strlen(tt->spec[s].name) + 5 > 58) {
+			if (len > 0 && len + strlen(tt->spec[s].name) + 5 >
+			    UI_HELP_COLS - 4) {
 				ui_help_line(h, "  %s", list);
 				len = 0;
 			}
 			len += (size_t)snprintf(list + len, sizeof list - len,
 			    "%s%c%c %s", len > 0 ? "  " : "", tt->glyph,
-			    tt->spec[s].name[0], tt->spec[s].name);
+			    ui_map_spec_initial(k * TOWER_SPECS + s),
+			    tt->spec[s].name);
 		}
 	}
 	if (len > 0)
@@ -246,28 +243,28 @@ ui_help_spec_glyphs(struct ui_help *h)
  * the overlays and every tower's role come from the registry (kinds.c).
  */
 void
-ui_help_game(const struct ui_view *v, int *first)
+ui_help_game(const struct ui_view *v, bool hero, int *first)
 {
 	static const char *const moves[] = {
 		"weir: keep the enemies from the exits",
 		"",
-		"arrows, h j k l  move the cursor (H J K L: 5 cells,",
-		"                 as do the shifted arrows)",
+		"arrows, h j k l  move the cursor (H J K L: 5 cells, as do "
+		    "the shifted arrows)",
 		"Home, End        to the start or the end of the row",
 		"PgUp, PgDn       ten rows up or down",
 	};
 	static const char *const keys[] = {
-		"mouse            click: cursor there (picks a tower);",
-		"                 click the cursor again: build;",
-		"                 drag with the wall chosen: a line of walls",
-		"                 (on a wall, an attacking tower replaces it",
-		"                 for the difference in price)",
-		"?, F1            this help (?, Escape close it)",
+		"mouse            click: cursor there (picks a tower); click "
+		    "the cursor again: build; drag with the wall chosen: a "
+		    "line of walls (on a wall, an attacking tower replaces it "
+		    "for the difference in price)",
+		"?, F1            this help (?, Escape, Enter or q closes it)",
 		"Ctrl-L           redraw the screen",
 		"q                quit or back to the level list (asks)",
 		"",
 	};
-	static const char *const utf8[] = {
+	/* The legend of what the map draws at its width, in its glyphs. */
+	static const char *const utf8_2[] = {
 		"\u2588 rock  \u00b7 ground  \u2591 road  \u2248 marsh  "
 		    "A spawn  > exit",
 		"\u2593 wall  A2 arrow tower, level 2  g\u2585 grunt, "
@@ -279,47 +276,73 @@ ui_help_game(const struct ui_view *v, int *first)
 		"\u2218 in reach of the tower on the cursor, \u00b0 at its "
 		    "next level",
 		"!! an exit an enemy just got out by",
-		"one column a cell: A A\u0307 A\u0308 levels 1 2 3, A\u030a "
-		    "specialised;",
-		"  spawn A is \u24b6; an enemy's letter takes its health's "
-		    "colour",
-		"  and a mark: g g\u0323 g\u0324 above 2/3, to 1/3, below",
-		"beyond the view: \u25c0 \u25b6 \u25b2 \u25bc on its border, and "
-		    "where",
-		"  spawns, exits and the hero lie off screen"
+		"beyond the view: \u25c0 \u25b6 \u25b2 \u25bc on its border, "
+		    "and where spawns, exits and the hero lie off screen",
 	};
-	static const char *const ascii[] = {
+	static const char *const utf8_1[] = {
+		"\u2588 rock  \u00b7 ground  \u2591 road  \u2248 marsh  "
+		    "\u24b6 spawn A  > exit",
+		"\u2593 wall  A A\u0307 A\u0308 arrow tower, levels 1 2 3, "
+		    "A\u030a specialised",
+		"g g\u0323 g\u0324 grunt: health above 2/3, to 1/3, below "
+		    "(and its colour)",
+		"X on the cursor: a tower there would block  \u2217 a shot",
+		"paths: \u2022 route  \u25c7 waypoint  \u25c6 an enemy's "
+		    "waypoint; preview: + new, \u00d7 left",
+		"@ the hero (on a level with one)  % a barrier (power r)",
+		"\u2218 in reach of the tower on the cursor, \u00b0 at its "
+		    "next level",
+		"! an exit an enemy just got out by",
+		"beyond the view: \u25c0 \u25b6 \u25b2 \u25bc on its border, "
+		    "and where spawns, exits and the hero lie off screen",
+	};
+	static const char *const ascii_2[] = {
 		"# rock  . ground  = road  ~ marsh  A spawn  > exit",
-		"[] wall ([ in one column)  A2 arrow tower, level 2  g5 grunt, "
-		    "health 5/9",
+		"[] wall  A2 arrow tower, level 2  g5 grunt, health 5/9",
 		"XX on the cursor: a tower there would block  * a shot",
 		"paths: , route  o waypoint  O an enemy's waypoint; preview: "
 		    "+ new, x left",
 		"@ the hero (on a level with one)  % a barrier (power r)",
 		": in reach of the tower on the cursor, ' at its next level",
 		"!! an exit an enemy just got out by",
-		"one column a cell: a tower blinks to its level (2 3) or + "
-		    "(specialised);",
-		"  a spawn is " UI_MAP_SPAWN_ASCII "; an enemy's letter takes "
-		    "its health's colour",
-		"  and blinks to its health, 1 to 9 ninths",
-		"beyond the view: < > ^ v on its border, and where",
-		"  spawns, exits and the hero lie off screen"
+		"beyond the view: < > ^ v on its border, and where spawns, "
+		    "exits and the hero lie off screen",
 	};
-	_Static_assert(sizeof utf8 == sizeof ascii, "a legend line in one "
-	    "glyph set only");
+	static const char *const ascii_1[] = {
+		"# rock  . ground  = road  ~ marsh  " UI_MAP_SPAWN_ASCII
+		    " spawn  > exit",
+		"[ wall  A arrow tower: blinks to its level (2 3), or + "
+		    "specialised",
+		"g grunt: in its health's colour, blinks to its health, 1 to 9 "
+		    "ninths",
+		"X on the cursor: a tower there would block  * a shot",
+		"paths: , route  o waypoint  O an enemy's waypoint; preview: "
+		    "+ new, x left",
+		"@ the hero (on a level with one; it does not blink)  % a "
+		    "barrier (power r)",
+		": in reach of the tower on the cursor, ' at its next level",
+		"! an exit an enemy just got out by",
+		"beyond the view: < > ^ v on its border, and where spawns, "
+		    "exits and the hero lie off screen",
+	};
+	_Static_assert(sizeof utf8_2 == sizeof ascii_2 && sizeof utf8_1 ==
+	    sizeof ascii_1, "a legend line in one glyph set only");
 	static struct ui_help	h;
 
 	h.n = 0;
 	ui_help_lines(&h, moves, sizeof moves / sizeof moves[0]);
-	ui_help_keys(&h);
+	ui_help_keys(&h, hero);
 	ui_help_lines(&h, keys, sizeof keys / sizeof keys[0]);
 	ui_help_kinds(&h);
 	ui_help_bestiary(&h);
-	ui_help_lines(&h, v->utf8 ? utf8 : ascii, sizeof utf8 /
-	    sizeof utf8[0]);
-	ui_help_spec_glyphs(&h);
-	ui_draw_box_from(v, h.lines, (int)h.n, first);
+	if (v->cellw == 2) {
+		ui_help_lines(&h, v->utf8 ? utf8_2 : ascii_2, sizeof utf8_2 /
+		    sizeof utf8_2[0]);
+		ui_help_spec_glyphs(&h);
+	} else
+		ui_help_lines(&h, v->utf8 ? utf8_1 : ascii_1, sizeof utf8_1 /
+		    sizeof utf8_1[0]);
+	ui_draw_box_text(v, h.lines, (int)h.n, first, UI_HELP_COLS);
 }
 
 /* The title screen's help. */
@@ -329,9 +352,10 @@ ui_help_title(const struct ui_view *v, int *first)
 	static const char *const lines[] = {
 		"weir: a tower-defence game for the terminal",
 		"",
-		"Enemies cross the map from the spawns (A, B, ...) to the",
-		"exits (>). Build towers to shoot them; every tower also",
-		"blocks its cell, so where you build is the maze they walk.",
+		"Enemies cross the map from the spawns (A, B, ...) to the "
+		    "exits (>). Build towers to shoot them; every tower also "
+		    "blocks its cell, so where you build is the maze they "
+		    "walk.",
 		"",
 		"arrows, j k      choose a level (in campaign order)",
 		"PgUp, PgDn       ten levels up or down",
@@ -339,13 +363,13 @@ ui_help_title(const struct ui_view *v, int *first)
 		"Enter, space     play it",
 		"mouse            click: choose a level; again: play it",
 		"c                continue the saved game",
-		"D                the daily game: today's level, setting",
-		"                 and seed, the same for everyone (UTC)",
+		"D                the daily game: today's level, setting "
+		    "and seed, the same for everyone (UTC)",
 		"v                the recordings kept: watch one",
 		"a, o             ASCII glyphs or UTF-8; colours on or off",
 		"d                difficulty: normal, easy, hard (below)",
 		"e                endless: waves go on past the level's last",
-		"?, F1            this help (?, Escape close it)",
+		"?, F1            this help (?, Escape, Enter or q closes it)",
 		"q                quit (asks first)",
 		"",
 		"In a game, ? lists its keys.",
@@ -363,7 +387,7 @@ ui_help_title(const struct ui_view *v, int *first)
 		    difficulty_types[d].name, difficulty_types[d].about);
 		all[n++] = diff[d];
 	}
-	ui_draw_box_from(v, all, n, first);
+	ui_draw_box_text(v, all, n, first, UI_HELP_COLS);
 }
 
 /*
@@ -371,7 +395,7 @@ ui_help_title(const struct ui_view *v, int *first)
  * keys it shares with the game (view_types[], those its own keys leave).
  */
 void
-ui_help_replay(const struct ui_view *v, int *first)
+ui_help_replay(const struct ui_view *v, bool hero, int *first)
 {
 	static const char *const head[] = {
 		"weir: a recorded game played again",
@@ -380,11 +404,11 @@ ui_help_replay(const struct ui_view *v, int *first)
 	static const char *const tail[] = {
 		"arrows, h j k l  move the cursor: what stands there",
 		"Escape           back to the level list",
-		"?, F1            this help (?, Escape close it)",
+		"?, F1            this help (?, Escape, Enter or q closes it)",
 		"q                quit (asks first)",
 		"",
-		"t makes the moment a game of your own: on no board,",
-		"and not saved when left (its level is the recording's).",
+		"t makes the moment a game of your own: on no board, and not "
+		    "saved when left (its level is the recording's).",
 	};
 	static struct ui_help	h;
 	int			k;
@@ -396,8 +420,8 @@ ui_help_replay(const struct ui_view *v, int *first)
 		    watch_types[k].about);
 	for (k = 0; k < VIEW_NKINDS; k++) {
 		if (watch_by_key(view_types[k].key) < 0)
-			ui_help_view(&h, k);
+			ui_help_view(&h, k, hero);
 	}
 	ui_help_lines(&h, tail, sizeof tail / sizeof tail[0]);
-	ui_draw_box_from(v, h.lines, (int)h.n, first);
+	ui_draw_box_text(v, h.lines, (int)h.n, first, UI_HELP_COLS);
 }

@@ -58,10 +58,15 @@ static const char *const ui_map_arrows_ascii[8] = {
 	"^", "/", ">", "\\", "v", "/", "<", "\\"
 };
 
-/* Health, lowest first: eighths in UTF-8, ninths as digits in ASCII. */
-static const char *const ui_map_health_utf8[8] = {
+/*
+ * Health, lowest first: sevenths in UTF-8, a bar that never fills its
+ * column (the full block is rock's: a whole enemy would merge with a rock
+ * beside it without colour), ninths as digits in ASCII.
+ */
+#define UI_MAP_HEALTH_BARS	7
+static const char *const ui_map_health_utf8[UI_MAP_HEALTH_BARS] = {
 	"\u2581", "\u2582", "\u2583", "\u2584",
-	"\u2585", "\u2586", "\u2587", "\u2588"
+	"\u2585", "\u2586", "\u2587"
 };
 
 
@@ -228,6 +233,19 @@ ui_map_tower_glyph(const struct ui_view *v, int k)
 }
 
 /*
+ * The letter that names specialisation spec after its tower's letter: its
+ * initial, in capitals where the small letter reads as a level's digit
+ * ("AL" longbow, never "Al" beside "A1").
+ */
+char
+ui_map_spec_initial(int spec)
+{
+	char	c = spec_name(spec)[0];
+
+	return c == 'l' || c == 'i' || c == 'o' ? (char)(c - 'a' + 'A') : c;
+}
+
+/*
  * In one column a cell, the mark that tells a tower's level (or that it
  * is specialised) by its characters, not only its looks: in UTF-8 a
  * combining mark over its letter, a dot for level 2, two for level 3, a
@@ -268,7 +286,7 @@ ui_map_tower_look(const struct ui_view *v, int k, int lvl, int spec,
 		/* A specialised tower shows its specialisation's initial. */
 		if (spec >= 0)
 			snprintf(c->text, sizeof c->text, "%s%c",
-			    ui_map_tower_glyph(v, k), spec_name(spec)[0]);
+			    ui_map_tower_glyph(v, k), ui_map_spec_initial(spec));
 		else
 			snprintf(c->text, sizeof c->text, "%s%d",
 			    ui_map_tower_glyph(v, k), lvl);
@@ -354,7 +372,7 @@ ui_map_health(const struct ui_view *v, double f, struct ui_map_cell *c)
 		return;
 	}
 	if (v->utf8) {
-		k = (int)ceil(f * 8) - 1;
+		k = (int)ceil(f * UI_MAP_HEALTH_BARS) - 1;
 		snprintf(c->second, sizeof c->second, "%s",
 		    ui_map_health_utf8[k < 0 ? 0 : k]);
 	} else {
@@ -389,7 +407,10 @@ ui_map_enemy_look(const struct ui_view *v, const struct play *p, int i,
 	ui_map_health(v, u->max_hp > 0 ? (double)u->hp / u->max_hp : 0, c);
 }
 
-/* Fill c with the hero: '@' on its colour, with its health bar. */
+/*
+ * Fill c with the hero: '@' on its colour, with its health bar; in one
+ * column of ASCII it never blinks to its health's digit as an enemy does.
+ */
 static void
 ui_map_hero_look(const struct ui_view *v, const struct play *p,
     struct ui_map_cell *c)
@@ -399,6 +420,10 @@ ui_map_hero_look(const struct ui_view *v, const struct play *p,
 	c->attr = A_BOLD;
 	c->mono = A_BOLD | A_REVERSE;
 	ui_map_health(v, (double)p->g->hero_hp / GAME_HERO_HP, c);
+	/* Blinking to a digit, it would read as an enemy: the status line
+	 * says its health. */
+	if (!v->utf8)
+		snprintf(c->text, sizeof c->text, "@");
 }
 
 /* A cell n towers reach: the count (+ past 9), brighter the more. */
@@ -582,9 +607,9 @@ ui_map_overlay(const struct ui_view *v, const struct play *p, int x, int y,
  * The powers on cell (x, y): a barrier standing there (its glyph in its
  * colour), a freeze lasting over it (its colour behind), and the area of
  * the power being aimed at the cursor (its colour behind, dim when it
- * would be refused there).
+ * would be refused there). Returns whether the aimed power covers it.
  */
-static void
+static bool
 ui_map_power_look(const struct ui_view *v, const struct play *p, int x,
     int y, struct ui_map_cell *c)
 {
@@ -612,7 +637,23 @@ ui_map_power_look(const struct ui_view *v, const struct play *p, int x,
 		c->pair = (short)(UI_PAIR_POWER + p->power);
 		c->attr = p->verdict == GAME_OK ? A_BOLD : A_DIM;
 		c->mono = A_REVERSE | (p->verdict == GAME_OK ? A_BOLD : A_DIM);
+		return true;
 	}
+	return false;
+}
+
+/*
+ * An enemy in the area of the power aimed: its letter and health in its
+ * own colours, reversed, so what the power would catch stands out of the
+ * area's colour instead of being lost in it.
+ */
+static void
+ui_map_caught(struct ui_map_cell *c)
+{
+	c->attr |= A_REVERSE;
+	c->mono = (c->mono & ~A_DIM) | A_REVERSE;
+	c->attr2 |= A_REVERSE;
+	c->mono2 |= A_REVERSE;
 }
 
 /*
@@ -647,6 +688,7 @@ ui_map_cell_look(const struct ui_view *v, const struct play *p, int x, int y,
 	size_t			 cell = (size_t)y * p->w + x;
 	int			 e = p->enemy_at[cell], s = p->shot_at[cell];
 	int			 fx = p->fx_at[cell];
+	bool			 aimed;
 
 	c->second[0] = '\0';
 	ui_map_kind_look(v, k, c);
@@ -660,7 +702,7 @@ ui_map_cell_look(const struct ui_view *v, const struct play *p, int x, int y,
 	if (tw == NULL && p->range[cell] != 0)
 		ui_map_range(v, p->range[cell], k, ui_map_cover_count(p, x,
 		    y), c);
-	ui_map_power_look(v, p, x, y, c);
+	aimed = ui_map_power_look(v, p, x, y, c);
 	if (tw == NULL && fx != 0) {
 		int t = fx - 1;
 
@@ -681,9 +723,12 @@ ui_map_cell_look(const struct ui_view *v, const struct play *p, int x, int y,
 	}
 	if (play_hero_at(p, x, y))
 		ui_map_hero_look(v, p, c);
-	else if (e >= 0)
+	else if (e >= 0) {
+		/* On a spawn too: the cursor line and < name the spawn. */
 		ui_map_enemy_look(v, p, e, c);
-	else if (s >= 0 && tw == NULL) {
+		if (aimed)
+			ui_map_caught(c);
+	} else if (s >= 0 && tw == NULL) {
 		int t = p->g->units[s].type;
 
 		ui_map_glyph(v, c, v->utf8 ? "\u2217" : "*");

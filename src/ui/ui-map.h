@@ -20,5 +20,6 @@ bool	ui_map_cell_at(const struct ui_view *v, int sy, int sx, int *x,
 	    int *y);
 void	ui_map_draw(const struct ui_view *v, const struct play *p);
 const char *ui_map_tower_glyph(const struct ui_view *v, int k);
+char	 ui_map_spec_initial(int spec);
 
 #endif

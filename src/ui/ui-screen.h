@@ -29,6 +29,7 @@
 #define UI_SAVE_ABOUT	96	/* bytes of a saved game's line */
 #define UI_RATE_FULL	(-1.0)	/* a clock running as fast as it goes */
 #define UI_END_DEAF	0.75	/* seconds the end box takes no key */
+#define UI_TITLE_DEAF	0.75	/* ... the title its settings' keys */
 
 /* The screens; each is a row of ui_screens[] in ui.c. */
 enum ui_screen {
@@ -65,7 +66,9 @@ enum ui_go {
 	UI_GO_REPLAY,		/* to the viewer, u->rp opened by the key */
 	UI_GO_LEAVE,		/* out of the game: for good, or to the level
 				   list when u->to_title (saved or given up) */
-	UI_GO_QUIT		/* out of weir (a trial: back to the editor) */
+	UI_GO_QUIT,		/* out of weir (a trial: back to the editor) */
+	UI_GO_PASS		/* a box closed on the key, which the screen
+				   beneath then takes as its own */
 };
 
 struct ui;
@@ -91,6 +94,8 @@ struct ui_title {
 	bool	 note_error;
 	char	 saved[160];		/* the saved game, "" when none */
 	struct game_opts game;		/* the setting new games are played at */
+	double	 opened;		/* back from a game then (ui_now);
+					   0: opened first */
 };
 
 /* What the end of a level shows. */

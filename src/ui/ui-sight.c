@@ -19,13 +19,11 @@
 
 #define UI_SIGHT_PANEL_MAX	(LEVEL_MAX_WAVES * (LEVEL_MAX_GROUPS + 1) + 4)
 
-/* "m:ss" for a count of ticks, into buf. */
+/* "14s" for a count of ticks, into buf: as the status line says it. */
 static void
 ui_sight_clock(long ticks, char *buf, size_t size)
 {
-	long	s = (ticks + GAME_RATE - 1) / GAME_RATE;
-
-	snprintf(buf, size, "%ld:%02ld", s / 60, s % 60);
+	snprintf(buf, size, "%lds", (ticks + GAME_RATE - 1) / GAME_RATE);
 }
 
 /*
@@ -368,7 +366,7 @@ ui_sight_end_lines(const struct play *p, char (*text)[UI_SIGHT_LINE],
 			len += (size_t)snprintf(text[n] + len, UI_SIGHT_LINE -
 			    len, "%s%c%c (%d,%d) %ld dmg %d kill%s",
 			    k > j ? "   " : "  ", tower_types[tw->type].glyph,
-			    tw->spec >= 0 ? spec_name(tw->spec)[0] :
+			    tw->spec >= 0 ? ui_map_spec_initial(tw->spec) :
 			    '0' + tw->level, tw->x, tw->y, tw->damage,
 			    tw->kills, tw->kills == 1 ? "" : "s");
 			if (len >= UI_SIGHT_LINE)

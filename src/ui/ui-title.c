@@ -47,7 +47,9 @@ ui_title_bar(const struct ui_view *v)
 /*
  * The measured difficulty of a level (its rating, rate.h: 0..100, or
  * RATE_UNBEATEN) as pips, into buf: one under 25, one more every 25
- * points, five at 100 and over; "?" when the level has no rating.
+ * points, five at 100 and over ("#" in ASCII, never the stars' "*");
+ * "unrated" when the level has none (it is not in the campaign). Seven
+ * columns whichever.
  */
 static void
 ui_title_pips(const struct ui_view *v, int rating, char *buf, size_t size)
@@ -57,7 +59,7 @@ ui_title_pips(const struct ui_view *v, int rating, char *buf, size_t size)
 
 	buf[0] = '\0';
 	if (rating < 0) {
-		snprintf(buf, size, "  ?  ");
+		snprintf(buf, size, "unrated");
 		return;
 	}
 	full = 1 + rating * (UI_TITLE_PIPS - 1) / 100;
@@ -69,9 +71,11 @@ ui_title_pips(const struct ui_view *v, int rating, char *buf, size_t size)
 			snprintf(buf + len, size - len, "%s", i < full ?
 			    "\u25cf" : "\u25cb");
 		else
-			snprintf(buf + len, size - len, "%c", i < full ? '*' :
+			snprintf(buf + len, size - len, "%c", i < full ? '#' :
 			    '-');
 	}
+	len = strlen(buf);
+	snprintf(buf + len, size - len, "  ");
 }
 
 /*
@@ -231,11 +235,11 @@ ui_title_row(const struct ui_view *v, const struct catalog *c,
 	ui_draw_fit(name, sizeof name, cl->name, 13);
 	ui_draw_fit(title, sizeof title, cl->title, tw);
 	if (COLS >= 70)
-		snprintf(line, sizeof line, " %c%2d  %s %s %s   %6s  %s",
+		snprintf(line, sizeof line, " %c%2d  %s %s %s %6s  %s",
 		    i == t->sel ? '>' : ' ', i + 1, name, title, pips, best,
 		    done);
 	else
-		snprintf(line, sizeof line, " %c%2d  %s %s   %6s  %s",
+		snprintf(line, sizeof line, " %c%2d  %s %s %6s  %s",
 		    i == t->sel ? '>' : ' ', i + 1, title, pips, best, done);
 	if (i == t->sel)
 		attrset(A_REVERSE | A_BOLD);
@@ -286,7 +290,8 @@ ui_title_list(const struct ui_view *v, const struct catalog *c,
 
 /*
  * The keys line at the foot of the title screen, in the longest of its
- * forms that fits the width: words go before keys, and q quit stays.
+ * forms that fits the width: words go before keys, and q quit stays;
+ * v is "recordings" in every form, as the list it opens is called.
  */
 static void
 ui_title_keys_line(const struct ui_title *t, char *line, size_t size)
@@ -295,8 +300,8 @@ ui_title_keys_line(const struct ui_title *t, char *line, size_t size)
 		{ " Enter play | c continue %s | D daily | v recordings | "
 		    "? help | q quit", " Enter play | arrows choose | D "
 		    "daily | v recordings | ? help | q quit" },
-		{ " Enter play | c continue %s | D daily | v replays | ? help "
-		    "| q quit", " Enter play | D daily | v replays | ? help | "
+		{ " Enter play | c continue %s | v recordings | ? help | q "
+		    "quit", " Enter play | D daily | v recordings | ? help | "
 		    "q quit" },
 		{ " Enter play | c continue %s | ? help | q quit", " Enter "
 		    "play | D daily | ? help | q quit" },
@@ -359,7 +364,7 @@ ui_title_draw(const struct ui_view *v, const struct catalog *c,
 	}
 	ui_title_bar(v);
 	attrset(A_BOLD);
-	ui_draw_centred(v, 2, "weir: keep the horde from the exits");
+	ui_draw_centred(v, 2, "weir: keep the enemies from the exits");
 	attrset(A_NORMAL);
 	snprintf(line, sizeof line, "difficulty: %s (d)   endless: %s (e)",
 	    difficulty_name(t->game.difficulty), t->game.endless ? "on" :

@@ -142,10 +142,12 @@ ui_go(struct ui *u, enum ui_go go)
 		go = UI_GO_QUIT;
 	switch (go) {
 	case UI_GO_STAY:
+	case UI_GO_PASS:
 		break;
 	case UI_GO_TITLE:
 		ui_replay_leave(u);
 		ui_title_enter(u);
+		u->title.opened = ui_now();
 		break;
 	case UI_GO_PLAY:
 		ui_replay_leave(u);
@@ -164,6 +166,7 @@ ui_go(struct ui *u, enum ui_go go)
 		u->farewell[0] = '\0';
 		u->lost = false;
 		ui_title_enter(u);
+		u->title.opened = ui_now();
 		if (kept)
 			ui_note(u->title.note, sizeof u->title.note, "",
 			    "the game is saved: c continues it");
@@ -191,6 +194,8 @@ ui_drop_mouse(int ch)
 static enum ui_go
 ui_key(struct ui *u, int ch)
 {
+	enum ui_go	go;
+
 	if (ch == KEY_RESIZE)
 		return UI_GO_STAY;
 	if (ch == UI_TERM_CTRL('l')) {
@@ -205,12 +210,23 @@ ui_key(struct ui *u, int ch)
 		ui_drop_mouse(ch);
 		return UI_GO_STAY;
 	}
+	/*
+	 * Back from a game the title takes no key that changes a setting or
+	 * starts a game for UI_TITLE_DEAF seconds: keys typed for the game
+	 * as its end box closed (a for a power, d) change nothing unseen.
+	 */
+	if (u->screen == UI_SCREEN_TITLE && u->box == UI_BOX_NONE &&
+	    u->title.opened > 0 && ui_now() - u->title.opened <
+	    UI_TITLE_DEAF && ch > 0 && ch < 0x80 &&
+	    strchr("aodeD", ch) != NULL)
+		return UI_GO_STAY;
 	if (u->box != UI_BOX_NONE) {
 		if (ch == KEY_MOUSE) {
 			ui_drop_mouse(ch);
 			return UI_GO_STAY;
 		}
-		return ui_boxes[u->box].key(u, ch);
+		if ((go = ui_boxes[u->box].key(u, ch)) != UI_GO_PASS)
+			return go;
 	}
 	/* Keys every screen shares: help and quit. */
 	if (ch == '?' || ch == KEY_F(1)) {
@@ -355,6 +371,14 @@ ui_input(struct ui *u, bool readable)
 	ui_term_read(&u->term, readable, n);
 }
 
+/* Tell the game shown the time: how long a first sight is held. */
+static void
+ui_clock(struct ui *u, double now)
+{
+	if (u->p != NULL)
+		u->p->now = now;
+}
+
 /* Play until the player quits or a signal says stop. */
 static void
 ui_loop(struct ui *u)
@@ -372,6 +396,7 @@ ui_loop(struct ui *u)
 			ui_redraw(u);
 		}
 		now = ui_now();
+		ui_clock(u, now);
 		/* The game's end writes the scores. */
 		ui_term_let_stops(&u->term, true);
 		ui_advance(u, now);
@@ -385,6 +410,7 @@ ui_loop(struct ui *u)
 			u->next_frame = now + 1.0 / UI_FPS;
 		}
 		readable = ui_term_wait(&u->term, ui_wait_time(u, ui_now()));
+		ui_clock(u, ui_now());
 		/* Keys open levels, saves, scores. */
 		ui_term_let_stops(&u->term, true);
 		ui_input(u, readable);
