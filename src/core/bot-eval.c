@@ -6,8 +6,8 @@
  * wave, by enemy kind; the defence is the tower power covering each cell.
  *
  * Worth (bot_worth) is summed over the route from each spawn: a cell
- * counts its bare worth (the style's, bot-practice.c) and bot_cover_worth
- * of the power covering it, power being roughly hit
+ * counts bot_cell_worth of the power covering it (its style's bare worth,
+ * bot-practice.c, and less for more power), power being roughly hit
  * points a second (bot_power) times how well the tower kind suits the
  * enemies to come (bot_suits, from the hints in each tower's row of
  * kinds.c). Every strategy compares its actions by the worth they add per
@@ -314,8 +314,8 @@ bot_step(const struct point *p, int k)
 
 /*
  * What the routes are worth to the defence on field f: along the route
- * from the first cell of every spawn, each cell counts b->bare and
- * bot_cover_worth of the power covering it (with extra's too when extra is not NULL), times
+ * from the first cell of every spawn, each cell counts bot_cell_worth of
+ * the power covering it (with extra's too when extra is not NULL), times
  * the length of the step into it (a slanting step takes longer). A longer route, or one that runs through
  * more defence, is worth more; a tower that sends the enemies round the
  * other way is worth what it loses them. -1 when a spawn has no way out.
@@ -344,7 +344,7 @@ bot_worth(struct bot *b, const struct game *g, const struct field *f,
 					d += extra->power;
 			}
 			m += bot_step(b->buf, k) * (b->plain ? 1.0 :
-			    b->bare + bot_cover_worth(d));
+			    bot_cell_worth(b, d));
 		}
 	}
 	return m;
@@ -511,8 +511,8 @@ bot_raise(const struct bot *b, const struct game_tower *tw, double r0,
 			continue;
 		if (bot_reaches(dx, dy, r0, m0))
 			d -= p0;
-		v += b->route[i] * (bot_cover_worth(d + p1) -
-		    bot_cover_worth(b->defence[i]));
+		v += b->route[i] * (bot_cell_worth(b, d + p1) -
+		    bot_cell_worth(b, b->defence[i]));
 	}
 	return v;
 }

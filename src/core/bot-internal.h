@@ -87,6 +87,16 @@ struct bot {
 	struct vec	 air_from[LEVEL_MAX_SPAWNS], air_to[LEVEL_MAX_SPAWNS];
 };
 
+/*
+ * What a route cell defended by power d is worth to b: its style's bare
+ * worth (b->bare, bot-practice.c), and less for each unit of power.
+ */
+static inline double
+bot_cell_worth(const struct bot *b, double d)
+{
+	return b->bare + log1p(d / BOT_SATURATE);
+}
+
 /* An action the bot could take, and what it is worth. */
 struct bot_action {
 	enum game_cmd_type	type;
@@ -111,16 +121,7 @@ bot_reaches(int dx, int dy, double range, double min_range)
 	return tower_reach(range, min_range, d2);
 }
 
-/*
- * What the defence adds to a route cell's worth: power d covering it adds
- * less for each unit of power it has already. A cell is worth its style's
- * bare worth (b->bare) and this.
- */
-static inline double
-bot_cover_worth(double d)
-{
-	return log1p(d / BOT_SATURATE);
-}
+
 
 /* bot-eval.c: reading the game, and worth. */
 double	bot_power(int kind, int level);
