@@ -607,7 +607,8 @@ ui_map_overlay(const struct ui_view *v, const struct play *p, int x, int y,
  * The powers on cell (x, y): a barrier standing there (its glyph in its
  * colour), a freeze lasting over it (its colour behind), and the area of
  * the power being aimed at the cursor (its colour behind, dim when it
- * would be refused there). Returns whether the aimed power covers it.
+ * would be refused there; without colour underlined, so that the enemies
+ * in it, reversed, stand out). Returns whether the aimed power covers it.
  */
 static bool
 ui_map_power_look(const struct ui_view *v, const struct play *p, int x,
@@ -636,7 +637,8 @@ ui_map_power_look(const struct ui_view *v, const struct play *p, int x,
 	    game_in_power(g, p->power, p->cx, p->cy, at)) {
 		c->pair = (short)(UI_PAIR_POWER + p->power);
 		c->attr = p->verdict == GAME_OK ? A_BOLD : A_DIM;
-		c->mono = A_REVERSE | (p->verdict == GAME_OK ? A_BOLD : A_DIM);
+		c->mono = A_UNDERLINE | (p->verdict == GAME_OK ? A_BOLD :
+		    A_DIM);
 		return true;
 	}
 	return false;
@@ -676,6 +678,40 @@ ui_map_spawn_look(const struct ui_view *v, char label,
 	else
 		snprintf(c->text, sizeof c->text, "%s", UI_MAP_SPAWN_ASCII);
 	c->attr |= A_REVERSE;
+}
+
+/*
+ * The cursor's cell: reversed over whatever is there, with the block or
+ * the tower a placement there would give. Aiming a power, the area shows
+ * where it goes; without colour the cursor is reversed and underlined,
+ * whatever stands there (a caught enemy is reversed already).
+ */
+static void
+ui_map_cursor_look(const struct ui_view *v, const struct play *p, int e,
+    struct ui_map_cell *c)
+{
+	if (p->power >= 0) {
+		c->attr ^= A_REVERSE;
+		c->attr2 ^= A_REVERSE;
+		c->mono |= A_UNDERLINE | A_REVERSE;
+		c->mono2 |= A_UNDERLINE | A_REVERSE;
+		return;
+	}
+	if (p->preview == PLAY_PREVIEW_BLOCKS && e < 0) {
+		snprintf(c->text, sizeof c->text, "%s",
+		    v->cellw == 2 ? "XX" : "X");
+		c->pair = UI_PAIR_BLOCK;
+		c->attr = A_BOLD;
+		c->mono = A_BOLD;
+	} else if (p->preview == PLAY_PREVIEW_OPEN && e < 0 &&
+	    p->overlay == OVERLAY_PREVIEW) {
+		ui_map_tower_look(v, p->tower, 1, -1, c);
+		c->attr &= ~A_BOLD;
+	}
+	c->attr ^= A_REVERSE;
+	c->mono ^= A_REVERSE;
+	c->attr2 ^= A_REVERSE;
+	c->mono2 ^= A_REVERSE;
 }
 
 /* Work out how cell (x, y) looks, every layer. */
@@ -748,25 +784,8 @@ ui_map_cell_look(const struct ui_view *v, const struct play *p, int x, int y,
 		c->mono = A_BOLD | A_REVERSE;
 	}
 
-	if (x == p->cx && y == p->cy) {
-		if (p->power >= 0)
-			;	/* the power's area shows where it goes */
-		else if (p->preview == PLAY_PREVIEW_BLOCKS && e < 0) {
-			snprintf(c->text, sizeof c->text, "%s",
-			    v->cellw == 2 ? "XX" : "X");
-			c->pair = UI_PAIR_BLOCK;
-			c->attr = A_BOLD;
-			c->mono = A_BOLD;
-		} else if (p->preview == PLAY_PREVIEW_OPEN && e < 0 &&
-		    p->overlay == OVERLAY_PREVIEW) {
-			ui_map_tower_look(v, p->tower, 1, -1, c);
-			c->attr &= ~A_BOLD;
-		}
-		c->attr ^= A_REVERSE;
-		c->mono ^= A_REVERSE;
-		c->attr2 ^= A_REVERSE;
-		c->mono2 ^= A_REVERSE;
-	}
+	if (x == p->cx && y == p->cy)
+		ui_map_cursor_look(v, p, e, c);
 }
 
 /*
