@@ -614,6 +614,13 @@ START_TEST(test_save_and_resume)
 	ck_assert(q->paused);
 	ck_assert_str_eq(q->msg, "Tiny resumed, 0/2 waves begun, paused: p "
 	    "goes on, ? shows the keys");
+	/* At the speed kept from the last game, saying so (weir --continue
+	 * resumes a game left at 2x at 2x). */
+	play_keep_speed(q, 2);
+	ck_assert_int_eq(q->speed, 2);
+	ck_assert_str_eq(q->msg, "Tiny resumed, 0/2 waves begun, paused at 2x "
+	    "(f changes it): p goes on, ? shows the keys");
+	ck_assert(q->paused);
 	/* Its events reach its message line, not the replay's. */
 	ck_assert_int_eq(t_place(q, TOWER_WALL, 8, 1), GAME_OK);
 	t_msg_starts(q, "built wall at (8,1)");

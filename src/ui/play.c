@@ -569,6 +569,23 @@ play_recorder(struct play *p)
 }
 
 /*
+ * The message a resumed game starts with: "Tiny resumed, 1/2 waves begun,
+ * paused: p goes on, ? shows the keys", with " at 2x" after "paused" when
+ * it runs at the speed kept from the last game played and that is not 1x.
+ */
+static void
+play_resume_as(const struct play *p, char *buf, size_t size)
+{
+	char	at[32] = "";
+
+	if (p->speed > 1)
+		snprintf(at, sizeof at, " at %dx (f changes it)", p->speed);
+	snprintf(buf, size, "%s resumed, %d/%d%s waves begun, paused%s: p "
+	    "goes on, ? shows the keys", p->lv->title, p->g->next_wave,
+	    p->g->level_waves, p->g->endless ? "+" : "", at);
+}
+
+/*
  * The play of session s, which it owns from now on; name is what high
  * scores call the level (NULL: from the level file's name). Its game is
  * recorded as it is played.
@@ -588,9 +605,8 @@ play_new(struct session *s, const char *name)
 	game_set_events(p->g, play_event, p);
 	play_recorder(p);
 	if (s->resumed) {
-		play_message(p, false, "%s resumed, %d/%d%s waves begun, paused: "
-		    "p goes on, ? shows the keys", lv->title, p->g->next_wave,
-		    p->g->level_waves, p->g->endless ? "+" : "");
+		play_resume_as(p, buf, sizeof buf);
+		play_message(p, false, "%s", buf);
 		p->paused = true;
 	} else {
 		play_start_as(p, 0, buf, sizeof buf);
@@ -601,9 +617,10 @@ play_new(struct session *s, const char *name)
 }
 
 /*
- * Run a new game at speed, the one kept from the last game played: its
- * start message, on the line and in the log, says so. The log keeps the
- * whole text; the line may show it shorter (play_start_as).
+ * Run a game at speed, the one kept from the last game played: the start
+ * message of a new game or a resumed one, on the line and in the log,
+ * says so. The log keeps the whole text; the line may show a new game's
+ * shorter (play_start_as).
  */
 void
 play_keep_speed(struct play *p, int speed)
@@ -612,9 +629,12 @@ play_keep_speed(struct play *p, int speed)
 
 	p->speed = speed < 1 ? 1 : (speed > PLAY_SPEED_MAX ? PLAY_SPEED_MAX :
 	    speed);
-	if (!p->msg_start)
+	if (p->s != NULL && p->s->resumed)
+		play_resume_as(p, p->msg, sizeof p->msg);
+	else if (p->msg_start)
+		play_start_as(p, 0, p->msg, sizeof p->msg);
+	else
 		return;
-	play_start_as(p, 0, p->msg, sizeof p->msg);
 	if (p->log != NULL && p->nlog > 0) {
 		l = &p->log[(p->nlog - 1) % PLAY_LOG_MAX];
 		snprintf(l->text, sizeof l->text, "%s", p->msg);

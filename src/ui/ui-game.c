@@ -59,7 +59,7 @@ ui_game_enter(struct ui *u, struct play *p, bool resumed)
 	p->aim_mode = u->l->opt.aim;
 	if (p->rec != NULL)
 		recorder_player(p->rec, ui_game_who());
-	if (u->speed > 0 && !resumed)
+	if (u->speed > 0)
 		play_keep_speed(p, u->speed);
 	u->saved = false;
 	u->kept = false;
