@@ -12,5 +12,6 @@
 
 void	ui_hud_play(struct ui_view *v, const struct play *p);
 int	ui_hud_msg_rows(const struct play *p);
+void	ui_hud_words_at(const struct ui_view *v, int y, const char *s);
 
 #endif
