@@ -291,7 +291,7 @@ ui_box_spec_paint(struct ui *u, bool small)
 {
 	const struct game_tower	*tw = game_tower_at(u->p->g, u->sell_x,
 				    u->sell_y);
-	char			 text[TOWER_SPECS + 2][ABOUT_MAX + 64];
+	char			 text[TOWER_SPECS + 2][ABOUT_MAX + 128];
 	char			 about[ABOUT_MAX];
 	const char		*lines[TOWER_SPECS + 2];
 	int			 k, n = 0;
@@ -306,10 +306,18 @@ ui_box_spec_paint(struct ui *u, bool small)
 	    u->p->g->gold);
 	for (k = 0; k < TOWER_SPECS; k++) {
 		const struct tower_spec *sp = &tower_types[tw->type].spec[k];
+		int short_by = sp->cost - u->p->g->gold;
+		char price[64];
 
+		/* One that cannot be afforded says so, and by how much. */
+		if (short_by > 0 && !u->p->g->sandbox)
+			snprintf(price, sizeof price, "%d gold, %d more than you "
+			    "have", sp->cost, short_by);
+		else
+			snprintf(price, sizeof price, "%d gold", sp->cost);
 		about_spec(tw->type * TOWER_SPECS + k, about, sizeof about);
-		snprintf(text[n++], sizeof text[0], "%d: %s, %d gold: %s",
-		    k + 1, sp->name, sp->cost, about);
+		snprintf(text[n++], sizeof text[0], "%d: %s, %s: %s", k + 1,
+		    sp->name, price, about);
 	}
 	snprintf(text[n++], sizeof text[0], "waiting for 1 or 2 (buys it); "
 	    "Esc or u keeps the tower as it is; any other key closes this "
