@@ -212,6 +212,7 @@ void		 play_event(void *arg, const struct game_event *ev);
 void		 play_seeked(struct play *p);
 void		 play_start_as(const struct play *p, int form, char *buf,
 		    size_t size);
+void		 play_resume_as(const struct play *p, char *buf, size_t size);
 struct play	*play_open(const char *path, const char *name, uint64_t seed,
 		    char *err, size_t errlen);
 struct play	*play_open_opts(const char *path, const char *name,

@@ -18,7 +18,7 @@
 #include "ui/ui-help.h"
 #include "ui/ui-map.h"
 
-#define UI_HELP_LINES	(60 + 2 * TOWER_NTYPES + GAME_NCMDS + \
+#define UI_HELP_LINES	(64 + 2 * TOWER_NTYPES + GAME_NCMDS + \
 			 TOWER_NTARGETS + VIEW_NKINDS + POWER_NKINDS + \
 			 ENEMY_NKINDS + WATCH_NKINDS + OVERLAY_NKINDS)
 #define UI_HELP_WIDTH	ABOUT_MAX
@@ -206,6 +206,27 @@ ui_help_kinds(struct ui_help *h)
 }
 
 /*
+ * Every attacking tower kind's letter on the map, from the rows: "towers
+ * on the map: A arrow  C cannon ..." (the box wraps it).
+ */
+static void
+ui_help_tower_glyphs(struct ui_help *h)
+{
+	char	list[UI_HELP_WIDTH] = "towers on the map:";
+	size_t	len = strlen(list), head = len;
+
+	for (int k = 0; k < TOWER_NTYPES; k++) {
+		const struct tower_type *tt = &tower_types[k];
+
+		if (tt->attack != TOWER_ATTACK_NONE)	/* a wall: above */
+			len += (size_t)snprintf(list + len, sizeof list - len,
+			    "%s%c %s", len > head ? "  " : " ", tt->glyph,
+			    tt->name);
+	}
+	ui_help_line(h, "%s", list);
+}
+
+/*
  * How a specialised tower is drawn, from the rows: its letter, then its
  * specialisation's initial in place of the level ("Av volley"), every
  * specialisation listed, a few to a line.
@@ -271,8 +292,9 @@ ui_help_game(const struct ui_view *v, bool hero, int *first)
 		    "health bar",
 		"XX on the cursor: a tower there would block  \u2217 a shot",
 		"paths: \u2022 route  \u25c7 waypoint  \u25c6 an enemy's "
-		    "waypoint; preview: + new, \u00d7 left",
+		    "waypoint; preview: + new, - left",
 		"@ the hero (on a level with one)  % a barrier (power r)",
+		"\u00d7 where the hero was sent (g)",
 		"\u2218 in reach of the tower on the cursor, \u00b0 at its "
 		    "next level",
 		"!! an exit an enemy just got out by",
@@ -288,8 +310,9 @@ ui_help_game(const struct ui_view *v, bool hero, int *first)
 		    "(and its colour)",
 		"X on the cursor: a tower there would block  \u2217 a shot",
 		"paths: \u2022 route  \u25c7 waypoint  \u25c6 an enemy's "
-		    "waypoint; preview: + new, \u00d7 left",
+		    "waypoint; preview: + new, - left",
 		"@ the hero (on a level with one)  % a barrier (power r)",
+		"\u00d7 where the hero was sent (g)",
 		"\u2218 in reach of the tower on the cursor, \u00b0 at its "
 		    "next level",
 		"! an exit an enemy just got out by",
@@ -301,8 +324,9 @@ ui_help_game(const struct ui_view *v, bool hero, int *first)
 		"[] wall  A2 arrow tower, level 2  g5 grunt, health 5/9",
 		"XX on the cursor: a tower there would block  * a shot",
 		"paths: , route  o waypoint  O an enemy's waypoint; preview: "
-		    "+ new, x left",
+		    "+ new, - left",
 		"@ the hero (on a level with one)  % a barrier (power r)",
+		"x where the hero was sent (g)",
 		": in reach of the tower on the cursor, ' at its next level",
 		"!! an exit an enemy just got out by",
 		"beyond the view: < > ^ v on its border, and where spawns, "
@@ -317,9 +341,10 @@ ui_help_game(const struct ui_view *v, bool hero, int *first)
 		    "ninths",
 		"X on the cursor: a tower there would block  * a shot",
 		"paths: , route  o waypoint  O an enemy's waypoint; preview: "
-		    "+ new, x left",
+		    "+ new, - left",
 		"@ the hero (on a level with one; it does not blink)  % a "
 		    "barrier (power r)",
+		"x where the hero was sent (g)",
 		": in reach of the tower on the cursor, ' at its next level",
 		"! an exit an enemy just got out by",
 		"beyond the view: < > ^ v on its border, and where spawns, "
@@ -335,13 +360,15 @@ ui_help_game(const struct ui_view *v, bool hero, int *first)
 	ui_help_lines(&h, keys, sizeof keys / sizeof keys[0]);
 	ui_help_kinds(&h);
 	ui_help_bestiary(&h);
-	if (v->cellw == 2) {
+	if (v->cellw == 2)
 		ui_help_lines(&h, v->utf8 ? utf8_2 : ascii_2, sizeof utf8_2 /
 		    sizeof utf8_2[0]);
-		ui_help_spec_glyphs(&h);
-	} else
+	else
 		ui_help_lines(&h, v->utf8 ? utf8_1 : ascii_1, sizeof utf8_1 /
 		    sizeof utf8_1[0]);
+	ui_help_tower_glyphs(&h);
+	if (v->cellw == 2)
+		ui_help_spec_glyphs(&h);
 	ui_draw_box_text(v, h.lines, (int)h.n, first, UI_HELP_COLS);
 }
 

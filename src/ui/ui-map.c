@@ -583,7 +583,8 @@ ui_map_overlay(const struct ui_view *v, const struct play *p, int x, int y,
 			c->attr = c->mono = A_BOLD;
 		} else if (p->preview == PLAY_PREVIEW_OPEN &&
 		    (r & PLAY_ROUTE_NOW) && !(r & PLAY_ROUTE_PREVIEW)) {
-			ui_map_glyph(v, c, v->utf8 ? "\u00d7" : "x");
+			/* Not x: that is where the hero was sent. */
+			ui_map_glyph(v, c, "-");
 			c->pair = UI_PAIR_OLDROUTE;
 			c->attr = 0;
 			c->mono = A_DIM;
