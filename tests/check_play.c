@@ -1088,6 +1088,17 @@ START_TEST(test_first_sight_is_held)
 	play_message(p, false, "a key's news");
 	ck_assert(p->msg_sight);
 	ck_assert_str_eq(play_log_line(p, n)->text, "a key's news");
+	/* A wave begun or cleared goes to the log: the line is read first. */
+	{
+		struct game_event ev = { .type = GAME_EV_WAVE, .wave = 2 };
+
+		play_event(p, &ev);
+		ck_assert(p->msg_sight);
+		ck_assert_str_eq(play_log_line(p, n + 1)->text, "wave 2 of 1");
+		ev.type = GAME_EV_CLEAR;
+		play_event(p, &ev);
+		ck_assert(p->msg_sight);
+	}
 	play_message(p, true, "refused");
 	ck_assert(!p->msg_sight);
 	ck_assert_str_eq(p->msg, "refused");

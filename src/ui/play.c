@@ -417,8 +417,8 @@ play_event(void *arg, const struct game_event *ev)
 		play_refusal(p, ev, buf, sizeof buf);
 		play_message(p, true, "%s", buf);
 		break;
-	case GAME_EV_WAVE:
-		p->sight_from = -1;	/* a wave is news: it takes the line */
+	case GAME_EV_WAVE:	/* under a first sight, to the log (the
+				   status line and wave panel say it) */
 		if (ev->early && ev->gold > 0)
 			play_message(p, false, "wave %d of %d%s called early: "
 			    "+%d gold", ev->wave, g->level_waves, g->endless ?
@@ -437,8 +437,7 @@ play_event(void *arg, const struct game_event *ev)
 		    ev->x, ev->y, ev->value, ev->value == 1 ? "fe" : "ves",
 		    g->lives);
 		break;
-	case GAME_EV_CLEAR:
-		p->sight_from = -1;	/* news of a wave, as its start */
+	case GAME_EV_CLEAR:	/* the same */
 		play_message(p, false, "wave %d cleared: +%d gold", ev->wave,
 		    ev->gold);
 		break;
