@@ -118,17 +118,28 @@ hunt_x_budget(const struct hunt *h)
 bool
 hunt_wave_dearer(const struct hunt *h, const int32_t *cells, int n)
 {
+	if (h->exact || h->xwork == 0)
+		return false;
+	return hunt_need_cells(h, cells, n) * h->wratio * HUNT_WAVE_WEIGHT >
+	    (double)h->xwork;
+}
+
+/*
+ * The half disc of cells round the goal out to the farthest given cell's
+ * distance: what the hunters' need asks of the wave on open ground.
+ */
+double
+hunt_need_cells(const struct hunt *h, const int32_t *cells, int n)
+{
 	int64_t	far = 0;
 	double	r;
 
-	if (h->exact || h->xwork == 0)
-		return false;
 	for (int k = 0; k < n; k++)
 		if (h->f->dist[cells[k]] != FIELD_INF &&
 		    h->f->dist[cells[k]] + h->f->base > far)
 			far = h->f->dist[cells[k]] + h->f->base;
 	r = (double)far / FIELD_UNIT;
-	return 1.5708 * r * r * HUNT_WAVE_WEIGHT > (double)h->xwork;
+	return 1.5708 * r * r;
 }
 
 /*

@@ -353,6 +353,7 @@ hunt_new(int w, int hh)
 	h->plan = xcalloc(n, sizeof *h->plan);
 	h->xwalk = xcalloc(n, sizeof *h->xwalk);
 	h->ups = 1;
+	h->wratio = 1;
 	h->seen = xcalloc(n, sizeof *h->seen);
 	h->low = xcalloc(n, sizeof *h->low);
 	h->lowdist = xcalloc(n, sizeof *h->lowdist);
@@ -595,6 +596,24 @@ hunt_wave(struct hunt *h, const struct grid *g, const int32_t *cells, int n,
 }
 
 /*
+ * After a wave that met a far need (its half disc HUNT_WAVE_FAR cells or
+ * more, and no whole build this update), keep the share of that half
+ * disc it settled: walls and water leave much of it out (lak303d), and
+ * hunt_wave_dearer weighs the next far need by it.
+ */
+static void
+hunt_wave_measure(struct hunt *h, const int32_t *cells, int n, bool built)
+{
+	double disc;
+
+	if (built || h->stats.waved <= (uint64_t)h->cap)
+		return;
+	disc = hunt_need_cells(h, cells, n);
+	if (disc >= HUNT_WAVE_FAR)
+		h->wratio = (double)h->stats.waved / disc;
+}
+
+/*
  * Begin an exact build toward the goal as it stands or, when its walk to
  * come is known, toward where it will stand when the build ends
  * (hunt_aim).
@@ -779,15 +798,19 @@ void
 hunt_update(struct hunt *h, const struct grid *g, const int32_t *cells,
     int n)
 {
+	bool built;
+
 	h->waved = h->stats.waved;
 	h->stats.waved = h->stats.sliced = h->stats.rays = 0;
 	if (h->goal < 0)
 		return;
 	h->since++;
-	if (hunt_wave_dearer(h, cells, n))
+	built = hunt_wave_dearer(h, cells, n);
+	if (built)
 		hunt_build(h, g, grid_x(g, h->goal), grid_y(g, h->goal));
 	hunt_far(h, g);
 	h->stats.waved = hunt_wave(h, g, cells, n, h->cap);
+	hunt_wave_measure(h, cells, n, built);
 	hunt_sight(h, g, cells, n);
 }
 

@@ -87,6 +87,8 @@
 #define HUNT_REBUILD_SHARE 4	/* a tower cutting 1 / this: rebuild */
 #define HUNT_WAVE_BUCKETS 1024	/* the wave's ring (a power of two) */
 #define HUNT_WAVE_WEIGHT 9	/* a wave's cell, in a build's cells */
+#define HUNT_WAVE_FAR	256	/* a need of this many cells' half disc
+				   measures wratio */
 #define HUNT_AIM_AHEAD	1	/* a canonical build aims this many steps
 				   past where the goal will stand */
 #define HUNT_REV_MAX	8	/* taken at most this many steps short */
@@ -148,6 +150,8 @@ struct hunt {
 	int8_t		*lowdir;	/* and pointer */
 	uint64_t	 waved;		/* cells the wave settled, the update
 					   before */
+	double		 wratio;	/* cells the wave settled for a far
+					   need / its half disc, last time */
 	int		 since;		/* updates since the goal last moved */
 	int		 ups;		/* updates between its last two moves */
 };
@@ -209,6 +213,8 @@ hunt_rev_keep(struct hunt *h, int i)
 }
 uint64_t	 hunt_x_budget(const struct hunt *h);
 bool		 hunt_wave_dearer(const struct hunt *h, const int32_t *cells,
+		     int n);
+double		 hunt_need_cells(const struct hunt *h, const int32_t *cells,
 		     int n);
 int		 hunt_build_updates(const struct hunt *h,
 		     const struct grid *g);
