@@ -562,6 +562,53 @@ START_TEST(test_hunt_far_hunters_build)
 END_TEST
 
 /*
+ * A far need on a walled map: hunt_wave_dearer weighs the need's half disc
+ * by the share of it the last far wave settled (wratio). Down a corridor
+ * one cell wide, the first updates (no build's cost known yet) run the
+ * wave for a hunter 20 cells behind, which settles a small share of that
+ * disc; so the later updates with the hunter as far run the wave too
+ * (exact on the hunter's cell), where the disc alone would have built the
+ * field whole each time.
+ */
+START_TEST(test_hunt_wave_ratio)
+{
+	uint64_t	 s = 0x5a7;
+	struct grid	*g = tu_random_grid(&s, 1000, 3, 0, 0, true);
+	struct hunt	*h = hunt_new(1000, 3);
+	struct field	*ref = field_new(1000, 3);
+	int		 checked = 0;
+
+	for (int x = 0; x < 1000; x++) {
+		g->cost[grid_index(g, x, 0)] = 0;
+		g->cost[grid_index(g, x, 2)] = 0;
+	}
+	hunt_build(h, g, 100, 1);
+	for (int x = 101; x < 160; x++) {
+		uint64_t	before = h->stats.rebuilds;
+		bool		known = h->xwork != 0;
+		int32_t		hunter = grid_index(g, x - 20, 1);
+
+		hunt_move(h, g, x, 1);
+		hunt_update(h, g, &hunter, 1);
+		expect_valid(h, g, "corridor", x);
+		expect_exact(h, g, ref, &hunter, 1, false, x);
+		if (!known)
+			continue;
+		ck_assert_msg(h->wratio < 0.2, "x %d: wratio %f", x,
+		    h->wratio);
+		ck_assert(hunt_need_cells(h, &hunter, 1) * HUNT_WAVE_WEIGHT >
+		    (double)h->xwork);		/* the disc alone: dearer */
+		ck_assert_uint_eq(h->stats.rebuilds, before);
+		checked++;
+	}
+	ck_assert_int_gt(checked, 40);
+	field_free(ref);
+	hunt_free(h);
+	grid_free(g);
+}
+END_TEST
+
+/*
  * Closing the goal's cell leaves no goal and every cell unreachable; a
  * move then builds afresh.
  */
@@ -672,6 +719,7 @@ hunt_suite(void)
 	tcase_add_loop_test(tc, test_hunt_early_take, 0, 400);
 	tcase_add_test(tc, test_hunt_early_take_happens);
 	tcase_add_test(tc, test_hunt_far_hunters_build);
+	tcase_add_test(tc, test_hunt_wave_ratio);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("route");
 	tcase_add_loop_test(tc, test_route_is_shortest, 0, 300);

@@ -587,8 +587,10 @@ hunt_wave(struct hunt *h, const struct grid *g, const int32_t *cells, int n,
 		if (dist[cells[k]] != FIELD_INF && dist[cells[k]] > need)
 			need = dist[cells[k]];
 	/* The least key is at least its bucket's floor: stop on that. */
+	h->wneed = 0;
 	while (hq_least(h) && (done < (uint64_t)cap ||
 	    h->lo <= hq_bucket(need))) {
+		h->wneed += h->lo <= hq_bucket(need);
 		hunt_settle(h, g, hunt_pop(h));
 		done++;
 	}
@@ -598,19 +600,20 @@ hunt_wave(struct hunt *h, const struct grid *g, const int32_t *cells, int n,
 /*
  * After a wave that met a far need (its half disc HUNT_WAVE_FAR cells or
  * more, and no whole build this update), keep the share of that half
- * disc it settled: walls and water leave much of it out (lak303d), and
- * hunt_wave_dearer weighs the next far need by it.
+ * disc it settled for the need (h->wneed, the cap's cells left out):
+ * walls and water leave much of it out (lak303d), and hunt_wave_dearer
+ * weighs the next far need by it.
  */
 static void
 hunt_wave_measure(struct hunt *h, const int32_t *cells, int n, bool built)
 {
 	double disc;
 
-	if (built || h->stats.waved <= (uint64_t)h->cap)
+	if (built)
 		return;
 	disc = hunt_need_cells(h, cells, n);
 	if (disc >= HUNT_WAVE_FAR)
-		h->wratio = (double)h->stats.waved / disc;
+		h->wratio = (double)h->wneed / disc;
 }
 
 /*

@@ -152,6 +152,8 @@ struct hunt {
 					   before */
 	double		 wratio;	/* cells the wave settled for a far
 					   need / its half disc, last time */
+	uint64_t	 wneed;		/* cells the last wave settled for
+					   the need (not the cap) */
 	int		 since;		/* updates since the goal last moved */
 	int		 ups;		/* updates between its last two moves */
 };
