@@ -111,9 +111,11 @@ hunt_x_budget(const struct hunt *h)
  * Whether the wave would cost more than a whole build this update: it must
  * settle every cell the goal's step improved nearer the goal than the
  * farthest of cells[], about half a disc of that radius r (pi r^2 / 2
- * cells), at HUNT_WAVE_WEIGHT times a build's cost a cell; a build costs
- * the last build's work. Only when the field is not exact (an exact one
- * leaves the wave nothing).
+ * cells) on open ground, of which the last far wave settled the share
+ * wratio (1 until one has: hunt.c, hunt_wave_measure), at
+ * HUNT_WAVE_WEIGHT times a build's cost a cell; a build costs the last
+ * build's work. Only when the field is not exact (an exact one leaves the
+ * wave nothing).
  */
 bool
 hunt_wave_dearer(const struct hunt *h, const int32_t *cells, int n)

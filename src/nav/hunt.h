@@ -22,10 +22,18 @@
  *           hunters' need and cap); hunt_settle_cells does only the
  *           hunters' need (for hunters that came between two updates).
  *           When that need would cost more than a whole build (the
- *           farthest given cell r cells away: about pi r^2 / 2 cells at
+ *           farthest given cell r cells away: about pi r^2 / 2 cells,
+ *           times the share of such a half disc the last far wave
+ *           settled (wratio: walls and water leave much of it out:
+ *           0.2 to 0.9 on lak303d, 0.15 or less on maze512-1-0; above 1
+ *           at times on open maps, where a wave after a build's taking
+ *           settles again what the steps since improved), at
  *           HUNT_WAVE_WEIGHT times a build's cost a cell, against the
  *           last build's work), the update builds the field whole
- *           instead (hunt_build: exact, and the wave empty).
+ *           instead (hunt_build: exact, and the wave empty). On
+ *           lak303d the share took the worst 99th percentile step from
+ *           1.00-1.04 of a rebuild to 0.90-0.92 (README, "Sixth
+ *           round").
  *   far     an exact build of the field runs alongside, spread evenly
  *           over HUNT_SLICES updates (hunt_x_budget: the last build's work
  *           a quarter at a time; at least half a slice an update), by the
