@@ -602,14 +602,16 @@ hunt_wave(struct hunt *h, const struct grid *g, const int32_t *cells, int n,
  * more, and no whole build this update), keep the share of that half
  * disc it settled for the need (h->wneed, the cap's cells left out):
  * walls and water leave much of it out (lak303d), and hunt_wave_dearer
- * weighs the next far need by it.
+ * weighs the next far need by it. A wave that settled fewer than
+ * HUNT_WAVE_FAR / 16 cells for its need is not looked at (most updates:
+ * the hunters near), so its update pays nothing for this.
  */
 static void
 hunt_wave_measure(struct hunt *h, const int32_t *cells, int n, bool built)
 {
 	double disc;
 
-	if (built)
+	if (built || h->wneed < HUNT_WAVE_FAR / 16)
 		return;
 	disc = hunt_need_cells(h, cells, n);
 	if (disc >= HUNT_WAVE_FAR)
