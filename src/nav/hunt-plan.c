@@ -12,12 +12,14 @@
  * aims at the goal as it stands, and the steps it took since are replayed
  * when the build is taken. A canonical build aims HUNT_AIM_AHEAD steps
  * further and may be taken before the goal comes (hunt-rev.c). The budget
- * of a build's updates is here too, and whether an update builds the field
- * whole rather than run the wave.
+ * of a build's updates is here too, whether an update builds the field
+ * whole rather than run the wave (with the wave's share of a far need it
+ * weighs that by), and the direction of a step.
  */
 #include <assert.h>
 #include <string.h>
 
+#include "field-ring.h"
 #include "hunt.h"
 
 /*
@@ -142,6 +144,42 @@ hunt_need_cells(const struct hunt *h, const int32_t *cells, int n)
 			far = h->f->dist[cells[k]] + h->f->base;
 	r = (double)far / FIELD_UNIT;
 	return 1.5708 * r * r;
+}
+
+/*
+ * After a wave that met a far need (its half disc HUNT_WAVE_FAR cells or
+ * more, and no whole build this update), keep the share of that half
+ * disc it settled for the need (h->wneed, the cap's cells left out):
+ * walls and water leave much of it out (lak303d), and hunt_wave_dearer
+ * weighs the next far need by it. A wave that settled fewer than
+ * HUNT_WAVE_FAR / 16 cells for its need is not looked at (most updates:
+ * the hunters near), so its update pays nothing for this.
+ */
+void
+hunt_wave_measure(struct hunt *h, const int32_t *cells, int n, bool built)
+{
+	double disc;
+
+	if (built || h->wneed < HUNT_WAVE_FAR / 16)
+		return;
+	disc = hunt_need_cells(h, cells, n);
+	if (disc >= HUNT_WAVE_FAR)
+		h->wratio = (double)h->wneed / disc;
+	if (h->wratio < HUNT_WAVE_SHARE_MIN)
+		h->wratio = HUNT_WAVE_SHARE_MIN;
+}
+
+/* The direction of a legal step from o to c, or 8 when it is none. */
+int
+hunt_step_dir(const struct grid *g, int o, int c)
+{
+	int d;
+
+	for (d = 0; d < 8; d++)
+		if (o + field_offset(g->stride, d) == c &&
+		    (field_moves(g, o) >> d & 1) != 0)
+			break;
+	return d;
 }
 
 /*

@@ -445,19 +445,6 @@ hunt_build(struct hunt *h, const struct grid *g, int x, int y)
 	h->stats.rebuilds++;
 }
 
-/* The direction of a legal step from o to c, or 8 when it is none. */
-int
-hunt_step_dir(const struct grid *g, int o, int c)
-{
-	int d;
-
-	for (d = 0; d < 8; d++)
-		if (o + field_offset(g->stride, d) == c &&
-		    (field_moves(g, o) >> d & 1) != 0)
-			break;
-	return d;
-}
-
 /* The goal's legal step to c, direction d: O(1) (the model comment). */
 static void
 hunt_step(struct hunt *h, const struct grid *g, int c, int d)
@@ -595,27 +582,6 @@ hunt_wave(struct hunt *h, const struct grid *g, const int32_t *cells, int n,
 		done++;
 	}
 	return done;
-}
-
-/*
- * After a wave that met a far need (its half disc HUNT_WAVE_FAR cells or
- * more, and no whole build this update), keep the share of that half
- * disc it settled for the need (h->wneed, the cap's cells left out):
- * walls and water leave much of it out (lak303d), and hunt_wave_dearer
- * weighs the next far need by it. A wave that settled fewer than
- * HUNT_WAVE_FAR / 16 cells for its need is not looked at (most updates:
- * the hunters near), so its update pays nothing for this.
- */
-static void
-hunt_wave_measure(struct hunt *h, const int32_t *cells, int n, bool built)
-{
-	double disc;
-
-	if (built || h->wneed < HUNT_WAVE_FAR / 16)
-		return;
-	disc = hunt_need_cells(h, cells, n);
-	if (disc >= HUNT_WAVE_FAR)
-		h->wratio = (double)h->wneed / disc;
 }
 
 /*

@@ -30,10 +30,12 @@
  *           settles again what the steps since improved), at
  *           HUNT_WAVE_WEIGHT times a build's cost a cell, against the
  *           last build's work), the update builds the field whole
- *           instead (hunt_build: exact, and the wave empty). On
- *           lak303d the share took the worst 99th percentile step from
- *           1.00-1.04 of a rebuild to 0.90-0.92 (README, "Sixth
- *           round").
+ *           instead (hunt_build: exact, and the wave empty); the share
+ *           is taken as HUNT_WAVE_SHARE_MIN at the least, so that one
+ *           wave that found little does not make the next far one
+ *           unbounded. On lak303d the share took the worst 99th
+ *           percentile step of weir-bench goal from 0.97-1.04 of a
+ *           rebuild to 0.88-0.95 (README, "Sixth round").
  *   far     an exact build of the field runs alongside, spread evenly
  *           over HUNT_SLICES updates (hunt_x_budget: the last build's work
  *           a quarter at a time; at least half a slice an update), by the
@@ -97,6 +99,7 @@
 #define HUNT_WAVE_WEIGHT 9	/* a wave's cell, in a build's cells */
 #define HUNT_WAVE_FAR	256	/* a need of this many cells' half disc
 				   measures wratio */
+#define HUNT_WAVE_SHARE_MIN 0.125 /* wratio's floor */
 #define HUNT_AIM_AHEAD	1	/* a canonical build aims this many steps
 				   past where the goal will stand */
 #define HUNT_REV_MAX	8	/* taken at most this many steps short */
@@ -226,6 +229,8 @@ bool		 hunt_wave_dearer(const struct hunt *h, const int32_t *cells,
 		     int n);
 double		 hunt_need_cells(const struct hunt *h, const int32_t *cells,
 		     int n);
+void		 hunt_wave_measure(struct hunt *h, const int32_t *cells, int n,
+		     bool built);
 int		 hunt_build_updates(const struct hunt *h,
 		     const struct grid *g);
 
