@@ -526,6 +526,141 @@ START_TEST(test_bot_shuts_a_pass_to_its_towers)
 END_TEST
 
 /*
+ * A long flight from the west over open ground: the built-in player's
+ * towers against flyers spread along their line instead of standing side
+ * by side at its first cells, which a flight passes in a moment. Played
+ * by "towers" (no practice, no walls): every two of its flak stand at
+ * least a flak's reach apart.
+ */
+#define T_FLIGHT \
+	"weir-level 1\ntitle Flight\ngold 300\nlives 20\nmap\n" \
+	"##########################################\n" \
+	"#........................................#\n" \
+	"#........................................#\n" \
+	"A........................................>\n" \
+	"#........................................#\n" \
+	"#........................................#\n" \
+	"##########################################\n" \
+	"end\nwave after 40\ngroup 12 flyer from A every 0.5\n"
+
+/* A bot playing the strategy called name. */
+static struct bot *
+t_bot(const struct game *g, const char *name)
+{
+	int	s = bot_strategy_lookup(name, strlen(name));
+
+	ck_assert_int_ge(s, 0);
+	return bot_new_as(g, s);
+}
+
+START_TEST(test_bot_spreads_towers_against_flyers)
+{
+	struct level	*lv = tu_level(T_FLIGHT);
+	struct game	*g = t_game(lv, DIFF_NORMAL, false, 1);
+	struct bot	*b = t_bot(g, "towers");
+	int		 flak = tower_lookup("flak", strlen("flak"));
+	double		 r = tower_types[flak].level[0].range;
+	int		 s, t, n = 0;
+
+	while (!game_over(g) && g->next_wave == 0) {
+		bot_act(b, g);
+		game_tick(g);
+	}
+	for (s = 0; s < g->ntowers; s++) {
+		const struct game_tower *a = &g->towers[s];
+
+		if (!a->used || a->type != flak)
+			continue;
+		n++;
+		for (t = s + 1; t < g->ntowers; t++) {
+			const struct game_tower *c = &g->towers[t];
+			int dx = c->x - a->x, dy = c->y - a->y;
+
+			if (c->used && c->type == flak)
+				ck_assert_msg(dx * dx + dy * dy >= r * r,
+				    "flak at (%d, %d) and (%d, %d)", a->x,
+				    a->y, c->x, c->y);
+		}
+	}
+	ck_assert_int_ge(n, 2);
+	bot_free(b);
+	game_free(g);
+	level_free(lv);
+}
+END_TEST
+
+/*
+ * Shades coming down a corridor guarded by arrow towers that cannot see
+ * them: the built-in player's first purchase is a tower that detects,
+ * where it lights route the arrows cover (a detector elsewhere, or none,
+ * would let every shade walk past them).
+ */
+#define T_SHADES \
+	"weir-level 1\ntitle Shades\ngold 60\nlives 20\nmap\n" \
+	"##########################################\n" \
+	"#........................................#\n" \
+	"A........................................>\n" \
+	"#........................................#\n" \
+	"##########################################\n" \
+	"end\nwave after 40\ngroup 8 shade from A every 1\n"
+
+/* Whether a route cell of row y lies in the reach of towers a and d. */
+static bool
+t_both_reach(const struct game *g, int y, const struct game_tower *a,
+    const struct game_tower *d)
+{
+	struct tower_stats	sa, sd;
+	int			x;
+
+	game_tower_stats(a, &sa);
+	game_tower_stats(d, &sd);
+	for (x = 0; x < g->w; x++) {
+		int ax = x - a->x, ay = y - a->y, dx = x - d->x, dy = y - d->y;
+
+		if (ax * ax + ay * ay <= sa.range * sa.range &&
+		    dx * dx + dy * dy <= sd.range * sd.range)
+			return true;
+	}
+	return false;
+}
+
+START_TEST(test_bot_lights_the_route_for_the_hidden)
+{
+	struct level	*lv = tu_level(T_SHADES);
+	struct game	*g = t_game(lv, DIFF_NORMAL, false, 1);
+	struct bot	*b = t_bot(g, "towers");
+	struct game_cmd	 c = { .power = -1, .spec = -1 };
+	int		 t, before, lit = 0;
+
+	g->gold += 1000;
+	c.tower = tower_lookup("arrow", strlen("arrow"));
+	for (c.x = 18, c.y = 1; c.x <= 24; c.x += 3) {
+		c.type = GAME_CMD_PLACE;
+		ck_assert_int_eq(game_command(g, &c), GAME_OK);
+		c.type = GAME_CMD_UPGRADE;
+		while (game_command(g, &c) == GAME_OK)
+			continue;
+	}
+	g->gold = 60;
+	before = g->ntowers;
+	while (!game_over(g) && g->ntowers == before && g->tick < 1200) {
+		bot_act(b, g);
+		game_tick(g);
+	}
+	ck_assert_int_gt(g->ntowers, before);
+	ck_assert_msg(game_tower_detects(&g->towers[before]),
+	    "the first tower bought is a %s",
+	    tower_types[g->towers[before].type].name);
+	for (t = 0; t < before; t++)
+		lit += t_both_reach(g, 2, &g->towers[t], &g->towers[before]);
+	ck_assert_int_gt(lit, 0);
+	bot_free(b);
+	game_free(g);
+	level_free(lv);
+}
+END_TEST
+
+/*
  * The maze player practises the game in each style and plays the better:
  * on The Floodgate (seed 1) the long style (walls first) loses, the dense
  * one (towers first) wins, and the game it then plays is that practice
@@ -724,6 +859,8 @@ modes_suite(void)
 	tcase_add_test(tc, test_bot_strength_is_its_share_of_income);
 	tcase_add_test(tc, test_bot_shuts_a_pass);
 	tcase_add_test(tc, test_bot_shuts_a_pass_to_its_towers);
+	tcase_add_test(tc, test_bot_spreads_towers_against_flyers);
+	tcase_add_test(tc, test_bot_lights_the_route_for_the_hidden);
 	tcase_add_test(tc, test_bot_practice_in_slices);
 	tcase_add_test(tc, test_rating_is_deterministic_and_bounded);
 	suite_add_tcase(s, tc);

@@ -78,7 +78,8 @@ bot_best_cell(struct bot *b, struct game *g, int kind, int mask,
  * acts[]; returns how many kinds found one (only its one kind, for a
  * strategy that builds one). value is worth per gold, less for a kind the
  * bot has many of already (by its row's variety: frost the most, since
- * slows do not add up), unless it builds one kind only.
+ * slows do not add up), unless it builds one kind only; twice as much for
+ * a kind that detects while hidden enemies come unseen (bot_sight).
  */
 static bool
 bot_ground_kind(int kind)
@@ -124,6 +125,8 @@ bot_builds(struct bot *b, struct game *g, struct bot_action *acts)
 		if (b->only < 0)
 			acts[n].value /= 1.0 + BOT_VARIETY *
 			    bot_count(g, kind) * tt->bot.variety;
+		if (b->blind && tt->detects)
+			acts[n].value *= 2.0;
 		n++;
 	}
 	return n;
@@ -154,6 +157,47 @@ bot_air_kind(const struct bot *b, int count)
 }
 
 /*
+ * The best cell for a new tower that detects, where the most defended
+ * route no detector sees would be seen: of the kinds that detect (the
+ * strategy's one kind only if it does), the cheapest. value: score per
+ * gold.
+ */
+bool
+bot_best_sight(struct bot *b, struct game *g, struct bot_action *out)
+{
+	const struct tower_type	*tt;
+	enum game_reason	 r;
+	int			 kind, best = -1, k, ntop;
+	int32_t			 top[BOT_TRIES];
+
+	for (kind = 0; kind < TOWER_NTYPES; kind++)
+		if (tower_types[kind].detects && (b->only < 0 ||
+		    kind == b->only) && (best < 0 ||
+		    tower_types[kind].level[0].cost <
+		    tower_types[best].level[0].cost))
+			best = kind;
+	if (best < 0)
+		return false;
+	tt = &tower_types[best];
+	bot_score_sight(b, tt->level[0].range);
+	ntop = bot_top_cells(b, g, top);
+	for (k = 0; k < ntop && b->score[top[k]] >= BOT_MIN_COVER / 4; k++) {
+		r = game_check_place(g, best, top[k] % b->w, top[k] / b->w);
+		if (r != GAME_OK && r != GAME_NO_GOLD)
+			continue;
+		out->type = GAME_CMD_PLACE;
+		out->spec = -1;
+		out->tower = best;
+		out->x = top[k] % b->w;
+		out->y = top[k] / b->w;
+		out->cost = game_place_cost(g, best, out->x, out->y);
+		out->value = b->score[top[k]] / out->cost;
+		return true;
+	}
+	return false;
+}
+
+/*
  * The best specialisation of a top-level tower that has none: what its
  * power and reach add to bot_worth, per gold; one that detects is worth
  * twice as much while hidden enemies come unseen.
@@ -161,7 +205,7 @@ bot_air_kind(const struct bot *b, int count)
 bool
 bot_best_spec(struct bot *b, const struct game *g, struct bot_action *out)
 {
-	bool	blind = bot_blind(b, g);
+	bool	blind = b->blind;
 	double	best = 0.0;
 	int	t, k;
 

@@ -378,13 +378,37 @@ bot_try(struct bot *b, const struct game *g, int x, int y,
 }
 
 /*
+ * The power against flyers of kind covering point p: every tower that
+ * hits the air and reaches p, by its power and how well it suits them.
+ */
+static double
+bot_air_cover(const struct game *g, int kind, struct vec p)
+{
+	double	c = 0.0;
+	int	t;
+
+	for (t = 0; t < g->ntowers; t++) {
+		const struct game_tower *tw = &g->towers[t];
+		const struct tower_type *tt = &tower_types[tw->type];
+		double r = tt->level[tw->level - 1].range;
+
+		if (tw->used && (tt->hits & TOWER_AIR) && vec_dist2(p,
+		    vec_make(tw->x + 0.5, tw->y + 0.5)) <= r * r)
+			c += bot_power(tw->type, tw->level) * tt->bot.eff[kind];
+	}
+	return c;
+}
+
+/*
  * Score every cell for a new tower that hits what mask says, with range r
  * and least range rmin: for ground the route cells in reach, each counting
  * the spawns whose route it is on, less the more it is defended already
  * (summed by spreading each route cell's worth over the cells that reach
  * it: the route's length times the range's area, not the map's), or for
  * air the points, BOT_AIR_STEP apart, of every flyer line short of air
- * defence that are in range.
+ * defence that are in range, each less the more air defence covers it
+ * already (so that towers against flyers spread along their line rather
+ * than crowd at its first cells, where a flight passes them in a moment).
  */
 void
 bot_score_cells(struct bot *b, const struct game *g, int mask, double r,
@@ -426,6 +450,8 @@ bot_score_cells(struct bot *b, const struct game *g, int mask, double r,
 			    vec_sub(b->air_to[s], b->air_from[s]),
 			    (double)k / n);
 			int x0 = (int)floor(p.x), y0 = (int)floor(p.y);
+			float v = (float)(1.0 / (1.0 + bot_air_cover(g,
+			    b->air_kind[s], p) / BOT_SATURATE));
 
 			for (dy = -ri - 1; dy <= ri + 1; dy++) {
 				for (dx = -ri - 1; dx <= ri + 1; dx++) {
@@ -435,8 +461,40 @@ bot_score_cells(struct bot *b, const struct game *g, int mask, double r,
 					    y < b->h && vec_dist2(p, vec_make(
 					    x + 0.5, y + 0.5)) <= r * r)
 						b->score[(size_t)y * b->w +
-						    x] += 1.0f;
+						    x] += v;
 				}
+			}
+		}
+	}
+}
+
+/*
+ * Score every cell for a tower that detects, with range r: the route
+ * cells in reach that no detector sees, each by the spawns whose route it
+ * is on times the share of its worth the towers there give (a cell no
+ * tower covers gains nothing by being seen).
+ */
+void
+bot_score_sight(struct bot *b, double r)
+{
+	int	ri = (int)ceil(r), k, dx, dy;
+
+	memset(b->score, 0, (size_t)b->w * b->h * sizeof *b->score);
+	for (k = 0; k < b->ncells; k++) {
+		size_t i = (size_t)b->cells[k].y * b->w + b->cells[k].x;
+		float v = (float)(b->route[i] * b->defence[i] /
+		    (b->defence[i] + BOT_SATURATE));
+
+		if (b->lit[i] || v <= 0.0f)
+			continue;
+		for (dy = -ri; dy <= ri; dy++) {
+			for (dx = -ri; dx <= ri; dx++) {
+				int x = b->cells[k].x + dx;
+				int y = b->cells[k].y + dy;
+
+				if (x >= 0 && y >= 0 && x < b->w && y < b->h &&
+				    bot_reaches(dx, dy, r, 0.0))
+					b->score[(size_t)y * b->w + x] += v;
 			}
 		}
 	}
@@ -518,36 +576,48 @@ bot_raise(const struct bot *b, const struct game_tower *tw, double r0,
 }
 
 /*
- * Whether hidden enemies are coming and no tower that sees them covers
- * enough of the routes: then a specialisation that detects is worth more.
+ * What the detecting towers see of the routes, while hidden enemies are
+ * coming: b->lit marks the route cells a detecting tower reaches (there
+ * the others may aim at them); b->blind is set when under a third of the
+ * route is lit (a specialisation that detects is then worth more), and
+ * b->dark when more than a third of the defence over the routes stands
+ * where none is lit, so that the hidden would walk past it unharmed.
  */
-bool
-bot_blind(const struct bot *b, const struct game *g)
+void
+bot_sight(struct bot *b, const struct game *g)
 {
+	double	dark = 0.0, all = 0.0;
 	int	e, t, k, seen = 0;
 	bool	hidden = false;
 
+	b->blind = b->dark = false;
 	for (e = 0; e < ENEMY_NKINDS; e++)
 		if ((enemy_types[e].traits & ENEMY_TRAIT_HIDDEN) &&
 		    b->mix[e] > 0.0)
 			hidden = true;
 	if (!hidden)
-		return false;
-	for (k = 0; k < b->ncells; k++) {
-		for (t = 0; t < g->ntowers; t++) {
-			const struct game_tower *tw = &g->towers[t];
-			const struct tower_spec *sp = game_tower_spec(tw);
-			struct tower_stats st;
+		return;
+	memset(b->lit, 0, (size_t)b->w * b->h);
+	for (t = 0; t < g->ntowers; t++) {
+		const struct game_tower *tw = &g->towers[t];
+		struct tower_stats st;
 
-			if (!tw->used || !(tower_types[tw->type].detects ||
-			    (sp != NULL && sp->detects)))
-				continue;
-			game_tower_stats(tw, &st);
+		if (!tw->used || !game_tower_detects(tw))
+			continue;
+		game_tower_stats(tw, &st);
+		for (k = 0; k < b->ncells; k++)
 			if (bot_reaches(b->cells[k].x - tw->x, b->cells[k].y -
 			    tw->y, st.range, 0.0))
-				break;
-		}
-		seen += t < g->ntowers;
+				b->lit[(size_t)b->cells[k].y * b->w +
+				    b->cells[k].x] = 1;
 	}
-	return seen * 3 < b->ncells;
+	for (k = 0; k < b->ncells; k++) {
+		size_t i = (size_t)b->cells[k].y * b->w + b->cells[k].x;
+
+		seen += b->lit[i];
+		all += b->defence[i];
+		dark += b->lit[i] ? 0.0 : b->defence[i];
+	}
+	b->blind = seen * 3 < b->ncells;
+	b->dark = dark * 3 > all;
 }

@@ -84,6 +84,9 @@ struct bot {
 	int		 air_kind[LEVEL_MAX_SPAWNS];	/* its kind */
 	int		 air_count[LEVEL_MAX_SPAWNS];
 	bool		 air_short[LEVEL_MAX_SPAWNS];	/* too little flak */
+	uint8_t		*lit;		/* w * h: a route cell a detector sees */
+	bool		 blind;		/* under a third of the route is lit */
+	bool		 dark;		/* a third of the defence is unlit */
 	struct vec	 air_from[LEVEL_MAX_SPAWNS], air_to[LEVEL_MAX_SPAWNS];
 };
 
@@ -141,13 +144,16 @@ int	bot_top_cells(const struct bot *b, const struct game *g, int32_t *top);
 int	bot_count(const struct game *g, int kind);
 double	bot_raise(const struct bot *b, const struct game_tower *tw, double r0,
 	    double m0, double p0, double r1, double m1, double p1);
-bool	bot_blind(const struct bot *b, const struct game *g);
+void	bot_sight(struct bot *b, const struct game *g);
+void	bot_score_sight(struct bot *b, double r);
 
 /* bot-build.c: towers, upgrades, specialisations. */
 bool	bot_best_cell(struct bot *b, struct game *g, int kind, int mask,
 	    struct bot_action *out);
 int	bot_builds(struct bot *b, struct game *g, struct bot_action *acts);
 int	bot_air_kind(const struct bot *b, int count);
+bool	bot_best_sight(struct bot *b, struct game *g,
+	    struct bot_action *out);
 bool	bot_best_spec(struct bot *b, const struct game *g,
 	    struct bot_action *out);
 bool	bot_best_upgrade(struct bot *b, const struct game *g,

@@ -118,6 +118,7 @@ bot_new_as(const struct game *g, int strategy)
 	b->corner = xcalloc(n, 1);
 	b->seen = xcalloc(n, 1);
 	b->zone = xcalloc(n, 1);
+	b->lit = xcalloc(n, 1);
 	b->defence = xcalloc(n, sizeof *b->defence);
 	b->score = xcalloc(n, sizeof *b->score);
 	b->tried = xcalloc(n, 1);
@@ -150,6 +151,7 @@ bot_free(struct bot *b)
 	free(b->corner);
 	free(b->seen);
 	free(b->zone);
+	free(b->lit);
 	free(b->defence);
 	free(b->score);
 	free(b->tried);
@@ -357,6 +359,7 @@ bot_act(struct bot *b, struct game *g)
 	bot_zone(b, g);
 	bot_threat(b, g);
 	bot_defence(b, g);
+	bot_sight(b, g);
 	if (bot_hero(b, g))
 		return 1;
 	memcpy(b->grid.cost, g->grid.cost, grid_cells(b->w, b->h));
@@ -370,6 +373,10 @@ bot_act(struct bot *b, struct game *g)
 			continue;
 		return bot_affords(b, g, &air) ? bot_do(g, &air) : 0;
 	}
+
+	/* Then sight, where the hidden would walk past the towers unseen. */
+	if (b->dark && bot_best_sight(b, g, &air))
+		return bot_affords(b, g, &air) ? bot_do(g, &air) : 0;
 
 	/* Then the maze, then towers and upgrades by worth per gold. */
 	if (!b->st->naive && g->tick % (BOT_WALL_TURNS * BOT_PERIOD) == 0 &&

@@ -55,7 +55,7 @@ game_tower_stats(const struct game_tower *tw, struct tower_stats *st)
 }
 
 /* Whether tower tw sees hidden enemies in its reach. */
-static bool
+bool
 game_tower_detects(const struct game_tower *tw)
 {
 	const struct tower_spec	*sp = game_tower_spec(tw);

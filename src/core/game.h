@@ -510,6 +510,7 @@ enum game_reason game_specialise(struct game *g, int x, int y, int spec);
 void		 game_tower_stats(const struct game_tower *tw,
 		     struct tower_stats *st);
 const struct tower_spec *game_tower_spec(const struct game_tower *tw);
+bool		 game_tower_detects(const struct game_tower *tw);
 int		 game_tower_refund(const struct game_tower *tw);
 bool		 game_enemy_hidden(const struct game *g, int i);
 enum game_reason game_check_place(struct game *g, int tower, int x, int y);

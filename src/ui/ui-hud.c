@@ -21,10 +21,17 @@
 #include "ui/ui-map.h"
 #include "ui/ui-sight.h"
 
-/* "PAUSED" (by p, or while a box is open) or the speed, "2x", into buf. */
+/*
+ * "PAUSED" (by p, or while a box is open; "PAUSED, 4x" when the game will
+ * go on faster than 1x) or the speed, "2x", into buf.
+ */
 static const char *
 ui_hud_speed(const struct play *p, char *buf, size_t size)
 {
+	if ((p->paused || p->held) && p->speed != 1) {
+		snprintf(buf, size, "PAUSED, %dx", p->speed);
+		return buf;
+	}
 	if (p->paused || p->held)
 		return "PAUSED";
 	if (play_aim_holds(p))

@@ -222,7 +222,7 @@ ui_sight_waves(const struct ui_view *v, const struct play *p, int *first)
 	snprintf(text[n++], sizeof text[0], "The waves to come (%d/%d waves "
 	    "begun), PAUSED while this is open", g->next_wave, g->nwaves);
 	text[n++][0] = '\0';
-	for (w = 0; w < g->nwaves && n < UI_SIGHT_PANEL_MAX - 3; w++) {
+	for (w = 0; w < g->nwaves && n < UI_SIGHT_PANEL_MAX - 4; w++) {
 		const struct level_wave *lw = &p->g->waves[w];
 		bool sending = game_wave_sending(g, w);
 
@@ -237,7 +237,7 @@ ui_sight_waves(const struct ui_view *v, const struct play *p, int *first)
 		ui_sight_warnings(p, w, seen, warn, sizeof warn);
 		snprintf(text[n++], sizeof text[0], "wave %d %.30s%.90s", w + 1,
 		    when, warn);
-		for (k = 0; k < lw->ngroups && n < UI_SIGHT_PANEL_MAX - 3;
+		for (k = 0; k < lw->ngroups && n < UI_SIGHT_PANEL_MAX - 4;
 		    k++) {
 			const struct level_group *grp = &lw->groups[k];
 
@@ -249,9 +249,10 @@ ui_sight_waves(const struct ui_view *v, const struct play *p, int *first)
 			enemy_trait_names(enemy_types[e].traits, traits,
 			    sizeof traits);
 			snprintf(text[n++], sizeof text[0], "  %3d %-8s from %c, "
-			    "one every %.1f s, leak %d%s%s%s", left,
+			    "one every %.1f s, %d hp, leak %d%s%s%s", left,
 			    enemy_types[e].name, grp->from, grp->every_ms /
-			    1000.0, enemy_types[e].leak, enemy_types[e].mover ==
+			    1000.0, game_enemy_hp(g, e, w + 1),
+			    enemy_types[e].leak, enemy_types[e].mover ==
 			    ENEMY_FLY ? ", flies" : "", traits[0] != '\0' ?
 			    ", " : "", traits);
 		}
@@ -259,6 +260,8 @@ ui_sight_waves(const struct ui_view *v, const struct play *p, int *first)
 	if (n == 2)
 		snprintf(text[n++], sizeof text[0], "every wave is out");
 	text[n++][0] = '\0';
+	snprintf(text[n++], sizeof text[0], "N hp: each one's hit points "
+	    "here (the level, the setting and the wave raise them)");
 	snprintf(text[n++], sizeof text[0], "leak N: the lives each one "
 	    "costs if it gets out");
 	snprintf(text[n++], sizeof text[0], "w, Escape: close   j k PgUp "
