@@ -1160,7 +1160,8 @@ START_TEST(test_canon_matches_oracle_small)
 END_TEST
 
 /*
- * field_canon in slices of random budgets (field_canon_start, _run) gives
+ * field_canon in slices of random budgets and reaches (field_canon_start,
+ * _run; a scan runs at most the reach ahead of the queue) gives
  * field_canon's dist, dir and goal bit for bit, into a field left dirty by
  * another build, on random maps with 1 to 8 goals; and a budget of cells
  * splits it (a slice of one cell on a big map does not finish it).
@@ -1179,6 +1180,8 @@ START_TEST(test_canon_slices_match_whole)
 		uint64_t budget = 1 + tu_randint(&s, round % 2 ? 20 : 2000);
 
 		memset(&sl, 0, sizeof sl);
+		/* Any reach gives the same field (0: the ring's). */
+		sl.reach = round % 4 == 0 ? 0 : 4 + tu_randint(&s, 61);
 		field_canon(f, g, goals + 1, 1);	/* dirty */
 		field_canon(o, g, goals, ng);
 		field_canon_start(f, g, goals, ng, &sl);

@@ -525,7 +525,9 @@ END_TEST
  * An update whose hunters are so far that the wave would cost more than a
  * build (hunt_wave_dearer) builds the field whole: exact, one more build;
  * with the hunters near, it does not. On an open map, the goal stepping
- * along a row.
+ * along a row; a wall down column 60 from the top to row 50 keeps every
+ * straight route from the far hunter at (79, 0) out (so hunt_prove cannot
+ * make it exact), the near one has one.
  */
 START_TEST(test_hunt_far_hunters_build)
 {
@@ -535,6 +537,8 @@ START_TEST(test_hunt_far_hunters_build)
 	struct field	*ref = field_new(80, 60);
 	int32_t		 near, far = grid_index(g, 79, 0);
 
+	for (int y = 0; y <= 50; y++)
+		g->cost[grid_index(g, 60, y)] = 0;
 	hunt_build(h, g, 10, 30);
 	for (int x = 11; x < 40; x++) {
 		uint64_t before;
@@ -568,7 +572,8 @@ END_TEST
  * wave for a hunter 20 cells behind, which settles a small share of that
  * disc; so the later updates with the hunter as far run the wave too
  * (exact on the hunter's cell), where the disc alone would have built the
- * field whole each time.
+ * field whole each time. A slow cell at the corridor's far end keeps
+ * hunt_prove out (a straight corridor is a straight route).
  */
 START_TEST(test_hunt_wave_ratio)
 {
@@ -582,6 +587,7 @@ START_TEST(test_hunt_wave_ratio)
 		g->cost[grid_index(g, x, 0)] = 0;
 		g->cost[grid_index(g, x, 2)] = 0;
 	}
+	g->cost[grid_index(g, 999, 1)] = 2;
 	hunt_build(h, g, 100, 1);
 	for (int x = 101; x < 160; x++) {
 		uint64_t	before = h->stats.rebuilds;
@@ -596,13 +602,88 @@ START_TEST(test_hunt_wave_ratio)
 			continue;
 		ck_assert_msg(h->wratio < 0.2, "x %d: wratio %f", x,
 		    h->wratio);
-		ck_assert(hunt_need_cells(h, &hunter, 1) * HUNT_WAVE_WEIGHT >
+		ck_assert(hunt_need_cells(h, g, &hunter, 1) * HUNT_WAVE_WEIGHT >
 		    (double)h->xwork);		/* the disc alone: dearer */
 		ck_assert_uint_eq(h->stats.rebuilds, before);
 		checked++;
 	}
 	ck_assert_int_gt(checked, 40);
 	field_free(ref);
+	hunt_free(h);
+	grid_free(g);
+}
+END_TEST
+
+/*
+ * A far hunter with a straight route (one of octile length) to the goal is
+ * made exact by that route (hunt_prove), not by the wave: on an open map,
+ * the goal stepping along a row and the hunter 50 to 70 cells off, no
+ * update builds the field whole and the wave does no more than its cap,
+ * where without the proof each would build it whole
+ * (test_hunt_far_hunters_build).
+ */
+START_TEST(test_hunt_far_hunter_proven)
+{
+	uint64_t	 s = 0xfa8;
+	struct grid	*g = tu_random_grid(&s, 80, 60, 0, 0, true);
+	struct hunt	*h = hunt_new(80, 60);
+	struct field	*ref = field_new(80, 60);
+	int32_t		 far = grid_index(g, 79, 59);
+	int		 checked = 0;
+
+	hunt_build(h, g, 10, 30);
+	for (int x = 11; x < 40; x++) {
+		uint64_t	before = h->stats.rebuilds;
+		bool		known = h->xwork != 0;
+
+		hunt_move(h, g, x, 30);
+		hunt_update(h, g, &far, 1);
+		expect_valid(h, g, "proven", x);
+		expect_exact(h, g, ref, &far, 1, false, x);
+		ck_assert(hunt_proven(h, g, far));
+		if (!known)
+			continue;
+		ck_assert_uint_eq(h->stats.rebuilds, before);
+		ck_assert_uint_le(h->stats.waved, (uint64_t)h->cap);
+		checked++;
+	}
+	ck_assert_int_gt(checked, 20);
+	field_free(ref);
+	hunt_free(h);
+	grid_free(g);
+}
+END_TEST
+
+/*
+ * A build's slices keep near their budget on a small open map: a
+ * canonical bucket's scans run as far ahead as the slice's reach, so the
+ * first bucket no longer writes the whole map (2,400 cells against a
+ * budget of 600 here).
+ */
+START_TEST(test_hunt_slices_keep_budget)
+{
+	uint64_t	 s = 0x5b1;
+	struct grid	*g = tu_random_grid(&s, 49, 49, 0, 0, true);
+	struct hunt	*h = hunt_new(49, 49);
+	int		 slices = 0;
+
+	hunt_build(h, g, 24, 24);
+	for (int x = 25; x < 40; x++) {
+		hunt_move(h, g, x, 24);
+		for (int k = 0; k < 3; k++) {
+			uint64_t budget = hunt_x_budget(h);
+
+			hunt_update(h, g, NULL, 0);
+			if (h->stats.sliced == 0)
+				continue;
+			ck_assert_msg(h->stats.sliced <= 2 * budget,
+			    "x %d: a slice of %llu cells, budget %llu", x,
+			    (unsigned long long)h->stats.sliced,
+			    (unsigned long long)budget);
+			slices++;
+		}
+	}
+	ck_assert_int_gt(slices, 10);
 	hunt_free(h);
 	grid_free(g);
 }
@@ -720,6 +801,8 @@ hunt_suite(void)
 	tcase_add_test(tc, test_hunt_early_take_happens);
 	tcase_add_test(tc, test_hunt_far_hunters_build);
 	tcase_add_test(tc, test_hunt_wave_ratio);
+	tcase_add_test(tc, test_hunt_far_hunter_proven);
+	tcase_add_test(tc, test_hunt_slices_keep_budget);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("route");
 	tcase_add_loop_test(tc, test_route_is_shortest, 0, 300);

@@ -40,6 +40,7 @@
 #define GOAL_JITTER		7	/* give or take up to this many */
 #define GOAL_HUNTERS		32
 #define GOAL_PACK		64	/* cells of route: where hunters start */
+#define GOAL_RUNS		3	/* runs of each walk (least times) */
 
 static const char *const bench_goal_maps[] = {
 	"arena", "lak303d", "maze512-1-0", "random512-10-0",
@@ -47,6 +48,7 @@ static const char *const bench_goal_maps[] = {
 
 struct bench_goal_result {
 	double	step, p99, rebuild;	/* median, 99th percentile, median */
+	double	p99_one;		/* p99 of the first run alone */
 	double	extra_sum, extra_max;	/* cells, over every check */
 	double	ncells;			/* cells summed into extra_sum */
 	double	hunter_extra;		/* cells */
@@ -145,6 +147,22 @@ bench_goal_cells(const struct grid *g, const int32_t *hunter, int32_t *cells)
 	return n;
 }
 
+/* The 99th percentile of the n times in t (which it sorts a copy of). */
+static double
+bench_goal_p99(const double *t, int n)
+{
+	double	*c, v;
+
+	if (n == 0)
+		return 0;
+	c = xmalloc((size_t)n * sizeof *c);
+	memcpy(c, t, (size_t)n * sizeof *c);
+	bench_median(c, n);	/* sorts c */
+	v = c[(n * 99) / 100];
+	free(c);
+	return v;
+}
+
 /* Compare h with ref (exact) over reachable cells and the hunters' cells. */
 static void
 bench_goal_compare(const struct hunt *h, const struct field *ref,
@@ -173,15 +191,19 @@ bench_goal_compare(const struct hunt *h, const struct field *ref,
 	}
 }
 
-/* Walk the goal over map g, the hero-like walk or the random one. */
-static struct bench_goal_result
-bench_goal_map(const struct grid *g, bool hero)
+/*
+ * Walk the goal over map g once, the hero-like walk or the random one: the
+ * steps' times into st, the rebuilds' into rb (their counts returned in
+ * *nst, *nrb), and with r, the field compared with the exact one at the
+ * checks. The walk, the hunters and the checks depend only on the seeds,
+ * so every run of it does the same work step for step.
+ */
+static void
+bench_goal_walk(const struct grid *g, bool hero, double *st, int *nst,
+    double *rb, int *nrb, struct bench_goal_result *r)
 {
-	struct bench_goal_result r;
 	struct hunt	*h = hunt_new(g->w, g->h);
 	struct field	*ref = field_new(g->w, g->h);
-	double		*st = xmalloc(GOAL_STEPS * sizeof *st);
-	double		 rb[GOAL_STEPS / (GOAL_CHECK_EVERY - GOAL_JITTER) + 1];
 	double		 waved = 0;
 	uint64_t	 jit = 0x5eed;
 	int		 check = 0;	/* the next check's step */
@@ -190,11 +212,9 @@ bench_goal_map(const struct grid *g, bool hero)
 			    xmalloc((size_t)g->w * g->h * sizeof *w.cells),
 			    0, 0, false };
 	int32_t		*plan = xmalloc((size_t)g->w * g->h * sizeof *plan);
-	int		 nst = 0, nrb = 0;
 	char		 why[128];
 
-	memset(&r, 0, sizeof r);
-	r.valid = 1;
+	*nst = *nrb = 0;
 	goal = bench_pick_open(g, &w.seed);
 	hunt_build(h, g, grid_x(g, goal), grid_y(g, goal));
 	/* A pack round the goal: within GOAL_PACK cells of route. */
@@ -218,7 +238,7 @@ bench_goal_map(const struct grid *g, bool hero)
 		goal = next;
 		/* Rotate: the rebuild goes first on odd checks. */
 		t0 = bench_cpu_now();
-		if (k >= check && nrb % 2 == 1)
+		if (k >= check && *nrb % 2 == 1)
 			field_build(ref, g, &goal, 1);
 		t1 = bench_cpu_now();
 		if (w.fresh) {
@@ -232,38 +252,78 @@ bench_goal_map(const struct grid *g, bool hero)
 		hunt_move(h, g, grid_x(g, goal), grid_y(g, goal));
 		hunt_update(h, g, cells, n);
 		t2 = bench_cpu_now();
-		st[nst++] = t2 - t1;
+		st[(*nst)++] = t2 - t1;
 		waved += (double)h->stats.waved;
 		if (k >= check) {
 			check = k + GOAL_CHECK_EVERY - GOAL_JITTER +
 			    (int)(bench_goal_rand(&jit) % (2 * GOAL_JITTER + 1));
-			if (nrb % 2 == 0) {
+			if (*nrb % 2 == 0) {
 				t0 = bench_cpu_now();
 				field_build(ref, g, &goal, 1);
 				t1 = bench_cpu_now();
 			}
-			rb[nrb++] = t1 - t0;
-			bench_goal_compare(h, ref, cells, n, &r);
-			r.valid &= hunt_valid(h, g, why, sizeof why);
+			rb[(*nrb)++] = t1 - t0;
+			if (r != NULL) {
+				bench_goal_compare(h, ref, cells, n, r);
+				r->valid &= hunt_valid(h, g, why, sizeof why);
+			}
 		}
 		bench_goal_hunters(h, g, hunter);
 	}
-	r.waved = waved / (nst > 0 ? nst : 1);
-	r.rebuild = bench_median(rb, nrb);
-	r.step = bench_median(st, nst);		/* sorts st */
-	r.p99 = st[(nst * 99) / 100];
-	free(st);
+	if (r != NULL)
+		r->waved = waved / (*nst > 0 ? *nst : 1);
 	free(w.cells);
 	free(plan);
 	route_free(w.r);
 	field_free(ref);
 	hunt_free(h);
+}
+
+/*
+ * A walk over map g, run GOAL_RUNS times: each step's time (and each
+ * rebuild's) is its least over the runs, since the runs do the same work
+ * step for step and what one run has more is the machine's (an interrupt,
+ * a neighbour's use of the cache): on a shared virtual machine single
+ * steps of 15 us read 60 to 120 us about once in a hundred, which is what
+ * a 99th percentile reads.
+ */
+static struct bench_goal_result
+bench_goal_map(const struct grid *g, bool hero)
+{
+	struct bench_goal_result r;
+	int		 cap = GOAL_STEPS / (GOAL_CHECK_EVERY - GOAL_JITTER) + 1;
+	double		*st = xmalloc(GOAL_STEPS * sizeof *st);
+	double		*st1 = xmalloc(GOAL_STEPS * sizeof *st1);
+	double		*rb = xmalloc((size_t)cap * sizeof *rb);
+	double		*rb1 = xmalloc((size_t)cap * sizeof *rb1);
+	int		 nst = 0, nrb = 0, nst1, nrb1;
+
+	memset(&r, 0, sizeof r);
+	r.valid = 1;
+	bench_goal_walk(g, hero, st, &nst, rb, &nrb, &r);
+	r.p99_one = bench_goal_p99(st, nst);
+	for (int run = 1; run < GOAL_RUNS; run++) {
+		bench_goal_walk(g, hero, st1, &nst1, rb1, &nrb1, NULL);
+		for (int k = 0; k < nst && k < nst1; k++)
+			if (st1[k] < st[k])
+				st[k] = st1[k];
+		for (int k = 0; k < nrb && k < nrb1; k++)
+			if (rb1[k] < rb[k])
+				rb[k] = rb1[k];
+	}
+	r.rebuild = bench_median(rb, nrb);
+	r.p99 = bench_goal_p99(st, nst);
+	r.step = bench_median(st, nst);		/* sorts st */
+	free(st);
+	free(st1);
+	free(rb);
+	free(rb1);
 	return r;
 }
 
 /* The figures over maps and walks. */
 struct bench_goal_figures {
-	double	vs_rebuild, p99, extra_mean, extra_max, hunter_extra;
+	double	vs_rebuild, p99, p99_one, extra_mean, extra_max, hunter_extra;
 };
 
 /* Run on the named maps. */
@@ -285,17 +345,21 @@ bench_goal_run(const char *const *maps, int nmaps, FILE *detail,
 			if (detail != NULL)
 				fprintf(detail, "%-15s %-6s step %6.1f us  p99 "
 				    "%7.1f us  rebuild %7.1f us  rebuild/step "
-				    "%5.1f  p99/rebuild %.2f  waved %6.0f  "
+				    "%5.1f  p99/rebuild %.2f (one run %.2f)  "
+				    "waved %6.0f  "
 				    "extra mean %.3f max %.2f hunters %.2f%s\n",
 				    maps[m], hero ? "hero" : "random",
 				    r.step * 1e6, r.p99 * 1e6, r.rebuild * 1e6,
-				    r.rebuild / r.step, p, r.waved,
+				    r.rebuild / r.step, p, r.p99_one /
+				    r.rebuild, r.waved,
 				    r.extra_sum / r.ncells, r.extra_max,
 				    r.hunter_extra, r.valid ? "" :
 				    "  NOT VALID");
 			ratio[nr++] = r.rebuild / r.step;
 			if (p > fg->p99)
 				fg->p99 = p;
+			if (r.p99_one / r.rebuild > fg->p99_one)
+				fg->p99_one = r.p99_one / r.rebuild;
 			if (r.hunter_extra > fg->hunter_extra)
 				fg->hunter_extra = r.hunter_extra;
 			if (hero && g->w >= 512 && g->h >= 512) {
@@ -317,6 +381,7 @@ bench_goal_print(FILE *out, const struct bench_goal_figures *fg)
 {
 	fprintf(out, "goal_step_vs_rebuild %.1f\n", fg->vs_rebuild);
 	fprintf(out, "goal_step_p99_vs_rebuild %.2f\n", fg->p99);
+	fprintf(out, "goal_step_p99_one_run_vs_rebuild %.2f\n", fg->p99_one);
 	fprintf(out, "goal_extra_mean %.3f\n", fg->extra_mean);
 	fprintf(out, "goal_extra_max %.2f\n", fg->extra_max);
 	fprintf(out, "goal_hunter_extra %.2f\n", fg->hunter_extra);

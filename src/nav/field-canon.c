@@ -863,6 +863,8 @@ field_canon_run(struct field *f, const struct grid *g, struct field_slice *s,
 		bool done;
 
 		canon_attach(&k, f, g);
+		if (s->reach > 0 && s->reach < k.reach)
+			k.reach = s->reach;
 		memcpy(k.ring.head, s->head, sizeof k.ring.head);
 		k.queued = s->queued;
 		done = canon_run(&k, &s->bucket, budget);

@@ -137,6 +137,10 @@ struct field_slice {
 	size_t		 norder;
 	int		 stage, row;	/* field_canon_run: 0 the search, 1
 					   the pointers, from row */
+	int		 reach;		/* set by the caller, or 0: buckets a
+					   canonical scan may run ahead (any
+					   reach gives the same field; a short
+					   one keeps a slice near its budget) */
 };
 
 size_t		 field_sizeof(int w, int h);

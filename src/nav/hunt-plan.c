@@ -120,27 +120,32 @@ hunt_x_budget(const struct hunt *h)
  * wave nothing).
  */
 bool
-hunt_wave_dearer(const struct hunt *h, const int32_t *cells, int n)
+hunt_wave_dearer(const struct hunt *h, const struct grid *g,
+    const int32_t *cells, int n)
 {
 	if (h->exact || h->xwork == 0)
 		return false;
-	return hunt_need_cells(h, cells, n) * h->wratio * HUNT_WAVE_WEIGHT >
+	return hunt_need_cells(h, g, cells, n) * h->wratio *
+	    HUNT_WAVE_WEIGHT >
 	    (double)h->xwork;
 }
 
 /*
  * The half disc of cells round the goal out to the farthest given cell's
- * distance: what the hunters' need asks of the wave on open ground.
+ * distance (of those not proven exact, hunt-prove.c): what the hunters'
+ * need asks of the wave on open ground.
  */
 double
-hunt_need_cells(const struct hunt *h, const int32_t *cells, int n)
+hunt_need_cells(const struct hunt *h, const struct grid *g,
+    const int32_t *cells, int n)
 {
 	int64_t	far = 0;
 	double	r;
 
 	for (int k = 0; k < n; k++)
 		if (h->f->dist[cells[k]] != FIELD_INF &&
-		    h->f->dist[cells[k]] + h->f->base > far)
+		    h->f->dist[cells[k]] + h->f->base > far &&
+		    !hunt_proven(h, g, cells[k]))
 			far = h->f->dist[cells[k]] + h->f->base;
 	r = (double)far / FIELD_UNIT;
 	return 1.5708 * r * r;
@@ -156,13 +161,14 @@ hunt_need_cells(const struct hunt *h, const int32_t *cells, int n)
  * the hunters near), so its update pays nothing for this.
  */
 void
-hunt_wave_measure(struct hunt *h, const int32_t *cells, int n, bool built)
+hunt_wave_measure(struct hunt *h, const struct grid *g, const int32_t *cells,
+    int n, bool built)
 {
 	double disc;
 
 	if (built || h->wneed < HUNT_WAVE_FAR / 16)
 		return;
-	disc = hunt_need_cells(h, cells, n);
+	disc = hunt_need_cells(h, g, cells, n);
 	if (disc >= HUNT_WAVE_FAR)
 		h->wratio = (double)h->wneed / disc;
 	if (h->wratio < HUNT_WAVE_SHARE_MIN)
@@ -228,6 +234,10 @@ hunt_copy(struct hunt *dst, const struct hunt *src)
 	dst->low = keep.low;
 	dst->lowdist = keep.lowdist;
 	dst->lowdir = keep.lowdir;
+	dst->pcell = keep.pcell;
+	dst->pdir = keep.pdir;
+	dst->pways = keep.pways;
+	dst->pmark = keep.pmark;
 	field_copy(dst->f, src->f);
 	field_copy(dst->x, src->x);
 	memcpy(dst->x->qnext, src->x->qnext, n * sizeof *dst->x->qnext);
@@ -235,6 +245,7 @@ hunt_copy(struct hunt *dst, const struct hunt *src)
 	memcpy(dst->heap, src->heap, (size_t)src->nheap * sizeof *dst->heap);
 	memcpy(dst->hpos, src->hpos, n * sizeof *dst->hpos);
 	memcpy(dst->flag, src->flag, n);
+	memcpy(dst->pmark, src->pmark, n * sizeof *dst->pmark);
 	memcpy(dst->plan, src->plan, (size_t)src->nplan * sizeof *dst->plan);
 	memcpy(dst->xwalk, src->xwalk, (size_t)(src->nxwalk < (int)n ?
 	    src->nxwalk : (int)n) * sizeof *dst->xwalk);

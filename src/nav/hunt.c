@@ -44,6 +44,7 @@
  *              goal is settled at once).
  */
 #include <assert.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -358,6 +359,10 @@ hunt_new(int w, int hh)
 	h->low = xcalloc(n, sizeof *h->low);
 	h->lowdist = xcalloc(n, sizeof *h->lowdist);
 	h->lowdir = xcalloc(n, 1);
+	h->pcell = xcalloc(HUNT_PROVE_MAX + 1, sizeof *h->pcell);
+	h->pdir = xcalloc(HUNT_PROVE_MAX + 1, 1);
+	h->pways = xcalloc(HUNT_PROVE_MAX + 1, 1);
+	h->pmark = xcalloc(n, sizeof *h->pmark);
 	h->rnext = xcalloc(n, sizeof *h->rnext);
 	h->rprev = xcalloc(n, sizeof *h->rprev);
 	h->rhead = xmalloc(HQ_NB * sizeof *h->rhead);
@@ -391,6 +396,10 @@ hunt_free(struct hunt *h)
 	free(h->low);
 	free(h->lowdist);
 	free(h->lowdir);
+	free(h->pcell);
+	free(h->pdir);
+	free(h->pways);
+	free(h->pmark);
 	free(h->rnext);
 	free(h->rprev);
 	free(h->rhead);
@@ -433,7 +442,8 @@ hunt_build(struct hunt *h, const struct grid *g, int x, int y)
 	goal = grid_index(g, x, y);
 	hunt_sight_forget(h);
 	hunt_heap_clear(h);
-	if (field_canon_applies(g))
+	h->unit = field_canon_applies(g);
+	if (h->unit)
 		field_canon(h->f, g, &goal, 1);
 	else
 		field_integrate(h->f, g, &goal, 1);
@@ -571,7 +581,8 @@ hunt_wave(struct hunt *h, const struct grid *g, const int32_t *cells, int n,
 	uint64_t	 done = 0;
 
 	for (int k = 0; k < n; k++)
-		if (dist[cells[k]] != FIELD_INF && dist[cells[k]] > need)
+		if (dist[cells[k]] != FIELD_INF && dist[cells[k]] > need &&
+		    !hunt_proven(h, g, cells[k]))
 			need = dist[cells[k]];
 	/* The least key is at least its bucket's floor: stop on that. */
 	h->wneed = 0;
@@ -713,7 +724,26 @@ static void
 hunt_x_run(struct hunt *h, const struct grid *g)
 {
 	uint64_t budget = hunt_x_budget(h);
+	double r;
 
+	/*
+	 * While the goal walks and the hunters' need keeps the wave busy
+	 * (it settled more than a slice's worth, in a build's cells, the
+	 * update before), half a slice: the two would add up to a dear
+	 * update. A goal standing still gets whole slices, so
+	 * hunt_exact_bound holds.
+	 */
+	if (h->since <= 1 && h->waved * HUNT_WAVE_WEIGHT > budget)
+		budget = (budget + 1) / 2;
+	r = sqrt((double)budget / 8);
+
+	/*
+	 * A canonical bucket's scans run up to reach buckets ahead: from the
+	 * goal that is an octagon of about 3 reach^2 cells, all in the first
+	 * bucket, so on a small open map the default reach (the ring's)
+	 * wrote the whole build in one slice. Any reach gives the same field.
+	 */
+	h->xs.reach = r < 4 ? 4 : r > FIELD_NBUCKETS ? 0 : (int)r;
 	h->x->stats.settled = 0;
 	h->xlen++;
 	if (h->xcanon ? field_canon_run(h->x, g, &h->xs, budget) :
@@ -770,18 +800,23 @@ hunt_update(struct hunt *h, const struct grid *g, const int32_t *cells,
     int n)
 {
 	bool built;
+	uint64_t taken;
 
 	h->waved = h->stats.waved;
 	h->stats.waved = h->stats.sliced = h->stats.rays = 0;
 	if (h->goal < 0)
 		return;
 	h->since++;
-	built = hunt_wave_dearer(h, cells, n);
+	hunt_prove(h, g, cells, n);
+	built = hunt_wave_dearer(h, g, cells, n);
 	if (built)
 		hunt_build(h, g, grid_x(g, h->goal), grid_y(g, h->goal));
+	taken = h->stats.taken;
 	hunt_far(h, g);
+	if (h->stats.taken != taken)
+		hunt_prove(h, g, cells, n);	/* a new field */
 	h->stats.waved = hunt_wave(h, g, cells, n, h->cap);
-	hunt_wave_measure(h, cells, n, built);
+	hunt_wave_measure(h, g, cells, n, built);
 	hunt_sight(h, g, cells, n);
 }
 
@@ -795,6 +830,7 @@ hunt_settle_cells(struct hunt *h, const struct grid *g, const int32_t *cells,
 {
 	if (h->goal < 0)
 		return;
+	hunt_prove(h, g, cells, n);
 	h->stats.waved += hunt_wave(h, g, cells, n, 0);
 	hunt_sight(h, g, cells, n);
 }
@@ -967,6 +1003,7 @@ hunt_set_cost(struct hunt *h, struct grid *g, int x, int y, int cost)
 	if (old == cost)
 		return;
 	g->cost[t] = (uint8_t)cost;
+	h->unit = field_canon_applies(g);
 	hunt_x_forget(h);	/* the build's routes may cross t */
 	hunt_rev_end(h);	/* and the walk's */
 	h->stats.cut = 0;

@@ -105,6 +105,7 @@
 #define HUNT_REV_MAX	8	/* taken at most this many steps short */
 #define HUNT_FLAG_CUT	0x01	/* flag[]: cut (or raised) by a change */
 #define HUNT_FLAG_LOW	0x04	/* flag[]: changed since an early take */
+#define HUNT_PROVE_MAX	512	/* hunt_prove: longest route, in steps */
 
 struct hunt_stats {
 	uint64_t	waved;		/* cells the wave settled, last update */
@@ -167,6 +168,12 @@ struct hunt {
 					   the need (not the cap) */
 	int		 since;		/* updates since the goal last moved */
 	int		 ups;		/* updates between its last two moves */
+	bool		 unit;		/* unit costs, eight ways: hunt_prove */
+	int32_t		*pcell;		/* hunt_prove's route (scratch) */
+	int8_t		*pdir;
+	uint8_t		*pways;
+	uint32_t	*pmark;		/* cells searched (== pstamp) */
+	uint32_t	 pstamp;	/* hunt_prove's calls */
 };
 
 struct hunt	*hunt_new(int w, int h);
@@ -224,13 +231,19 @@ hunt_rev_keep(struct hunt *h, int i)
 	h->lowdir[i] = h->f->dir[i];
 	h->low[h->nlow++] = i;
 }
+void		 hunt_prove(struct hunt *h, const struct grid *g,
+		     const int32_t *cells, int n);
+bool		 hunt_proven(const struct hunt *h, const struct grid *g,
+		     int32_t i);
+int64_t		 hunt_octile(const struct hunt *h, const struct grid *g,
+		     int32_t i);
 uint64_t	 hunt_x_budget(const struct hunt *h);
-bool		 hunt_wave_dearer(const struct hunt *h, const int32_t *cells,
-		     int n);
-double		 hunt_need_cells(const struct hunt *h, const int32_t *cells,
-		     int n);
-void		 hunt_wave_measure(struct hunt *h, const int32_t *cells, int n,
-		     bool built);
+bool		 hunt_wave_dearer(const struct hunt *h, const struct grid *g,
+		     const int32_t *cells, int n);
+double		 hunt_need_cells(const struct hunt *h, const struct grid *g,
+		     const int32_t *cells, int n);
+void		 hunt_wave_measure(struct hunt *h, const struct grid *g,
+		     const int32_t *cells, int n, bool built);
 int		 hunt_build_updates(const struct hunt *h,
 		     const struct grid *g);
 

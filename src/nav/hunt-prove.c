@@ -1,0 +1,180 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * hunt-prove: the hunters' cells made exact by a straight route, without
+ * the wave. Where every open cell costs the same and steps go eight ways,
+ * no route from x to the goal is shorter than the octile distance (the
+ * diagonal steps min(|dx|, |dy|), the straight ones the rest), so a route
+ * of that length is a shortest one and every cell on it holds its own
+ * octile distance. Such a route takes only the diagonal towards the goal
+ * and the straight step along the longer side, in any order; a depth-first
+ * search from each given cell finds one if there is one (no wall, no
+ * corner cut), each cell searched once an update, and writes it into the
+ * field: each of its cells that held more takes its octile distance and a
+ * pointer along the route, and joins the wave (so the wave's invariant
+ * holds: a cell not queued offers no neighbour anything better). A search
+ * stops early at a cell that already holds its octile distance: its
+ * pointer chain is exact (a pointer from an exact cell leads to a cell no
+ * higher than exact minus the step, which, being an upper bound, is exact
+ * too).
+ *
+ * The wave must settle every given cell before it stops (hunt.c); a proven
+ * cell is exact already, so the hunters' need is the farthest cell not
+ * proven (hunt_need). On open ground at the opening of a chase, when the
+ * hunters are far and the goal steps every update, that need was the whole
+ * map on every update (a wave as dear as a build, or a whole build).
+ *
+ * Every written value is the length of a real route and falls along the
+ * pointer by the step, and only values that fall are written: the field
+ * stays valid. A written pointer is the route's, which need not be the one
+ * a build's tie-break picks; the field's pointers are a build's again when
+ * a build is taken (standing still, within hunt_exact_bound).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "field-ring.h"
+#include "hunt.h"
+
+/* The direction of the step (dx, dy), each -1, 0 or 1, not both 0. */
+static int
+prove_dir(int dx, int dy)
+{
+	static const int8_t dirs[3][3] = {
+		{ 7, 6, 5 },	/* dx -1: dy -1, 0, 1 */
+		{ 0, -1, 4 },	/* dx 0 */
+		{ 1, 2, 3 },	/* dx 1 */
+	};
+
+	return dirs[dx + 1][dy + 1];
+}
+
+/* The octile distance from cell i to the goal, in FIELD_UNITs. */
+int64_t
+hunt_octile(const struct hunt *h, const struct grid *g, int32_t i)
+{
+	int dx = abs(grid_x(g, i) - grid_x(g, h->goal));
+	int dy = abs(grid_y(g, i) - grid_y(g, h->goal));
+	int lo = dx < dy ? dx : dy, hi = dx < dy ? dy : dx;
+
+	return (int64_t)(hi - lo) * FIELD_UNIT + (int64_t)lo * FIELD_DIAG;
+}
+
+/* Whether cell i holds its octile distance (so is exact: h->unit only). */
+bool
+hunt_proven(const struct hunt *h, const struct grid *g, int32_t i)
+{
+	return h->unit && h->f->dist[i] != FIELD_INF &&
+	    h->f->dist[i] + h->f->base == hunt_octile(h, g, i);
+}
+
+/*
+ * The ways on from cell c towards the goal along a route of octile length:
+ * the diagonal towards it and the straight step along the longer side, as
+ * bits of a direction mask (none on the goal). Every cell of such a route
+ * from x lies between x and the goal, so has the same ways on as x: what
+ * is found of a cell (that no such route leaves it) holds for every x.
+ */
+static unsigned
+prove_ways(const struct hunt *h, const struct grid *g, int32_t c)
+{
+	int dx = grid_x(g, h->goal) - grid_x(g, c);
+	int dy = grid_y(g, h->goal) - grid_y(g, c);
+	int sx = (dx > 0) - (dx < 0), sy = (dy > 0) - (dy < 0);
+	unsigned m = 0;
+
+	if (sx != 0 && sy != 0)
+		m |= 1u << prove_dir(sx, sy);
+	if (abs(dx) > abs(dy))
+		m |= 1u << prove_dir(sx, 0);
+	else if (abs(dy) > abs(dx))
+		m |= 1u << prove_dir(0, sy);
+	return m;
+}
+
+/*
+ * Search from cell x for a route of octile length to the goal or to a
+ * cell holding its octile distance, depth first, each cell once an update
+ * (h->pmark: a cell met before this update either holds its octile
+ * distance now or has no such route). On success the route is on the
+ * stack (h->pcell, h->pdir: the step from each cell) and its length in
+ * cells is returned; else 0.
+ */
+static int
+prove_search(struct hunt *h, const struct grid *g, int32_t x)
+{
+	int top = 0;
+
+	h->pmark[x] = h->pstamp;
+	h->pcell[0] = x;
+	h->pways[0] = (uint8_t)prove_ways(h, g, x);
+	top = 1;
+	while (top > 0) {
+		int32_t	c = h->pcell[top - 1], n;
+		int	d;
+
+		if (h->pways[top - 1] == 0) {
+			top--;		/* no route on from c */
+			continue;
+		}
+		d = field_ctz(h->pways[top - 1]);
+		h->pways[top - 1] &= (uint8_t)(h->pways[top - 1] - 1);
+		n = c + field_offset(g->stride, d);
+		if (field_step_cost(g, c, d) == 0)
+			continue;
+		h->pdir[top - 1] = (int8_t)d;
+		if (n == h->goal || hunt_proven(h, g, n))
+			return top;
+		if (h->pmark[n] == h->pstamp || top >= HUNT_PROVE_MAX)
+			continue;
+		h->pmark[n] = h->pstamp;
+		h->pcell[top] = n;
+		h->pways[top++] = (uint8_t)prove_ways(h, g, n);
+	}
+	return 0;
+}
+
+/* Write the route's n cells: their octile distance and the route's step. */
+static void
+prove_write(struct hunt *h, const struct grid *g, int n)
+{
+	struct field *f = h->f;
+
+	for (int k = n - 1; k >= 0; k--) {
+		int32_t	c = h->pcell[k];
+		int64_t	d = hunt_octile(h, g, c) - f->base;
+
+		if (d >= f->dist[c])
+			continue;
+		hunt_rev_keep(h, c);
+		hunt_lower(h, c, d);
+		f->dir[c] = h->pdir[k];
+		f->goal[c] = 0;
+		hunt_push(h, c);
+	}
+}
+
+/*
+ * Prove what of cells[] a route of octile length can (the model comment);
+ * only on a map of unit costs and eight-way steps (h->unit).
+ */
+void
+hunt_prove(struct hunt *h, const struct grid *g, const int32_t *cells, int n)
+{
+	if (!h->unit || h->goal < 0)
+		return;
+	if (++h->pstamp == 0) {		/* wrapped: forget every mark */
+		memset(h->pmark, 0, h->f->ncells * sizeof *h->pmark);
+		h->pstamp = 1;
+	}
+	for (int k = 0; k < n; k++) {
+		int32_t	x = cells[k];
+		int	m;
+
+		if (x == h->goal || h->f->dist[x] == FIELD_INF ||
+		    h->pmark[x] == h->pstamp || hunt_proven(h, g, x))
+			continue;
+		m = prove_search(h, g, x);
+		if (m > 0)
+			prove_write(h, g, m);
+	}
+}
