@@ -616,7 +616,8 @@ END_TEST
 
 /*
  * A far hunter with a straight route (one of octile length) to the goal is
- * made exact by that route (hunt_prove), not by the wave: on an open map,
+ * made exact by that route (hunt_prove), not by the wave, its pointers down
+ * it a build's: on an open map,
  * the goal stepping along a row and the hunter 50 to 70 cells off, no
  * update builds the field whole and the wave does no more than its cap,
  * where without the proof each would build it whole
@@ -641,6 +642,12 @@ START_TEST(test_hunt_far_hunter_proven)
 		expect_valid(h, g, "proven", x);
 		expect_exact(h, g, ref, &far, 1, false, x);
 		ck_assert(hunt_proven(h, g, far));
+		/* Down its route, a build's pointers (ref: expect_exact's). */
+		for (int i = far; i != h->goal; i += field_offset(g->stride,
+		    h->f->dir[i]))
+			ck_assert_msg(h->f->dir[i] == ref->dir[i], "x %d (%d,%d):"
+			    " pointer %d, a build's %d", x, grid_x(g, i),
+			    grid_y(g, i), h->f->dir[i], ref->dir[i]);
 		if (!known)
 			continue;
 		ck_assert_uint_eq(h->stats.rebuilds, before);

@@ -17,6 +17,7 @@
  * weighs that by), and the direction of a step.
  */
 #include <assert.h>
+#include <math.h>
 #include <string.h>
 
 #include "field-ring.h"
@@ -96,17 +97,41 @@ hunt_aim(const struct hunt *h, int ahead)
  * evenly over HUNT_SLICES updates (so each update of a build costs about
  * the same, whatever share of the map is open), but never under half a
  * slice (a map that opened up since is built in bounded time); the first
- * build, a slice.
+ * build, a slice. While the goal walks and the hunters' need keeps the
+ * wave busy (it settled more than that budget's worth, in a build's
+ * cells, the update before), half of it: the two would add up to a dear
+ * update (lak303d's opening in weir-bench goal). A goal standing still
+ * gets the whole budget, so hunt_exact_bound holds.
  */
 uint64_t
 hunt_x_budget(const struct hunt *h)
 {
-	uint64_t slice = (uint64_t)h->slice, even;
+	uint64_t slice = (uint64_t)h->slice, even, budget;
 
 	if (h->xwork == 0)
 		return slice;
 	even = (h->xwork + HUNT_SLICES - 1) / HUNT_SLICES;
-	return even * 2 < slice ? (slice + 1) / 2 : even;
+	budget = even * 2 < slice ? (slice + 1) / 2 : even;
+	if (h->since <= 1 && h->waved * HUNT_WAVE_WEIGHT > budget)
+		budget = (budget + 1) / 2;
+	return budget;
+}
+
+/*
+ * How far ahead of the queue a canonical build's scans may run in a slice
+ * of the budget: a bucket's scans run up to reach buckets ahead, from the
+ * goal an octagon of about 3 reach^2 cells, written about twice over (the
+ * scans cross), all in the first bucket, so on a small open map the
+ * builder's own reach (its ring's) wrote the whole build in one slice
+ * (arena: 1,838 cells, a budget of 600). Any reach gives the same field;
+ * 0 leaves the builder's.
+ */
+int
+hunt_x_reach(uint64_t budget)
+{
+	double r = sqrt((double)budget / 8);
+
+	return r < 4 ? 4 : r > FIELD_NBUCKETS ? 0 : (int)r;
 }
 
 /*

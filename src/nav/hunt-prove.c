@@ -15,19 +15,18 @@
  * stops early at a cell that already holds its octile distance: its
  * pointer chain is exact (a pointer from an exact cell leads to a cell no
  * higher than exact minus the step, which, being an upper bound, is exact
- * too).
+ * too). Each cell tries its ways in the order a build's tie-break ranks
+ * them, so where a route is written its pointers are a build's.
  *
  * The wave must settle every given cell before it stops (hunt.c); a proven
  * cell is exact already, so the hunters' need is the farthest cell not
- * proven (hunt_need). On open ground at the opening of a chase, when the
+ * proven (hunt_wave, hunt_need_cells). On open ground at the opening of a chase, when the
  * hunters are far and the goal steps every update, that need was the whole
  * map on every update (a wave as dear as a build, or a whole build).
  *
  * Every written value is the length of a real route and falls along the
  * pointer by the step, and only values that fall are written: the field
- * stays valid. A written pointer is the route's, which need not be the one
- * a build's tie-break picks; the field's pointers are a build's again when
- * a build is taken (standing still, within hunt_exact_bound).
+ * stays valid.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -92,6 +91,24 @@ prove_ways(const struct hunt *h, const struct grid *g, int32_t c)
 }
 
 /*
+ * Of the ways in mask m (one or two), the one a build's tie-break ranks
+ * first: so the way a search leaves a cell by is the pointer a build gives
+ * it (the first in rank of the neighbours a step lower, and those are the
+ * ones a route of octile length goes on from).
+ */
+static int
+prove_first(unsigned m)
+{
+	int a = field_ctz(m), b;
+
+	m &= m - 1;
+	if (m == 0)
+		return a;
+	b = field_ctz(m);
+	return field_rank[b] < field_rank[a] ? b : a;
+}
+
+/*
  * Search from cell x for a route of octile length to the goal or to a
  * cell holding its octile distance, depth first, each cell once an update
  * (h->pmark: a cell met before this update either holds its octile
@@ -116,8 +133,8 @@ prove_search(struct hunt *h, const struct grid *g, int32_t x)
 			top--;		/* no route on from c */
 			continue;
 		}
-		d = field_ctz(h->pways[top - 1]);
-		h->pways[top - 1] &= (uint8_t)(h->pways[top - 1] - 1);
+		d = prove_first(h->pways[top - 1]);
+		h->pways[top - 1] &= (uint8_t)~(1u << d);
 		n = c + field_offset(g->stride, d);
 		if (field_step_cost(g, c, d) == 0)
 			continue;

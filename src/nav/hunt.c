@@ -44,7 +44,6 @@
  *              goal is settled at once).
  */
 #include <assert.h>
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -724,26 +723,8 @@ static void
 hunt_x_run(struct hunt *h, const struct grid *g)
 {
 	uint64_t budget = hunt_x_budget(h);
-	double r;
 
-	/*
-	 * While the goal walks and the hunters' need keeps the wave busy
-	 * (it settled more than a slice's worth, in a build's cells, the
-	 * update before), half a slice: the two would add up to a dear
-	 * update. A goal standing still gets whole slices, so
-	 * hunt_exact_bound holds.
-	 */
-	if (h->since <= 1 && h->waved * HUNT_WAVE_WEIGHT > budget)
-		budget = (budget + 1) / 2;
-	r = sqrt((double)budget / 8);
-
-	/*
-	 * A canonical bucket's scans run up to reach buckets ahead: from the
-	 * goal that is an octagon of about 3 reach^2 cells, all in the first
-	 * bucket, so on a small open map the default reach (the ring's)
-	 * wrote the whole build in one slice. Any reach gives the same field.
-	 */
-	h->xs.reach = r < 4 ? 4 : r > FIELD_NBUCKETS ? 0 : (int)r;
+	h->xs.reach = hunt_x_reach(budget);
 	h->x->stats.settled = 0;
 	h->xlen++;
 	if (h->xcanon ? field_canon_run(h->x, g, &h->xs, budget) :

@@ -21,6 +21,10 @@
  *           fewer than cap cells (so a call does the larger of the
  *           hunters' need and cap); hunt_settle_cells does only the
  *           hunters' need (for hunters that came between two updates).
+ *           A given cell that a route of octile length joins to the goal
+ *           (unit costs, eight ways) is exact without the wave: such a
+ *           route is written into the field first (hunt-prove.c), and the
+ *           need is the farthest given cell not so proven.
  *           When that need would cost more than a whole build (the
  *           farthest given cell r cells away: about pi r^2 / 2 cells,
  *           times the share of such a half disc the last far wave
@@ -38,7 +42,11 @@
  *           rebuild to 0.88-0.95 (README, "Sixth round").
  *   far     an exact build of the field runs alongside, spread evenly
  *           over HUNT_SLICES updates (hunt_x_budget: the last build's work
- *           a quarter at a time; at least half a slice an update), by the
+ *           a quarter at a time; at least half a slice an update; half
+ *           that while the goal walks and the wave settled more than a
+ *           slice's worth the update before; a canonical scan runs at most
+ *           about the square root of an eighth of the budget ahead, so a
+ *           slice keeps near its budget on open ground), by the
  *           canonical builder where it applies (unit costs, 8-way) and the
  *           Dijkstra builder elsewhere. A canonical build aims at the
  *           cell the goal will stand on when it ends (hunt_plan: the
@@ -238,6 +246,7 @@ bool		 hunt_proven(const struct hunt *h, const struct grid *g,
 int64_t		 hunt_octile(const struct hunt *h, const struct grid *g,
 		     int32_t i);
 uint64_t	 hunt_x_budget(const struct hunt *h);
+int		 hunt_x_reach(uint64_t budget);
 bool		 hunt_wave_dearer(const struct hunt *h, const struct grid *g,
 		     const int32_t *cells, int n);
 double		 hunt_need_cells(const struct hunt *h, const struct grid *g,
