@@ -214,6 +214,9 @@ void		 hunt_push(struct hunt *h, int i);
 void		 hunt_lower(struct hunt *h, int i, int64_t d);
 void		 hunt_sight_forget(struct hunt *h);
 void		 hunt_cut_mark(struct hunt *h, int i);
+void		 hunt_cut_find(struct hunt *h, const struct grid *g, int t,
+		     bool closed);
+void		 hunt_cut_reseed(struct hunt *h, const struct grid *g, int v);
 void		 hunt_trade(struct hunt *h);
 void		 hunt_rev_end(struct hunt *h);
 
