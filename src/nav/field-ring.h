@@ -17,6 +17,7 @@
 #define WEIR_FIELD_RING_H
 
 #include <stdint.h>
+#include <stdlib.h>
 
 #include "field.h"
 #include "grid.h"
@@ -166,6 +167,23 @@ field_moves(const struct grid *g, int i)
 	    (so & e & (c[i + s + 1] != 0)) << 3 | so << 4 |
 	    (so & w & (c[i + s - 1] != 0)) << 5 | w << 6 |
 	    (n & w & (c[i - s - 1] != 0)) << 7;
+}
+
+/*
+ * The octile distance from cell i to map cell (tx, ty) (the 4-way one on a
+ * grid without diagonals), in FIELD_UNITs: no route is shorter where every
+ * cell costs 1, and it is never more than a route's cost.
+ */
+static inline int64_t
+field_octile(const struct grid *g, int i, int tx, int ty)
+{
+	int dx = abs(grid_x(g, i) - tx), dy = abs(grid_y(g, i) - ty);
+	int lo = dx < dy ? dx : dy, hi = dx < dy ? dy : dx;
+
+	if (!g->diagonal)
+		return (int64_t)(dx + dy) * FIELD_UNIT;
+	return (int64_t)hi * FIELD_UNIT + (int64_t)lo * (FIELD_DIAG -
+	    FIELD_UNIT);
 }
 
 /* Cost of a step in direction d into cell j (the move being allowed). */

@@ -51,11 +51,7 @@ prove_dir(int dx, int dy)
 int64_t
 hunt_octile(const struct hunt *h, const struct grid *g, int32_t i)
 {
-	int dx = abs(grid_x(g, i) - grid_x(g, h->goal));
-	int dy = abs(grid_y(g, i) - grid_y(g, h->goal));
-	int lo = dx < dy ? dx : dy, hi = dx < dy ? dy : dx;
-
-	return (int64_t)(hi - lo) * FIELD_UNIT + (int64_t)lo * FIELD_DIAG;
+	return field_octile(g, i, grid_x(g, h->goal), grid_y(g, h->goal));
 }
 
 /* Whether cell i holds its octile distance (so is exact: h->unit only). */

@@ -127,13 +127,7 @@ route_down(struct route *r, int k)
 static inline int64_t
 route_guide(const struct grid *g, int i, int tx, int ty)
 {
-	int dx = abs(grid_x(g, i) - tx), dy = abs(grid_y(g, i) - ty);
-	int lo = dx < dy ? dx : dy, hi = dx < dy ? dy : dx;
-
-	if (!g->diagonal)
-		return (int64_t)(dx + dy) * FIELD_UNIT;
-	return (int64_t)hi * FIELD_UNIT + (int64_t)lo * (FIELD_DIAG -
-	    FIELD_UNIT);
+	return field_octile(g, i, tx, ty);
 }
 
 /* Reach cell j from i at cost c (direction d), if that is better. */
