@@ -697,6 +697,39 @@ START_TEST(test_hunt_slices_keep_budget)
 END_TEST
 
 /*
+ * A build's budget halves while the goal walks and the wave settled more
+ * than the budget's worth (in a build's cells) the update before, and only
+ * then: a goal standing still, or a wave that did little, gets it whole.
+ */
+START_TEST(test_hunt_budget_halves_while_busy)
+{
+	uint64_t	 s = 0xb0d;
+	struct grid	*g = tu_random_grid(&s, 60, 40, 0, 0, true);
+	struct hunt	*h = hunt_new(60, 40);
+	struct hunt	 walk, still;
+	uint64_t	 full;
+
+	hunt_build(h, g, 10, 20);
+	for (int x = 11; x < 20; x++) {
+		hunt_move(h, g, x, 20);
+		hunt_update(h, g, NULL, 0);
+	}
+	ck_assert_uint_gt(h->xwork, 0);		/* a build's cost known */
+	still = *h;		/* a shallow copy: only read */
+	still.since = 2;
+	still.waved = 1000000;
+	full = hunt_x_budget(&still);
+	walk = still;
+	walk.since = 1;
+	ck_assert_uint_eq(hunt_x_budget(&walk), (full + 1) / 2);
+	walk.waved = full / HUNT_WAVE_WEIGHT;	/* not more than a budget */
+	ck_assert_uint_eq(hunt_x_budget(&walk), full);
+	hunt_free(h);
+	grid_free(g);
+}
+END_TEST
+
+/*
  * Closing the goal's cell leaves no goal and every cell unreachable; a
  * move then builds afresh.
  */
@@ -810,6 +843,7 @@ hunt_suite(void)
 	tcase_add_test(tc, test_hunt_wave_ratio);
 	tcase_add_test(tc, test_hunt_far_hunter_proven);
 	tcase_add_test(tc, test_hunt_slices_keep_budget);
+	tcase_add_test(tc, test_hunt_budget_halves_while_busy);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("route");
 	tcase_add_loop_test(tc, test_route_is_shortest, 0, 300);
