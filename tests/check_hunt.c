@@ -615,6 +615,63 @@ START_TEST(test_hunt_wave_ratio)
 END_TEST
 
 /*
+ * hunt_prove gives up at the first cell it cannot prove that lies so far
+ * out that the update builds whole anyway (hunt_far_dearer): what it would
+ * prove after it is thrown away by the build. On test_hunt_far_hunters_build's
+ * map, the far hunter behind the wall cannot be proven and the near one
+ * can: with the far one first, a proof that may stop gives up before the
+ * near one (returns false, the near one still not proven), and one that
+ * may not proves it; with the near one first both prove it. (The updates
+ * between alternate the far hunter and the near one, so builds in slices
+ * end and their cost is known.)
+ */
+START_TEST(test_hunt_prove_stops_when_build_certain)
+{
+	uint64_t	 s = 0xfa7;
+	struct grid	*g = tu_random_grid(&s, 80, 60, 0, 0, true);
+	struct hunt	*h = hunt_new(80, 60), *twin = hunt_new(80, 60);
+	int32_t		 cells[2];
+	int		 checked = 0;
+
+	for (int y = 0; y <= 50; y++)
+		g->cost[grid_index(g, 60, y)] = 0;
+	hunt_build(h, g, 10, 30);
+	for (int x = 11; x < 40; x++) {
+		int32_t far = grid_index(g, 79, 0);
+		int32_t near = grid_index(g, x + 6, 33);
+
+		hunt_move(h, g, x, 30);
+		if (h->xwork != 0 && !hunt_proven(h, g, near)) {
+			ck_assert(hunt_far_dearer(h, h->f->dist[far] +
+			    h->f->base));
+			cells[0] = far;
+			cells[1] = near;
+			hunt_copy(twin, h);
+			ck_assert(!hunt_prove(twin, g, cells, 2, true));
+			ck_assert(!hunt_proven(twin, g, near));
+			hunt_copy(twin, h);
+			ck_assert(hunt_prove(twin, g, cells, 2, false));
+			ck_assert(hunt_proven(twin, g, near));
+			ck_assert(!hunt_proven(twin, g, far));
+			cells[0] = near;
+			cells[1] = far;
+			hunt_copy(twin, h);
+			ck_assert(!hunt_prove(twin, g, cells, 2, true));
+			ck_assert(hunt_proven(twin, g, near));
+			checked++;
+		}
+		cells[0] = x % 2 == 0 ? far : near;	/* builds, slices */
+		hunt_update(h, g, cells, 1);
+		expect_valid(h, g, "stop", x);
+	}
+	ck_assert_int_gt(checked, 10);
+	hunt_free(twin);
+	hunt_free(h);
+	grid_free(g);
+}
+END_TEST
+
+/*
  * A far hunter with a straight route (one of octile length) to the goal is
  * made exact by that route (hunt_prove), not by the wave, its pointers down
  * it a build's: on an open map,
@@ -842,6 +899,7 @@ hunt_suite(void)
 	tcase_add_test(tc, test_hunt_far_hunters_build);
 	tcase_add_test(tc, test_hunt_wave_ratio);
 	tcase_add_test(tc, test_hunt_far_hunter_proven);
+	tcase_add_test(tc, test_hunt_prove_stops_when_build_certain);
 	tcase_add_test(tc, test_hunt_slices_keep_budget);
 	tcase_add_test(tc, test_hunt_budget_halves_while_busy);
 	suite_add_tcase(s, tc);

@@ -148,32 +148,60 @@ bool
 hunt_wave_dearer(const struct hunt *h, const struct grid *g,
     const int32_t *cells, int n)
 {
-	if (h->exact || h->xwork == 0)
-		return false;
-	return hunt_need_cells(h, g, cells, n) * h->wratio *
-	    HUNT_WAVE_WEIGHT >
-	    (double)h->xwork;
+	return hunt_far_dearer(h, hunt_need_far(h, g, cells, n));
 }
 
 /*
- * The half disc of cells round the goal out to the farthest given cell's
- * distance (of those not proven exact, hunt-prove.c): what the hunters'
- * need asks of the wave on open ground.
+ * hunt_wave_dearer for a need out to far (the distance of the farthest
+ * cell not proven). It grows with far, so one cell not proven that far
+ * out settles it (hunt_prove stops on that).
  */
+bool
+hunt_far_dearer(const struct hunt *h, int64_t far)
+{
+	if (h->exact || h->xwork == 0)
+		return false;
+	return hunt_disc(far) * h->wratio * HUNT_WAVE_WEIGHT >
+	    (double)h->xwork;
+}
+
+/* The half disc of cells round the goal out to distance far. */
 double
-hunt_need_cells(const struct hunt *h, const struct grid *g,
+hunt_disc(int64_t far)
+{
+	double r = (double)far / FIELD_UNIT;
+
+	return 1.5708 * r * r;
+}
+
+/*
+ * The distance of the farthest given cell not proven exact (hunt-prove.c),
+ * 0 if none: how far the hunters' need asks the wave to go.
+ */
+int64_t
+hunt_need_far(const struct hunt *h, const struct grid *g,
     const int32_t *cells, int n)
 {
 	int64_t	far = 0;
-	double	r;
 
 	for (int k = 0; k < n; k++)
 		if (h->f->dist[cells[k]] != FIELD_INF &&
 		    h->f->dist[cells[k]] + h->f->base > far &&
 		    !hunt_proven(h, g, cells[k]))
 			far = h->f->dist[cells[k]] + h->f->base;
-	r = (double)far / FIELD_UNIT;
-	return 1.5708 * r * r;
+	return far;
+}
+
+/*
+ * The half disc of cells round the goal out to the farthest given cell's
+ * distance (of those not proven exact): what the hunters' need asks of
+ * the wave on open ground.
+ */
+double
+hunt_need_cells(const struct hunt *h, const struct grid *g,
+    const int32_t *cells, int n)
+{
+	return hunt_disc(hunt_need_far(h, g, cells, n));
 }
 
 /*

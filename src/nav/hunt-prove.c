@@ -63,17 +63,30 @@ hunt_proven(const struct hunt *h, const struct grid *g, int32_t i)
 }
 
 /*
- * The ways on from cell c towards the goal along a route of octile length:
- * the diagonal towards it and the straight step along the longer side, as
- * bits of a direction mask (none on the goal). Every cell of such a route
- * from x lies between x and the goal, so has the same ways on as x: what
- * is found of a cell (that no such route leaves it) holds for every x.
+ * The octile distance in FIELD_UNITs of a cell (dx, dy) off the goal (the
+ * goal's coordinates less the cell's): hunt_octile without its divisions,
+ * for the search, which steps from cell to cell and carries (dx, dy).
+ */
+static inline int64_t
+prove_octile(int dx, int dy)
+{
+	int ax = abs(dx), ay = abs(dy);
+	int lo = ax < ay ? ax : ay, hi = ax < ay ? ay : ax;
+
+	return (int64_t)hi * FIELD_UNIT + (int64_t)lo * (FIELD_DIAG - FIELD_UNIT);
+}
+
+/*
+ * The ways on towards the goal along a route of octile length from a cell
+ * (dx, dy) off it: the diagonal towards it and the straight step along the
+ * longer side, as bits of a direction mask (none on the goal). Every cell
+ * of such a route from x lies between x and the goal, so has the same ways
+ * on as x: what is found of a cell (that no such route leaves it) holds
+ * for every x.
  */
 static unsigned
-prove_ways(const struct hunt *h, const struct grid *g, int32_t c)
+prove_ways(int dx, int dy)
 {
-	int dx = grid_x(g, h->goal) - grid_x(g, c);
-	int dy = grid_y(g, h->goal) - grid_y(g, c);
 	int sx = (dx > 0) - (dx < 0), sy = (dy > 0) - (dy < 0);
 	unsigned m = 0;
 
@@ -104,26 +117,35 @@ prove_first(unsigned m)
 	return field_rank[b] < field_rank[a] ? b : a;
 }
 
+/* Where each cell of the search's stack lies off the goal (prove_octile). */
+struct prove_off {
+	int	dx[HUNT_PROVE_MAX + 1], dy[HUNT_PROVE_MAX + 1];
+};
+
 /*
- * Search from cell x for a route of octile length to the goal or to a
- * cell holding its octile distance, depth first, each cell once an update
- * (h->pmark: a cell met before this update either holds its octile
- * distance now or has no such route). On success the route is on the
- * stack (h->pcell, h->pdir: the step from each cell) and its length in
- * cells is returned; else 0.
+ * Search from cell x, (dx, dy) off the goal, for a route of octile length
+ * to the goal or to a cell holding its octile distance, depth first, each
+ * cell once an update (h->pmark: a cell met before this update either
+ * holds its octile distance now or has no such route). On success the
+ * route is on the stack (h->pcell, h->pdir: the step from each cell; o:
+ * where each lies) and its length in cells is returned; else 0.
  */
 static int
-prove_search(struct hunt *h, const struct grid *g, int32_t x)
+prove_search(struct hunt *h, const struct grid *g, int32_t x, int dx, int dy,
+    struct prove_off *o)
 {
-	int top = 0;
+	const int64_t	*dist = h->f->dist, base = h->f->base;
+	int		 top;
 
 	h->pmark[x] = h->pstamp;
 	h->pcell[0] = x;
-	h->pways[0] = (uint8_t)prove_ways(h, g, x);
+	h->pways[0] = (uint8_t)prove_ways(dx, dy);
+	o->dx[0] = dx;
+	o->dy[0] = dy;
 	top = 1;
 	while (top > 0) {
 		int32_t	c = h->pcell[top - 1], n;
-		int	d;
+		int	d, ndx, ndy;
 
 		if (h->pways[top - 1] == 0) {
 			top--;		/* no route on from c */
@@ -135,26 +157,31 @@ prove_search(struct hunt *h, const struct grid *g, int32_t x)
 		if (field_step_cost(g, c, d) == 0)
 			continue;
 		h->pdir[top - 1] = (int8_t)d;
-		if (n == h->goal || hunt_proven(h, g, n))
-			return top;
+		ndx = o->dx[top - 1] - field_dx[d];
+		ndy = o->dy[top - 1] - field_dy[d];
+		if ((ndx == 0 && ndy == 0) || (dist[n] != FIELD_INF &&
+		    dist[n] + base == prove_octile(ndx, ndy)))
+			return top;	/* the goal, or a proven cell */
 		if (h->pmark[n] == h->pstamp || top >= HUNT_PROVE_MAX)
 			continue;
 		h->pmark[n] = h->pstamp;
 		h->pcell[top] = n;
-		h->pways[top++] = (uint8_t)prove_ways(h, g, n);
+		h->pways[top] = (uint8_t)prove_ways(ndx, ndy);
+		o->dx[top] = ndx;
+		o->dy[top++] = ndy;
 	}
 	return 0;
 }
 
 /* Write the route's n cells: their octile distance and the route's step. */
 static void
-prove_write(struct hunt *h, const struct grid *g, int n)
+prove_write(struct hunt *h, int n, const struct prove_off *o)
 {
 	struct field *f = h->f;
 
 	for (int k = n - 1; k >= 0; k--) {
 		int32_t	c = h->pcell[k];
-		int64_t	d = hunt_octile(h, g, c) - f->base;
+		int64_t	d = prove_octile(o->dx[k], o->dy[k]) - f->base;
 
 		if (d >= f->dist[c])
 			continue;
@@ -168,26 +195,42 @@ prove_write(struct hunt *h, const struct grid *g, int n)
 
 /*
  * Prove what of cells[] a route of octile length can (the model comment);
- * only on a map of unit costs and eight-way steps (h->unit).
+ * only on a map of unit costs and eight-way steps (h->unit). With stop,
+ * give up at the first cell left unproven so far out that the wave would
+ * cost more than a whole build (hunt_far_dearer): the update builds whole
+ * then, and what was proven would be thrown away. Returns false when it
+ * gave up so, else true.
  */
-void
-hunt_prove(struct hunt *h, const struct grid *g, const int32_t *cells, int n)
+bool
+hunt_prove(struct hunt *h, const struct grid *g, const int32_t *cells, int n,
+    bool stop)
 {
+	const int64_t *dist = h->f->dist;
+	struct prove_off o;
+	int gx, gy;
+
 	if (!h->unit || h->goal < 0)
-		return;
+		return true;
+	gx = grid_x(g, h->goal);
+	gy = grid_y(g, h->goal);
 	if (++h->pstamp == 0) {		/* wrapped: forget every mark */
 		memset(h->pmark, 0, h->f->ncells * sizeof *h->pmark);
 		h->pstamp = 1;
 	}
 	for (int k = 0; k < n; k++) {
 		int32_t	x = cells[k];
-		int	m;
+		int	m = 0;
 
-		if (x == h->goal || h->f->dist[x] == FIELD_INF ||
-		    h->pmark[x] == h->pstamp || hunt_proven(h, g, x))
+		if (x == h->goal || dist[x] == FIELD_INF || hunt_proven(h, g, x))
 			continue;
-		m = prove_search(h, g, x);
+		/* A cell searched before this update has no such route. */
+		if (h->pmark[x] != h->pstamp)
+			m = prove_search(h, g, x, gx - grid_x(g, x),
+			    gy - grid_y(g, x), &o);
 		if (m > 0)
-			prove_write(h, g, m);
+			prove_write(h, m, &o);
+		else if (stop && hunt_far_dearer(h, dist[x] + h->f->base))
+			return false;	/* nothing written now can lower x */
 	}
+	return true;
 }

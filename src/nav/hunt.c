@@ -788,14 +788,14 @@ hunt_update(struct hunt *h, const struct grid *g, const int32_t *cells,
 	if (h->goal < 0)
 		return;
 	h->since++;
-	hunt_prove(h, g, cells, n);
-	built = hunt_wave_dearer(h, g, cells, n);
+	built = !hunt_prove(h, g, cells, n, true) ||
+	    hunt_wave_dearer(h, g, cells, n);
 	if (built)
 		hunt_build(h, g, grid_x(g, h->goal), grid_y(g, h->goal));
 	taken = h->stats.taken;
 	hunt_far(h, g);
 	if (h->stats.taken != taken)
-		hunt_prove(h, g, cells, n);	/* a new field */
+		hunt_prove(h, g, cells, n, false);	/* a new field */
 	h->stats.waved = hunt_wave(h, g, cells, n, h->cap);
 	hunt_wave_measure(h, g, cells, n, built);
 	hunt_sight(h, g, cells, n);
@@ -811,7 +811,7 @@ hunt_settle_cells(struct hunt *h, const struct grid *g, const int32_t *cells,
 {
 	if (h->goal < 0)
 		return;
-	hunt_prove(h, g, cells, n);
+	hunt_prove(h, g, cells, n, false);
 	h->stats.waved += hunt_wave(h, g, cells, n, 0);
 	hunt_sight(h, g, cells, n);
 }

@@ -242,8 +242,8 @@ hunt_rev_keep(struct hunt *h, int i)
 	h->lowdir[i] = h->f->dir[i];
 	h->low[h->nlow++] = i;
 }
-void		 hunt_prove(struct hunt *h, const struct grid *g,
-		     const int32_t *cells, int n);
+bool		 hunt_prove(struct hunt *h, const struct grid *g,
+		     const int32_t *cells, int n, bool stop);
 bool		 hunt_proven(const struct hunt *h, const struct grid *g,
 		     int32_t i);
 int64_t		 hunt_octile(const struct hunt *h, const struct grid *g,
@@ -254,6 +254,10 @@ bool		 hunt_wave_dearer(const struct hunt *h, const struct grid *g,
 		     const int32_t *cells, int n);
 double		 hunt_need_cells(const struct hunt *h, const struct grid *g,
 		     const int32_t *cells, int n);
+int64_t		 hunt_need_far(const struct hunt *h, const struct grid *g,
+		     const int32_t *cells, int n);
+bool		 hunt_far_dearer(const struct hunt *h, int64_t far);
+double		 hunt_disc(int64_t far);
 void		 hunt_wave_measure(struct hunt *h, const struct grid *g,
 		     const int32_t *cells, int n, bool built);
 int		 hunt_build_updates(const struct hunt *h,

@@ -164,13 +164,6 @@ los_shadow(struct los_span *p, int r, int xl, int xr)
 	los_span_cut(p, a, b);
 }
 
-/* Whether map cell (x, y) stops sight (off the map counts as opaque). */
-static inline int
-los_cell_opaque(const struct grid *g, int x, int y)
-{
-	return !grid_inside(g, x, y) || los_opaque(g, grid_index(g, x, y));
-}
-
 /*
  * The span of cell (k, j) at padded index i, the slow way: the union of the
  * spans a (k-1, j-1) and b (k-1, j) (either NULL when empty or absent)
@@ -463,24 +456,29 @@ los_sweep(struct field *f, const struct grid *g)
 	}
 }
 
-/* Floor of a / b for b > 0. */
-static inline int64_t
-los_floordiv(int64_t a, int64_t b)
-{
-	return a >= 0 ? a / b : -((-a + b - 1) / b);
-}
-
 /*
  * Exact test: does the segment between the centres of (x0, y0) and (x1, y1)
- * touch no opaque cell other than those two? Walks the columns the segment
- * crosses, O(|x1 - x0| + |y1 - y0|). Lengths are doubled here too, but on
- * the map's own axes: cell x spans [2x, 2x + 2] with its centre at 2x + 1
- * (the sweep above puts centres on even numbers instead).
+ * touch no opaque cell other than those two? O(|x1 - x0| + |y1 - y0|), with
+ * no division in the loop.
+ *
+ * Mirror the ray so it runs left to right and downwards (a mirror through
+ * the first cell's centre maps cells onto cells), and put that centre at
+ * (1, 1) with lengths doubled: local cell (u, v) spans [2u, 2u + 2] x
+ * [2v, 2v + 2], and the ray ends at (2U + 1, 2V + 1). Scaled by U, its
+ * height at x is U + (x - 1) V: T(k) = U + kV at x = k + 1. The part of
+ * the ray in column u runs from x = 2u (or 1) to 2u + 2 (or 2U + 1),
+ * heights T(2u - 1) to T(2u + 1) (T(0) to T(2U) at the ends), and
+ * touches the rows v with
+ * 2v <= its top and 2v + 2 >= its bottom, both ends counted, since a ray
+ * that grazes a corner is blocked: rows ceil(lo / 2U) - 1 to
+ * floor(hi / 2U). The top of one column is the bottom of the next, so a
+ * quotient and remainder carried from column to column give both.
  */
 bool
 los_ray_clear(const struct grid *g, int x0, int y0, int x1, int y1)
 {
-	int64_t X0, Y0, DX, DY;
+	const uint8_t *cost = g->cost;
+	int U, V, row, base, q, rem, qstep, rstep, lo;
 
 	if (!grid_inside(g, x0, y0) || !grid_inside(g, x1, y1))
 		return false;
@@ -490,41 +488,44 @@ los_ray_clear(const struct grid *g, int x0, int y0, int x1, int y1)
 		t = x0; x0 = x1; x1 = t;
 		t = y0; y0 = y1; y1 = t;
 	}
-	X0 = 2 * (int64_t)x0 + 1;
-	Y0 = 2 * (int64_t)y0 + 1;
-	DX = 2 * (int64_t)(x1 - x0);
-	DY = 2 * (int64_t)(y1 - y0);
-	for (int cx = x0; cx <= x1; cx++) {
-		int64_t xa = 2 * (int64_t)cx, xb = xa + 2, na, nb, lo, hi;
-		int64_t rlo, rhi;
-
-		if (xa < X0)
-			xa = X0;
-		if (xb > X0 + DX)
-			xb = X0 + DX;
-		if (DX == 0) {
-			lo = Y0 < Y0 + DY ? Y0 : Y0 + DY;
-			hi = Y0 < Y0 + DY ? Y0 + DY : Y0;
-			rlo = los_floordiv(lo, 2);
-			rhi = los_floordiv(hi, 2);
-		} else {
-			/* y * DX at both ends of the column's part. */
-			na = Y0 * DX + (xa - X0) * DY;
-			nb = Y0 * DX + (xb - X0) * DY;
-			lo = na < nb ? na : nb;
-			hi = na < nb ? nb : na;
-			/* Rows r with 2r <= y_hi and 2r + 2 >= y_lo. */
-			rlo = -los_floordiv(-(lo - 2 * DX), 2 * DX);
-			rhi = los_floordiv(hi, 2 * DX);
-		}
-		for (int64_t r = rlo; r <= rhi; r++) {
-			int cy = (int)r;
-
-			if ((cx == x0 && cy == y0) || (cx == x1 && cy == y1))
-				continue;
-			if (los_cell_opaque(g, cx, cy))
+	U = x1 - x0;
+	V = y1 > y0 ? y1 - y0 : y0 - y1;
+	row = y1 > y0 ? g->stride : -g->stride;
+	base = grid_index(g, x0, y0);
+	if (U == 0) {
+		for (int v = 1; v < V; v++)
+			if (cost[base + v * row] != 1)
 				return false;
-		}
+		return true;
+	}
+	/* T(1) = U + V over 2U, and T's step from column to column, 2V. */
+	q = (U + V) / (2 * U);
+	rem = (U + V) % (2 * U);
+	qstep = V / U;
+	rstep = 2 * V - qstep * 2 * U;
+	/* Column 0: rows 0 .. floor(T(1) / 2U), the first cell not counted. */
+	for (int v = 1; v <= q; v++)
+		if (cost[base + v * row] != 1)
+			return false;
+	for (int u = 1; u <= U; u++) {
+		int hi, at;
+
+		/* Bottom: the last column's top, T(2u - 1). */
+		lo = rem == 0 ? q - 1 : q;
+		if (u < U) {
+			q += qstep;
+			rem += rstep;
+			if (rem >= 2 * U) {
+				rem -= 2 * U;
+				q++;
+			}
+			hi = q;
+		} else
+			hi = V - 1;	/* T(2U) / 2U is V: the last cell */
+		at = base + u + lo * row;
+		for (int v = lo; v <= hi; v++, at += row)
+			if (cost[at] != 1)
+				return false;
 	}
 	return true;
 }
