@@ -193,13 +193,25 @@ prove_write(struct hunt *h, int n, const struct prove_off *o)
 	}
 }
 
+/* A new mark for this search (h->pmark), every old one forgotten. */
+static void
+prove_stamp(struct hunt *h)
+{
+	if (++h->pstamp == 0) {		/* wrapped: forget every mark */
+		memset(h->pmark, 0, h->f->ncells * sizeof *h->pmark);
+		h->pstamp = 1;
+	}
+}
+
 /*
  * Prove what of cells[] a route of octile length can (the model comment);
  * only on a map of unit costs and eight-way steps (h->unit). With stop,
  * give up at the first cell left unproven so far out that the wave would
  * cost more than a whole build (hunt_far_dearer): the update builds whole
- * then, and what was proven would be thrown away. Returns false when it
- * gave up so, else true.
+ * then, and what was proven would be thrown away. The cell that made the
+ * last proof give up is tried first (without writing: the others' order
+ * is kept), since a hunter far off in a wall's shadow stays there for a
+ * while. Returns false when it gave up so, else true.
  */
 bool
 hunt_prove(struct hunt *h, const struct grid *g, const int32_t *cells, int n,
@@ -207,15 +219,27 @@ hunt_prove(struct hunt *h, const struct grid *g, const int32_t *cells, int n,
 {
 	const int64_t *dist = h->f->dist;
 	struct prove_off o;
-	int gx, gy;
+	int gx, gy, first = h->pstop - 1;
 
+	h->pstop = 0;
 	if (!h->unit || h->goal < 0)
 		return true;
 	gx = grid_x(g, h->goal);
 	gy = grid_y(g, h->goal);
-	if (++h->pstamp == 0) {		/* wrapped: forget every mark */
-		memset(h->pmark, 0, h->f->ncells * sizeof *h->pmark);
-		h->pstamp = 1;
+	prove_stamp(h);
+	if (stop && first >= 0 && first < n) {
+		int32_t	x = cells[first];
+
+		if (x != h->goal && dist[x] != FIELD_INF &&
+		    !hunt_proven(h, g, x) &&
+		    hunt_far_dearer(h, dist[x] + h->f->base)) {
+			if (prove_search(h, g, x, gx - grid_x(g, x),
+			    gy - grid_y(g, x), &o) == 0) {
+				h->pstop = first + 1;
+				return false;
+			}
+			prove_stamp(h);	/* it has a route: start afresh */
+		}
 	}
 	for (int k = 0; k < n; k++) {
 		int32_t	x = cells[k];
@@ -229,8 +253,10 @@ hunt_prove(struct hunt *h, const struct grid *g, const int32_t *cells, int n,
 			    gy - grid_y(g, x), &o);
 		if (m > 0)
 			prove_write(h, m, &o);
-		else if (stop && hunt_far_dearer(h, dist[x] + h->f->base))
+		else if (stop && hunt_far_dearer(h, dist[x] + h->f->base)) {
+			h->pstop = k + 1;
 			return false;	/* nothing written now can lower x */
+		}
 	}
 	return true;
 }

@@ -182,6 +182,8 @@ struct hunt {
 	uint8_t		*pways;
 	uint32_t	*pmark;		/* cells searched (== pstamp) */
 	uint32_t	 pstamp;	/* hunt_prove's calls */
+	int		 pstop;		/* 1 + where in cells[] the last proof
+					   that gave up did (0: none) */
 };
 
 struct hunt	*hunt_new(int w, int h);
