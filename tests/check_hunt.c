@@ -671,6 +671,51 @@ START_TEST(test_hunt_prove_stops_when_build_certain)
 }
 END_TEST
 
+/* The wave's bucket of stored distance d (hunt.c's hq_bucket). */
+static int64_t
+wave_bucket(int64_t d)
+{
+	return (int64_t)floor((double)d / (double)FIELD_UNIT);
+}
+
+/*
+ * The wave stops once every given cell is settled, not at the distance the
+ * farthest one held before the wave (an old route's, two steps longer for
+ * a hunter ahead of the goal's steps): on open ground with one cell of mud
+ * (so no route proves the hunter, hunt_prove), the goal stepping towards a
+ * hunter on its row, settling the hunter alone (no cap) leaves the wave's
+ * least bucket no more than one past the hunter's, which is exact.
+ */
+START_TEST(test_hunt_wave_stops_when_settled)
+{
+	uint64_t	 s = 0x5e7;
+	struct grid	*g = tu_random_grid(&s, 80, 60, 0, 0, true);
+	struct hunt	*h = hunt_new(80, 60);
+	struct field	*ref = field_new(80, 60);
+	int32_t		 hunter = grid_index(g, 50, 30);
+
+	g->cost[grid_index(g, 79, 59)] = 2;
+	hunt_build(h, g, 10, 30);
+	for (int x = 11; x < 30; x++) {
+		int64_t before;
+
+		hunt_move(h, g, x, 30);
+		before = h->f->dist[hunter] + h->f->base;
+		hunt_settle_cells(h, g, &hunter, 1);
+		expect_valid(h, g, "settle", x);
+		expect_exact(h, g, ref, &hunter, 1, false, x);
+		ck_assert(h->f->dist[hunter] + h->f->base < before);
+		ck_assert_msg(h->lo <= wave_bucket(h->f->dist[hunter]) + 1,
+		    "x %d: the wave stopped at bucket %lld, the hunter's %lld",
+		    x, (long long)h->lo,
+		    (long long)wave_bucket(h->f->dist[hunter]));
+	}
+	field_free(ref);
+	hunt_free(h);
+	grid_free(g);
+}
+END_TEST
+
 /*
  * A far hunter with a straight route (one of octile length) to the goal is
  * made exact by that route (hunt_prove), not by the wave, its pointers down
@@ -900,6 +945,7 @@ hunt_suite(void)
 	tcase_add_test(tc, test_hunt_wave_ratio);
 	tcase_add_test(tc, test_hunt_far_hunter_proven);
 	tcase_add_test(tc, test_hunt_prove_stops_when_build_certain);
+	tcase_add_test(tc, test_hunt_wave_stops_when_settled);
 	tcase_add_test(tc, test_hunt_slices_keep_budget);
 	tcase_add_test(tc, test_hunt_budget_halves_while_busy);
 	suite_add_tcase(s, tc);

@@ -568,25 +568,50 @@ hunt_settle(struct hunt *h, const struct grid *g, int v)
 }
 
 /*
+ * The farthest of cells[] not proven (hunt-prove.c): its distance into
+ * *need (INT64_MIN if none), its place in cells[] returned (-1 if none).
+ */
+static int
+hunt_wave_need(const struct hunt *h, const struct grid *g,
+    const int32_t *cells, int n, int64_t *need)
+{
+	const int64_t	*dist = h->f->dist;
+	int		 far = -1;
+
+	*need = INT64_MIN;
+	for (int k = 0; k < n; k++)
+		if (dist[cells[k]] != FIELD_INF && dist[cells[k]] > *need &&
+		    !hunt_proven(h, g, cells[k])) {
+			*need = dist[cells[k]];
+			far = k;
+		}
+	return far;
+}
+
+/*
  * The wave: pop until every given cell lies under the least key (so holds
- * its exact distance), and at least cap cells. Returns cells popped.
+ * its exact distance), and at least cap cells. Returns cells popped. The
+ * need is the farthest cell's distance, which the wave itself may lower
+ * (a far hunter's value is an old route's length until the wave reaches
+ * it): when the farthest cell comes nearer the need is looked for again,
+ * so the wave stops as soon as every given cell is settled.
  */
 static uint64_t
 hunt_wave(struct hunt *h, const struct grid *g, const int32_t *cells, int n,
     int cap)
 {
 	const int64_t	*dist = h->f->dist;
-	int64_t		 need = INT64_MIN;
+	int64_t		 need;
 	uint64_t	 done = 0;
+	int		 far = hunt_wave_need(h, g, cells, n, &need);
 
-	for (int k = 0; k < n; k++)
-		if (dist[cells[k]] != FIELD_INF && dist[cells[k]] > need &&
-		    !hunt_proven(h, g, cells[k]))
-			need = dist[cells[k]];
 	/* The least key is at least its bucket's floor: stop on that. */
 	h->wneed = 0;
-	while (hq_least(h) && (done < (uint64_t)cap ||
-	    h->lo <= hq_bucket(need))) {
+	while (hq_least(h)) {
+		if (far >= 0 && dist[cells[far]] < need)
+			far = hunt_wave_need(h, g, cells, n, &need);
+		if (done >= (uint64_t)cap && h->lo > hq_bucket(need))
+			break;
 		h->wneed += h->lo <= hq_bucket(need);
 		hunt_settle(h, g, hunt_pop(h));
 		done++;
