@@ -25,6 +25,7 @@
  * corner is blocked), so the sweep agrees with los_ray_clear on every cell.
  */
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "los.h"
@@ -458,75 +459,78 @@ los_sweep(struct field *f, const struct grid *g)
 
 /*
  * Exact test: does the segment between the centres of (x0, y0) and (x1, y1)
- * touch no opaque cell other than those two? O(|x1 - x0| + |y1 - y0|), with
- * no division in the loop.
+ * touch no opaque cell other than those two? O(max(|x1 - x0|, |y1 - y0|)),
+ * with no division in the loop.
  *
- * Mirror the ray so it runs left to right and downwards (a mirror through
- * the first cell's centre maps cells onto cells), and put that centre at
- * (1, 1) with lengths doubled: local cell (u, v) spans [2u, 2u + 2] x
- * [2v, 2v + 2], and the ray ends at (2U + 1, 2V + 1). Scaled by U, its
- * height at x is U + (x - 1) V: T(k) = U + kV at x = k + 1. The part of
- * the ray in column u runs from x = 2u (or 1) to 2u + 2 (or 2U + 1),
- * heights T(2u - 1) to T(2u + 1) (T(0) to T(2U) at the ends), and
- * touches the rows v with
- * 2v <= its top and 2v + 2 >= its bottom, both ends counted, since a ray
- * that grazes a corner is blocked: rows ceil(lo / 2U) - 1 to
- * floor(hi / 2U). The top of one column is the bottom of the next, so a
- * quotient and remainder carried from column to column give both.
+ * Mirror the ray so it runs along its longer axis u from its first cell,
+ * U cells, and rises along the other, v, V <= U cells (mirrors through the
+ * first cell's centre and across its diagonal map cells onto cells), and
+ * put that centre at (1, 1) with lengths doubled: local cell (u, v) spans
+ * [2u, 2u + 2] x [2v, 2v + 2], and the ray ends at (2U + 1, 2V + 1).
+ * Scaled by U, its height at x is U + (x - 1) V: T(k) = U + kV at
+ * x = k + 1. The part of the ray in column u runs from x = 2u (or 1) to
+ * 2u + 2 (or 2U + 1), heights T(2u - 1) to T(2u + 1) (T(0) to T(2U) at the
+ * ends), and touches the rows v with 2v <= its top and 2v + 2 >= its
+ * bottom, both ends counted, since a ray that grazes a corner is blocked:
+ * rows ceil(lo / 2U) - 1 to floor(hi / 2U), one to three of them as the
+ * ray is no steeper than 1. The top of one column is the bottom of the
+ * next, so a quotient and remainder carried from column to column give
+ * both.
  */
 bool
 los_ray_clear(const struct grid *g, int x0, int y0, int x1, int y1)
 {
 	const uint8_t *cost = g->cost;
-	int U, V, row, base, q, rem, qstep, rstep, lo;
+	int dx, dy, U, V, iu, iv, at, q, rem, qstep, rstep, D, lo;
 
 	if (!grid_inside(g, x0, y0) || !grid_inside(g, x1, y1))
 		return false;
-	if (x0 > x1) {
-		int t;
-
-		t = x0; x0 = x1; x1 = t;
-		t = y0; y0 = y1; y1 = t;
+	dx = x1 - x0;
+	dy = y1 - y0;
+	if (abs(dx) >= abs(dy)) {
+		U = abs(dx);
+		V = abs(dy);
+		iu = dx >= 0 ? 1 : -1;
+		iv = dy >= 0 ? g->stride : -g->stride;
+	} else {
+		U = abs(dy);
+		V = abs(dx);
+		iu = dy >= 0 ? g->stride : -g->stride;
+		iv = dx >= 0 ? 1 : -1;
 	}
-	U = x1 - x0;
-	V = y1 > y0 ? y1 - y0 : y0 - y1;
-	row = y1 > y0 ? g->stride : -g->stride;
-	base = grid_index(g, x0, y0);
-	if (U == 0) {
-		for (int v = 1; v < V; v++)
-			if (cost[base + v * row] != 1)
-				return false;
+	if (U == 0)
 		return true;
-	}
-	/* T(1) = U + V over 2U, and T's step from column to column, 2V. */
-	q = (U + V) / (2 * U);
-	rem = (U + V) % (2 * U);
-	qstep = V / U;
-	rstep = 2 * V - qstep * 2 * U;
+	at = grid_index(g, x0, y0);
+	D = 2 * U;
 	/* Column 0: rows 0 .. floor(T(1) / 2U), the first cell not counted. */
-	for (int v = 1; v <= q; v++)
-		if (cost[base + v * row] != 1)
-			return false;
-	for (int u = 1; u <= U; u++) {
-		int hi, at;
+	q = V == U;			/* (U + V) / 2U: 1 on a diagonal */
+	rem = U + V - q * D;
+	if (q == 1 && cost[at + iv] != 1)
+		return false;
+	qstep = V == U;			/* T's step, 2V, over 2U */
+	rstep = 2 * V - qstep * D;
+	for (int u = 1; u < U; u++) {
+		int hi, p, carry;
 
-		/* Bottom: the last column's top, T(2u - 1). */
-		lo = rem == 0 ? q - 1 : q;
-		if (u < U) {
-			q += qstep;
-			rem += rstep;
-			if (rem >= 2 * U) {
-				rem -= 2 * U;
-				q++;
-			}
-			hi = q;
-		} else
-			hi = V - 1;	/* T(2U) / 2U is V: the last cell */
-		at = base + u + lo * row;
-		for (int v = lo; v <= hi; v++, at += row)
-			if (cost[at] != 1)
-				return false;
+		lo = q - (rem == 0);	/* the last column's top, T(2u - 1) */
+		q += qstep;
+		rem += rstep;
+		carry = rem >= D;
+		rem -= carry ? D : 0;
+		q += carry;
+		hi = q;
+		at += iu;
+		p = at + lo * iv;
+		/* Rows lo .. hi, at most three. */
+		if ((cost[p] != 1) | (cost[p + (hi > lo) * iv] != 1) |
+		    (cost[p + (hi - lo) * iv] != 1))
+			return false;
 	}
+	/* The last column: up to T(2U) / 2U, which is V, the last cell. */
+	at += iu;
+	for (int v = q - (rem == 0); v < V; v++)
+		if (cost[at + v * iv] != 1)
+			return false;
 	return true;
 }
 
