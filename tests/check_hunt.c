@@ -800,10 +800,11 @@ END_TEST
 
 /*
  * A build's budget halves while the goal walks and the wave settled more
- * than the budget's worth (in a build's cells) the update before, and only
+ * than the budget's worth (in a build's cells) the update before, and
+ * falls to a quarter when the wave settled more than twice that, and only
  * then: a goal standing still, or a wave that did little, gets it whole.
  */
-START_TEST(test_hunt_budget_halves_while_busy)
+START_TEST(test_hunt_budget_shrinks_while_busy)
 {
 	uint64_t	 s = 0xb0d;
 	struct grid	*g = tu_random_grid(&s, 60, 40, 0, 0, true);
@@ -823,6 +824,8 @@ START_TEST(test_hunt_budget_halves_while_busy)
 	full = hunt_x_budget(&still);
 	walk = still;
 	walk.since = 1;
+	ck_assert_uint_eq(hunt_x_budget(&walk), (full + 3) / 4);
+	walk.waved = 2 * full / HUNT_WAVE_WEIGHT;	/* up to two budgets */
 	ck_assert_uint_eq(hunt_x_budget(&walk), (full + 1) / 2);
 	walk.waved = full / HUNT_WAVE_WEIGHT;	/* not more than a budget */
 	ck_assert_uint_eq(hunt_x_budget(&walk), full);
@@ -947,7 +950,7 @@ hunt_suite(void)
 	tcase_add_test(tc, test_hunt_prove_stops_when_build_certain);
 	tcase_add_test(tc, test_hunt_wave_stops_when_settled);
 	tcase_add_test(tc, test_hunt_slices_keep_budget);
-	tcase_add_test(tc, test_hunt_budget_halves_while_busy);
+	tcase_add_test(tc, test_hunt_budget_shrinks_while_busy);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("route");
 	tcase_add_loop_test(tc, test_route_is_shortest, 0, 300);

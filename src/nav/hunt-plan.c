@@ -99,8 +99,10 @@ hunt_aim(const struct hunt *h, int ahead)
  * slice (a map that opened up since is built in bounded time); the first
  * build, a slice. While the goal walks and the hunters' need keeps the
  * wave busy (it settled more than that budget's worth, in a build's
- * cells, the update before), half of it: the two would add up to a dear
- * update (lak303d's opening in weir-bench goal). A goal standing still
+ * cells, the update before), half of it, and a quarter when the wave
+ * settled more than twice that: the two would add up to a dear update
+ * (lak303d's opening in weir-bench goal: waves of 1,000 to 1,800 cells
+ * for a step, with slices of 2,500 beside them). A goal standing still
  * gets the whole budget, so hunt_exact_bound holds.
  */
 uint64_t
@@ -112,7 +114,9 @@ hunt_x_budget(const struct hunt *h)
 		return slice;
 	even = (h->xwork + HUNT_SLICES - 1) / HUNT_SLICES;
 	budget = even * 2 < slice ? (slice + 1) / 2 : even;
-	if (h->since <= 1 && h->waved * HUNT_WAVE_WEIGHT > budget)
+	if (h->since <= 1 && h->waved * HUNT_WAVE_WEIGHT > 2 * budget)
+		budget = (budget + 3) / 4;
+	else if (h->since <= 1 && h->waved * HUNT_WAVE_WEIGHT > budget)
 		budget = (budget + 1) / 2;
 	return budget;
 }
@@ -242,10 +246,13 @@ hunt_step_dir(const struct grid *g, int o, int c)
 }
 
 /*
- * Updates a build takes at most: the search reaches half a slice of cells
- * an update (hunt_x_budget) or more, the canonical builder's pointers take
- * FIELD_CANON_ROW_WEIGHT times as many cells' worth of rows (at least a
- * row).
+ * Updates a build takes at most while the goal stands: the search reaches
+ * half a slice of cells an update (hunt_x_budget) or more, the canonical
+ * builder's pointers take FIELD_CANON_ROW_WEIGHT times as many cells'
+ * worth of rows (at least a row). (A walking goal whose hunters keep the
+ * wave busy gives a build less, down to an eighth of a slice; this bound
+ * is for a goal standing still, hunt_exact_bound, and for how long a done
+ * build waits for its goal.)
  */
 int
 hunt_build_updates(const struct hunt *h, const struct grid *g)
