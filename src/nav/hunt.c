@@ -593,8 +593,10 @@ hunt_wave_need(const struct hunt *h, const struct grid *g,
  * its exact distance), and at least cap cells. Returns cells popped. The
  * need is the farthest cell's distance, which the wave itself may lower
  * (a far hunter's value is an old route's length until the wave reaches
- * it): when the farthest cell comes nearer the need is looked for again,
- * so the wave stops as soon as every given cell is settled.
+ * it): when the farthest cell has come nearer and is settled, the need is
+ * looked for again (once a cell at most, and only as the wave passes it:
+ * a game's hundreds of hunters would make a look each pop dear), so the
+ * wave stops about as soon as every given cell is settled.
  */
 static uint64_t
 hunt_wave(struct hunt *h, const struct grid *g, const int32_t *cells, int n,
@@ -608,7 +610,9 @@ hunt_wave(struct hunt *h, const struct grid *g, const int32_t *cells, int n,
 	/* The least key is at least its bucket's floor: stop on that. */
 	h->wneed = 0;
 	while (hq_least(h)) {
-		if (far >= 0 && dist[cells[far]] < need)
+		/* The farthest came nearer and is settled: look again. */
+		if (far >= 0 && dist[cells[far]] < need &&
+		    h->lo > hq_bucket(dist[cells[far]]))
 			far = hunt_wave_need(h, g, cells, n, &need);
 		if (done >= (uint64_t)cap && h->lo > hq_bucket(need))
 			break;
