@@ -170,6 +170,20 @@ field_moves(const struct grid *g, int i)
 }
 
 /*
+ * The octile distance between two cells dx and dy apart (either sign),
+ * eight-way steps, in FIELD_UNITs.
+ */
+static inline int64_t
+field_octile_apart(int dx, int dy)
+{
+	int ax = abs(dx), ay = abs(dy);
+	int lo = ax < ay ? ax : ay, hi = ax < ay ? ay : ax;
+
+	return (int64_t)hi * FIELD_UNIT + (int64_t)lo * (FIELD_DIAG -
+	    FIELD_UNIT);
+}
+
+/*
  * The octile distance from cell i to map cell (tx, ty) (the 4-way one on a
  * grid without diagonals), in FIELD_UNITs: no route is shorter where every
  * cell costs 1, and it is never more than a route's cost.
@@ -177,13 +191,11 @@ field_moves(const struct grid *g, int i)
 static inline int64_t
 field_octile(const struct grid *g, int i, int tx, int ty)
 {
-	int dx = abs(grid_x(g, i) - tx), dy = abs(grid_y(g, i) - ty);
-	int lo = dx < dy ? dx : dy, hi = dx < dy ? dy : dx;
+	int dx = grid_x(g, i) - tx, dy = grid_y(g, i) - ty;
 
 	if (!g->diagonal)
-		return (int64_t)(dx + dy) * FIELD_UNIT;
-	return (int64_t)hi * FIELD_UNIT + (int64_t)lo * (FIELD_DIAG -
-	    FIELD_UNIT);
+		return (int64_t)(abs(dx) + abs(dy)) * FIELD_UNIT;
+	return field_octile_apart(dx, dy);
 }
 
 /* Cost of a step in direction d into cell j (the move being allowed). */

@@ -63,20 +63,6 @@ hunt_proven(const struct hunt *h, const struct grid *g, int32_t i)
 }
 
 /*
- * The octile distance in FIELD_UNITs of a cell (dx, dy) off the goal (the
- * goal's coordinates less the cell's): hunt_octile without its divisions,
- * for the search, which steps from cell to cell and carries (dx, dy).
- */
-static inline int64_t
-prove_octile(int dx, int dy)
-{
-	int ax = abs(dx), ay = abs(dy);
-	int lo = ax < ay ? ax : ay, hi = ax < ay ? ay : ax;
-
-	return (int64_t)hi * FIELD_UNIT + (int64_t)lo * (FIELD_DIAG - FIELD_UNIT);
-}
-
-/*
  * The ways on towards the goal along a route of octile length from a cell
  * (dx, dy) off it: the diagonal towards it and the straight step along the
  * longer side, as bits of a direction mask (none on the goal). Every cell
@@ -117,7 +103,11 @@ prove_first(unsigned m)
 	return field_rank[b] < field_rank[a] ? b : a;
 }
 
-/* Where each cell of the search's stack lies off the goal (prove_octile). */
+/*
+ * Where each cell of the search's stack lies off the goal, (dx, dy): the
+ * search steps from cell to cell and carries them, so its octile
+ * distances (field_octile_apart) need no division by the map's width.
+ */
 struct prove_off {
 	int	dx[HUNT_PROVE_MAX + 1], dy[HUNT_PROVE_MAX + 1];
 };
@@ -160,7 +150,7 @@ prove_search(struct hunt *h, const struct grid *g, int32_t x, int dx, int dy,
 		ndx = o->dx[top - 1] - field_dx[d];
 		ndy = o->dy[top - 1] - field_dy[d];
 		if ((ndx == 0 && ndy == 0) || (dist[n] != FIELD_INF &&
-		    dist[n] + base == prove_octile(ndx, ndy)))
+		    dist[n] + base == field_octile_apart(ndx, ndy)))
 			return top;	/* the goal, or a proven cell */
 		if (h->pmark[n] == h->pstamp || top >= HUNT_PROVE_MAX)
 			continue;
@@ -181,7 +171,7 @@ prove_write(struct hunt *h, int n, const struct prove_off *o)
 
 	for (int k = n - 1; k >= 0; k--) {
 		int32_t	c = h->pcell[k];
-		int64_t	d = prove_octile(o->dx[k], o->dy[k]) - f->base;
+		int64_t	d = field_octile_apart(o->dx[k], o->dy[k]) - f->base;
 
 		if (d >= f->dist[c])
 			continue;
