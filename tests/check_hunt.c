@@ -621,7 +621,9 @@ END_TEST
  * map, the far hunter behind the wall cannot be proven and the near one
  * can: with the far one first, a proof that may stop gives up before the
  * near one (returns false, the near one still not proven), and one that
- * may not proves it; with the near one first both prove it. (The updates
+ * may not proves it; with the near one first both prove it, unless the
+ * far one made the last proof give up: it is tried first, and the proof
+ * gives up before the near one. (The updates
  * between alternate the far hunter and the near one, so builds in slices
  * end and their cost is known.)
  */
@@ -656,8 +658,15 @@ START_TEST(test_hunt_prove_stops_when_build_certain)
 			cells[0] = near;
 			cells[1] = far;
 			hunt_copy(twin, h);
+			twin->pstop = 0;	/* no proof gave up before */
 			ck_assert(!hunt_prove(twin, g, cells, 2, true));
 			ck_assert(hunt_proven(twin, g, near));
+			/* It gave up at the far one (place 1): tried first next. */
+			ck_assert_int_eq(twin->pstop, 2);
+			hunt_copy(twin, h);
+			twin->pstop = 2;
+			ck_assert(!hunt_prove(twin, g, cells, 2, true));
+			ck_assert(!hunt_proven(twin, g, near));
 			checked++;
 		}
 		cells[0] = x % 2 == 0 ? far : near;	/* builds, slices */
