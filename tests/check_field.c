@@ -1206,6 +1206,63 @@ START_TEST(test_canon_slices_match_whole)
 }
 END_TEST
 
+/*
+ * field_canon_local: on random maps and bounds, the cells nearer the goal
+ * than the bound hold field_canon's distance and pointer, no other cell is
+ * written (nothing outside the box, and inside it no distance), the count
+ * returned is of the cells written, and field_canon_local_clean leaves the
+ * whole field clean again for the next call, which is checked the same.
+ */
+START_TEST(test_canon_local_matches_whole)
+{
+	uint64_t s = 0x10CA1 + (uint64_t)_i * 7919;
+	int w = 1 + tu_randint(&s, 70), h = 1 + tu_randint(&s, 70);
+	struct grid *g = canon_map(&s, w, h, _i % 3);
+	struct field *l = field_new(w, h), *o = field_new(w, h);
+
+	memset(l->dir, 0, l->ncells);		/* clean */
+	for (int round = 0; round < 40; round++) {
+		int32_t goal = tu_random_open(&s, g);
+		int64_t nb = 1 + tu_randint(&s, round % 2 ? 8 : w + h);
+		int box[4];
+		uint64_t got, want = 0;
+
+		if (goal < 0)
+			break;
+		field_canon(o, g, &goal, 1);
+		got = field_canon_local(l, g, goal, nb, box);
+		for (int y = 0; y < h; y++)
+			for (int x = 0; x < w; x++) {
+				int i = grid_index(g, x, y);
+				bool in = o->dist[i] < nb * FIELD_UNIT;
+				bool inbox = x >= box[0] && x <= box[2] &&
+				    y >= box[1] && y <= box[3];
+
+				want += in;
+				if (in ? l->dist[i] != o->dist[i] ||
+				    l->dir[i] != o->dir[i] || !inbox :
+				    l->dist[i] != FIELD_INF ||
+				    (!inbox && (l->dir[i] != 0 || l->los[i])))
+					ck_abort_msg("round %d %dx%d nb %lld "
+					    "(%d,%d): %lld %d / %lld %d", round,
+					    w, h, (long long)nb, x, y,
+					    (long long)l->dist[i], l->dir[i],
+					    (long long)o->dist[i], o->dir[i]);
+			}
+		ck_assert_uint_eq(got, want);
+		field_canon_local_clean(l, g, box);
+		for (size_t i = 0; i < l->ncells; i++)
+			if (l->dist[i] != FIELD_INF || l->dir[i] != 0 ||
+			    l->los[i] != 0)
+				ck_abort_msg("round %d: cell %d not clean",
+				    round, (int)i);
+	}
+	field_free(l);
+	field_free(o);
+	grid_free(g);
+}
+END_TEST
+
 /* Every cell of f with a goal slot lies in that slot's kept box. */
 static void
 canon_boxes_hold(const struct field *f, const struct grid *g, int round)
@@ -1348,6 +1405,7 @@ field_suite(void)
 	tcase_add_loop_test(tc, test_canon_matches_oracle_small, 0, 20);
 	tcase_add_test(tc, test_canon_matches_oracle_movingai);
 	tcase_add_loop_test(tc, test_canon_slices_match_whole, 0, 10);
+	tcase_add_loop_test(tc, test_canon_local_matches_whole, 0, 30);
 	tcase_add_loop_test(tc, test_canon_boxes_hold_slots, 0, 4);
 	suite_add_tcase(s, tc);
 

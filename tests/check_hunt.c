@@ -566,6 +566,70 @@ START_TEST(test_hunt_far_hunters_build)
 END_TEST
 
 /*
+ * A far hunter in a wall's shadow on a large open map: the wave out to it
+ * would cost more than a build round the goal out to it (hunt-local.c),
+ * and that local build costs less than a whole one, so each update builds
+ * locally: no whole build, the field valid, the hunter exact, and every
+ * cell nearer the goal than the local build's bound (the bucket past the
+ * hunter's distance before the update) holds a build's distance and
+ * pointer, the wave after it leaving them so (unless the build in slices
+ * ended that update and was taken). Standing still, the field
+ * is then a build's within hunt_exact_bound updates: what lies past the
+ * bound was left to the wave and the build in slices.
+ */
+START_TEST(test_hunt_local_build)
+{
+	uint64_t	 s = 0x10ca1;
+	struct grid	*g = tu_random_grid(&s, 200, 200, 0, 0, true);
+	struct hunt	*h = hunt_new(200, 200);
+	struct field	*ref = field_new(200, 200);
+	int32_t		 hunter = grid_index(g, 110, 100);
+	int		 locals = 0;
+
+	for (int y = 85; y <= 115; y++)
+		g->cost[grid_index(g, 100, y)] = 0;
+	hunt_build(h, g, 60, 100);
+	for (int x = 61; x < 80; x++) {
+		uint64_t	rebuilds = h->stats.rebuilds;
+		uint64_t	before = h->stats.locals;
+		uint64_t	taken = h->stats.taken;
+		int64_t		bound;
+
+		hunt_move(h, g, x, 100);
+		bound = ((h->f->dist[hunter] + h->f->base) >> 32) + 1;
+		hunt_update(h, g, &hunter, 1);
+		expect_valid(h, g, "local", x);
+		expect_exact(h, g, ref, &hunter, 1, false, x);
+		ck_assert_uint_eq(h->stats.rebuilds, rebuilds);
+		if (h->stats.locals == before)
+			continue;
+		ck_assert_uint_eq(h->stats.locals, before + 1);
+		if (h->stats.taken != taken)
+			continue;	/* a build taken after it: its field */
+		locals++;
+		for (size_t i = 0; i < ref->ncells; i++)
+			if (ref->dist[i] < bound * FIELD_UNIT &&
+			    (h->f->dist[i] + h->f->base != ref->dist[i] ||
+			    h->f->dir[i] != ref->dir[i]))
+				ck_abort_msg("x %d (%d,%d): %lld %d / %lld %d",
+				    x, grid_x(g, (int)i), grid_y(g, (int)i),
+				    (long long)(h->f->dist[i] + h->f->base),
+				    h->f->dir[i], (long long)ref->dist[i],
+				    ref->dir[i]);
+	}
+	ck_assert_int_ge(locals, 15);
+	for (int k = 0; k < hunt_exact_bound(h, g); k++) {
+		hunt_update(h, g, &hunter, 1);
+		expect_valid(h, g, "still", k);
+	}
+	expect_exact(h, g, ref, NULL, 0, true, 80);
+	field_free(ref);
+	hunt_free(h);
+	grid_free(g);
+}
+END_TEST
+
+/*
  * A far need on a walled map: hunt_wave_dearer weighs the need's half disc
  * by the share of it the last far wave settled (wratio). Down a corridor
  * one cell wide, the first updates (no build's cost known yet) run the
@@ -954,6 +1018,7 @@ hunt_suite(void)
 	tcase_add_loop_test(tc, test_hunt_early_take, 0, 400);
 	tcase_add_test(tc, test_hunt_early_take_happens);
 	tcase_add_test(tc, test_hunt_far_hunters_build);
+	tcase_add_test(tc, test_hunt_local_build);
 	tcase_add_test(tc, test_hunt_wave_ratio);
 	tcase_add_test(tc, test_hunt_far_hunter_proven);
 	tcase_add_test(tc, test_hunt_prove_stops_when_build_certain);

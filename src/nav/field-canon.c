@@ -69,6 +69,8 @@ struct canon {
 	struct field_ring ring;
 	int		 off[8];
 	int64_t		 limit;		/* offers from here on wait */
+	int64_t		 stop;		/* buckets from here on are not
+					   taken (field_canon_local) */
 	int		 reach;		/* buckets a scan may run ahead */
 	size_t		 queued;
 	uint64_t	 pushed;
@@ -262,6 +264,7 @@ canon_attach(struct canon *k, struct field *f, const struct grid *g)
 	k->several = f->ngoals > 1;
 	k->reach = canon_reach(f);
 	k->slot = 0;
+	k->stop = INT64_MAX;
 	k->queued = 0;
 	k->pushed = 0;
 	k->written = 0;
@@ -308,14 +311,15 @@ canon_begin(struct canon *k, struct field *f, const int32_t *goals,
 static bool
 canon_run(struct canon *k, int64_t *bucket, uint64_t budget)
 {
-	for (; k->queued > 0; (*bucket)++) {
+	for (; k->queued > 0 && *bucket < k->stop; (*bucket)++) {
 		int i, next;
 
 		if (k->written >= budget)
 			return false;
 		i = field_ring_take(&k->ring,
 		    (int)(*bucket & (FIELD_NBUCKETS - 1)));
-		k->limit = (*bucket + k->reach + 1) << FIELD_QSHIFT;
+		k->limit = (*bucket + k->reach + 1 < k->stop ? *bucket +
+		    k->reach + 1 : k->stop) << FIELD_QSHIFT;
 		for (; i >= 0; i = next) {
 			const int64_t v = k->dist[i];
 			unsigned m = k->mask[i];
@@ -893,4 +897,74 @@ field_canon_run(struct field *f, const struct grid *g, struct field_slice *s,
 		return false;
 	canon_goal_slots(f, g, NULL);
 	return true;
+}
+
+/*
+ * A canonical build from the one goal out to nbuckets buckets only, on a
+ * field kept clean between calls (every dist FIELD_INF, every dir and los
+ * 0; field_canon_local_clean restores that): the buckets below nbuckets
+ * are taken, no scan writes a distance at or past nbuckets * FIELD_UNIT,
+ * so the cells written are exactly those nearer than that, each with its
+ * exact distance and a build's pointer (every cell a shortest route from
+ * one passes is nearer still, and written). Nothing else is written but in
+ * box (minx, miny, maxx, maxy, on the map): the cells within nbuckets - 1
+ * of the goal both ways. Returns the cells written.
+ */
+uint64_t
+field_canon_local(struct field *f, const struct grid *g, int32_t goal,
+    int64_t nbuckets, int box[4])
+{
+	struct canon k;
+	int64_t bucket = 0;
+	int r = nbuckets - 1 < g->w + g->h ? (int)(nbuckets - 1) :
+	    g->w + g->h, gx = grid_x(g, goal), gy = grid_y(g, goal);
+	uint64_t reached = 0;
+	int off[8];
+
+	assert(f->w == g->w && f->h == g->h && nbuckets >= 1);
+	box[0] = gx - r < 0 ? 0 : gx - r;
+	box[1] = gy - r < 0 ? 0 : gy - r;
+	box[2] = gx + r >= g->w ? g->w - 1 : gx + r;
+	box[3] = gy + r >= g->h ? g->h - 1 : gy + r;
+	canon_attach(&k, f, g);
+	f->ngoals = 1;
+	f->goals[0] = goal;
+	k.dist[goal] = 0;
+	k.seen[goal] = 0xff;
+	canon_push(&k, goal, 0xff);
+	k.written = 1;
+	k.stop = nbuckets;
+	canon_run(&k, &bucket, UINT64_MAX);
+	/* The pointers of the box's rows (the queue's marks go with them). */
+	for (int d = 0; d < 8; d++)
+		off[d] = field_offset(g->stride, d);
+	for (int y = box[1]; y <= box[3]; y++) {
+		int i = grid_index(g, box[0], y), n = box[2] - box[0] + 1;
+		int x = 0;
+
+#ifdef FIELD_CANON_AVX2
+		if (__builtin_cpu_supports("avx2"))
+			x = canon_row_avx2(f, i, n, 1, off, &reached);
+#endif
+		reached += canon_row_scalar(f, i + x, box[0] + x, n - x, 1,
+		    off, NULL);
+	}
+	return reached;
+}
+
+/* Make f clean again after field_canon_local left box written. */
+void
+field_canon_local_clean(struct field *f, const struct grid *g,
+    const int box[4])
+{
+	size_t n = (size_t)(box[2] - box[0] + 1);
+
+	for (int y = box[1]; y <= box[3]; y++) {
+		int i = grid_index(g, box[0], y);
+
+		for (size_t x = 0; x < n; x++)
+			f->dist[i + x] = FIELD_INF;
+		memset(f->dir + i, 0, n);
+		memset(f->los + i, 0, n);
+	}
 }

@@ -166,6 +166,10 @@ bool		 field_canon_run(struct field *f, const struct grid *g,
 		     struct field_slice *s, uint64_t budget);
 void		 field_canon_distances(struct field *f, const struct grid *g,
 		     const int32_t *goals, int ngoals);
+uint64_t	 field_canon_local(struct field *f, const struct grid *g,
+		     int32_t goal, int64_t nbuckets, int box[4]);
+void		 field_canon_local_clean(struct field *f,
+		     const struct grid *g, const int box[4]);
 void		 field_flow(struct field *f, const struct grid *g);
 int		 field_best_dir(const struct field *f, const struct grid *g,
 		     int i);

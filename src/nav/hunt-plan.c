@@ -163,10 +163,18 @@ hunt_wave_dearer(const struct hunt *h, const struct grid *g,
 bool
 hunt_far_dearer(const struct hunt *h, int64_t far)
 {
-	if (h->exact || h->xwork == 0)
+	double alt = h->xwork > 0 ? (double)h->xwork : -1;
+
+	if (h->exact)
 		return false;
-	return hunt_disc(far) * h->wratio * HUNT_WAVE_WEIGHT >
-	    (double)h->xwork;
+	if (hunt_local_fits(h)) {
+		double local = hunt_local_cost(h, far);
+
+		if (alt < 0 || local < alt)
+			alt = local;
+	}
+	return alt >= 0 &&
+	    hunt_disc(far) * h->wratio * HUNT_WAVE_WEIGHT > alt;
 }
 
 /* The half disc of cells round the goal out to distance far. */
@@ -281,6 +289,7 @@ hunt_copy(struct hunt *dst, const struct hunt *src)
 	/* dst's own buffers, with src's contents. */
 	dst->f = keep.f;
 	dst->x = keep.x;
+	dst->l = keep.l;	/* clean in both */
 	dst->heap = keep.heap;
 	dst->hpos = keep.hpos;
 	dst->flag = keep.flag;

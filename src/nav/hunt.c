@@ -297,7 +297,7 @@ hunt_pop(struct hunt *h)
 }
 
 /* Take cell i out of the wave, wherever it is. */
-static void
+void
 hunt_remove(struct hunt *h, int i)
 {
 	hq_delete(h, i);
@@ -344,6 +344,8 @@ hunt_new(int w, int hh)
 
 	h->f = field_new(w, hh);
 	h->x = field_new(w, hh);
+	h->l = field_new(w, hh);
+	memset(h->l->dir, 0, h->l->ncells);	/* clean: see hunt-local.c */
 	h->goal = -1;
 	h->heap = xcalloc(n, sizeof *h->heap);
 	h->hpos = xmalloc(n * sizeof *h->hpos);
@@ -385,6 +387,7 @@ hunt_free(struct hunt *h)
 		return;
 	field_free(h->f);
 	field_free(h->x);
+	field_free(h->l);
 	free(h->heap);
 	free(h->hpos);
 	free(h->flag);
@@ -809,24 +812,39 @@ void
 hunt_update(struct hunt *h, const struct grid *g, const int32_t *cells,
     int n)
 {
-	bool built;
+	bool built, local = false;
 	uint64_t taken;
 
-	h->waved = h->stats.waved;
+	h->waved = h->stats.waved + (h->stats.local + HUNT_WAVE_WEIGHT - 1) /
+	    HUNT_WAVE_WEIGHT;
 	h->stats.waved = h->stats.sliced = h->stats.rays = 0;
+	h->stats.local = 0;
 	if (h->goal < 0)
 		return;
 	h->since++;
 	built = !hunt_prove(h, g, cells, n, true) ||
 	    hunt_wave_dearer(h, g, cells, n);
-	if (built)
-		hunt_build(h, g, grid_x(g, h->goal), grid_y(g, h->goal));
+	if (built) {
+		/* Round the goal only, when that is cheaper than whole. */
+		int64_t far = hunt_need_far(h, g, cells, n);
+
+		if (hunt_local_cheaper(h, far)) {
+			hunt_local(h, g, far);
+			/* Its work counts as the wave's, for the slice. */
+			h->waved += (h->stats.local + HUNT_WAVE_WEIGHT - 1) /
+			    HUNT_WAVE_WEIGHT;
+			local = true;
+			built = false;
+		} else
+			hunt_build(h, g, grid_x(g, h->goal),
+			    grid_y(g, h->goal));
+	}
 	taken = h->stats.taken;
 	hunt_far(h, g);
 	if (h->stats.taken != taken)
 		hunt_prove(h, g, cells, n, false);	/* a new field */
 	h->stats.waved = hunt_wave(h, g, cells, n, h->cap);
-	hunt_wave_measure(h, g, cells, n, built);
+	hunt_wave_measure(h, g, cells, n, built || local);
 	hunt_sight(h, g, cells, n);
 }
 

@@ -40,6 +40,14 @@
  *           unbounded. On lak303d the share took the worst 99th
  *           percentile step of weir-bench goal from 0.97-1.04 of a
  *           rebuild to 0.88-0.95 (README, "Sixth round").
+ *           Where the canonical builder applies and no early take's
+ *           walk is kept, a third way may be cheaper than both: a build
+ *           from the goal out past the need only (hunt_local, about
+ *           HUNT_LOCAL_WEIGHT build cells a cell of its box), whose
+ *           cells are exact and are written into the field (hunt-local.c
+ *           says why it stays valid and how the wave goes on from its
+ *           edge). It is taken when it costs less than the wave and,
+ *           with the slice it leaves to run, less than a whole build.
  *   far     an exact build of the field runs alongside, spread evenly
  *           over HUNT_SLICES updates (hunt_x_budget: the last build's work
  *           a quarter at a time; at least half a slice an update; half
@@ -85,7 +93,7 @@
  * Ties go as a build breaks them (the first direction in field.h's
  * order), so where the field is exact its pointers are a build's too.
  * hunt_copy makes one hunt field the very state of another (a game's
- * keyframe). Memory: two fields and about 46 bytes a cell more (the
+ * keyframe). Memory: three fields and about 46 bytes a cell more (the
  * goal's walk to come and since a build's goal, and the build's distance
  * and pointer of the cells changed since an early take, among them).
  * Nothing is allocated after hunt_new.
@@ -114,6 +122,9 @@
 #define HUNT_FLAG_CUT	0x01	/* flag[]: cut (or raised) by a change */
 #define HUNT_FLAG_LOW	0x04	/* flag[]: changed since an early take */
 #define HUNT_PROVE_MAX	512	/* hunt_prove: longest route, in steps */
+#define HUNT_LOCAL_WEIGHT 1.5	/* a local build's box cell, in a whole
+				   build's cells (hunt-local.c) */
+#define HUNT_LOCAL_FIXED 64	/* and its cost whatever the box */
 
 struct hunt_stats {
 	uint64_t	waved;		/* cells the wave settled, last update */
@@ -122,6 +133,9 @@ struct hunt_stats {
 	uint64_t	taken;		/* builds taken in, ever */
 	uint64_t	cut;		/* cells the last map change cut */
 	uint64_t	rebuilds;	/* whole builds, ever */
+	uint64_t	local;		/* cells of the local build's box, last
+					   update (0: none) */
+	uint64_t	locals;		/* local builds, ever */
 	uint64_t	early;		/* builds taken before the goal came */
 	uint64_t	arrived;	/* of them, reached along the walk */
 };
@@ -136,6 +150,9 @@ struct hunt {
 
 	/* Private. */
 	struct field	*x;		/* the exact build in slices */
+	struct field	*l;		/* a local build's (hunt-local.c; clean
+					   between updates: every dist
+					   FIELD_INF, dir and los 0) */
 	int		 xphase;	/* 0 none, 1 building, 2 done, waiting
 					   for the goal */
 	bool		 exact;		/* the field is a build's: no need of
@@ -169,7 +186,9 @@ struct hunt {
 	int64_t		*lowdist;	/* their build's distance */
 	int8_t		*lowdir;	/* and pointer */
 	uint64_t	 waved;		/* cells the wave settled, the update
-					   before */
+					   before, and a local build's box
+					   then and this update (in wave
+					   cells: / HUNT_WAVE_WEIGHT) */
 	double		 wratio;	/* cells the wave settled for a far
 					   need / its half disc, last time */
 	uint64_t	 wneed;		/* cells the last wave settled for
@@ -213,6 +232,11 @@ bool		 hunt_rev_step(struct hunt *h, const struct grid *g, int32_t c,
 		     int d);
 int		 hunt_step_dir(const struct grid *g, int o, int c);
 void		 hunt_push(struct hunt *h, int i);
+void		 hunt_remove(struct hunt *h, int i);
+bool		 hunt_local_fits(const struct hunt *h);
+double		 hunt_local_cost(const struct hunt *h, int64_t far);
+bool		 hunt_local_cheaper(const struct hunt *h, int64_t far);
+void		 hunt_local(struct hunt *h, const struct grid *g, int64_t far);
 void		 hunt_lower(struct hunt *h, int i, int64_t d);
 void		 hunt_sight_forget(struct hunt *h);
 void		 hunt_cut_mark(struct hunt *h, int i);
