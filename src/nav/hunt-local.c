@@ -70,15 +70,20 @@ hunt_local_cost(const struct hunt *h, int64_t far)
 /*
  * Whether a local build out to far costs less this update than a whole
  * one: the local build leaves the exact build under way to run its slice
- * (a whole build ends it), so it must beat the whole build by that slice.
+ * and the wave its cap (a whole build ends the one and empties the
+ * other), so it must beat the whole build by those.
+ * Before any build's cost is known (the first updates of a chase) it is
+ * taken whenever it beats the wave: a whole build then would end the
+ * build in slices whose cost the later choices need.
  */
 bool
 hunt_local_cheaper(const struct hunt *h, int64_t far)
 {
 	double slice = h->xphase == 2 ? 0 : (double)hunt_x_budget(h);
+	double cap = (double)h->cap * HUNT_WAVE_WEIGHT;
 
 	return hunt_local_fits(h) && (h->xwork == 0 ||
-	    hunt_local_cost(h, far) + slice < (double)h->xwork);
+	    hunt_local_cost(h, far) + slice + cap < (double)h->xwork);
 }
 
 /*
