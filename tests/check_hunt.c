@@ -523,7 +523,7 @@ END_TEST
 
 /*
  * An update whose hunters are so far that the wave would cost more than a
- * build (hunt_wave_dearer) builds the field whole: exact, one more build;
+ * build (hunt_choose) builds the field whole: exact, one more build;
  * with the hunters near, it does not. On an open map, the goal stepping
  * along a row; a wall down column 60 from the top to row 50 keeps every
  * straight route from the far hunter at (79, 0) out (so hunt_prove cannot
@@ -569,13 +569,16 @@ END_TEST
  * A far hunter in a wall's shadow on a large open map: the wave out to it
  * would cost more than a build round the goal out to it (hunt-local.c),
  * and that local build costs less than a whole one, so each update builds
- * locally: no whole build, the field valid, the hunter exact, and every
+ * locally, though a second hunter out in the open, listed first, is
+ * farther off (its straight route is proven: the box is the first's): no
+ * whole build, the field valid, the hunters exact, and every
  * cell nearer the goal than the local build's bound (the bucket past the
  * hunter's distance before the update) holds a build's distance and
  * pointer, the wave after it leaving them so (unless the build in slices
- * ended that update and was taken). Standing still, the field
- * is then a build's within hunt_exact_bound updates: what lies past the
- * bound was left to the wave and the build in slices.
+ * ended that update and was taken). Standing still, no local build
+ * repeats (the wave has settled the need already), and the field is a
+ * build's within hunt_exact_bound updates: what lies past the bound was
+ * left to the wave and the build in slices.
  */
 START_TEST(test_hunt_local_build)
 {
@@ -584,7 +587,9 @@ START_TEST(test_hunt_local_build)
 	struct hunt	*h = hunt_new(200, 200);
 	struct field	*ref = field_new(200, 200);
 	int32_t		 hunter = grid_index(g, 110, 100);
+	int32_t		 cells[2] = { grid_index(g, 60, 190), hunter };
 	int		 locals = 0;
+	uint64_t	 still;
 
 	for (int y = 85; y <= 115; y++)
 		g->cost[grid_index(g, 100, y)] = 0;
@@ -597,9 +602,9 @@ START_TEST(test_hunt_local_build)
 
 		hunt_move(h, g, x, 100);
 		bound = ((h->f->dist[hunter] + h->f->base) >> 32) + 1;
-		hunt_update(h, g, &hunter, 1);
+		hunt_update(h, g, cells, 2);
 		expect_valid(h, g, "local", x);
-		expect_exact(h, g, ref, &hunter, 1, false, x);
+		expect_exact(h, g, ref, cells, 2, false, x);
 		ck_assert_uint_eq(h->stats.rebuilds, rebuilds);
 		if (h->stats.locals == before)
 			continue;
@@ -618,10 +623,12 @@ START_TEST(test_hunt_local_build)
 				    ref->dir[i]);
 	}
 	ck_assert_int_ge(locals, 15);
+	still = h->stats.locals;
 	for (int k = 0; k < hunt_exact_bound(h, g); k++) {
-		hunt_update(h, g, &hunter, 1);
+		hunt_update(h, g, cells, 2);
 		expect_valid(h, g, "still", k);
 	}
+	ck_assert_uint_eq(h->stats.locals, still);	/* nothing new to build */
 	expect_exact(h, g, ref, NULL, 0, true, 80);
 	field_free(ref);
 	hunt_free(h);
@@ -630,7 +637,7 @@ START_TEST(test_hunt_local_build)
 END_TEST
 
 /*
- * A far need on a walled map: hunt_wave_dearer weighs the need's half disc
+ * A far need on a walled map: hunt_choose weighs the need's half disc
  * by the share of it the last far wave settled (wratio). Down a corridor
  * one cell wide, the first updates (no build's cost known yet) run the
  * wave for a hunter 20 cells behind, which settles a small share of that

@@ -25,7 +25,8 @@ replay_game_bytes(const struct game *g)
 	size_t	b = sizeof *g;
 
 	b += cells * (1 + 8 + 4 + 13 + 8 + 8);
-	b += field_sizeof(g->w, g->h) * (g->has_hero ? 3 : 1);
+	/* The exit field; with a hero, the hunt's three (hunt.h) too. */
+	b += field_sizeof(g->w, g->h) * (g->has_hero ? 4 : 1);
 	b += units * (sizeof *g->agents + sizeof *g->units + 16 + 3 * 32);
 	b += (size_t)g->max_enemies * (GAME_PATH_MAX * sizeof *g->paths + 8);
 	b += (size_t)g->max_towers * (sizeof *g->towers + 32);

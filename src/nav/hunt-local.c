@@ -26,8 +26,13 @@
  * offers what it offered before, to neighbours that only came lower.
  *
  * Its cost is about the box's cells (the build, its pointers, the merge and
- * the cleaning of h->l): HUNT_LOCAL_WEIGHT of a whole build's cells each.
- * hunt_far_dearer weighs it against the wave and a whole build.
+ * the cleaning of h->l): HUNT_LOCAL_WEIGHT of a whole build's cells each,
+ * and HUNT_LOCAL_FIXED more (measured on arena and lak303d: 13 and 8 ns a
+ * box cell out to 20 cells, 1.5 us at the least, against 11 and 7 ns for
+ * each cell of a whole build). The cells it settles count towards the
+ * wave's cap that update: the wave after it only meets the need, if that
+ * is left anything.
+ * hunt_choose (hunt-plan.c) weighs it against the wave and a whole build.
  */
 #include <assert.h>
 
@@ -68,39 +73,21 @@ hunt_local_cost(const struct hunt *h, int64_t far)
 }
 
 /*
- * Whether a local build out to far costs less this update than a whole
- * one: the local build leaves the exact build under way to run its slice
- * and the wave its cap (a whole build ends the one and empties the
- * other), so it must beat the whole build by those.
- * Before any build's cost is known (the first updates of a chase) it is
- * taken whenever it beats the wave: a whole build then would end the
- * build in slices whose cost the later choices need.
- */
-bool
-hunt_local_cheaper(const struct hunt *h, int64_t far)
-{
-	double slice = h->xphase == 2 ? 0 : (double)hunt_x_budget(h);
-	double cap = (double)h->cap * HUNT_WAVE_WEIGHT;
-
-	return hunt_local_fits(h) && (h->xwork == 0 ||
-	    hunt_local_cost(h, far) + slice + cap < (double)h->xwork);
-}
-
-/*
  * Build round the goal out past far (an absolute distance: dist + base)
  * and write what it settled into the field (see the model comment).
+ * Returns the cells settled.
  */
-void
+uint64_t
 hunt_local(struct hunt *h, const struct grid *g, int64_t far)
 {
 	struct field	*f = h->f, *l = h->l;
 	const int64_t	 nb = hunt_local_buckets(far);
 	const int64_t	 band = (nb << FIELD_QSHIFT) - FIELD_DIAG;
 	int		 box[4];
-	uint64_t	 cells;
+	uint64_t	 cells, written;
 
 	assert(hunt_local_fits(h));
-	field_canon_local(l, g, h->goal, nb, box);
+	written = field_canon_local(l, g, h->goal, nb, box);
 	for (int y = box[1]; y <= box[3]; y++) {
 		int i = grid_index(g, box[0], y);
 
@@ -129,4 +116,5 @@ hunt_local(struct hunt *h, const struct grid *g, int64_t far)
 	field_canon_local_clean(l, g, box);
 	h->stats.local = cells;
 	h->stats.locals++;
+	return written;
 }

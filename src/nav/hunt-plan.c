@@ -139,42 +139,54 @@ hunt_x_reach(uint64_t budget)
 }
 
 /*
- * Whether the wave would cost more than a whole build this update: it must
- * settle every cell the goal's step improved nearer the goal than the
- * farthest of cells[], about half a disc of that radius r (pi r^2 / 2
- * cells) on open ground, of which the last far wave settled the share
- * wratio (1 until one has: hunt.c, hunt_wave_measure), at
- * HUNT_WAVE_WEIGHT times a build's cost a cell; a build costs the last
- * build's work. Only when the field is not exact (an exact one leaves the
- * wave nothing).
- */
-bool
-hunt_wave_dearer(const struct hunt *h, const struct grid *g,
-    const int32_t *cells, int n)
-{
-	return hunt_far_dearer(h, hunt_need_far(h, g, cells, n));
-}
-
-/*
- * hunt_wave_dearer for a need out to far (the distance of the farthest
- * cell not proven). It grows with far, so one cell not proven that far
- * out settles it (hunt_prove stops on that).
+ * Whether a need out to far (the distance of the farthest cell not
+ * proven) builds the field whole (hunt_choose). It holds for every need
+ * farther out too, so one cell not proven that far out settles it
+ * (hunt_prove stops on that: the build throws away what it proves).
  */
 bool
 hunt_far_dearer(const struct hunt *h, int64_t far)
 {
-	double alt = h->xwork > 0 ? (double)h->xwork : -1;
+	return hunt_choose(h, far) == HUNT_BY_WHOLE;
+}
 
-	if (h->exact)
-		return false;
-	if (hunt_local_fits(h)) {
+/*
+ * How an update meets a need out to far: by the wave, a local build
+ * (hunt-local.c) or a whole build, in a whole build's cells. The wave
+ * must settle every cell the goal's step improved nearer the goal than
+ * far, about half a disc of that radius r (pi r^2 / 2 cells) on open
+ * ground, of which the last far wave settled the share wratio (1 until
+ * one has: hunt_wave_measure), at HUNT_WAVE_WEIGHT a cell; it costs
+ * nothing when every cell under the need is settled already (the wave's
+ * least key is past it) or the field is exact. A whole build costs the
+ * last build's work, unknown before a build has ended: then it is not
+ * taken. A local build costs hunt_local_cost (its cells count towards
+ * the wave's cap): it is taken when that is less than the wave and, with
+ * the slice it leaves to run (a whole build ends the build in slices),
+ * less than HUNT_LOCAL_MARGIN of a whole build; never when a done build
+ * will be taken this update. Else a whole build when the wave costs
+ * more. Each way costs more the farther the need, and a local build's
+ * box faster than the wave's half disc, so a need that builds whole
+ * builds whole farther out too.
+ */
+int
+hunt_choose(const struct hunt *h, int64_t far)
+{
+	double wave, whole = h->xwork > 0 ? (double)h->xwork : -1;
+
+	if (h->exact || h->nring + h->nheap == 0 ||
+	    h->lo > ((far - h->f->base) >> FIELD_QSHIFT))
+		return HUNT_BY_WAVE;
+	wave = hunt_disc(far) * h->wratio * HUNT_WAVE_WEIGHT;
+	if (hunt_local_fits(h) && !(h->xphase == 2 && h->xarrived)) {
 		double local = hunt_local_cost(h, far);
+		double slice = h->xphase == 2 ? 0 : (double)hunt_x_budget(h);
 
-		if (alt < 0 || local < alt)
-			alt = local;
+		if (local < wave && (whole < 0 || local + slice <
+		    whole * HUNT_LOCAL_MARGIN))
+			return HUNT_BY_LOCAL;
 	}
-	return alt >= 0 &&
-	    hunt_disc(far) * h->wratio * HUNT_WAVE_WEIGHT > alt;
+	return whole >= 0 && wave > whole ? HUNT_BY_WHOLE : HUNT_BY_WAVE;
 }
 
 /* The half disc of cells round the goal out to distance far. */
@@ -220,7 +232,7 @@ hunt_need_cells(const struct hunt *h, const struct grid *g,
  * After a wave that met a far need (its half disc HUNT_WAVE_FAR cells or
  * more, and no whole build this update), keep the share of that half
  * disc it settled for the need (h->wneed, the cap's cells left out):
- * walls and water leave much of it out (lak303d), and hunt_wave_dearer
+ * walls and water leave much of it out (lak303d), and hunt_choose
  * weighs the next far need by it. A wave that settled fewer than
  * HUNT_WAVE_FAR / 16 cells for its need is not looked at (most updates:
  * the hunters near), so its update pays nothing for this.

@@ -196,9 +196,10 @@ prove_stamp(struct hunt *h)
 /*
  * Prove what of cells[] a route of octile length can (the model comment);
  * only on a map of unit costs and eight-way steps (h->unit). With stop,
- * give up at the first cell left unproven so far out that the wave would
- * cost more than a whole build (hunt_far_dearer): the update builds whole
- * then, and what was proven would be thrown away. The cell that made the
+ * give up at the first cell left unproven so far out that the update
+ * builds whole (hunt_far_dearer): what was proven would be thrown away.
+ * (A need a local build meets does not stop it: the other cells' proofs
+ * keep the local build's box to what is left.) The cell that made the
  * last proof give up is tried first (without writing: the others' order
  * is kept), since a hunter far off in a wall's shadow stays there for a
  * while. Returns false when it gave up so, else true.

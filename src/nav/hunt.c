@@ -803,6 +803,27 @@ hunt_far(struct hunt *h, const struct grid *g)
 		hunt_take(h, g);
 }
 
+/* A local build's work this update, in the wave's cells (for slices). */
+static uint64_t
+hunt_local_waved(const struct hunt *h)
+{
+	return (uint64_t)((double)h->stats.local * HUNT_LOCAL_WEIGHT /
+	    HUNT_WAVE_WEIGHT + 0.999);
+}
+
+/*
+ * The proofs, then how the update meets what they left (hunt_choose): a
+ * proof that gave up found a cell so far out that the field builds whole.
+ */
+static int
+hunt_meet(struct hunt *h, const struct grid *g, const int32_t *cells,
+    int n)
+{
+	if (!hunt_prove(h, g, cells, n, true))
+		return HUNT_BY_WHOLE;
+	return hunt_choose(h, hunt_need_far(h, g, cells, n));
+}
+
 /*
  * Once an update (a tick, or a step of the goal): the far part (a slice of
  * the exact build, or its taking), the wave, and the sight of cells[]
@@ -812,39 +833,30 @@ void
 hunt_update(struct hunt *h, const struct grid *g, const int32_t *cells,
     int n)
 {
-	bool built, local = false;
+	int way, cap = h->cap;
 	uint64_t taken;
 
-	h->waved = h->stats.waved + (h->stats.local + HUNT_WAVE_WEIGHT - 1) /
-	    HUNT_WAVE_WEIGHT;
+	h->waved = h->stats.waved + hunt_local_waved(h);
 	h->stats.waved = h->stats.sliced = h->stats.rays = 0;
 	h->stats.local = 0;
 	if (h->goal < 0)
 		return;
 	h->since++;
-	built = !hunt_prove(h, g, cells, n, true) ||
-	    hunt_wave_dearer(h, g, cells, n);
-	if (built) {
-		/* Round the goal only, when that is cheaper than whole. */
-		int64_t far = hunt_need_far(h, g, cells, n);
+	way = hunt_meet(h, g, cells, n);
+	if (way == HUNT_BY_LOCAL) {
+		uint64_t settled = hunt_local(h, g, hunt_need_far(h, g, cells,
+		    n));
 
-		if (hunt_local_cheaper(h, far)) {
-			hunt_local(h, g, far);
-			/* Its work counts as the wave's, for the slice. */
-			h->waved += (h->stats.local + HUNT_WAVE_WEIGHT - 1) /
-			    HUNT_WAVE_WEIGHT;
-			local = true;
-			built = false;
-		} else
-			hunt_build(h, g, grid_x(g, h->goal),
-			    grid_y(g, h->goal));
-	}
+		cap = settled >= (uint64_t)cap ? 0 : cap - (int)settled;
+		h->waved += hunt_local_waved(h);	/* for this slice */
+	} else if (way == HUNT_BY_WHOLE)
+		hunt_build(h, g, grid_x(g, h->goal), grid_y(g, h->goal));
 	taken = h->stats.taken;
 	hunt_far(h, g);
 	if (h->stats.taken != taken)
 		hunt_prove(h, g, cells, n, false);	/* a new field */
-	h->stats.waved = hunt_wave(h, g, cells, n, h->cap);
-	hunt_wave_measure(h, g, cells, n, built || local);
+	h->stats.waved = hunt_wave(h, g, cells, n, cap);
+	hunt_wave_measure(h, g, cells, n, way != HUNT_BY_WAVE);
 	hunt_sight(h, g, cells, n);
 }
 

@@ -46,8 +46,9 @@
  *           HUNT_LOCAL_WEIGHT build cells a cell of its box), whose
  *           cells are exact and are written into the field (hunt-local.c
  *           says why it stays valid and how the wave goes on from its
- *           edge). It is taken when it costs less than the wave and,
- *           with the slice it leaves to run, less than a whole build.
+ *           edge; its cells count towards the cap). It is taken when it
+ *           costs less than the wave and, with the slice it leaves to
+ *           run, less than a whole build (hunt_choose).
  *   far     an exact build of the field runs alongside, spread evenly
  *           over HUNT_SLICES updates (hunt_x_budget: the last build's work
  *           a quarter at a time; at least half a slice an update; half
@@ -122,9 +123,16 @@
 #define HUNT_FLAG_CUT	0x01	/* flag[]: cut (or raised) by a change */
 #define HUNT_FLAG_LOW	0x04	/* flag[]: changed since an early take */
 #define HUNT_PROVE_MAX	512	/* hunt_prove: longest route, in steps */
-#define HUNT_LOCAL_WEIGHT 1.5	/* a local build's box cell, in a whole
+#define HUNT_LOCAL_WEIGHT 1.2	/* a local build's box cell, in a whole
 				   build's cells (hunt-local.c) */
-#define HUNT_LOCAL_FIXED 64	/* and its cost whatever the box */
+#define HUNT_LOCAL_FIXED 160	/* and its cost whatever the box */
+#define HUNT_LOCAL_MARGIN 0.8	/* a local build (and the slice after it)
+				   must cost at most this share of a whole
+				   one: on arena, local builds the model put
+				   just under a whole build cost as much */
+#define HUNT_BY_WAVE	0	/* hunt_choose: how an update meets a need */
+#define HUNT_BY_LOCAL	1
+#define HUNT_BY_WHOLE	2
 
 struct hunt_stats {
 	uint64_t	waved;		/* cells the wave settled, last update */
@@ -235,8 +243,7 @@ void		 hunt_push(struct hunt *h, int i);
 void		 hunt_remove(struct hunt *h, int i);
 bool		 hunt_local_fits(const struct hunt *h);
 double		 hunt_local_cost(const struct hunt *h, int64_t far);
-bool		 hunt_local_cheaper(const struct hunt *h, int64_t far);
-void		 hunt_local(struct hunt *h, const struct grid *g, int64_t far);
+uint64_t	 hunt_local(struct hunt *h, const struct grid *g, int64_t far);
 void		 hunt_lower(struct hunt *h, int i, int64_t d);
 void		 hunt_sight_forget(struct hunt *h);
 void		 hunt_cut_mark(struct hunt *h, int i);
@@ -276,13 +283,12 @@ int64_t		 hunt_octile(const struct hunt *h, const struct grid *g,
 		     int32_t i);
 uint64_t	 hunt_x_budget(const struct hunt *h);
 int		 hunt_x_reach(uint64_t budget);
-bool		 hunt_wave_dearer(const struct hunt *h, const struct grid *g,
-		     const int32_t *cells, int n);
 double		 hunt_need_cells(const struct hunt *h, const struct grid *g,
 		     const int32_t *cells, int n);
 int64_t		 hunt_need_far(const struct hunt *h, const struct grid *g,
 		     const int32_t *cells, int n);
 bool		 hunt_far_dearer(const struct hunt *h, int64_t far);
+int		 hunt_choose(const struct hunt *h, int64_t far);
 double		 hunt_disc(int64_t far);
 void		 hunt_wave_measure(struct hunt *h, const struct grid *g,
 		     const int32_t *cells, int n, bool built);
