@@ -118,3 +118,11 @@ hunt_local(struct hunt *h, const struct grid *g, int64_t far)
 	h->stats.locals++;
 	return written;
 }
+
+/* A local build's work this update, in the wave's cells (for slices). */
+uint64_t
+hunt_local_waved(const struct hunt *h)
+{
+	return (uint64_t)((double)h->stats.local * HUNT_LOCAL_WEIGHT /
+	    HUNT_WAVE_WEIGHT + 0.999);
+}

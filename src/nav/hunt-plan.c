@@ -189,6 +189,19 @@ hunt_choose(const struct hunt *h, int64_t far)
 	return whole >= 0 && wave > whole ? HUNT_BY_WHOLE : HUNT_BY_WAVE;
 }
 
+/*
+ * The proofs, then how the update meets what they left (hunt_choose): a
+ * proof that gave up found a cell so far out that the field builds whole.
+ */
+int
+hunt_meet(struct hunt *h, const struct grid *g, const int32_t *cells,
+    int n)
+{
+	if (!hunt_prove(h, g, cells, n, true))
+		return HUNT_BY_WHOLE;
+	return hunt_choose(h, hunt_need_far(h, g, cells, n));
+}
+
 /* The half disc of cells round the goal out to distance far. */
 double
 hunt_disc(int64_t far)

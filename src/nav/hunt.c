@@ -803,27 +803,6 @@ hunt_far(struct hunt *h, const struct grid *g)
 		hunt_take(h, g);
 }
 
-/* A local build's work this update, in the wave's cells (for slices). */
-static uint64_t
-hunt_local_waved(const struct hunt *h)
-{
-	return (uint64_t)((double)h->stats.local * HUNT_LOCAL_WEIGHT /
-	    HUNT_WAVE_WEIGHT + 0.999);
-}
-
-/*
- * The proofs, then how the update meets what they left (hunt_choose): a
- * proof that gave up found a cell so far out that the field builds whole.
- */
-static int
-hunt_meet(struct hunt *h, const struct grid *g, const int32_t *cells,
-    int n)
-{
-	if (!hunt_prove(h, g, cells, n, true))
-		return HUNT_BY_WHOLE;
-	return hunt_choose(h, hunt_need_far(h, g, cells, n));
-}
-
 /*
  * Once an update (a tick, or a step of the goal): the far part (a slice of
  * the exact build, or its taking), the wave, and the sight of cells[]
