@@ -30,9 +30,9 @@
  * and HUNT_LOCAL_FIXED more (measured on arena and lak303d: 13 and 8 ns a
  * box cell out to 20 cells, 1.5 us at the least, against 11 and 7 ns for
  * each cell of a whole build). The cells it settles count towards the
- * wave's cap that update: the wave after it only meets the need, if that
- * is left anything.
- * hunt_choose (hunt-plan.c) weighs it against the wave and a whole build.
+ * wave's cap that update, so the wave after it only finishes what is left
+ * of the need. hunt_choose (hunt-plan.c) weighs it against the wave and a
+ * whole build.
  */
 #include <assert.h>
 
