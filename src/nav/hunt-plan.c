@@ -190,16 +190,19 @@ hunt_choose(const struct hunt *h, int64_t far)
 }
 
 /*
- * The proofs, then how the update meets what they left (hunt_choose): a
- * proof that gave up found a cell so far out that the field builds whole.
+ * The proofs, then how the update meets what they left (hunt_choose), the
+ * need into *far: a proof that gave up found a cell so far out that the
+ * field builds whole.
  */
 int
 hunt_meet(struct hunt *h, const struct grid *g, const int32_t *cells,
-    int n)
+    int n, int64_t *far)
 {
+	*far = 0;
 	if (!hunt_prove(h, g, cells, n, true))
 		return HUNT_BY_WHOLE;
-	return hunt_choose(h, hunt_need_far(h, g, cells, n));
+	*far = hunt_need_far(h, g, cells, n);
+	return hunt_choose(h, *far);
 }
 
 /* The half disc of cells round the goal out to distance far. */

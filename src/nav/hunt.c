@@ -813,6 +813,7 @@ hunt_update(struct hunt *h, const struct grid *g, const int32_t *cells,
     int n)
 {
 	int way, cap = h->cap;
+	int64_t far;
 	uint64_t taken;
 
 	h->waved = h->stats.waved + hunt_local_waved(h);
@@ -821,10 +822,9 @@ hunt_update(struct hunt *h, const struct grid *g, const int32_t *cells,
 	if (h->goal < 0)
 		return;
 	h->since++;
-	way = hunt_meet(h, g, cells, n);
+	way = hunt_meet(h, g, cells, n, &far);
 	if (way == HUNT_BY_LOCAL) {
-		uint64_t settled = hunt_local(h, g, hunt_need_far(h, g, cells,
-		    n));
+		uint64_t settled = hunt_local(h, g, far);
 
 		cap = settled >= (uint64_t)cap ? 0 : cap - (int)settled;
 		h->waved += hunt_local_waved(h);	/* for this slice */

@@ -290,7 +290,7 @@ int64_t		 hunt_need_far(const struct hunt *h, const struct grid *g,
 bool		 hunt_far_dearer(const struct hunt *h, int64_t far);
 int		 hunt_choose(const struct hunt *h, int64_t far);
 int		 hunt_meet(struct hunt *h, const struct grid *g,
-		     const int32_t *cells, int n);
+		     const int32_t *cells, int n, int64_t *far);
 uint64_t	 hunt_local_waved(const struct hunt *h);
 double		 hunt_disc(int64_t far);
 void		 hunt_wave_measure(struct hunt *h, const struct grid *g,
