@@ -938,12 +938,15 @@ field_canon_local(struct field *f, const struct grid *g, int32_t goal,
 	/* The pointers of the box's rows (the queue's marks go with them). */
 	for (int d = 0; d < 8; d++)
 		off[d] = field_offset(g->stride, d);
+#ifdef FIELD_CANON_AVX2
+	const int avx2 = __builtin_cpu_supports("avx2");
+#endif
 	for (int y = box[1]; y <= box[3]; y++) {
 		int i = grid_index(g, box[0], y), n = box[2] - box[0] + 1;
 		int x = 0;
 
 #ifdef FIELD_CANON_AVX2
-		if (__builtin_cpu_supports("avx2"))
+		if (avx2)
 			x = canon_row_avx2(f, i, n, 1, off, &reached);
 #endif
 		reached += canon_row_scalar(f, i + x, box[0] + x, n - x, 1,
