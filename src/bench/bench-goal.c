@@ -11,7 +11,13 @@
  * GOAL_CHECK_EVERY steps, give or take GOAL_JITTER (from a fixed seed, so
  * that no cycle of the field's upkeep always falls on the same phase at a
  * check), a full field_build toward the same cell is timed (rotating with
- * the step's timing, so drift hits both alike) and compared:
+ * the step's timing, so drift hits both alike). In the first run the field
+ * is also compared with a build every GOAL_EXTRA_EVERY steps, give or take
+ * GOAL_EXTRA_JITTER: the field's upkeep runs in cycles of a few updates (a
+ * build in slices), and a sample of 40 checks a walk read goal_extra_mean
+ * anywhere from 0.9 to 1.3 as a change of one update in that cycle's
+ * phase moved which steps the checks fell on; 400 read it within a few
+ * hundredths.
  *
  *   goal_step_vs_rebuild      median rebuild / median step
  *   goal_step_p99_vs_rebuild  99th percentile step / median rebuild
@@ -38,6 +44,8 @@
 #define GOAL_STEPS		2000	/* steps of a walk, per map */
 #define GOAL_CHECK_EVERY	50	/* a timed rebuild every this many */
 #define GOAL_JITTER		7	/* give or take up to this many */
+#define GOAL_EXTRA_EVERY	5	/* the field compared every this many */
+#define GOAL_EXTRA_JITTER	2	/* give or take up to this many */
 #define GOAL_HUNTERS		32
 #define GOAL_PACK		64	/* cells of route: where hunters start */
 #define GOAL_RUNS		3	/* runs of each walk (least times) */
@@ -205,8 +213,9 @@ bench_goal_walk(const struct grid *g, bool hero, double *st, int *nst,
 	struct hunt	*h = hunt_new(g->w, g->h);
 	struct field	*ref = field_new(g->w, g->h);
 	double		 waved = 0;
-	uint64_t	 jit = 0x5eed;
-	int		 check = 0;	/* the next check's step */
+	uint64_t	 jit = 0x5eed, xjit = 0xe117a;
+	int		 check = 0;	/* the next timed rebuild's step */
+	int		 xcheck = 0;	/* the next comparison's step */
 	int32_t		 hunter[GOAL_HUNTERS], cells[4 * GOAL_HUNTERS], goal;
 	struct bench_walk w = { hero, 0x60a1, 1, route_new(g->w, g->h),
 			    xmalloc((size_t)g->w * g->h * sizeof *w.cells),
@@ -263,10 +272,14 @@ bench_goal_walk(const struct grid *g, bool hero, double *st, int *nst,
 				t1 = bench_cpu_now();
 			}
 			rb[(*nrb)++] = t1 - t0;
-			if (r != NULL) {
-				bench_goal_compare(h, ref, cells, n, r);
-				r->valid &= hunt_valid(h, g, why, sizeof why);
-			}
+		}
+		if (r != NULL && k >= xcheck) {
+			xcheck = k + GOAL_EXTRA_EVERY - GOAL_EXTRA_JITTER +
+			    (int)(bench_goal_rand(&xjit) %
+			    (2 * GOAL_EXTRA_JITTER + 1));
+			field_build(ref, g, &goal, 1);
+			bench_goal_compare(h, ref, cells, n, r);
+			r->valid &= hunt_valid(h, g, why, sizeof why);
 		}
 		bench_goal_hunters(h, g, hunter);
 	}
