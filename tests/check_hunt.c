@@ -1009,6 +1009,125 @@ START_TEST(test_route_is_shortest)
 }
 END_TEST
 
+/*
+ * The first whole build (where a chase starts) makes a build's cost known
+ * and counts the cells within each radius of its goal (hunt_disc_count),
+ * so the first update can already build whole: on an open map, a hunter
+ * far off in a pillar's shadow (no route of octile length) is met by a
+ * whole build, not by a local build of the whole map or a wave out to it
+ * (each two to four rebuilds' time on arena, where a whole build is half
+ * of one).
+ */
+START_TEST(test_hunt_first_build_known)
+{
+	uint64_t	 s = 0xf125;
+	struct grid	*g = tu_random_grid(&s, 60, 60, 0, 0, true);
+	struct hunt	*h = hunt_new(60, 60);
+	struct field	*ref = field_new(60, 60);
+	int32_t		 hunter = grid_index(g, 50, 30);
+	uint32_t	 open = 0;
+
+	for (int y = 20; y <= 40; y++)
+		for (int x = 30; x <= 33; x++)
+			g->cost[grid_index(g, x, y)] = 0;
+	hunt_build(h, g, 10, 30);
+	for (int i = 0; i < (int)h->f->ncells; i++)
+		open += h->f->dist[i] != FIELD_INF;
+	ck_assert_uint_gt(h->xwork, open);	/* cells and pointers' rows */
+	ck_assert_uint_eq(h->wdisc[HUNT_DISC_N], open);	/* all within 512 */
+	ck_assert_uint_eq(h->wdisc[0], 1);		/* the goal */
+	ck_assert_uint_lt(h->wdisc[2], open);
+	hunt_move(h, g, 11, 30);
+	ck_assert(!hunt_proven(h, g, hunter));
+	hunt_update(h, g, &hunter, 1);
+	ck_assert_uint_eq(h->stats.rebuilds, 2);
+	ck_assert_uint_eq(h->stats.locals, 0);
+	expect_valid(h, g, "first", 1);
+	expect_exact(h, g, ref, NULL, 0, true, 1);
+	field_free(ref);
+	hunt_free(h);
+	grid_free(g);
+}
+END_TEST
+
+/* The largest (field - exact) over the cells of h, in cells. */
+static double
+worst_extra(const struct hunt *h, const struct grid *g, struct field *ref)
+{
+	double worst = 0;
+
+	field_build(ref, g, &h->goal, 1);
+	for (size_t i = 0; i < ref->ncells; i++) {
+		double e;
+
+		if (ref->dist[i] == FIELD_INF)
+			continue;
+		e = (double)(h->f->dist[i] + h->f->base - ref->dist[i]) /
+		    (double)FIELD_UNIT;
+		if (e > worst)
+			worst = e;
+	}
+	return worst;
+}
+
+/*
+ * A goal walks its told walk east to its end, then is told a walk back
+ * west (a hero sent back the way it came): the canonical build under way,
+ * aimed at the old walk's end, is dropped, and the next update starts one
+ * aimed along the new walk (hunt_plan), so that no cell is staler than a
+ * few cells on the way back; kept, the field walked away from its build's
+ * goal until two builds had ended, staler by about two cells a step.
+ */
+START_TEST(test_hunt_plan_turn_back)
+{
+	uint64_t	 s = 0x7b0c;
+	struct grid	*g = tu_random_grid(&s, 240, 60, 0, 0, true);
+	struct hunt	*h = hunt_new(240, 60);
+	struct field	*ref = field_new(240, 60);
+	int32_t		 plan[200], near;
+	double		 worst = 0;
+	int		 k;
+
+	hunt_build(h, g, 20, 30);
+	for (int x = 21; x <= 120; x++)
+		plan[x - 21] = grid_index(g, x, 30);
+	hunt_plan(h, plan, 100);
+	for (int x = 21; x <= 121; x++) {	/* the last step unplanned */
+		hunt_move(h, g, x, 30);
+		near = grid_index(g, x - 1, 31);
+		hunt_update(h, g, &near, 1);
+	}
+	/* A build under way, aimed where the goal stands (no walk known). */
+	ck_assert_int_eq(h->xphase, 1);
+	ck_assert_int_eq(h->xgoal, h->goal);
+	for (int x = 120; x >= 21; x--)
+		plan[120 - x] = grid_index(g, x, 30);
+	hunt_plan(h, plan, 100);
+	ck_assert_int_eq(h->xphase, 0);		/* dropped */
+	for (int x = 120; x >= 100; x--) {
+		double e;
+
+		hunt_move(h, g, x, 30);
+		near = grid_index(g, x + 1, 31);
+		hunt_update(h, g, &near, 1);
+		expect_valid(h, g, "back", x);
+		if (x == 120) {		/* the new build aims along the walk */
+			for (k = 0; k < 100 && plan[k] != h->xgoal; k++)
+				;
+			ck_assert_int_ge(k, 2);
+			ck_assert_int_lt(k, 100);
+		}
+		e = worst_extra(h, g, ref);
+		if (e > worst)
+			worst = e;
+	}
+	ck_assert_msg(worst <= 8, "worst %.2f cells", worst);
+	field_free(ref);
+	hunt_free(h);
+	grid_free(g);
+}
+END_TEST
+
 static Suite *
 hunt_suite(void)
 {
@@ -1032,6 +1151,8 @@ hunt_suite(void)
 	tcase_add_test(tc, test_hunt_wave_stops_when_settled);
 	tcase_add_test(tc, test_hunt_slices_keep_budget);
 	tcase_add_test(tc, test_hunt_budget_shrinks_while_busy);
+	tcase_add_test(tc, test_hunt_first_build_known);
+	tcase_add_test(tc, test_hunt_plan_turn_back);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("route");
 	tcase_add_loop_test(tc, test_route_is_shortest, 0, 300);

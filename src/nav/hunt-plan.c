@@ -8,7 +8,9 @@
  * its last two moves, and those since the last). When the goal is there the build is taken whole (an O(1) trade
  * of arrays, hunt.c), so the field is exact then, however fast the goal
  * walks; a goal that leaves its walk before it comes drops the build, one
- * that does not come drops it and the walk. With no walk known a build
+ * that does not come drops it and the walk, and a new walk that does not
+ * come to it drops it too (a goal sent back the way it came). With no
+ * walk known a build
  * aims at the goal as it stands, and the steps it took since are replayed
  * when the build is taken. A canonical build aims HUNT_AIM_AHEAD steps
  * further and may be taken before the goal comes (hunt-rev.c). The budget
@@ -24,9 +26,33 @@
 #include "hunt.h"
 
 /*
+ * Whether the canonical build under way still serves the walk just told:
+ * its goal is the one a build started now would aim at, or lies on the
+ * walk before that one (the goal comes to it first).
+ */
+static bool
+hunt_plan_keeps(const struct hunt *h)
+{
+	int32_t aim = hunt_aim(h, HUNT_AIM_AHEAD);
+
+	if (h->xgoal == aim)
+		return true;
+	for (int k = 0; k < h->nplan && h->plan[k] != aim; k++)
+		if (h->plan[k] == h->xgoal)
+			return true;
+	return false;
+}
+
+/*
  * The goal's walk to come: cells[0..n) (padded indices), the first a
  * neighbour of the goal. A build then aims where the goal will stand when
- * it ends. A step off the walk forgets it.
+ * it ends. A step off the walk forgets it. A canonical build under way
+ * that the new walk does not come to is dropped, and the next update
+ * starts one aimed along it: a goal that turns back at the end of its
+ * walk (a hero sent back the way it came) walked away from the old one's
+ * goal until it ended and the one after it did, its field staler by about
+ * two cells a step over most of the map (weir-bench goal: 17 cells at
+ * worst, at the sixth step back).
  */
 void
 hunt_plan(struct hunt *h, const int32_t *cells, int n)
@@ -39,6 +65,10 @@ hunt_plan(struct hunt *h, const int32_t *cells, int n)
 	h->iplan = 0;
 	hunt_rev_end(h);	/* its walk is the old one */
 	memcpy(h->plan, cells, (size_t)h->nplan * sizeof *h->plan);
+	if (h->xphase == 1 && h->xcanon && !hunt_plan_keeps(h)) {
+		h->xphase = 0;
+		h->xs.clean = false;
+	}
 }
 
 /* Whether the goal's walk to come is known (told, not left, not done). */
@@ -78,14 +108,14 @@ hunt_aim(const struct hunt *h, int ahead)
 	if (h->iplan >= h->nplan)
 		return h->goal;
 	/*
-	 * The goal's moves before the build's last update, xlen - 1 updates
+	 * The goal's moves before the build's last update, xfull - 1 updates
 	 * on: one every ups updates, the last since updates ago. A goal that
 	 * will not move before the build ends (a hero takes about 14 ticks a
 	 * cell) is aimed at where it stands, and not ahead: the build is
 	 * then exact when taken, where one aimed ahead would leave the cells
 	 * behind a step stale until the goal came.
 	 */
-	moves = (h->xlen - 2 + h->since) / h->ups;
+	moves = (h->xfull - 2 + h->since) / h->ups;
 	k = h->iplan + moves - 1 + (moves >= 1 ? ahead : 0);
 	if (k < h->iplan)
 		return h->goal;
@@ -151,16 +181,74 @@ hunt_far_dearer(const struct hunt *h, int64_t far)
 }
 
 /*
+ * A whole build before any build in slices has ended (the first: where
+ * the chase starts): its work is the first known cost of a build (cells
+ * reached, and the pointers' rows, as hunt_x_run counts a build's), and
+ * its distances tell how much of each disc round the goal the map leaves
+ * open (wdisc[k]: the cells within k HUNT_DISC_STEP cells), which stands
+ * for wratio until a far wave measures it. Without them the first updates
+ * of a chase could not build whole: on arena (weir-bench goal) they ran
+ * local builds of the whole map and a wave of 1,700 cells, two to four
+ * rebuilds' time each, where a whole build costs half of one.
+ */
+void
+hunt_disc_count(struct hunt *h, const struct grid *g)
+{
+	const struct field *f = h->f;
+
+	h->xwork = f->stats.settled + (h->unit ?
+	    (uint64_t)g->w * g->h / FIELD_CANON_ROW_WEIGHT : 0);
+	memset(h->wdisc, 0, sizeof h->wdisc);
+	for (size_t i = 0; i < f->ncells; i++) {
+		int64_t r;
+
+		if (f->dist[i] == FIELD_INF)
+			continue;
+		r = (f->dist[i] + f->base + FIELD_UNIT - 1) / FIELD_UNIT;
+		r = (r + HUNT_DISC_STEP - 1) / HUNT_DISC_STEP;
+		if (r <= HUNT_DISC_N)
+			h->wdisc[r]++;
+	}
+	for (int k = 1; k <= HUNT_DISC_N; k++)
+		h->wdisc[k] += h->wdisc[k - 1];
+}
+
+/*
+ * The share of the half disc out to far that a far wave settles: wratio
+ * once one has measured it; before, the share of the full disc the first
+ * build found open (a step improves about half the cells nearer the goal
+ * than the need: half of them, over half the disc), at the counted radius
+ * nearest far; 1 with neither.
+ */
+static double
+hunt_wave_share(const struct hunt *h, int64_t far)
+{
+	double r, share;
+	int k;
+
+	if (h->wknown || h->wdisc[HUNT_DISC_N] == 0)
+		return h->wratio;
+	r = (double)far / FIELD_UNIT;
+	k = (int)(r / HUNT_DISC_STEP + 0.5);
+	k = k < 1 ? 1 : k > HUNT_DISC_N ? HUNT_DISC_N : k;
+	r = (double)k * HUNT_DISC_STEP;
+	share = h->wdisc[k] / (3.14159 * r * r);
+	return share < HUNT_WAVE_SHARE_MIN ? HUNT_WAVE_SHARE_MIN : share;
+}
+
+/*
  * How an update meets a need out to far: by the wave, a local build
  * (hunt-local.c) or a whole build, in a whole build's cells. The wave
  * must settle every cell the goal's step improved nearer the goal than
  * far, about half a disc of that radius r (pi r^2 / 2 cells) on open
- * ground, of which the last far wave settled the share wratio (1 until
- * one has: hunt_wave_measure), at HUNT_WAVE_WEIGHT a cell; it costs
+ * ground, of which the last far wave settled the share wratio (until
+ * one has, hunt_wave_measure, the share the first build found open:
+ * hunt_wave_share), at HUNT_WAVE_WEIGHT a cell; it costs
  * nothing when every cell under the need is settled already (the wave's
  * least key is past it) or the field is exact. A whole build costs the
- * last build's work, unknown before a build has ended: then it is not
- * taken. A local build costs hunt_local_cost (its cells count towards
+ * last build's work (the first whole build's until a build in slices has
+ * ended, hunt_disc_count; unknown without either: then it is not
+ * taken). A local build costs hunt_local_cost (its cells count towards
  * the wave's cap): it is taken when that is less than the wave and, with
  * the slice it leaves to run (a whole build ends the build in slices),
  * less than HUNT_LOCAL_MARGIN of a whole build; never when a done build
@@ -177,7 +265,7 @@ hunt_choose(const struct hunt *h, int64_t far)
 	if (h->exact || h->nring + h->nheap == 0 ||
 	    h->lo > ((far - h->f->base) >> FIELD_QSHIFT))
 		return HUNT_BY_WAVE;
-	wave = hunt_disc(far) * h->wratio * HUNT_WAVE_WEIGHT;
+	wave = hunt_disc(far) * hunt_wave_share(h, far) * HUNT_WAVE_WEIGHT;
 	if (hunt_local_fits(h) && !(h->xphase == 2 && h->xarrived)) {
 		double local = hunt_local_cost(h, far);
 		double slice = h->xphase == 2 ? 0 : (double)hunt_x_budget(h);
@@ -262,8 +350,10 @@ hunt_wave_measure(struct hunt *h, const struct grid *g, const int32_t *cells,
 	if (built || h->wneed < HUNT_WAVE_FAR / 16)
 		return;
 	disc = hunt_need_cells(h, g, cells, n);
-	if (disc >= HUNT_WAVE_FAR)
+	if (disc >= HUNT_WAVE_FAR) {
 		h->wratio = (double)h->wneed / disc;
+		h->wknown = true;
+	}
 	if (h->wratio < HUNT_WAVE_SHARE_MIN)
 		h->wratio = HUNT_WAVE_SHARE_MIN;
 }

@@ -375,7 +375,7 @@ hunt_new(int w, int hh)
 	h->slice = w * hh / HUNT_SLICES;
 	if (h->slice < HUNT_MIN_SLICE)
 		h->slice = HUNT_MIN_SLICE;
-	h->xlen = (w * hh + h->slice - 1) / h->slice;
+	h->xfull = h->xlen = (w * hh + h->slice - 1) / h->slice;
 	return h;
 }
 
@@ -450,6 +450,8 @@ hunt_build(struct hunt *h, const struct grid *g, int x, int y)
 	else
 		field_integrate(h->f, g, &goal, 1);
 	memset(h->f->los, 0, h->f->ncells);
+	if (h->xwork == 0)	/* no build in slices has ended yet */
+		hunt_disc_count(h, g);
 	h->goal = goal;
 	h->exact = true;
 	hunt_rev_end(h);
@@ -762,6 +764,7 @@ hunt_x_run(struct hunt *h, const struct grid *g)
 	if (h->xcanon ? field_canon_run(h->x, g, &h->xs, budget) :
 	    field_integrate_run(h->x, g, &h->xs, budget)) {
 		h->xphase = 2;
+		h->xfull = h->xlen;
 		h->xwait = 0;
 		/* Its work: cells reached, and the pointers' rows. */
 		h->xwork = h->xdone + h->x->stats.settled +

@@ -34,7 +34,11 @@
  *           settles again what the steps since improved), at
  *           HUNT_WAVE_WEIGHT times a build's cost a cell, against the
  *           last build's work), the update builds the field whole
- *           instead (hunt_build: exact, and the wave empty); the share
+ *           instead (hunt_build: exact, and the wave empty); before
+ *           a far wave has measured the share, the share of each disc
+ *           the first whole build found open stands for it, and that
+ *           build's work for a build's (hunt_disc_count), so a chase's
+ *           first updates can build whole too; the share
  *           is taken as HUNT_WAVE_SHARE_MIN at the least, so that one
  *           wave that found little does not make the next far one
  *           unbounded. On lak303d the share took the worst 99th
@@ -68,7 +72,9 @@
  *           on, the build is taken and the walk since replayed, a step at
  *           a time (O(1) each): the field is then a build that many steps
  *           old. A build whose goal never comes is dropped (after as many
- *           updates again, with the walk). So no distance is staler than
+ *           updates again, with the walk), and a canonical one under way
+ *           when a walk is told that does not come to its goal (the goal
+ *           sent back the way it came) at once. So no distance is staler than
  *           two builds' updates of the goal's walk; with its walk known,
  *           the field is exact each time a build ends. A canonical build
  *           aims HUNT_AIM_AHEAD steps further on the walk, and is taken as
@@ -117,6 +123,8 @@
 #define HUNT_WAVE_FAR	256	/* a need of this many cells' half disc
 				   measures wratio */
 #define HUNT_WAVE_SHARE_MIN 0.125 /* wratio's floor */
+#define HUNT_DISC_STEP	8	/* wdisc: radii this many cells apart */
+#define HUNT_DISC_N	64	/* wdisc: radii counted (to 512 cells) */
 #define HUNT_AIM_AHEAD	1	/* a canonical build aims this many steps
 				   past where the goal will stand */
 #define HUNT_REV_MAX	8	/* taken at most this many steps short */
@@ -183,7 +191,10 @@ struct hunt {
 	int32_t		*xwalk;		/* the goal's steps since xgoal */
 	int		 nxwalk;	/* (more than the cells: too many) */
 	int		 xwait;		/* updates the done build waited */
-	int		 xlen;		/* updates the last build took */
+	int		 xlen;		/* updates the build took so far */
+	int		 xfull;		/* updates the last one that ended
+					   took (a dropped one's are not:
+					   hunt_aim) */
 	uint64_t	 xdone;		/* cells the build reached so far */
 	uint64_t	 xwork;		/* the last build's work, in cells */
 	bool		 rev;		/* routes lead on to a cell ahead on
@@ -199,6 +210,10 @@ struct hunt {
 					   cells: / HUNT_WAVE_WEIGHT) */
 	double		 wratio;	/* cells the wave settled for a far
 					   need / its half disc, last time */
+	bool		 wknown;	/* a far wave has measured wratio */
+	uint32_t	 wdisc[HUNT_DISC_N + 1];	/* the first build's
+					   cells within k HUNT_DISC_STEP
+					   cells of its goal (hunt_disc_count) */
 	uint64_t	 wneed;		/* cells the last wave settled for
 					   the need (not the cap) */
 	int		 since;		/* updates since the goal last moved */
@@ -243,6 +258,7 @@ void		 hunt_push(struct hunt *h, int i);
 void		 hunt_remove(struct hunt *h, int i);
 bool		 hunt_local_fits(const struct hunt *h);
 double		 hunt_local_cost(const struct hunt *h, int64_t far);
+void		 hunt_disc_count(struct hunt *h, const struct grid *g);
 uint64_t	 hunt_local(struct hunt *h, const struct grid *g, int64_t far);
 void		 hunt_lower(struct hunt *h, int i, int64_t d);
 void		 hunt_sight_forget(struct hunt *h);
