@@ -1128,6 +1128,67 @@ START_TEST(test_hunt_plan_turn_back)
 }
 END_TEST
 
+/*
+ * The longest run of updates with no build ending (taken, or a whole one)
+ * while a goal walks east along row y of an open w x hh map a cell every
+ * pace updates, told its walk on from where it stands every update
+ * (zigzag 0), or stepping off the walk told to the next row and back at
+ * each step and told it again then (zigzag 1, as the game re-tells the
+ * hero's walk after a shove). Neither may drop every build before it
+ * ends (hunt_plan drops at most one between two that end).
+ */
+static int
+retold_gap(int w, int hh, int pace, bool zigzag)
+{
+	uint64_t	 s = 0x2e7;
+	struct grid	*g = tu_random_grid(&s, w, hh, 0, 0, true);
+	struct hunt	*h = hunt_new(w, hh);
+	int32_t		*plan = malloc((size_t)w * sizeof *plan), near;
+	int		 x = 2, y = hh / 2, gap = 0, worst = 0;
+
+	hunt_build(h, g, x, y);
+	for (int u = 0; x < w - 4; u++) {
+		uint64_t before = h->stats.taken + h->stats.rebuilds;
+		bool tell = !zigzag || u == 0;
+
+		if (u % pace == 0) {
+			x++;
+			if (zigzag)
+				y = y == hh / 2 ? hh / 2 + 1 : hh / 2;
+			hunt_move(h, g, x, y);
+			tell = tell || !hunt_walk_known(h);
+		}
+		if (tell) {
+			int n = 0;
+
+			for (int i = x + 1; i < w - 3; i++)
+				plan[n++] = grid_index(g, i, y);
+			hunt_plan(h, plan, n);
+		}
+		near = grid_index(g, x - 3, y);
+		hunt_update(h, g, &near, 1);
+		expect_valid(h, g, "retold", u);
+		if (h->stats.taken + h->stats.rebuilds != before || h->exact)
+			gap = 0;
+		else if (++gap > worst)
+			worst = gap;
+	}
+	ck_assert_int_le(worst, hunt_build_updates(h, g));
+	free(plan);
+	hunt_free(h);
+	grid_free(g);
+	return worst;
+}
+
+START_TEST(test_hunt_plan_retold_keeps_building)
+{
+	retold_gap(40, 24, 1, false);
+	retold_gap(40, 24, 2, true);
+	retold_gap(120, 40, 1, false);
+	retold_gap(120, 40, 3, true);
+}
+END_TEST
+
 static Suite *
 hunt_suite(void)
 {
@@ -1153,6 +1214,7 @@ hunt_suite(void)
 	tcase_add_test(tc, test_hunt_budget_shrinks_while_busy);
 	tcase_add_test(tc, test_hunt_first_build_known);
 	tcase_add_test(tc, test_hunt_plan_turn_back);
+	tcase_add_test(tc, test_hunt_plan_retold_keeps_building);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("route");
 	tcase_add_loop_test(tc, test_route_is_shortest, 0, 300);

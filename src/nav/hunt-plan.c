@@ -25,15 +25,18 @@
 #include "field-ring.h"
 #include "hunt.h"
 
+static int32_t	hunt_aim_len(const struct hunt *, int, int);
+
 /*
  * Whether the canonical build under way still serves the walk just told:
- * its goal is the one a build started now would aim at, or lies on the
- * walk before that one (the goal comes to it first).
+ * its goal is the one a build started now would aim at (of a build's
+ * length, xfull), or lies on the walk before that one (the goal comes to
+ * it first).
  */
 static bool
 hunt_plan_keeps(const struct hunt *h)
 {
-	int32_t aim = hunt_aim(h, HUNT_AIM_AHEAD);
+	int32_t aim = hunt_aim_len(h, HUNT_AIM_AHEAD, h->xfull);
 
 	if (h->xgoal == aim)
 		return true;
@@ -52,7 +55,10 @@ hunt_plan_keeps(const struct hunt *h)
  * walk (a hero sent back the way it came) walked away from the old one's
  * goal until it ended and the one after it did, its field staler by about
  * two cells a step over most of the map (weir-bench goal: 17 cells at
- * worst, at the sixth step back).
+ * worst, at the sixth step back). Only a build that has run one update
+ * at most, and only once between two builds that end (xdropped: a drop
+ * for a step off the walk counts too): a walk told every update, or
+ * again after each step off it, dropped every build before it ended.
  */
 void
 hunt_plan(struct hunt *h, const int32_t *cells, int n)
@@ -65,9 +71,12 @@ hunt_plan(struct hunt *h, const int32_t *cells, int n)
 	h->iplan = 0;
 	hunt_rev_end(h);	/* its walk is the old one */
 	memcpy(h->plan, cells, (size_t)h->nplan * sizeof *h->plan);
-	if (h->xphase == 1 && h->xcanon && !hunt_plan_keeps(h)) {
+	if (h->xphase == 1 && h->xcanon && !h->xdropped &&
+	    h->xlen <= 1 && !hunt_plan_keeps(h)) {
 		h->xphase = 0;
 		h->xs.clean = false;
+		h->xdropped = true;
+		h->xlen = h->xfull;	/* the next aims as far as a build's */
 	}
 }
 
@@ -92,6 +101,7 @@ hunt_plan_step(struct hunt *h, int32_t c)
 	if (h->xphase != 0 && h->xphase != 2 && !h->xarrived) {
 		h->xphase = 0;		/* aimed where the goal will not be */
 		h->xs.clean = false;
+		h->xdropped = true;
 	}
 }
 
@@ -103,19 +113,32 @@ hunt_plan_step(struct hunt *h, int32_t c)
 int32_t
 hunt_aim(const struct hunt *h, int ahead)
 {
+	return hunt_aim_len(h, ahead, h->xlen);
+}
+
+/*
+ * hunt_aim for a build of xlen updates. hunt_aim takes h->xlen: the last
+ * build's length when it ended; after a drop for a step off the walk, the
+ * dropped one's few updates, so the next aims at the goal as it stands
+ * (a goal that keeps leaving its walk does not leave that one); after a
+ * drop for a new walk, the last length that ended (hunt_plan).
+ */
+static int32_t
+hunt_aim_len(const struct hunt *h, int ahead, int xlen)
+{
 	int k, moves;
 
 	if (h->iplan >= h->nplan)
 		return h->goal;
 	/*
-	 * The goal's moves before the build's last update, xfull - 1 updates
+	 * The goal's moves before the build's last update, xlen - 1 updates
 	 * on: one every ups updates, the last since updates ago. A goal that
 	 * will not move before the build ends (a hero takes about 14 ticks a
 	 * cell) is aimed at where it stands, and not ahead: the build is
 	 * then exact when taken, where one aimed ahead would leave the cells
 	 * behind a step stale until the goal came.
 	 */
-	moves = (h->xfull - 2 + h->since) / h->ups;
+	moves = (xlen - 2 + h->since) / h->ups;
 	k = h->iplan + moves - 1 + (moves >= 1 ? ahead : 0);
 	if (k < h->iplan)
 		return h->goal;

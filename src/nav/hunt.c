@@ -765,6 +765,7 @@ hunt_x_run(struct hunt *h, const struct grid *g)
 	    field_integrate_run(h->x, g, &h->xs, budget)) {
 		h->xphase = 2;
 		h->xfull = h->xlen;
+		h->xdropped = false;
 		h->xwait = 0;
 		/* Its work: cells reached, and the pointers' rows. */
 		h->xwork = h->xdone + h->x->stats.settled +

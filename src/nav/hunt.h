@@ -193,8 +193,9 @@ struct hunt {
 	int		 xwait;		/* updates the done build waited */
 	int		 xlen;		/* updates the build took so far */
 	int		 xfull;		/* updates the last one that ended
-					   took (a dropped one's are not:
-					   hunt_aim) */
+					   took */
+	bool		 xdropped;	/* a build was dropped since the last
+					   one ended (hunt_plan) */
 	uint64_t	 xdone;		/* cells the build reached so far */
 	uint64_t	 xwork;		/* the last build's work, in cells */
 	bool		 rev;		/* routes lead on to a cell ahead on
