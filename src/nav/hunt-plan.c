@@ -54,8 +54,9 @@ hunt_plan_keeps(const struct hunt *h)
  * starts one aimed along it: a goal that turns back at the end of its
  * walk (a hero sent back the way it came) walked away from the old one's
  * goal until it ended and the one after it did, its field staler by about
- * two cells a step over most of the map (weir-bench goal: 17 cells at
- * worst, at the sixth step back). Only a build that has run one update
+ * two cells a step over most of the map (weir-bench goal, every step
+ * compared: 12.8 cells at worst, 17 at the sixth step back in one phase
+ * of the cycle). Only a build that has run one update
  * at most, and only once between two builds that end (xdropped: a drop
  * for a step off the walk counts too): a walk told every update, or
  * again after each step off it, dropped every build before it ended.
@@ -211,8 +212,8 @@ hunt_far_dearer(const struct hunt *h, int64_t far)
  * open (wdisc[k]: the cells within k HUNT_DISC_STEP cells), which stands
  * for wratio until a far wave measures it. Without them the first updates
  * of a chase could not build whole: on arena (weir-bench goal) they ran
- * local builds of the whole map and a wave of 1,700 cells, two to four
- * rebuilds' time each, where a whole build costs half of one.
+ * local builds of the whole map and a wave of 1,700 cells, 1.5 to 3.9
+ * rebuilds' time each, where a whole build costs about half of one.
  */
 void
 hunt_disc_count(struct hunt *h, const struct grid *g)
