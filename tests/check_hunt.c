@@ -1015,8 +1015,8 @@ END_TEST
  * so the first update can already build whole: on an open map, a hunter
  * far off in a pillar's shadow (no route of octile length) is met by a
  * whole build, not by a local build of the whole map or a wave out to it
- * (each two to four rebuilds' time on arena, where a whole build is half
- * of one).
+ * (1.5 to 3.9 rebuilds' time each on arena, where a whole build is about
+ * half of one).
  */
 START_TEST(test_hunt_first_build_known)
 {

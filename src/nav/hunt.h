@@ -72,10 +72,12 @@
  *           on, the build is taken and the walk since replayed, a step at
  *           a time (O(1) each): the field is then a build that many steps
  *           old. A build whose goal never comes is dropped (after as many
- *           updates again, with the walk), and a canonical one under way
- *           when a walk is told that does not come to its goal (the goal
- *           sent back the way it came) at once. So no distance is staler than
- *           two builds' updates of the goal's walk; with its walk known,
+ *           updates again, with the walk), and a canonical one just
+ *           begun when a walk is told that does not come to its goal
+ *           (the goal sent back the way it came) at once, at most once
+ *           between two builds that end (hunt_plan). So no distance is
+ *           staler than two builds' updates of the goal's walk, and the
+ *           update of a build so dropped; with its walk known,
  *           the field is exact each time a build ends. A canonical build
  *           aims HUNT_AIM_AHEAD steps further on the walk, and is taken as
  *           soon as it ends with the goal short of its goal on the walk
