@@ -370,8 +370,8 @@ hunt_new(int w, int hh)
 	for (int b = 0; b < HQ_NB; b++)
 		h->rhead[b] = -1;
 	h->cap = w * hh / HUNT_CAP_SHARE;
-	if (h->cap < 64)
-		h->cap = 64;
+	if (h->cap < HUNT_CAP_MIN)
+		h->cap = HUNT_CAP_MIN;
 	h->slice = w * hh / HUNT_SLICES;
 	if (h->slice < HUNT_MIN_SLICE)
 		h->slice = HUNT_MIN_SLICE;
