@@ -112,8 +112,16 @@ headless_setup(struct headless *h, const struct headless_opts *o)
 	    (h->sc = script_load(o->script, err, sizeof err)) == NULL)
 		goto fail;
 	if (o->bot) {
-		h->bot = bot_new_as(h->s->g, o->strategy);
+		h->bot = o->has_plan ? bot_new_plan(h->s->g, &o->plan) :
+		    bot_new_as(h->s->g, o->strategy);
 		bot_set_share(h->bot, o->strength);
+		if (o->budget > 0) {
+			struct bot_search_opts so;
+
+			bot_search_defaults(&so);
+			so.budget = o->budget;
+			bot_set_search(h->bot, &so);
+		}
 	}
 	if ((o->record != NULL || o->daily != NULL) &&
 	    headless_recorder(h, o, err, sizeof err) != 0)
@@ -275,6 +283,16 @@ headless_run(const struct headless_opts *o)
 	/* Standard output (summary and "--trace=-") is checked by main. */
 	if (o->daily != NULL)
 		headless_daily(&h, o, rpath);
+	if (h.bot != NULL && bot_search_found(h.bot) != NULL) {
+		const struct bot_search_result *f = bot_search_found(h.bot);
+		char text[512];
+
+		bot_plan_format(&f->plan, text, sizeof text);
+		printf("search: %d games, %d plans won seed 1; strongest "
+		    "plan:%s won %d of %d seeds, %d lives at least\n",
+		    f->games, f->screen_wins, text, f->wins, f->seeds,
+		    f->wins > 0 ? f->lives : 0);
+	}
 	trace_summary(stdout, g, result);
 	headless_free(&h);
 	return status;

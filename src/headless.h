@@ -11,6 +11,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "core/bot.h"
 #include "core/daily.h"
 #include "core/game.h"
 
@@ -26,6 +27,9 @@ struct headless_opts {
 	bool		 bot;		/* --bot */
 	int		 strategy;	/* --bot=NAME: its bot_strategies row */
 	int		 strength;	/* --strength PCT: the bot's share */
+	bool		 has_plan;	/* --bot=plan:TEXT */
+	struct bot_plan	 plan;		/* ... its plan */
+	int		 budget;	/* --search-budget N, 0: the default */
 	const char	*save;		/* --save FILE: save when stopping */
 	const char	*load;		/* --load FILE: resume a saved game */
 	long		 stop_at;	/* --stop-at TICK, -1: play to the end */

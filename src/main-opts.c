@@ -27,6 +27,7 @@ static main_set_fn main_set_check, main_set_help, main_set_version;
 static main_set_fn main_set_headless, main_set_seed, main_set_script;
 static main_set_fn main_set_trace, main_set_snapshot, main_set_sandbox;
 static main_set_fn main_set_bot, main_set_save, main_set_load;
+static main_set_fn main_set_budget;
 static main_set_fn main_set_stop_at, main_set_difficulty, main_set_endless;
 static main_set_fn main_set_strength, main_set_rate;
 static main_set_fn main_set_stop_at, main_set_edit;
@@ -98,9 +99,15 @@ static const struct main_option {
 	  .arg = "NAME",
 	  .help = "let the built-in player build, upgrade and call waves\n"
 	      "(strategy NAME, " UI_BOT_DEFAULT " the default; --bot=list lists\n"
-	      "them); in a terminal, watch it play LEVEL as a replay\n"
-	      "being made; with --rate, rate with NAME alone",
+	      "them; plan:TEXT plays one plan of the search, as\n"
+	      "--bot=search prints it); in a terminal, watch it play LEVEL\n"
+	      "as a replay being made; with --rate, rate with NAME alone",
 	  .set = main_set_bot },
+	{ .name = "search-budget", .key = 'G', .has_arg = required_argument,
+	  .arg = "N",
+	  .help = "plans --bot=search (and --rate) try before the\n"
+	      "strongest is played (default 300)",
+	  .set = main_set_budget },
 	{ .name = "strength", .key = 'g', .has_arg = required_argument,
 	  .arg = "PCT",
 	  .help = "let the bot spend only PCT percent of its income\n"
@@ -335,6 +342,14 @@ main_set_bot(struct main_opts *o, const char *arg)
 		o->list_bots = true;
 		return;
 	}
+	if (arg != NULL && strncmp(arg, "plan:", 5) == 0) {
+		o->bot_named = true;
+		o->headless.has_plan = true;
+		if (!bot_plan_parse(arg + 5, &o->headless.plan, o->bad_plan,
+		    sizeof o->bad_plan) && o->bad_plan[0] == '\0')
+			snprintf(o->bad_plan, sizeof o->bad_plan, "not a plan");
+		return;
+	}
 	if (arg != NULL) {
 		o->bot_named = true;
 		if ((s = bot_strategy_lookup(arg, strlen(arg))) < 0) {
@@ -343,6 +358,21 @@ main_set_bot(struct main_opts *o, const char *arg)
 		}
 	}
 	o->headless.strategy = s;
+}
+
+/* --search-budget N: plans a search tries, 1 at least. */
+static void
+main_set_budget(struct main_opts *o, const char *arg)
+{
+	unsigned long long v;
+
+	o->budget_set = true;
+	if (main_number(o, arg, 1000000, &v)) {
+		if (v == 0)
+			o->bad = arg;
+		else
+			o->headless.budget = (int)v;
+	}
 }
 
 /* --save FILE */

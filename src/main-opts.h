@@ -62,6 +62,8 @@ struct main_opts {
 	const char	*replay;	/* --replay FILE */
 	const char	*bot_name;	/* --bot=NAME ("" for --bot) */
 	const char	*bad_bot;	/* --bot's NAME, when not a strategy */
+	char		 bad_plan[256];	/* why --bot=plan:TEXT is not a plan */
+	bool		 budget_set;	/* --search-budget */
 	struct settings	settings;	/* the config file's own */
 	bool		settings_ok;	/* ... read, or there is none */
 };

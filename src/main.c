@@ -458,6 +458,17 @@ main_run(int argc, char **argv)
 		main_say(err);
 		return main_usage_error(NULL);
 	}
+	if (o.bad_plan[0] != '\0') {
+		char err[MAIN_ERR_MAX];
+
+		snprintf(err, sizeof err, "%s: --bot=plan:%s: %s", PACKAGE_NAME,
+		    o.bot_name + 5, o.bad_plan);
+		main_say(err);
+		return main_usage_error(NULL);
+	}
+	if (o.budget_set && !o.headless.bot && o.mode != MAIN_RATE)
+		return main_usage_error("--search-budget needs --bot or "
+		    "--rate");
 	if (o.list_bots) {
 		int s;
 

@@ -48,6 +48,10 @@
 
 struct bot {
 	const struct bot_strategy *st;	/* how it plays */
+	struct bot_strategy own;	/* a plan's or search's own row */
+	struct bot_plan	*plan;		/* a planned bot's plan, or NULL */
+	struct bot_search_opts *search;	/* a search's, until it has a plan */
+	struct bot_search_result *found; /* what the search found, or NULL */
 	int		 w, h;
 	int		 share;		/* percent of income it may spend */
 	int		 only;		/* the one attacking kind, or -1 */
@@ -164,6 +168,12 @@ bool	bot_best_wall(struct bot *b, struct game *g, struct bot_action *out);
 bool	bot_walls_due(const struct bot *b, const struct game *g);
 bool	bot_best_plug(struct bot *b, struct game *g, struct bot_action *out);
 bool	bot_best_line(struct bot *b, struct game *g, struct bot_action *out);
+
+/* bot.c */
+bool	bot_call_early(const struct game *g);
+
+/* bot-plan.c: a plan's turn. */
+int	bot_plan_act(struct bot *b, struct game *g);
 
 /* bot-naive.c: the stretch a naive strategy defends. */
 void	bot_zone(struct bot *b, const struct game *g);

@@ -60,6 +60,14 @@ const struct bot_strategy bot_strategies[] = {
 	{ .name = "snipers", .naive = true, .hero = true,
 	  .zone = BOT_ZONE_ROUTE, .only = "sniper",
 	  .about = "snipers only, spread along the routes" },
+	{ .name = "search", .naive = true, .hero = true,
+	  .zone = BOT_ZONE_ROUTE, .search = true,
+	  .about = "searches naive and semi-naive plans (--search-budget) "
+	    "and plays the strongest found" },
+	{ .name = "search-naive", .naive = true, .hero = true,
+	  .zone = BOT_ZONE_ROUTE, .search = true, .strict = true,
+	  .about = "searches naive plans only (no wall at all) and plays "
+	    "the strongest found" },
 };
 _Static_assert(sizeof bot_strategies / sizeof bot_strategies[0] ==
     BOT_NSTRATEGIES, "BOT_NSTRATEGIES is not the number of rows");
@@ -140,12 +148,59 @@ bot_new_as(const struct game *g, int strategy)
 	return b;
 }
 
+/*
+ * A bot playing plan p (bot-plan.c): naive, or semi-naive with walls; it
+ * never practises.
+ */
+struct bot *
+bot_new_plan(const struct game *g, const struct bot_plan *p)
+{
+	struct bot	*b = bot_new_as(g, 0);
+
+	b->own = (struct bot_strategy){ .name = "plan", .naive = true,
+	    .hero = false, .zone = BOT_ZONE_ROUTE,
+	    .about = "a plan of naive play" };
+	b->st = &b->own;
+	b->plan = xmalloc(sizeof *b->plan);
+	*b->plan = *p;
+	bot_plan_clamp(b->plan);
+	return b;
+}
+
+/* The plan bot b plays (a search's, once found), or NULL. */
+const struct bot_plan *
+bot_plan_of(const struct bot *b)
+{
+	return b->plan;
+}
+
+/* What a "search" bot's search found, once it has searched; else NULL. */
+const struct bot_search_result *
+bot_search_found(const struct bot *b)
+{
+	return b->found;
+}
+
+/* How a "search" bot searches (before its first turn); else nothing. */
+void
+bot_set_search(struct bot *b, const struct bot_search_opts *so)
+{
+	if (!b->st->search || b->plan != NULL)
+		return;
+	if (b->search == NULL)
+		b->search = xmalloc(sizeof *b->search);
+	*b->search = *so;
+}
+
 /* Free a bot. */
 void
 bot_free(struct bot *b)
 {
 	if (b == NULL)
 		return;
+	free(b->plan);
+	free(b->search);
+	free(b->found);
 	bot_practice_free(b);
 	free(b->route);
 	free(b->corner);
@@ -239,7 +294,7 @@ bot_wave_hp(const struct game *g, int w)
  * sent everyone and cost no life (none has been lost at all), the next one
  * is no stronger than it, and enough calm would be skipped to be worth it.
  */
-static bool
+bool
 bot_call_early(const struct game *g)
 {
 	long	left;
@@ -340,6 +395,29 @@ bot_act(struct bot *b, struct game *g)
 
 	if (game_over(g) || g->tick % BOT_PERIOD != 0)
 		return 0;
+	if (b->st->search && b->plan == NULL) {
+		struct bot_search_opts	 so;
+		struct bot_search_result res;
+		struct game_opts	 o = { .sandbox = g->sandbox,
+		    .difficulty = g->difficulty, .endless = g->endless };
+
+		if (b->search != NULL)
+			so = *b->search;
+		else
+			bot_search_defaults(&so);
+		so.share = b->share;
+		so.semi = !b->st->strict;
+		bot_search(g->lv, &o, &so, &res);
+		b->found = xmalloc(sizeof *b->found);
+		*b->found = res;
+		b->plan = xmalloc(sizeof *b->plan);
+		*b->plan = res.plan;
+		b->own = *b->st;
+		b->own.zone = BOT_ZONE_ROUTE;
+		b->st = &b->own;
+	}
+	if (b->plan != NULL)
+		return bot_plan_act(b, g);
 	bot_practise(b, g, &practice);
 
 	/* Towers aim the way their kind does best. */

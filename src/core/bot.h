@@ -85,10 +85,45 @@ struct bot_strategy {
 	int		 towers;	/* towers against the ground, at most
 					   (then only upgrades); 0: no cap */
 	bool		 practise;	/* picks its style by practice */
+	bool		 search;	/* searches the plans (bot-search.c)
+					   and plays the strongest found */
+	bool		 strict;	/* ... naive plans only, no walls */
 };
 
-#define BOT_NSTRATEGIES	11
+#define BOT_NSTRATEGIES	13
 extern const struct bot_strategy bot_strategies[BOT_NSTRATEGIES];
+
+/*
+ * A plan (bot-plan.c): naive play in a few numbers, what the search
+ * looks through. As text, "kinds=cannon*2+arrow,n=12,level=3,...".
+ */
+#define BOT_PLAN_KINDS	3	/* attacking kinds in a plan's mix */
+#define BOT_PLAN_WALLS	4	/* walls of a semi-naive plan, at most */
+#define BOT_PLAN_SLACK	2.0	/* cells a wall may add to a route */
+enum bot_plan_zone {
+	BOT_PLAN_STRETCH,	/* the route cells at a share of the way */
+	BOT_PLAN_CHOKE,		/* round the cell that sees most route */
+	BOT_PLAN_ROUTE,		/* all of every route */
+	BOT_PLAN_NZONES
+};
+struct bot_plan {
+	int	kinds[BOT_PLAN_KINDS];	/* towers against the ground; -1 */
+	int	weight[BOT_PLAN_KINDS];	/* ... built in this proportion */
+	int	ntowers;	/* built before the first upgrade */
+	int	level;		/* every tower upgraded to this */
+	int	order;		/* 1: each upgraded as soon as built */
+	int	spec;		/* specialisation 0 or 1 at the top; -1 */
+	int	mode;		/* targeting mode; -1: each kind's own */
+	int	zone;		/* enum bot_plan_zone */
+	int	at;		/* STRETCH: percent of the way from the exit */
+	int	len;		/* STRETCH: cells of route rung */
+	int	back;		/* cells between a tower and the route, +1 */
+	int	powers;		/* 0 none, 1 blind on one cell, 2 aimed */
+	int	air;		/* towers against flyers */
+	int	walls;		/* semi-naive walls, 0 for naive */
+	int	hero;		/* 0 where it stands, 1 on the ring, 2 exit */
+	int	early;		/* calls waves early */
+};
 
 struct bot;
 
@@ -108,5 +143,50 @@ int		 bot_practice_of(const struct bot *b, int style, int *lives,
 #define BOT_STYLE_LONG	0	/* walls first (bot-practice.c) */
 #define BOT_STYLE_DENSE	1	/* towers first */
 bool		 bot_powers(struct game *g);	/* bot-power.c */
+
+/* bot-plan.c */
+struct bot	*bot_new_plan(const struct game *g, const struct bot_plan *p);
+void		 bot_plan_default(struct bot_plan *p);
+void		 bot_plan_clamp(struct bot_plan *p);
+bool		 bot_plan_parse(const char *s, struct bot_plan *p, char *err,
+		    size_t errlen);
+size_t		 bot_plan_format(const struct bot_plan *p, char *buf,
+		    size_t len);
+const struct bot_plan *bot_plan_of(const struct bot *b);
+
+/*
+ * bot-search.c: the adversary. A search of budget games over plans on
+ * one seed (random plans, then changes to the best), its best confirm
+ * games rechecked on seeds 1..seeds; the strongest plan found, by wins
+ * over those seeds, then lives kept.
+ */
+#define BOT_SEARCH_BUDGET	300	/* plans tried, by default */
+#define BOT_SEARCH_CONFIRM	20	/* of which rechecked */
+#define BOT_SEARCH_SEEDS	5	/* on seeds 1..this */
+struct bot_search_result {
+	struct bot_plan	plan;		/* the strongest found */
+	int		wins;		/* of its seeds, won */
+	int		seeds;		/* seeds it was played on */
+	int		lives;		/* lives kept, least over wins */
+	int		games;		/* games played in all */
+	int		screen_wins;	/* plans that won the first seed */
+};
+struct bot_search_opts {
+	int		budget;		/* plans screened */
+	int		confirm;	/* ... of which rechecked */
+	int		seeds;		/* on seeds 1..this */
+	int		share;		/* percent of income spent */
+	bool		semi;		/* walls allowed (semi-naive) */
+	uint64_t	seed;		/* the search's own choices */
+};
+void		 bot_search_defaults(struct bot_search_opts *so);
+void		 bot_search(const struct level *lv, const struct game_opts *o,
+		    const struct bot_search_opts *so,
+		    struct bot_search_result *out);
+bool		 bot_plan_wins(const struct level *lv,
+		    const struct game_opts *o, const struct bot_plan *p,
+		    int share, uint64_t seed, struct game_summary *sum);
+void		 bot_set_search(struct bot *b, const struct bot_search_opts *so);
+const struct bot_search_result *bot_search_found(const struct bot *b);
 
 #endif
