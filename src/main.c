@@ -216,12 +216,37 @@ main_rate(const struct main_opts *o, char **args, int nargs)
 			status = MAIN_EXIT_ERROR;
 			continue;
 		}
-		if (o->bot_given) {
+		if (o->bot_given && o->headless.has_plan) {
+			who = bot_strategy_lookup("search", 6);
+			r = rate_plan(l, &o->headless.game, &o->headless.plan,
+			    RATE_UNBEATEN);
+		} else if (o->bot_given &&
+		    o->headless.strategy >= BOT_NPLAIN) {
+			struct bot_search_opts so;
+			struct bot_search_result found;
+
+			who = o->headless.strategy;
+			bot_search_defaults(&so);
+			so.semi = !bot_strategies[who].strict;
+			if (o->headless.budget > 0)
+				so.budget = o->headless.budget;
+			bot_search(l, &o->headless.game, &so, &found);
+			r = rate_plan(l, &o->headless.game, &found.plan,
+			    RATE_UNBEATEN);
+		} else if (o->bot_given) {
 			who = o->headless.strategy;
 			r = rate_strategy(l, &o->headless.game, who,
 			    RATE_UNBEATEN);
-		} else
-			r = rate_level(l, &o->headless.game, &who);
+		} else {
+			struct bot_search_opts so;
+			struct bot_plan plan;
+
+			bot_search_defaults(&so);
+			if (o->headless.budget > 0)
+				so.budget = o->headless.budget;
+			r = rate_level_search(l, &o->headless.game, &so, &who,
+			    &plan);
+		}
 		level_free(l);
 		main_level_name(args[i], name, sizeof name);
 		text_visible(err, sizeof err, name);

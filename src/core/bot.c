@@ -71,6 +71,7 @@ const struct bot_strategy bot_strategies[] = {
 };
 _Static_assert(sizeof bot_strategies / sizeof bot_strategies[0] ==
     BOT_NSTRATEGIES, "BOT_NSTRATEGIES is not the number of rows");
+_Static_assert(BOT_NPLAIN < BOT_NSTRATEGIES, "no searching strategy");
 
 /* The strategy's name, for kind_find and kind_list. */
 static const char *

@@ -91,6 +91,8 @@ struct bot_strategy {
 };
 
 #define BOT_NSTRATEGIES	13
+#define BOT_NPLAIN	11	/* the first rows: strategies that play at
+				   once; the rest search first */
 extern const struct bot_strategy bot_strategies[BOT_NSTRATEGIES];
 
 /*

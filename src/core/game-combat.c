@@ -28,6 +28,7 @@
 #define GAME_SHOT_RADIUS	0.1	/* a shot's disc */
 #define GAME_HIT_SLACK		0.15	/* a bolt hits this near the rim */
 #define GAME_BURST_NEAR		0.1	/* a shell bursts this near its point */
+#define GAME_SPLASH_SHARE	2	/* full hits a burst holds, shared */
 
 #define GAME_RAIL_WIDTH		0.45	/* a rail beam hits this near its line */
 
@@ -211,14 +212,31 @@ game_can_hit(const struct game *g, int i, int hits)
 	return (hits & (game_ground(g, i) ? TOWER_GROUND : TOWER_AIR)) != 0;
 }
 
-/* Damage every enemy hits allows within radius of p. */
+/*
+ * Damage every enemy hits allows within radius of p. A burst holds
+ * GAME_SPLASH_SHARE full hits: among more enemies than that, each takes
+ * its share, so a packed file is not killed for the price of one shell
+ * (the maze, which spreads the horde along the towers, is what
+ * multiplies a tower's worth).
+ */
 static void
 game_splash(struct game *g, struct vec p, double radius, int damage,
     int hits, int t, int kind, int spec)
 {
 	const int32_t	*near;
-	int		 i, k, n = game_units_near(g, p, radius, &near);
+	int		 i, k, caught = 0, n = game_units_near(g, p, radius,
+			    &near);
 
+	for (k = 0; k < n; k++) {
+		i = near[k];
+		caught += game_alive(g, i) && game_can_hit(g, i, hits) &&
+		    vec_dist2(g->agents[i].pos, p) <= radius * radius;
+	}
+	if (caught > GAME_SPLASH_SHARE) {
+		damage = damage * GAME_SPLASH_SHARE / caught;
+		if (damage < 1)
+			damage = 1;
+	}
 	for (k = 0; k < n; k++) {
 		i = near[k];
 		if (game_alive(g, i) && game_can_hit(g, i, hits) &&

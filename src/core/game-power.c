@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * Powers: what the player does with no tower and no gold. Each kind of
- * power (a row of kinds.c) is used by a command aimed at a cell, then
- * cools down for its row's cooldown; its effect is one of three rules.
+ * Powers: what the player does with no tower. Each kind of power (a row
+ * of kinds.c) is used by a command aimed at a cell, costs its row's gold
+ * (a power used blind is gold not spent on towers), then cools down for
+ * its row's cooldown; its effect is one of three rules.
  *
  *  - strike: every enemy its hit mask allows whose centre lies within the
  *    radius of the cell's centre takes the damage, armour counting, at
@@ -132,6 +133,8 @@ game_check_power(struct game *g, int k, int x, int y)
 		return GAME_BAD_COMMAND;
 	if (g->powers[k].cooldown > 0 || g->powers[k].left > 0)
 		return GAME_COOLING;
+	if (!g->sandbox && g->gold < power_types[k].cost)
+		return GAME_NO_GOLD;
 	if (!grid_inside(&g->grid, x, y))
 		return GAME_OUT_OF_MAP;
 	if (power_types[k].effect != POWER_EFFECT_BARRIER)
@@ -179,6 +182,8 @@ game_do_power(struct game *g, const struct game_cmd *c)
 	pt = &power_types[k];
 	gp = &g->powers[k];
 	gp->cooldown = pt->cooldown;
+	if (!g->sandbox)
+		g->gold -= pt->cost;
 	gp->x = c->x;
 	gp->y = c->y;
 	for (i = 0; i < g->nunits; i++)
@@ -189,6 +194,7 @@ game_do_power(struct game *g, const struct game_cmd *c)
 	ev.x = c->x;
 	ev.y = c->y;
 	ev.value = n;
+	ev.gold = pt->cost;
 	game_emit(g, &ev);
 
 	switch (pt->effect) {

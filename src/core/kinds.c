@@ -413,7 +413,8 @@ _Static_assert(sizeof kinds_cmds / sizeof kinds_cmds[0] == GAME_NCMDS,
 const struct cmd_type *const cmd_types = kinds_cmds;
 
 /*
- * Powers cost no gold; their cooldowns are what limit them. The strike
+ * Powers cost gold each use, and cool down after; used on every cooldown
+ * at one cell they spend what a ring of towers would need. The strike
  * falls from the sky (ground and air, armour counts); the barrier stands
  * on walkable ground, road or marsh, where a tower could not go, and obeys
  * the same rule as a tower about blocking; the freeze chills a disc for a
@@ -425,24 +426,25 @@ static const struct power_type kinds_powers[] = {
 		.colour = { KIND_RED, 202 },
 		.effect = POWER_EFFECT_STRIKE, .hits = TOWER_GROUND | TOWER_AIR,
 		.radius = 1.5, .damage = 120,
-		.cooldown = 20 * 30,
-		.about = "damage to everything within 1.5 cells, ground and air",
+		.cooldown = 20 * 30, .cost = 45,
+		.about = "damage to everything within 1.5 cells, ground and "
+		    "air; 45 gold",
 	},
 	[POWER_BARRIER] = {
 		.name = "barrier", .glyph = '%', .key = 'r',
 		.colour = { KIND_YELLOW, 180 },
 		.effect = POWER_EFFECT_BARRIER, .hits = TOWER_GROUND,
-		.ticks = 10 * 30, .cooldown = 30 * 30,
+		.ticks = 10 * 30, .cooldown = 30 * 30, .cost = 20,
 		.about = "blocks one cell for 10 s, even a road; never a way "
-		    "out",
+		    "out; 20 gold",
 	},
 	[POWER_FREEZE] = {
 		.name = "freeze", .glyph = '+', .key = 'c',
 		.colour = { KIND_CYAN, 159 },
 		.effect = POWER_EFFECT_FREEZE, .hits = TOWER_GROUND | TOWER_AIR,
 		.radius = 2.0, .slow_pct = 15, .linger = 15,
-		.ticks = 4 * 30, .cooldown = 25 * 30,
-		.about = "enemies within 2 cells crawl at 15% for 4 s",
+		.ticks = 4 * 30, .cooldown = 25 * 30, .cost = 35,
+		.about = "enemies within 2 cells crawl at 15% for 4 s; 35 gold",
 	},
 };
 _Static_assert(sizeof kinds_powers / sizeof kinds_powers[0] == POWER_NKINDS,

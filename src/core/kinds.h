@@ -311,6 +311,7 @@ struct power_type {
 	int			 ticks;		/* barrier, freeze: how long */
 	int			 cooldown;	/* ticks from one use to the next
 						   (never less than ticks) */
+	int			 cost;		/* gold a use costs */
 	const char		*about;		/* one line for the UI */
 };
 

@@ -58,7 +58,7 @@ void
 rate_run_init(struct rate_run *r, const struct level *lv,
     const struct game_opts *o)
 {
-	rate_run_start(r, lv, o, 0, BOT_NSTRATEGIES, RATE_UNBEATEN);
+	rate_run_start(r, lv, o, 0, BOT_NPLAIN, RATE_UNBEATEN);
 }
 
 /* The first share a strategy tries: the most that could beat the best. */
@@ -237,11 +237,59 @@ int
 rate_strategy(const struct level *lv, const struct game_opts *o,
     int strategy, int below)
 {
-	struct rate_run	r;
+	struct rate_run			r;
+	struct bot_search_opts		so;
+	struct bot_search_result	found;
 
+	if (strategy >= BOT_NPLAIN) {
+		bot_search_defaults(&so);
+		so.semi = !bot_strategies[strategy].strict;
+		bot_search(lv, o, &so, &found);
+		return rate_plan(lv, o, &found.plan, below);
+	}
 	rate_run_start(&r, lv, o, strategy, strategy + 1, below);
 	rate_run_all(&r);
 	return r.who == strategy ? r.rating : RATE_UNBEATEN;
+}
+
+/* Whether plan p spending share wins lv on every seed of RATE_SEEDS. */
+static bool
+rate_plan_wins(const struct level *lv, const struct game_opts *o,
+    const struct bot_plan *p, int share)
+{
+	uint64_t	seed;
+
+	for (seed = 1; seed <= RATE_SEEDS; seed++)
+		if (!bot_plan_wins(lv, o, p, share, seed, NULL))
+			return false;
+	return true;
+}
+
+/*
+ * The least share with which plan p wins lv on every seed, if below
+ * below; otherwise RATE_UNBEATEN (the bisection of rate_strategy).
+ */
+int
+rate_plan(const struct level *lv, const struct game_opts *o,
+    const struct bot_plan *p, int below)
+{
+	int	lo = -1, hi, top = below > 100 ? 100 : below - 1;
+
+	if (top < 0 || !rate_plan_wins(lv, o, p, top))
+		return RATE_UNBEATEN;
+	hi = top;
+	if (rate_plan_wins(lv, o, p, 0))
+		return 0;
+	lo = 0;
+	while (hi - lo > 1) {
+		int mid = lo + (hi - lo) / 2;
+
+		if (rate_plan_wins(lv, o, p, mid))
+			hi = mid;
+		else
+			lo = mid;
+	}
+	return hi;
 }
 
 /*
@@ -258,4 +306,28 @@ rate_level(const struct level *lv, const struct game_opts *o, int *strategy)
 	rate_run_all(&r);
 	*strategy = r.who;
 	return r.rating;
+}
+
+/*
+ * The rating of lv with the search too (rate.h): the suite, then the
+ * strongest plan a search as so says finds, held to less and less of its
+ * income; *strategy is the search's row when its plan needs least, and
+ * the plan goes to *plan.
+ */
+int
+rate_level_search(const struct level *lv, const struct game_opts *o,
+    const struct bot_search_opts *so, int *strategy, struct bot_plan *plan)
+{
+	struct bot_search_result	found;
+	int				best, r;
+
+	best = rate_level(lv, o, strategy);
+	bot_search(lv, o, so, &found);
+	*plan = found.plan;
+	r = rate_plan(lv, o, &found.plan, best);
+	if (r < best) {
+		best = r;
+		*strategy = bot_strategy_lookup("search", 6);
+	}
+	return best;
 }

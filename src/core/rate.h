@@ -8,7 +8,11 @@
  * strongest known play. Each strategy's least share is found by bisection
  * on whole percents (taking the outcome to rise with the share, which it
  * does but for rare single steps), below the best found so far;
- * RATE_UNBEATEN when no strategy wins at full strength. The same level
+ * RATE_UNBEATEN when no strategy wins at full strength. rate_level_search
+ * adds the adversary (bot-search.c): the strongest plan of naive or
+ * semi-naive play a search finds, held to a share the same way; the
+ * sliced struct rate_run plays the plain strategies only (a search is a
+ * few hundred games). The same level
  * and options always give the same rating: every game in it is
  * deterministic.
  *
@@ -30,6 +34,8 @@
 #define RATE_UNBEATEN	101	/* the bot at 100% loses */
 
 struct bot;
+struct bot_plan;
+struct bot_search_opts;
 
 /* A rating played a slice at a time. */
 struct rate_run {
@@ -58,6 +64,11 @@ int	rate_strategy(const struct level *lv, const struct game_opts *o,
 	    int strategy, int below);
 int	rate_level(const struct level *lv, const struct game_opts *o,
 	    int *strategy);
+int	rate_plan(const struct level *lv, const struct game_opts *o,
+	    const struct bot_plan *p, int below);
+int	rate_level_search(const struct level *lv, const struct game_opts *o,
+	    const struct bot_search_opts *so, int *strategy,
+	    struct bot_plan *plan);
 void	rate_run_init(struct rate_run *r, const struct level *lv,
 	    const struct game_opts *o);
 bool	rate_run_step(struct rate_run *r, long ticks);

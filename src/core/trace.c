@@ -113,8 +113,9 @@ trace_event(FILE *f, const struct game *g, const struct game_event *ev)
 		break;
 	case GAME_EV_POWER:
 		fprintf(f, "{\"tick\":%ld,\"event\":\"power\",\"power\":"
-		    "\"%s\",\"x\":%d,\"y\":%d,\"touched\":%d}\n", ev->tick,
-		    power_name(ev->power), ev->x, ev->y, ev->value);
+		    "\"%s\",\"x\":%d,\"y\":%d,\"touched\":%d,\"cost\":%d}\n",
+		    ev->tick, power_name(ev->power), ev->x, ev->y, ev->value,
+		    ev->gold);
 		break;
 	case GAME_EV_POWER_END:
 		fprintf(f, "{\"tick\":%ld,\"event\":\"power_end\","
