@@ -115,7 +115,10 @@ START_TEST(test_strike_hits_its_disc_only)
 	ck_assert_int_eq(g->powers[POWER_STRIKE].cooldown, pt->cooldown);
 	ck_assert_int_eq(g->nlog, 1);
 	ck_assert_int_eq(g->log[0].type, GAME_CMD_POWER);
-	ck_assert_int_eq(g->gold, 1000 + enemy_types[ENEMY_FLYER].bounty);
+	/* It cost its row's gold; the kill paid its bounty. */
+	ck_assert_int_eq(ev->gold, pt->cost);
+	ck_assert_int_eq(g->gold, 1000 - pt->cost +
+	    enemy_types[ENEMY_FLYER].bounty);
 	free(r);
 	game_free(g);
 	level_free(lv);
@@ -148,6 +151,41 @@ START_TEST(test_cooldown_runs_down)
 	ck_assert_int_eq(game_use_power(g, POWER_STRIKE, 3, 3), GAME_OK);
 	ck_assert_int_eq(g->nlog, 2);
 	free(r);
+	game_free(g);
+	level_free(lv);
+}
+END_TEST
+
+/*
+ * A power costs its row's gold: refused with too little (nothing spent,
+ * no cooldown started), taken with just enough, free in the sandbox.
+ */
+START_TEST(test_power_costs_gold)
+{
+	struct level *lv = tu_level(OPEN_MAP "wave after 60\ngroup 1 grunt "
+	    "from A\n");
+	struct game *g = game_new(lv, 1, false), *s;
+	int k;
+
+	for (k = 0; k < POWER_NKINDS; k++) {
+		const struct power_type *pt = &power_types[k];
+		int x = 3 + k, y = 3;
+
+		ck_assert_int_gt(pt->cost, 0);
+		g->gold = pt->cost - 1;
+		ck_assert_int_eq(game_check_power(g, k, x, y), GAME_NO_GOLD);
+		ck_assert_int_eq(game_use_power(g, k, x, y), GAME_NO_GOLD);
+		ck_assert_int_eq(g->gold, pt->cost - 1);
+		ck_assert_int_eq(g->powers[k].cooldown, 0);
+		g->gold = pt->cost;
+		ck_assert_int_eq(game_use_power(g, k, x, y), GAME_OK);
+		ck_assert_int_eq(g->gold, 0);
+	}
+	s = game_new(lv, 1, true);
+	k = s->gold;
+	ck_assert_int_eq(game_use_power(s, POWER_STRIKE, 3, 3), GAME_OK);
+	ck_assert_int_eq(s->gold, k);
+	game_free(s);
 	game_free(g);
 	level_free(lv);
 }
@@ -503,7 +541,7 @@ START_TEST(test_power_trace_lines)
 	fclose(f);
 	tu_say("%s", text);
 	ck_assert_ptr_nonnull(strstr(text, "\"event\":\"power\",\"power\":"
-	    "\"strike\",\"x\":6,\"y\":6,\"touched\":1}\n"));
+	    "\"strike\",\"x\":6,\"y\":6,\"touched\":1,\"cost\":45}\n"));
 	ck_assert_ptr_nonnull(strstr(text, "\"event\":\"kill\",\"id\":1,"
 	    "\"type\":\"grunt\",\"by\":\"strike\""));
 	ck_assert_ptr_nonnull(strstr(text, "\"event\":\"reject\","
@@ -512,7 +550,7 @@ START_TEST(test_power_trace_lines)
 	ck_assert_ptr_nonnull(strstr(text, "\"reason\":\"not buildable\","
 	    "\"power\":\"barrier\",\"x\":0,\"y\":0}\n"));
 	ck_assert_ptr_nonnull(strstr(text, "\"power\":\"freeze\",\"x\":2,"
-	    "\"y\":2,\"touched\":0}\n"));
+	    "\"y\":2,\"touched\":0,\"cost\":35}\n"));
 	free(text);
 	game_free(g);
 	level_free(lv);
@@ -680,6 +718,7 @@ power_suite(void)
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, test_strike_hits_its_disc_only);
 	tcase_add_test(tc, test_cooldown_runs_down);
+	tcase_add_test(tc, test_power_costs_gold);
 	tcase_add_test(tc, test_barrier_blocks_and_repairs);
 	tcase_add_test(tc, test_barrier_repairs_the_hunt);
 	tcase_add_test(tc, test_barrier_on_road_and_marsh);

@@ -28,7 +28,6 @@
 #define GAME_SHOT_RADIUS	0.1	/* a shot's disc */
 #define GAME_HIT_SLACK		0.15	/* a bolt hits this near the rim */
 #define GAME_BURST_NEAR		0.1	/* a shell bursts this near its point */
-#define GAME_SPLASH_SHARE	2	/* full hits a burst holds, shared */
 
 #define GAME_RAIL_WIDTH		0.45	/* a rail beam hits this near its line */
 

@@ -79,6 +79,8 @@
 #include "tower.h"
 
 #define GAME_RATE		30	/* ticks a second */
+#define GAME_SPLASH_SHARE	2	/* full hits a burst holds, shared among
+				   more enemies than this (game-combat.c) */
 #define GAME_DT			(1.0 / GAME_RATE)
 #define GAME_MAX_ENEMIES	2048	/* alive at once, at most */
 #define GAME_MAX_SHOTS		1024	/* in flight at once, at most */
