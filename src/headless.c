@@ -211,6 +211,27 @@ headless_daily(const struct headless *h, const struct headless_opts *o,
 }
 
 /* Play with the options o; returns the exit status for main. */
+/* What a search found, a line each, before the summary. */
+static void
+headless_search(const struct bot_search_result *f)
+{
+	const struct bot_search_best	*b;
+	char				 text[512];
+	int				 k;
+
+	printf("search: %d games, %d plans won seed 1\n", f->games,
+	    f->screen_wins);
+	for (k = 0; k < 2; k++) {
+		b = k == 0 ? &f->naive : &f->semi;
+		if (k == 1 && b->waves < 0)
+			continue;
+		bot_plan_format(&b->plan, text, sizeof text);
+		printf("search %s: won %d of %d seeds, %d lives, %d waves at "
+		    "least: plan:%s\n", k == 0 ? "naive" : "semi-naive",
+		    b->wins, f->seeds, b->lives, b->waves, text);
+	}
+}
+
 int
 headless_run(const struct headless_opts *o)
 {
@@ -283,16 +304,8 @@ headless_run(const struct headless_opts *o)
 	/* Standard output (summary and "--trace=-") is checked by main. */
 	if (o->daily != NULL)
 		headless_daily(&h, o, rpath);
-	if (h.bot != NULL && bot_search_found(h.bot) != NULL) {
-		const struct bot_search_result *f = bot_search_found(h.bot);
-		char text[512];
-
-		bot_plan_format(&f->plan, text, sizeof text);
-		printf("search: %d games, %d plans won seed 1; strongest "
-		    "plan:%s won %d of %d seeds, %d lives at least\n",
-		    f->games, f->screen_wins, text, f->wins, f->seeds,
-		    f->wins > 0 ? f->lives : 0);
-	}
+	if (h.bot != NULL && bot_search_found(h.bot) != NULL)
+		headless_search(bot_search_found(h.bot));
 	trace_summary(stdout, g, result);
 	headless_free(&h);
 	return status;

@@ -77,6 +77,7 @@ bot_plan_clamp(struct bot_plan *p)
 	p->walls = CLAMP(p->walls, 0, BOT_PLAN_WALLS);
 	p->hero = CLAMP(p->hero, 0, 2);
 	p->early = CLAMP(p->early, 0, 1);
+	p->maze = CLAMP(p->maze, 0, 1);
 #undef CLAMP
 }
 
@@ -99,6 +100,7 @@ static const struct {
 	{ "walls", offsetof(struct bot_plan, walls) },
 	{ "hero", offsetof(struct bot_plan, hero) },
 	{ "early", offsetof(struct bot_plan, early) },
+	{ "maze", offsetof(struct bot_plan, maze) },
 };
 #define BOT_PLAN_NFIELDS (sizeof bot_plan_fields / sizeof bot_plan_fields[0])
 
@@ -526,6 +528,32 @@ bot_plan_wall(struct bot *b, struct game *g, struct bot_action *out)
 	return best > 0.0;
 }
 
+/*
+ * A maze plan's wall: the maze player's plug, wall or line (bot.c's
+ * order and rules), when one is due and paid for.
+ */
+static bool
+bot_plan_maze(struct bot *b, struct game *g, struct bot_action *out)
+{
+	struct bot_action	cost = { .cost = tower_types[b->wall].level[0].cost };
+	long			keep = (long)game_income(g) *
+				    (100 - b->share) / 100;
+
+	if (!g->sandbox && g->gold - keep < cost.cost)
+		return false;
+	memcpy(b->grid.cost, g->grid.cost, grid_cells(b->w, b->h));
+	if (g->tick % (BOT_WALL_TURNS * BOT_PERIOD) == 0) {
+		if (bot_best_plug(b, g, out))
+			return true;
+		if (bot_best_wall(b, g, out) && (out->value >= BOT_WALL_BIG ||
+		    (out->value >= BOT_WALL_GAIN && bot_walls_due(b, g))))
+			return true;
+	}
+	return bot_walls_due(b, g) &&
+	    g->tick % (BOT_WALL_TURNS * BOT_PERIOD) == BOT_PERIOD &&
+	    bot_best_line(b, g, out);
+}
+
 /* Give a command; whether the game took it. */
 static int
 bot_plan_do(struct game *g, enum game_cmd_type type, int tower, int x,
@@ -582,6 +610,10 @@ bot_plan_act(struct bot *b, struct game *g)
 	bot_plan_counts(g, &ground, &air, &walls, per);
 	memset(b->tried, 0, (size_t)b->w * b->h);
 
+	if (p->maze && ground >= BOT_PLAN_WALL_AFTER &&
+	    bot_plan_maze(b, g, &wall))
+		return bot_plan_do(g, GAME_CMD_PLACE, wall.tower, wall.x,
+		    wall.y, -1);
 	if (walls < p->walls && ground >= BOT_PLAN_WALL_AFTER &&
 	    gold >= tower_types[b->wall].level[0].cost &&
 	    g->tick % (BOT_WALL_TURNS * BOT_PERIOD) == 0 &&

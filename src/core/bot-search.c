@@ -200,22 +200,77 @@ bot_search_keep(struct bot_search_entry *top, int *n, int max,
 	top[k] = *e;
 }
 
+/* Whether a (wins, lives, waves) beats the best b so far. */
+static bool
+bot_search_better(int wins, int lives, int waves,
+    const struct bot_search_best *b)
+{
+	if (wins != b->wins)
+		return wins > b->wins;
+	if (wins > 0)
+		return lives > b->lives;
+	return waves > b->waves;
+}
+
+/* Play the plans of top[0..n) on every seed; the strongest into best. */
+static void
+bot_search_confirm(const struct level *lv, const struct game_opts *o,
+    const struct bot_search_opts *so, const struct bot_search_entry *top,
+    int n, struct bot_search_best *best, int *games)
+{
+	struct game_summary	sum;
+	int			k, seed, wins, least, waves;
+
+	best->wins = -1;
+	best->lives = best->waves = -1;
+	for (k = 0; k < n; k++) {
+		wins = 0;
+		least = -1;
+		waves = -1;
+		for (seed = 1; seed <= so->seeds; seed++) {
+			(*games)++;
+			if (bot_plan_wins(lv, o, &top[k].plan, so->share,
+			    (uint64_t)seed, &sum)) {
+				wins++;
+				if (least < 0 || sum.lives < least)
+					least = sum.lives;
+			}
+			if (waves < 0 || sum.waves_cleared < waves)
+				waves = sum.waves_cleared;
+		}
+		if (k == 0 || bot_search_better(wins, least, waves, best)) {
+			best->plan = top[k].plan;
+			best->wins = wins;
+			best->lives = least;
+			best->waves = waves;
+		}
+	}
+	if (best->wins < 0) {
+		bot_plan_default(&best->plan);
+		best->wins = 0;
+	}
+	if (best->wins == 0)
+		best->lives = 0;
+}
+
 /* Search lv played as o for the strongest plan (see the top). */
 void
 bot_search(const struct level *lv, const struct game_opts *o,
     const struct bot_search_opts *so, struct bot_search_result *out)
 {
-	struct bot_search_entry	*top, e;
+	struct bot_search_entry	*naive, *semi, e;
 	struct game_summary	 sum;
-	int			 ntop = 0, max, k, seed, wins, least;
+	int			 nn = 0, ns = 0, max, k, half;
 	uint64_t		 rng = so->seed;
 	char			 err[128];
 
 	max = so->confirm > BOT_SEARCH_BEST ? so->confirm : BOT_SEARCH_BEST;
-	top = xcalloc((size_t)max, sizeof *top);
+	naive = xcalloc((size_t)max, sizeof *naive);
+	semi = xcalloc((size_t)max, sizeof *semi);
 	memset(out, 0, sizeof *out);
-	bot_plan_default(&out->plan);
 	for (k = 0; k < so->budget; k++) {
+		int ntop = nn + ns;
+
 		if (k < BOT_SEARCH_NKNOWN) {
 			bot_plan_parse(bot_search_known[k], &e.plan, err,
 			    sizeof err);
@@ -224,10 +279,14 @@ bot_search(const struct level *lv, const struct game_opts *o,
 		} else if (ntop > 0 && k >= so->budget / 2 &&
 		    bot_search_in(&rng, 0, so->budget) < k) {
 			int f, changes = bot_search_in(&rng, 1, 2);
+			int pick = bot_search_in(&rng, 0, BOT_SEARCH_BEST - 1);
+			bool from_semi = ns > 0 && (nn == 0 ||
+			    bot_search_in(&rng, 0, 1));
+			const struct bot_search_entry *t = from_semi ? semi :
+			    naive;
+			int n = from_semi ? ns : nn;
 
-			e.plan = top[bot_search_in(&rng, 0, ntop <
-			    BOT_SEARCH_BEST ? ntop - 1 : BOT_SEARCH_BEST -
-			    1)].plan;
+			e.plan = t[pick < n ? pick : n - 1].plan;
 			while (changes-- > 0) {
 				f = bot_search_in(&rng, 0,
 				    BOT_SEARCH_FIELDS - 1);
@@ -240,30 +299,27 @@ bot_search(const struct level *lv, const struct game_opts *o,
 		out->games++;
 		out->screen_wins += sum.state == GAME_WON;
 		e.score = bot_search_score(&sum);
-		bot_search_keep(top, &ntop, max, &e);
+		if (e.plan.walls > 0)
+			bot_search_keep(semi, &ns, max, &e);
+		else
+			bot_search_keep(naive, &nn, max, &e);
 	}
-	out->wins = -1;
-	for (k = 0; k < ntop && k < so->confirm; k++) {
-		wins = 0;
-		least = -1;
-		for (seed = 1; seed <= so->seeds; seed++) {
-			out->games++;
-			if (!bot_plan_wins(lv, o, &top[k].plan, so->share,
-			    (uint64_t)seed, &sum))
-				continue;
-			wins++;
-			if (least < 0 || sum.lives < least)
-				least = sum.lives;
-		}
-		if (wins > out->wins || (wins == out->wins &&
-		    least > out->lives)) {
-			out->wins = wins;
-			out->lives = least;
-			out->plan = top[k].plan;
-		}
+	half = so->semi ? (so->confirm + 1) / 2 : so->confirm;
+	bot_search_confirm(lv, o, so, naive, nn < half ? nn : half,
+	    &out->naive, &out->games);
+	bot_search_confirm(lv, o, so, semi, ns < so->confirm - half ? ns :
+	    so->confirm - half, &out->semi, &out->games);
+	if (ns > 0 && bot_search_better(out->semi.wins, out->semi.lives,
+	    out->semi.waves, &out->naive)) {
+		out->plan = out->semi.plan;
+		out->wins = out->semi.wins;
+		out->lives = out->semi.lives;
+	} else {
+		out->plan = out->naive.plan;
+		out->wins = out->naive.wins;
+		out->lives = out->naive.lives;
 	}
-	if (out->wins < 0)
-		out->wins = 0;
 	out->seeds = so->seeds;
-	free(top);
+	free(naive);
+	free(semi);
 }

@@ -165,6 +165,7 @@ bot_new_plan(const struct game *g, const struct bot_plan *p)
 	b->plan = xmalloc(sizeof *b->plan);
 	*b->plan = *p;
 	bot_plan_clamp(b->plan);
+	b->own.naive = !b->plan->maze;
 	return b;
 }
 

@@ -125,6 +125,8 @@ struct bot_plan {
 	int	walls;		/* semi-naive walls, 0 for naive */
 	int	hero;		/* 0 where it stands, 1 on the ring, 2 exit */
 	int	early;		/* calls waves early */
+	int	maze;		/* 1: also builds the maze player's walls
+				   (not naive: the search never sets it) */
 };
 
 struct bot;
@@ -159,12 +161,19 @@ const struct bot_plan *bot_plan_of(const struct bot *b);
 /*
  * bot-search.c: the adversary. A search of budget games over plans on
  * one seed (random plans, then changes to the best), its best confirm
- * games rechecked on seeds 1..seeds; the strongest plan found, by wins
- * over those seeds, then lives kept.
+ * plans rechecked on seeds 1..seeds (half of them naive, half with walls,
+ * when semi-naive plans are searched); the strongest plan found, by wins
+ * over those seeds, then lives kept, and the strongest of each sort.
  */
 #define BOT_SEARCH_BUDGET	300	/* plans tried, by default */
 #define BOT_SEARCH_CONFIRM	20	/* of which rechecked */
 #define BOT_SEARCH_SEEDS	5	/* on seeds 1..this */
+struct bot_search_best {
+	struct bot_plan	plan;
+	int		wins;		/* of the seeds, won */
+	int		lives;		/* lives kept, least over its wins */
+	int		waves;		/* waves cleared, least over seeds */
+};
 struct bot_search_result {
 	struct bot_plan	plan;		/* the strongest found */
 	int		wins;		/* of its seeds, won */
@@ -172,6 +181,8 @@ struct bot_search_result {
 	int		lives;		/* lives kept, least over wins */
 	int		games;		/* games played in all */
 	int		screen_wins;	/* plans that won the first seed */
+	struct bot_search_best naive;	/* the strongest without a wall */
+	struct bot_search_best semi;	/* ... and with one at least */
 };
 struct bot_search_opts {
 	int		budget;		/* plans screened */
