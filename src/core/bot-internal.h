@@ -44,10 +44,13 @@
 				   up for the best specialisation ... */
 #define BOT_AHEAD	0.5	/* ... while no enemy is past this share of
 				   the route */
-#define BOT_STYLES	2	/* styles a maze practises (bot-practice.c) */
+#define BOT_STYLES	6	/* styles a maze practises (bot-practice.c) */
+#define BOT_PLAIN_STYLES 2	/* ... of which the first are its own; the
+				   rest play a plan with its walls */
 
 struct bot {
 	const struct bot_strategy *st;	/* how it plays */
+	int		 row;		/* its row of bot_strategies, or -1 */
 	struct bot_strategy own;	/* a plan's or search's own row */
 	struct bot_plan	*plan;		/* a planned bot's plan, or NULL */
 	struct bot_search_opts *search;	/* a search's, until it has a plan */

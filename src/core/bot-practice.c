@@ -12,10 +12,16 @@
  * route that must be made long before the second wave), some the other
  * (a long combed route that a few strong towers hold).
  *
+ * The other styles play a plan (bot-plan.c) with the maze's walls on
+ * top of it: the kinds, upgrades and ring of a plan players are known to
+ * do well with, but with its towers' route made long by walls, as a
+ * player who knows the naive answer and mazes it.
+ *
  * The first style is practised first; if it wins keeping at least half
- * its lives it is played. Otherwise the second is practised too, and the
- * better of the two played: a win before a loss, then more lives, then
- * more waves cleared; the first on a tie. The practice is played with the
+ * its lives it is played. Otherwise the next is practised too, and so on
+ * until one wins keeping half its lives or all have been tried; the best
+ * of those tried is played: a win before a loss, then more lives, then
+ * more waves cleared; the earlier on a tie. The practice is played with the
  * game's seed, at the bot's share and in the game's setting, so the style
  * is a function of the level, the seed, the setting and the share: a game
  * resumed from a save, or a replay's bot, picks the same one. Practice is
@@ -27,16 +33,44 @@
 #include <stdlib.h>
 
 #include "bot-internal.h"
+#include "util.h"
 
-/* What a cell no tower covers is worth, in each style. */
-static const double bot_bares[BOT_STYLES] = { 1.0, 0.3 };
+/* What a cell no tower covers is worth, in the maze's own styles. */
+static const double bot_bares[BOT_PLAIN_STYLES] = { 1.0, 0.3 };
+
+/* The plans of the other styles, each with the maze's walls. */
+static const char *const bot_style_plans[BOT_STYLES - BOT_PLAIN_STYLES] = {
+	"kinds=arrow+tesla*2+frost*2,n=11,level=3,order=1,zone=0,at=10,"
+	    "len=9,powers=2,air=2,hero=1,maze=1",
+	"kinds=cannon*2+sniper,n=8,level=3,order=1,zone=2,powers=2,air=3,"
+	    "hero=1,maze=1",
+	"kinds=arrow,n=14,level=3,order=1,zone=0,at=0,len=12,powers=2,"
+	    "air=2,hero=1,maze=1",
+	"kinds=arrow+tesla*2+frost*2,n=11,level=3,order=1,zone=0,at=10,"
+	    "len=9,powers=1,hero=2,maze=1",
+};
 
 /* Play style from now on (bot_new_as plays the first). */
 void
 bot_style(struct bot *b, int style)
 {
+	struct bot_plan	p;
+	char		err[128];
+
 	b->style = style;
-	b->bare = bot_bares[style];
+	free(b->plan);
+	b->plan = NULL;
+	/* A plan's walls are judged as the first style judges them. */
+	b->bare = bot_bares[style < BOT_PLAIN_STYLES ? style : 0];
+	if (style < BOT_PLAIN_STYLES)
+		return;
+	bot_plan_parse(bot_style_plans[style - BOT_PLAIN_STYLES], &p, err,
+	    sizeof err);
+	b->plan = xmalloc(sizeof *b->plan);
+	*b->plan = p;
+	b->own = *b->st;
+	b->own.naive = false;
+	b->st = &b->own;
 }
 
 /* A bot not yet practised, playing the first style (bot_new_as). */
@@ -66,7 +100,7 @@ bot_practice_start(struct bot *b, const struct game *g)
 	    .difficulty = g->difficulty, .endless = g->endless };
 
 	b->pg = game_new_opts(g->lv, g->seed, &o);
-	b->pb = bot_new_as(b->pg, (int)(b->st - bot_strategies));
+	b->pb = bot_new_as(b->pg, b->row);
 	b->pb->practised = true;
 	bot_style(b->pb, b->style);
 	bot_set_share(b->pb, b->share);
@@ -129,7 +163,10 @@ bot_practise(struct bot *b, const struct game *g, long *ticks)
 	return b->practised;
 }
 
-/* The style b plays: 0 "long", 1 "dense"; -1 before practice ends. */
+/*
+ * The style b plays: 0 "long", 1 "dense", 2 on one of the plans; -1
+ * before practice ends.
+ */
 int
 bot_style_of(const struct bot *b)
 {

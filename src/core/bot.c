@@ -117,6 +117,7 @@ bot_new_as(const struct game *g, int strategy)
 	int		 k;
 
 	b->st = &bot_strategies[strategy];
+	b->row = strategy;
 	b->only = b->st->only != NULL ? tower_lookup(b->st->only,
 	    strlen(b->st->only)) : -1;
 	b->w = g->w;
@@ -421,6 +422,8 @@ bot_act(struct bot *b, struct game *g)
 	if (b->plan != NULL)
 		return bot_plan_act(b, g);
 	bot_practise(b, g, &practice);
+	if (b->plan != NULL)			/* practice chose a plan */
+		return bot_plan_act(b, g);
 
 	/* Towers aim the way their kind does best. */
 	for (t = 0; t < g->ntowers; t++) {
