@@ -27,22 +27,11 @@
 
 #define BOT_SEARCH_BEST	4	/* the plans local changes start from */
 
-/* The search's own random numbers (splitmix64). */
-static uint64_t
-bot_search_next(uint64_t *s)
-{
-	uint64_t z = (*s += 0x9e3779b97f4a7c15ULL);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-	return z ^ (z >> 31);
-}
-
-/* A number in lo..hi from s. */
+/* A number in lo..hi from the search's own generator s. */
 static int
-bot_search_in(uint64_t *s, int lo, int hi)
+bot_search_in(struct steer_rng *s, int lo, int hi)
 {
-	return lo + (int)(bot_search_next(s) % (uint64_t)(hi - lo + 1));
+	return lo + (int)(steer_rng_next(s) % (uint64_t)(hi - lo + 1));
 }
 
 /* Options for a search: BOT_SEARCH_BUDGET plans, semi-naive included. */
@@ -60,7 +49,7 @@ bot_search_defaults(struct bot_search_opts *so)
 
 /* A ground kind drawn at random. */
 static int
-bot_search_kind(uint64_t *s)
+bot_search_kind(struct steer_rng *s)
 {
 	int	kinds[TOWER_NTYPES], n = 0, k;
 
@@ -73,7 +62,7 @@ bot_search_kind(uint64_t *s)
 
 /* Field f of plan p (0: the kinds) drawn anew. */
 static void
-bot_search_field(struct bot_plan *p, int f, uint64_t *s, bool semi)
+bot_search_field(struct bot_plan *p, int f, struct steer_rng *s, bool semi)
 {
 	int	k, n;
 
@@ -112,7 +101,7 @@ bot_search_field(struct bot_plan *p, int f, uint64_t *s, bool semi)
 
 /* A plan drawn at random. */
 static void
-bot_search_random(struct bot_plan *p, uint64_t *s, bool semi)
+bot_search_random(struct bot_plan *p, struct steer_rng *s, bool semi)
 {
 	int	f;
 
@@ -261,9 +250,10 @@ bot_search(const struct level *lv, const struct game_opts *o,
 	struct bot_search_entry	*naive, *semi, e;
 	struct game_summary	 sum;
 	int			 nn = 0, ns = 0, max, k, half;
-	uint64_t		 rng = so->seed;
+	struct steer_rng	 rng;
 	char			 err[128];
 
+	steer_rng_seed(&rng, so->seed);
 	max = so->confirm > BOT_SEARCH_BEST ? so->confirm : BOT_SEARCH_BEST;
 	naive = xcalloc((size_t)max, sizeof *naive);
 	semi = xcalloc((size_t)max, sizeof *semi);
