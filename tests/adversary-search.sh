@@ -12,12 +12,14 @@
 #
 #   tests/adversary-search.sh [--record] [BUDGET]
 #
+# HARD_BUDGET, if set, is the budget on hard.
 # About 400 games a level and setting, two at a time: an afternoon on 2
 # cores at the default budget. Run it from the top of a built tree.
 set -u
 record=no
 [ "${1:-}" = --record ] && { record=yes; shift; }
 budget=${1:-300}
+hard_budget=${HARD_BUDGET:-$budget}	# plans screened on hard
 weir=${WEIR:-src/weir}
 src=$(pwd)
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/adversary.XXXXXX") || exit 99
@@ -27,8 +29,9 @@ trap 'rm -rf "$tmp"' EXIT
 sed 's/#.*//' levels/campaign | awk 'NF > 0 { print $1 }' >"$tmp/levels"
 awk 'NR >= 4 { print $1, "normal" } NR >= 2 { print $1, "hard" }' \
     "$tmp/levels" >"$tmp/jobs"
-xargs -P 2 -n 2 sh -c '
-	weir=$1 tmp=$2 budget=$3 level=$4 d=$5
+ xargs -P 2 -n 2 sh -c '
+	weir=$1 tmp=$2 budget=$3 level=$5 d=$6
+	[ "$d" = hard ] && budget=$4
 	"$weir" --headless --difficulty=$d --bot=search \
 	    --search-budget=$budget "levels/$level.weir" \
 	    >"$tmp/$level.$d.search" 2>&1
@@ -43,7 +46,7 @@ xargs -P 2 -n 2 sh -c '
 		esac
 	done
 	echo "${m:-0} $least" >"$tmp/$level.$d.maze"
-' sh "$weir" "$tmp" "$budget" <"$tmp/jobs"
+' sh "$weir" "$tmp" "$budget" "$hard_budget" <"$tmp/jobs"
 
 printf '%-13s %-6s %-13s %-13s %s\n' level set naive semi-naive \
     "maze (seeds won, least lives)"

@@ -784,7 +784,8 @@ END_TEST
  * upgrades or specialises any, every kind that hits the ground in turn
  * (so its dozen holds two of each of the six), never builds a
  * thirteenth, and then puts its gold into upgrades and specialisations
- * (Open Meadow, seed 1).
+ * (Open Meadow, seed 1; the strikes it pays for take some of that gold,
+ * so on this short level one tower gets its upgrade).
  */
 START_TEST(test_ring_upgrade_builds_first_then_upgrades)
 {
@@ -832,7 +833,7 @@ START_TEST(test_ring_upgrade_builds_first_then_upgrades)
 		}
 	}
 	ck_assert(dozen);
-	ck_assert_int_ge(most, 2);
+	ck_assert_int_ge(most, 1);
 	bot_free(b);
 	game_free(g);
 	level_free(lv);

@@ -740,8 +740,8 @@ START_TEST(test_catalog_about_says_the_hit_points)
 		ck_assert_msg(strstr(buf, c.v[k].description) == buf, "%s",
 		    buf);
 		if (strcmp(c.v[k].name, "twin-gates") == 0) {
-			ck_assert_int_eq(c.v[k].hp_pct, 250);
-			ck_assert_msg(strstr(buf, "enemies, each with 250% of "
+			ck_assert_int_eq(c.v[k].hp_pct, 200);
+			ck_assert_msg(strstr(buf, "enemies, each with 200% of "
 			    "its kind's hit points)") != NULL, "%s", buf);
 			seen++;
 		}

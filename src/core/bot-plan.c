@@ -428,7 +428,7 @@ bot_plan_aim(const struct bot *b, const struct game *g, int *x, int *y)
  * can touch is there (what a player does who watches one cell only).
  */
 static bool
-bot_plan_blind(struct bot *b, struct game *g)
+bot_plan_blind(struct bot *b, struct game *g, long keep)
 {
 	int	k, i, x, y;
 
@@ -436,6 +436,7 @@ bot_plan_blind(struct bot *b, struct game *g)
 		return false;
 	for (k = 0; k < POWER_NKINDS; k++) {
 		if (power_types[k].effect == POWER_EFFECT_BARRIER ||
+		    (!g->sandbox && g->gold - keep < power_types[k].cost) ||
 		    game_check_power(g, k, x, y) != GAME_OK)
 			continue;
 		for (i = 0; i < g->nunits; i++)
@@ -592,9 +593,9 @@ bot_plan_act(struct bot *b, struct game *g)
 	}
 	bot_routes(b, g);
 	bot_plan_zone(b, g);
-	if (p->powers == 1 && bot_plan_blind(b, g))
+	if (p->powers == 1 && bot_plan_blind(b, g, keep))
 		return 1;
-	if (p->powers == 2 && bot_powers(g))
+	if (p->powers == 2 && bot_powers(g, keep))
 		return 1;
 	if (p->hero > 0 && game_hero_agent(g) != NULL &&
 	    g->hero_order.x < 0 && bot_plan_aim(b, g, &x, &y)) {

@@ -179,14 +179,15 @@ bot_barrier(struct game *g, int k)
 
 /* Use a power if one helps now; whether a command was given. */
 bool
-bot_powers(struct game *g)
+bot_powers(struct game *g, long keep)
 {
 	int	k;
 
 	for (k = 0; k < POWER_NKINDS; k++) {
 		bool used = false;
 
-		if (g->powers[k].cooldown > 0)
+		if (g->powers[k].cooldown > 0 || (!g->sandbox &&
+		    g->gold - keep < power_types[k].cost))
 			continue;
 		switch (power_types[k].effect) {
 		case POWER_EFFECT_FREEZE:

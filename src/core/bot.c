@@ -436,7 +436,7 @@ bot_act(struct bot *b, struct game *g)
 			    GAME_OK;
 	}
 
-	if (bot_powers(g))
+	if (bot_powers(g, (long)game_income(g) * (100 - b->share) / 100))
 		return 1;
 	bot_routes(b, g);
 	bot_zone(b, g);

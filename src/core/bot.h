@@ -25,7 +25,8 @@
  *     the rest at the first.
  *  2. Powers (bot-power.c): freeze a boss or a pack near an exit, strike
  *     a dense group or one about to leak, raise a barrier in the way of
- *     an enemy about to leak; each only when it is ready.
+ *     an enemy about to leak; each only when it is ready and its gold
+ *     is within the share the bot may spend.
  *  3. Air: for each spawn whose coming flyers would take less than 5 times
  *     a flyer's hit points (more for a big flight) from the air towers
  *     along their straight line to the nearest exit, build flak (an arrow
@@ -146,7 +147,7 @@ int		 bot_practice_of(const struct bot *b, int style, int *lives,
 		    int *waves);
 #define BOT_STYLE_LONG	0	/* walls first (bot-practice.c) */
 #define BOT_STYLE_DENSE	1	/* towers first */
-bool		 bot_powers(struct game *g);	/* bot-power.c */
+bool		 bot_powers(struct game *g, long keep); /* bot-power.c */
 
 /* bot-plan.c */
 struct bot	*bot_new_plan(const struct game *g, const struct bot_plan *p);
