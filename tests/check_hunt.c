@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/movingai.h"
 #include "nav/field.h"
 #include "nav/grid.h"
 #include "nav/hunt.h"
@@ -1189,6 +1190,162 @@ START_TEST(test_hunt_plan_retold_keeps_building)
 }
 END_TEST
 
+/*
+ * Towers at any rate during a chase, on the Moving AI maps (lak303d,
+ * shipped; the 512 x 512 ones when $WEIR_MOVINGAI has them): the goal walks
+ * along routes to far cells (told to the field), hunters step down the
+ * field, and a tower goes up near the goal every few steps (now and then
+ * one is sold). After every update the field is valid, each hunter's
+ * cells hold their exact distance, and no cell is further over exact than
+ * the goal's walk over two builds' updates and a dropped one's allow.
+ */
+static void
+towers_chase(const char *path, int every, uint64_t seed)
+{
+	char		 err[256];
+	struct grid	*g = movingai_bench_grid(path, err, sizeof err);
+	struct hunt	*h;
+	struct field	*ref;
+	struct route	*r;
+	struct point	*route;
+	int32_t		*plan, *tower, hunter[HUNTERS], cells[4 * HUNTERS];
+	int		 nroute = 0, at = 0, ntower = 0, goal, n;
+	uint64_t	 s = seed;
+	int64_t		 worst = 0, bound;
+
+	ck_assert_msg(g != NULL, "%s", err);
+	h = hunt_new(g->w, g->h);
+	ref = field_new(g->w, g->h);
+	r = route_new(g->w, g->h);
+	route = malloc((size_t)g->w * g->h * sizeof *route);
+	plan = malloc((size_t)g->w * g->h * sizeof *plan);
+	tower = malloc((size_t)g->w * g->h * sizeof *tower);
+	ck_assert(route != NULL && plan != NULL && tower != NULL);
+	goal = tu_random_open(&s, g);
+	hunt_build(h, g, grid_x(g, goal), grid_y(g, goal));
+	for (int k = 0; k < HUNTERS; k++) {
+		do
+			hunter[k] = tu_random_open(&s, g);
+		while (h->f->dist[hunter[k]] == FIELD_INF);
+	}
+	/*
+	 * Two builds' updates of the walk and those of a build dropped (hunt.h:
+	 * far), at most a diagonal a step; a step of the goal away from a
+	 * cell adds to its route what it takes off the exact one: twice the
+	 * step.
+	 */
+	bound = (int64_t)(3 * hunt_build_updates(h, g) + 2) * 2 * FIELD_DIAG;
+	for (int step = 0; step < 800; step++) {
+		int next;
+
+		/* A new route when the old one ends or a tower cut it. */
+		for (int tries = 0; tries < 16 && (at + 1 >= nroute ||
+		    hunt_step_dir(g, goal, grid_index(g, route[at + 1].x,
+		    route[at + 1].y)) == 8);
+		    tries++) {
+			int t = tu_random_open(&s, g);
+
+			nroute = route_find(r, g, grid_x(g, goal),
+			    grid_y(g, goal), grid_x(g, t), grid_y(g, t), route,
+			    g->w * g->h, NULL);
+			at = 0;
+			for (int j = 1; j < nroute; j++)
+				plan[j - 1] = grid_index(g, route[j].x,
+				    route[j].y);
+			if (nroute > 1)
+				hunt_plan(h, plan, nroute - 1);
+		}
+		if (at + 1 >= nroute)
+			break;
+		next = grid_index(g, route[at + 1].x, route[at + 1].y);
+		at++;
+		goal = next;
+		hunt_move(h, g, grid_x(g, goal), grid_y(g, goal));
+		/* A tower near the goal, off its route's next steps. */
+		if (step % every == 0) {
+			int x = grid_x(g, goal) - 12 + tu_randint(&s, 25);
+			int y = grid_y(g, goal) - 12 + tu_randint(&s, 25);
+			bool ok = grid_inside(g, x, y) &&
+			    grid_get_cost(g, x, y) != 0;
+
+			for (int j = at; ok && j < nroute && j < at + 24; j++)
+				ok = route[j].x != x || route[j].y != y;
+			for (int k = 0; ok && k < HUNTERS; k++)
+				ok = grid_index(g, x, y) != hunter[k];
+			if (ok) {
+				hunt_set_cost(h, g, x, y, 0);
+				tower[ntower++] = grid_index(g, x, y);
+			}
+			if (ntower > 0 && tu_randint(&s, 6) == 0) {
+				int j = tu_randint(&s, ntower);
+				int32_t t = tower[j];
+
+				tower[j] = tower[--ntower];
+				hunt_set_cost(h, g, grid_x(g, t), grid_y(g, t),
+				    1);
+			}
+		}
+		n = 0;
+		for (int k = 0; k < HUNTERS; k++)
+			for (int j = 0; j < 4; j++) {
+				int i = hunter[k] + (j & 1) + (j >> 1) *
+				    g->stride;
+
+				if (g->cost[i] != 0)
+					cells[n++] = i;
+			}
+		hunt_update(h, g, cells, n);
+		expect_exact(h, g, ref, cells, n, false, step);
+		for (size_t i = 0; i < ref->ncells; i++)
+			if (ref->dist[i] != FIELD_INF &&
+			    h->f->dist[i] + h->f->base - ref->dist[i] > worst)
+				worst = h->f->dist[i] + h->f->base -
+				    ref->dist[i];
+		expect_valid(h, g, "towers", step);
+		ck_assert_msg(worst <= bound, "%s, step %d: far field %.1f "
+		    "cells over exact (bound %.1f)", path, step,
+		    (double)worst / FIELD_UNIT, (double)bound / FIELD_UNIT);
+		for (int k = 0; k < HUNTERS; k++) {
+			int d = h->f->dir[hunter[k]];
+
+			if (d >= 0 && d < 8)
+				hunter[k] += field_offset(g->stride, d);
+		}
+	}
+	tu_say("towers every %d steps on %s: far field at most %.1f cells over "
+	    "exact (bound %.1f), %llu builds taken, %llu whole\n", every, path,
+	    (double)worst / FIELD_UNIT, (double)bound / FIELD_UNIT,
+	    (unsigned long long)h->stats.taken,
+	    (unsigned long long)h->stats.rebuilds);
+	free(route);
+	free(plan);
+	free(tower);
+	route_free(r);
+	field_free(ref);
+	hunt_free(h);
+	grid_free(g);
+}
+
+START_TEST(test_hunt_towers_chase)
+{
+	static const char *const maps[] = {
+		"lak303d", "maze512-1-0", "random512-10-0",
+	};
+	const char *dir = getenv("WEIR_MOVINGAI");
+	char path[4096];
+	int m = _i / 3, every = 1 + 2 * (_i % 3);	/* 1, 3, 5 */
+
+	if (m == 0)
+		snprintf(path, sizeof path, "%s%s.map",
+		    tu_srcpath("tests/data/movingai/"), maps[m]);
+	else if (dir != NULL && *dir != '\0')
+		snprintf(path, sizeof path, "%s/%s.map", dir, maps[m]);
+	else
+		return;		/* the large maps are not shipped */
+	towers_chase(path, every, 0x70e45 + (uint64_t)_i);
+}
+END_TEST
+
 static Suite *
 hunt_suite(void)
 {
@@ -1215,6 +1372,7 @@ hunt_suite(void)
 	tcase_add_test(tc, test_hunt_first_build_known);
 	tcase_add_test(tc, test_hunt_plan_turn_back);
 	tcase_add_test(tc, test_hunt_plan_retold_keeps_building);
+	tcase_add_loop_test(tc, test_hunt_towers_chase, 0, 9);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("route");
 	tcase_add_loop_test(tc, test_route_is_shortest, 0, 300);

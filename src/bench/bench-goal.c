@@ -29,6 +29,12 @@
  *   goal_hunter_extra         largest (hunt - exact) on a hunter's cells,
  *                             every map and walk (0: hunters on shortest
  *                             routes)
+ *   hunt_tower_ms             the dearest hunt_set_cost of a tower placed
+ *                             (or sold) during a chase on a clear
+ *                             TOWER_SIZE x TOWER_SIZE map, in ms: the goal
+ *                             walks at random, a tower goes up within
+ *                             TOWER_NEAR cells of it every TOWER_EVERY
+ *                             steps, the oldest is sold past TOWER_KEEP
  *
  * The ratios are the geometric mean (and p99 the worst) over maps and
  * walks. Times are this thread's processor time (bench_cpu_now).
@@ -51,6 +57,11 @@
 #define GOAL_HUNTERS		32
 #define GOAL_PACK		64	/* cells of route: where hunters start */
 #define GOAL_RUNS		3	/* runs of each walk (least times) */
+#define TOWER_SIZE		1024	/* hunt_tower_ms: the clear map's side */
+#define TOWER_STEPS		600	/* the goal's steps */
+#define TOWER_EVERY		5	/* a tower every this many steps */
+#define TOWER_NEAR		16	/* within this many cells of the goal */
+#define TOWER_KEEP		24	/* towers standing at most */
 
 static const char *const bench_goal_maps[] = {
 	"arena", "lak303d", "maze512-1-0", "random512-10-0",
@@ -344,7 +355,86 @@ bench_goal_map(const struct grid *g, bool hero)
 struct bench_goal_figures {
 	double	vs_rebuild, p99, p99_one, worst, extra_mean, extra_max;
 	double	hunter_extra;
+	double	tower_ms, tower_p90_ms;
 };
+
+/*
+ * A chase on a clear map with towers placed and sold near the goal: the
+ * dearest and the 90th percentile hunt_set_cost, in ms, into *worst, *p90.
+ */
+static void
+bench_goal_tower(double *worst, double *p90)
+{
+	struct grid	*g = grid_new(TOWER_SIZE, TOWER_SIZE, true);
+	struct hunt	*h = hunt_new(g->w, g->h);
+	struct bench_walk w = { false, 0x7043, 1, NULL, NULL, 0, 0, false };
+	int32_t		 hunter[GOAL_HUNTERS], cells[4 * GOAL_HUNTERS];
+	int32_t		 tower[TOWER_KEEP], goal;
+	double		 t[2 * TOWER_STEPS / TOWER_EVERY + 2];
+	int		 nt = 0, ntower = 0;
+
+	for (int y = 0; y < g->h; y++)
+		for (int x = 0; x < g->w; x++)
+			grid_set_cost(g, x, y, 1);
+	goal = grid_index(g, g->w / 2, g->h / 2);
+	hunt_build(h, g, g->w / 2, g->h / 2);
+	for (int k = 0; k < GOAL_HUNTERS; k++)
+		hunter[k] = goal + (k % 8 - 4) * 4 + (k / 8 - 2) * 4 *
+		    g->stride;
+	*worst = 0;
+	for (int step = 0; step < TOWER_STEPS; step++) {
+		int32_t next = bench_goal_random_step(g, goal, &w);
+		int n = bench_goal_cells(g, hunter, cells);
+
+		if (next != goal) {
+			goal = next;
+			hunt_move(h, g, grid_x(g, goal), grid_y(g, goal));
+		}
+		if (step % TOWER_EVERY == 0) {
+			uint64_t v = bench_goal_rand(&w.seed);
+			int x = grid_x(g, goal) - TOWER_NEAR + (int)(v %
+			    (2 * TOWER_NEAR + 1));
+			int y = grid_y(g, goal) - TOWER_NEAR + (int)((v >> 16) %
+			    (2 * TOWER_NEAR + 1));
+			bool ok = grid_inside(g, x, y) &&
+			    grid_get_cost(g, x, y) != 0 &&
+			    grid_index(g, x, y) != goal;
+			double t0, t1;
+
+			for (int k = 0; ok && k < GOAL_HUNTERS; k++)
+				ok = grid_index(g, x, y) != hunter[k];
+			if (ok && ntower == TOWER_KEEP) {
+				int32_t o = tower[0];
+
+				memmove(tower, tower + 1, (TOWER_KEEP - 1) *
+				    sizeof *tower);
+				ntower--;
+				t0 = bench_cpu_now();
+				hunt_set_cost(h, g, grid_x(g, o), grid_y(g, o),
+				    1);
+				t1 = bench_cpu_now();
+				t[nt++] = t1 - t0;
+			}
+			if (ok) {
+				t0 = bench_cpu_now();
+				hunt_set_cost(h, g, x, y, 0);
+				t1 = bench_cpu_now();
+				t[nt++] = t1 - t0;
+				tower[ntower++] = grid_index(g, x, y);
+			}
+		}
+		hunt_update(h, g, cells, n);
+		bench_goal_hunters(h, g, hunter);
+	}
+	for (int k = 0; k < nt; k++)
+		if (t[k] > *worst)
+			*worst = t[k];
+	*worst *= 1e3;
+	bench_median(t, nt);	/* sorts t */
+	*p90 = nt > 0 ? t[(nt * 9) / 10] * 1e3 : 0;
+	hunt_free(h);
+	grid_free(g);
+}
 
 /* Run on the named maps. */
 static void
@@ -395,6 +485,7 @@ bench_goal_run(const char *const *maps, int nmaps, FILE *detail,
 	}
 	fg->vs_rebuild = bench_geomean(ratio, nr);
 	fg->extra_mean = ecells > 0 ? esum / ecells : 0;
+	bench_goal_tower(&fg->tower_ms, &fg->tower_p90_ms);
 }
 
 /* Print the figures. */
@@ -408,6 +499,8 @@ bench_goal_print(FILE *out, const struct bench_goal_figures *fg)
 	fprintf(out, "goal_extra_mean %.3f\n", fg->extra_mean);
 	fprintf(out, "goal_extra_max %.2f\n", fg->extra_max);
 	fprintf(out, "goal_hunter_extra %.2f\n", fg->hunter_extra);
+	fprintf(out, "hunt_tower_ms %.2f\n", fg->tower_ms);
+	fprintf(out, "hunt_tower_p90_ms %.2f\n", fg->tower_p90_ms);
 }
 
 /* weir-bench goal [MAP...]: the per-map detail and the figures. */

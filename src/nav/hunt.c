@@ -58,6 +58,8 @@
 
 static void	hunt_x_forget(struct hunt *h);
 static void	hunt_cut_settle(struct hunt *h, const struct grid *g);
+static void	hunt_cut(struct hunt *h, const struct grid *g, int t, bool closed);
+static void	hunt_open(struct hunt *h, const struct grid *g, int t);
 
 /*
  * The wave's queue, in two levels: a ring of HQ_NB buckets one
@@ -658,6 +660,7 @@ hunt_x_start(struct hunt *h, const struct grid *g)
 	h->xphase = 1;
 	h->xlen = 0;
 	h->xdone = 0;
+	h->nxchg = 0;
 }
 
 /*
@@ -669,6 +672,55 @@ hunt_x_forget(struct hunt *h)
 {
 	h->xphase = 0;
 	h->xs.clean = false;
+	h->nxchg = 0;
+}
+
+/*
+ * The build just taken outlived nxchg map changes (h->xchg): cut every
+ * finite cell that is closed, or whose pointer is no longer a legal step to
+ * a cell at least the step's cost lower (the routes of the map before a
+ * change), and everything pointing into a cut cell; settle the cut as a
+ * tower's; then reach the open cells left out that have a reached
+ * neighbour, as an opened cell is. The field is then valid, not known
+ * exact.
+ */
+static void
+hunt_x_mend(struct hunt *h, const struct grid *g, int nxchg)
+{
+	struct field	*f = h->f;
+
+	for (int y = 0; y < g->h; y++)
+		for (int x = 0; x < g->w; x++) {
+			int	i = grid_index(g, x, y), d = f->dir[i];
+
+			if (f->dist[i] == FIELD_INF || i == h->goal)
+				continue;
+			if (g->cost[i] == 0 || d < 0 || d > 7 ||
+			    (field_moves(g, i) >> d & 1) == 0 ||
+			    f->dist[i] < f->dist[i + field_offset(g->stride,
+			    d)] + field_move_cost(g, i, d))
+				hunt_cut_mark(h, i);
+		}
+	hunt_cut(h, g, h->xchg[nxchg - 1], false);	/* closure, settle */
+	/*
+	 * Cells a build's scans passed by before a change (a new wall moves
+	 * where routes turn) are reached from their neighbours now.
+	 */
+	for (int y = 0; y < g->h && h->goal >= 0; y++)
+		for (int x = 0; x < g->w; x++) {
+			int i = grid_index(g, x, y);
+
+			if (g->cost[i] == 0 || f->dist[i] != FIELD_INF)
+				continue;
+			for (unsigned m = field_moves(g, i); m != 0;
+			    m &= m - 1)
+				if (f->dist[i + field_offset(g->stride,
+				    field_ctz(m))] != FIELD_INF) {
+					hunt_open(h, g, i);
+					break;
+				}
+		}
+	h->exact = false;
 }
 
 /*
@@ -682,11 +734,22 @@ hunt_x_forget(struct hunt *h)
 static void
 hunt_take(struct hunt *h, const struct grid *g)
 {
-	int32_t now = h->goal;
+	int32_t now = h->goal, at = h->xgoal;
+	int nxchg = h->nxchg;
 
+	/* A change since may have made a step of the walk since illegal. */
+	for (int k = 0; nxchg > 0 && k < h->nxwalk; k++) {
+		if (hunt_step_dir(g, at, h->xwalk[k]) == 8) {
+			hunt_x_forget(h);
+			return;
+		}
+		at = h->xwalk[k];
+	}
 	hunt_trade(h);
 	h->f->goals[0] = h->goal = h->xgoal;
 	h->exact = true;
+	if (nxchg > 0)
+		hunt_x_mend(h, g, nxchg);
 	for (int k = 0; k < h->nxwalk; k++) {
 		int d = hunt_step_dir(g, h->goal, h->xwalk[k]);
 
@@ -794,7 +857,8 @@ hunt_far(struct hunt *h, const struct grid *g)
 		ran = true;
 		hunt_x_run(h, g);
 	}
-	if (h->xphase == 2 && !h->xarrived && hunt_rev_take(h, g))
+	if (h->xphase == 2 && !h->xarrived && h->nxchg == 0 &&
+	    hunt_rev_take(h, g))
 		return;		/* taken before the goal came */
 	if (h->xphase == 2 && !h->xarrived && !ran &&
 	    ++h->xwait > hunt_build_updates(h, g)) {
@@ -963,8 +1027,12 @@ hunt_set_cost(struct hunt *h, struct grid *g, int x, int y, int cost)
 		return;
 	g->cost[t] = (uint8_t)cost;
 	h->unit = field_canon_applies(g);
-	hunt_x_forget(h);	/* the build's routes may cross t */
-	hunt_rev_end(h);	/* and the walk's */
+	/* The build goes on; its routes may cross t (hunt_x_mend). */
+	if (h->xphase != 0 && h->nxchg < HUNT_XCHG_MAX)
+		h->xchg[h->nxchg++] = t;
+	else
+		hunt_x_forget(h);
+	hunt_rev_end(h);	/* the walk's routes may cross t */
 	h->stats.cut = 0;
 	if (h->goal < 0)
 		return;

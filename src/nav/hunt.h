@@ -97,7 +97,16 @@
  *   towers  hunt_set_cost cuts the routes a change breaks (the cells whose
  *           pointer chain crossed it, or cut its corner) and settles them
  *           again at once, so the field is valid after every tower; a
- *           closed or dearer cell leaves an exact field exact.
+ *           closed or dearer cell leaves an exact field exact. The build
+ *           in slices goes on through a change (up to HUNT_XCHG_MAX of
+ *           them; more drop it), so towers at any rate cannot starve it:
+ *           its cells reached before a change may hold routes of the map
+ *           before it, so a build that changes outlived is taken with a
+ *           sweep (hunt_x_mend) that cuts every cell whose pointer is no
+ *           longer a legal step falling by its cost, settles them as a
+ *           tower's cut, and reaches the open cells it left out from
+ *           their neighbours; it is taken as valid, not exact, and only when the goal
+ *           stands or stood on its goal (no early take).
  *
  * Ties go as a build breaks them (the first direction in field.h's
  * order), so where the field is exact its pointers are a build's too.
@@ -143,6 +152,7 @@
 				   must cost at most this share of a whole
 				   one: on arena, local builds the model put
 				   just under a whole build cost as much */
+#define HUNT_XCHG_MAX	64	/* map changes a build in slices outlives */
 #define HUNT_BY_WAVE	0	/* hunt_choose: how an update meets a need */
 #define HUNT_BY_LOCAL	1
 #define HUNT_BY_WHOLE	2
@@ -201,6 +211,9 @@ struct hunt {
 					   took */
 	bool		 xdropped;	/* a build was dropped since the last
 					   one ended (hunt_plan) */
+	int32_t		 xchg[HUNT_XCHG_MAX];	/* cells the map changed on
+					   since the build began */
+	int		 nxchg;
 	uint64_t	 xdone;		/* cells the build reached so far */
 	uint64_t	 xwork;		/* the last build's work, in cells */
 	bool		 rev;		/* routes lead on to a cell ahead on
