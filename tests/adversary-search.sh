@@ -73,8 +73,8 @@ if [ $record = yes ]; then
 		echo "# (tests/adversary-search.sh --record $budget): LEVEL SETTING"
 		echo "# SORT WINS LIVES WAVES PLAN, WINS of seeds 1-5, LIVES the"
 		echo "# least over its wins, WAVES the least cleared. tests/"
-		echo "# adversary.test plays every plan again: one that wins fails it, but
-# on the pairs its ADVERSARY_KNOWN names."
+		echo "# adversary.test plays every plan again: one that wins"
+		echo "# fails it, but on the pairs its ADVERSARY_KNOWN names."
 		cat "$tmp/plans"
 	} >tests/data/adversary/plans
 	echo "recorded tests/data/adversary/plans"
