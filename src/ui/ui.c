@@ -39,6 +39,7 @@
 #include "ui/ui-daily.h"
 #include "ui/ui-game.h"
 #include "ui/ui-replay.h"
+#include "ui/ui-state.h"
 #include "ui/ui-title.h"
 #include "ui/ui.h"
 
@@ -255,6 +256,7 @@ ui_paint(struct ui *u)
 		ui_boxes[u->box].paint(u, small);
 	wnoutrefresh(stdscr);
 	doupdate();
+	ui_state_game(u);
 }
 
 /* Step the game n ticks; ring for its leaks; see to its end. */
