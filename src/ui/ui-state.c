@@ -23,6 +23,8 @@
  *             instead: bot=going|stopped|none
  *   paused=0|1 speed=N   the game's clock (play and replay)
  *   over=0|1  the game is won or lost
+ *   difficulty=D endless=0|1   the setting new games start at (the
+ *             title's line under its name)
  *   msg=TEXT  the message line (the title's note), to the end of the line,
  *             with control characters as '?'; empty when none
  *
@@ -37,6 +39,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "core/kinds.h"
 #include "ui/ui-curses.h"
 #include "ui/ui-edit-state.h"
 #include "ui/ui-screen.h"
@@ -93,6 +96,9 @@ ui_state_game(const struct ui *u)
 	else
 		fputs(" tick=-1 gold=-1 lives=-1 wave=-1 paused=0 speed=0 "
 		    "over=0", f);
+	fprintf(f, " difficulty=%s endless=%d",
+	    difficulty_name(u->title.game.difficulty),
+	    u->title.game.endless ? 1 : 0);
 	ui_state_msg(f, p != NULL ? p->msg : u->title.note);
 	fclose(f);
 }
