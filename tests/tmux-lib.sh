@@ -209,3 +209,32 @@ wait_re() {
 wait_gone() {
 	wait_until "'$1' to go away" off_screen "$1"
 }
+
+# wait_msg TEXT: a frame since the last keys has TEXT in its message.
+said() {
+	tail -n +"$((mark + 1))" "$statef" | sed -n 's/.* msg=//p' |
+	    grep -F -q -- "$1"
+}
+wait_msg() {
+	wait_until "the message '$1'" said "$1"
+}
+
+# goto X Y: walk the map cursor there with h j k l, as a player would,
+# from where the latest frame has it.
+goto() {
+	tl_x=$(field x)
+	tl_y=$(field y)
+	[ -n "$tl_x" ] && [ -n "$tl_y" ] || fail "no cursor in the state"
+	tl_dx=$(($1 - tl_x))
+	tl_dy=$(($2 - tl_y))
+	set -- "$1" "$2"
+	while [ $tl_dx -gt 0 ]; do set -- "$@" l; tl_dx=$((tl_dx - 1)); done
+	while [ $tl_dx -lt 0 ]; do set -- "$@" h; tl_dx=$((tl_dx + 1)); done
+	while [ $tl_dy -gt 0 ]; do set -- "$@" j; tl_dy=$((tl_dy - 1)); done
+	while [ $tl_dy -lt 0 ]; do set -- "$@" k; tl_dy=$((tl_dy + 1)); done
+	tl_gx=$1
+	tl_gy=$2
+	shift 2
+	[ $# -gt 0 ] && keys "$@"
+	wait_state_now "the cursor on ($tl_gx,$tl_gy)" " x=$tl_gx y=$tl_gy "
+}
