@@ -238,3 +238,15 @@ goto() {
 	[ $# -gt 0 ] && keys "$@"
 	wait_state_now "the cursor on ($tl_gx,$tl_gy)" " x=$tl_gx y=$tl_gy "
 }
+
+# wait_exit: the command in the pane ends (the pane stays, dead); its
+# status is then exit_status.
+pane_dead() {
+	[ "$(tm list-panes -t ui -F '#{pane_dead}' 2>/dev/null)" = 1 ]
+}
+wait_exit() {
+	wait_until "weir to end" pane_dead
+}
+exit_status() {
+	tm list-panes -t ui -F '#{pane_dead_status}'
+}
