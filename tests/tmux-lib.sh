@@ -250,3 +250,19 @@ wait_exit() {
 exit_status() {
 	tm list-panes -t ui -F '#{pane_dead_status}'
 }
+
+# wait_change DESCRIPTION NAME OLD: the latest frame's NAME is not OLD.
+field_not() {
+	[ "$(field "$1")" != "$2" ]
+}
+wait_change() {
+	wait_until "$1 ($2 no longer $3)" field_not "$2" "$3"
+}
+# wait_redrawn DESCRIPTION OLD: the screen is no longer the text OLD (a
+# capture taken before the keys), once the state says it changed.
+redrawn() {
+	[ "$(screen)" != "$1" ]
+}
+wait_redrawn() {
+	wait_until "$1 (redrawn)" redrawn "$2"
+}

@@ -13,6 +13,8 @@
  *             discard, waves, log, saves, replace, recordings); in the
  *             editor none, help, form, waves, or a question (recover,
  *             changed, exists, path)
+ *   scroll=N  the first line shown of a box that scrolls (help, waves,
+ *             log, end), else 0
  *   small=0|1 the terminal is too small and shows only that
  *   size=CxR  the terminal's columns and rows
  *   x=X y=Y   the map cursor's cell; on the title screen x is the level
@@ -82,8 +84,12 @@ ui_state_game(const struct ui *u)
 
 	if ((f = ui_state_open()) == NULL)
 		return;
-	fprintf(f, "screen=%s box=%s small=%d size=%dx%d", screens[u->screen],
-	    ui_boxes[u->box].name, ui_small() ? 1 : 0, COLS, LINES);
+	fprintf(f, "screen=%s box=%s scroll=%d small=%d size=%dx%d",
+	    screens[u->screen], ui_boxes[u->box].name,
+	    u->box == UI_BOX_HELP ? u->help_top :
+	    u->box == UI_BOX_WAVES || u->box == UI_BOX_LOG ? u->panel_top :
+	    u->box == UI_BOX_END ? u->end_top : 0,
+	    ui_small() ? 1 : 0, COLS, LINES);
 	if (p != NULL)
 		fprintf(f, " x=%d y=%d", p->cx, p->cy);
 	else
@@ -120,10 +126,11 @@ ui_state_edit(const struct ue *u)
 
 	if ((f = ui_state_open()) == NULL)
 		return;
-	fprintf(f, "screen=%s box=%s small=%d size=%dx%d x=%d y=%d "
-	    "bot=%s", u->e == NULL ? "new" : "edit",
+	fprintf(f, "screen=%s box=%s scroll=%d small=%d size=%dx%d x=%d "
+	    "y=%d bot=%s", u->e == NULL ? "new" : "edit",
 	    u->ask != UE_ASK_NONE ? asks[u->ask] :
 	    u->e == NULL ? "form" : modes[u->mode],
+	    u->mode == UE_HELP ? u->help_top : 0,
 	    u->v.too_small ? 1 : 0, COLS, LINES, u->cx, u->cy,
 	    u->bot.lv == NULL ? "none" : u->bot.going ? "going" : "stopped");
 	ui_state_msg(f, u->msg);
