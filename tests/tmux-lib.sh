@@ -25,17 +25,17 @@
 #   wait_state "the game" 'screen=play box=none'
 #   keys Space                      # marks the state file, then types
 #   wait_state "a tower built" 'msg=built arrow'
-#   shows "built arrow" || fail "the message is not drawn"
+#   appears "built arrow" || fail "the message is not drawn"
 #   ok "a tower built"
 #   keys q y
 #   finish                          # "N passed", exit status
 #
 # wait_state PATTERN is an extended regular expression (grep -E) matched
 # against the state lines drawn since the last keys (or, with
-# wait_state_now, the latest line whatever its age). shows TEXT polls the
-# screen until TEXT is on it or the limit passes (tmux draws a frame a
+# wait_state_now, the latest line whatever its age). appears TEXT polls
+# the screen until TEXT is on it or the limit passes (tmux draws a frame a
 # moment after weir sent it); wait_for TEXT is the same, failing on the
-# limit, for what no state field says. fail shows the screen and the
+# limit, for what no state field says; shows TEXT looks once. fail shows the screen and the
 # last state line. A test may still define its own helpers over these.
 
 limit=${WEIR_UI_TEST_WAIT:-300}		# tenths of a second per wait
@@ -169,18 +169,18 @@ wait_state_now() {
 	wait_until "$1 (state /$2/)" drawn_now "$2"
 }
 
-# Screen checks. shows and shows_re wait (to the limit) for tmux to show
-# what weir drew, and say whether it came; hides the opposite. To say
-# something is not drawn once a frame is settled, test on_screen at once
-# (shows would wait out the limit first).
-on_screen() {
+# Screen checks. shows, shows_re and hides look once (for a frame the
+# state says is settled, or to say something is not drawn); appears,
+# appears_re and vanishes poll, to the limit, for tmux to show what weir
+# drew (a moment after weir sent it), and say whether it came.
+shows() {
 	screen | grep -F -q -- "$1"
 }
-on_screen_re() {
+shows_re() {
 	screen | grep -E -q -- "$1"
 }
-off_screen() {
-	! on_screen "$1"
+hides() {
+	! shows "$1"
 }
 tl_poll() {
 	tl_n=0
@@ -191,23 +191,23 @@ tl_poll() {
 	done
 	return 0
 }
-shows() {
-	tl_poll on_screen "$1"
+appears() {
+	tl_poll shows "$1"
 }
-shows_re() {
-	tl_poll on_screen_re "$1"
+appears_re() {
+	tl_poll shows_re "$1"
 }
-hides() {
-	tl_poll off_screen "$1"
+vanishes() {
+	tl_poll hides "$1"
 }
 wait_for() {
-	wait_until "'$1' on screen" on_screen "$1"
+	wait_until "'$1' on screen" shows "$1"
 }
 wait_re() {
-	wait_until "/$1/ on screen" on_screen_re "$1"
+	wait_until "/$1/ on screen" shows_re "$1"
 }
 wait_gone() {
-	wait_until "'$1' to go away" off_screen "$1"
+	wait_until "'$1' to go away" hides "$1"
 }
 
 # wait_msg TEXT: a frame since the last keys has TEXT in its message.

@@ -25,6 +25,8 @@
  *             instead: bot=going|stopped|none
  *   paused=0|1 speed=N   the game's clock (play and replay)
  *   over=0|1  the game is won or lost
+ *   deaf=0|1  the end box (or the title, back from a game) takes no key
+ *             yet; a frame is drawn when it does again
  *   difficulty=D endless=0|1   the setting new games start at (the
  *             title's line under its name)
  *   msg=TEXT  the message line (the title's note), to the end of the line,
@@ -102,6 +104,7 @@ ui_state_game(const struct ui *u)
 	else
 		fputs(" tick=-1 gold=-1 lives=-1 wave=-1 paused=0 speed=0 "
 		    "over=0", f);
+	fprintf(f, " deaf=%d", u->deaf ? 1 : 0);
 	fprintf(f, " difficulty=%s endless=%d",
 	    difficulty_name(u->title.game.difficulty),
 	    u->title.game.endless ? 1 : 0);
