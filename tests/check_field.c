@@ -1403,10 +1403,14 @@ field_suite(void)
 	tcase_add_test(tc, test_canon_applies_only_to_unit_8way);
 	tcase_add_loop_test(tc, test_canon_matches_oracle_random, 0, 20);
 	tcase_add_loop_test(tc, test_canon_matches_oracle_small, 0, 20);
-	tcase_add_test(tc, test_canon_matches_oracle_movingai);
 	tcase_add_loop_test(tc, test_canon_slices_match_whole, 0, 10);
 	tcase_add_loop_test(tc, test_canon_local_matches_whole, 0, 30);
 	tcase_add_loop_test(tc, test_canon_boxes_hold_slots, 0, 4);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("canonical-movingai");
+	tcase_set_tags(tc, "movingai");	/* --disable-movingai-tests */
+	tcase_set_timeout(tc, 120);
+	tcase_add_test(tc, test_canon_matches_oracle_movingai);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("flow");

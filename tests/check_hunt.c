@@ -1353,7 +1353,7 @@ hunt_suite(void)
 	TCase *tc = tcase_create("hunt");
 
 	tcase_set_timeout(tc, 120);
-	tcase_add_loop_test(tc, test_hunt_random_walks, 0, 3000);
+	tcase_add_loop_test(tc, test_hunt_random_walks, 0, 300);
 	tcase_add_test(tc, test_hunt_step_is_constant);
 	tcase_add_loop_test(tc, test_hunt_tower_keeps_exact, 0, 300);
 	tcase_add_loop_test(tc, test_hunt_copy_goes_on_alike, 0, 10);
@@ -1374,6 +1374,13 @@ hunt_suite(void)
 	tcase_add_test(tc, test_hunt_plan_retold_keeps_building);
 	tcase_add_loop_test(tc, test_hunt_towers_chase, 0, 9);
 	suite_add_tcase(s, tc);
+	/* The rest of the random walks: make check-long. */
+	tc = tcase_create("hunt-long");
+	tcase_set_tags(tc, "long");
+	tcase_set_timeout(tc, 600);
+	tcase_add_loop_test(tc, test_hunt_random_walks, 300, 3000);
+	suite_add_tcase(s, tc);
+
 	tc = tcase_create("route");
 	tcase_add_loop_test(tc, test_route_is_shortest, 0, 300);
 	suite_add_tcase(s, tc);

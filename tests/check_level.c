@@ -1736,9 +1736,12 @@ level_suite(void)
 	tcase_add_test(tc, test_movingai_small);
 	tcase_add_test(tc, test_movingai_errors);
 	tcase_add_test(tc, test_movingai_lenient);
-	tcase_add_test(tc, test_movingai_arena);
 	tcase_add_test(tc, test_movingai_many_regions);
 	tcase_set_timeout(tc, 60);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("movingai-data");
+	tcase_set_tags(tc, "movingai");	/* --disable-movingai-tests */
+	tcase_add_test(tc, test_movingai_arena);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("robust");

@@ -667,7 +667,7 @@ live_suite(void)
 	TCase	*tc = tcase_create("live");
 
 	tcase_set_timeout(tc, 300);
-	tcase_add_loop_test(tc, test_random_mazes_end, 0, 16);
+	tcase_add_loop_test(tc, test_random_mazes_end, 0, 4);
 	tcase_add_test(tc, test_random_mazes_every_kind);
 	tcase_add_test(tc, test_thornwood_stall);
 	tcase_add_test(tc, test_frozen_enemy_lifted);
@@ -675,6 +675,12 @@ live_suite(void)
 	tcase_add_test(tc, test_frozen_flyer_set_down);
 	tcase_add_test(tc, test_hunters_sated);
 	tcase_add_test(tc, test_plan_smooths_what_it_keeps);
+	suite_add_tcase(s, tc);
+	/* The other twelve random mazes: make check-long. */
+	tc = tcase_create("live-long");
+	tcase_set_tags(tc, "long");
+	tcase_set_timeout(tc, 600);
+	tcase_add_loop_test(tc, test_random_mazes_end, 4, 16);
 	suite_add_tcase(s, tc);
 	return s;
 }

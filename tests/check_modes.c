@@ -867,6 +867,7 @@ modes_suite(void)
 	suite_add_tcase(s, tc);
 	/* Three games of the finale: ten times as long under a sanitizer. */
 	tc = tcase_create("practice");
+	tcase_set_tags(tc, "long");	/* make check-long */
 	tcase_set_timeout(tc, 900);
 	tcase_add_test(tc, test_bot_practises_and_plays_the_better_style);
 	suite_add_tcase(s, tc);

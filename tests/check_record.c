@@ -892,12 +892,21 @@ record_suite(void)
 	tc = tcase_create("replays");
 	tcase_set_timeout(tc, 600);
 	tcase_add_loop_test(tc, test_copy_plays_on, 0,
-	    (int)(sizeof copy_levels / sizeof copy_levels[0]));
+	    (int)(sizeof copy_levels / sizeof copy_levels[0]) - 1);
 	tcase_add_test(tc, test_copy_refuses_another_shape);
 	tcase_add_test(tc, test_seek_back_and_forth);
 	tcase_add_test(tc, test_seek_wave);
 	tcase_add_test(tc, test_take_over);
 	tcase_add_test(tc, test_grow_as_made);
+	suite_add_tcase(s, tc);
+
+	/* The copy of The Steppe, the longest game: make check-long. */
+	tc = tcase_create("replays-long");
+	tcase_set_tags(tc, "long");
+	tcase_set_timeout(tc, 600);
+	tcase_add_loop_test(tc, test_copy_plays_on,
+	    (int)(sizeof copy_levels / sizeof copy_levels[0]) - 1,
+	    (int)(sizeof copy_levels / sizeof copy_levels[0]));
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("daily");

@@ -536,6 +536,7 @@ repair_suite(void)
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("movingai");
+	tcase_set_tags(tc, "movingai");	/* --disable-movingai-tests */
 	tcase_set_timeout(tc, 120);
 	tcase_add_loop_test(tc, test_repair_movingai_maps, 0, 3);
 	suite_add_tcase(s, tc);

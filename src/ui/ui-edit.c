@@ -40,6 +40,7 @@
 #include "ui/ui-edit-form.h"
 #include "ui/ui-edit.h"
 #include "ui/ui-map.h"
+#include "ui/ui-state.h"
 #include "ui/ui.h"
 
 /* How the editor takes the terminal: the mouse paints and fills. */
@@ -438,6 +439,8 @@ ue_loop(struct ue *u)
 			ue_paint_new(u);
 		else if (dirty)
 			ue_paint(u);
+		if (dirty)
+			ui_state_edit(u);
 		dirty = false;
 		readable = ui_term_wait(&u->term, ue_bot_going(u) ? 0 : -1);
 		/* Keys save, and play the level: files, maybe a lock. */

@@ -164,6 +164,7 @@ struct ui {
 	bool			 dragged;	/* walls built by this drag */
 
 	bool			 quit;
+	bool			 deaf;		/* painted while ui_deaf_left */
 	bool			 dirty;		/* the screen must be painted */
 	double			 acc;		/* ticks owed to the game */
 	double			 last;		/* when time was last added */
@@ -180,6 +181,7 @@ void	ui_note(char *dst, size_t size, const char *prefix, const char *raw);
 int	ui_settings_save(struct ui *u, char *err, size_t errlen);
 void	ui_redraw(struct ui *u);
 double	ui_now(void);
+double	ui_deaf_left(const struct ui *u, double now);
 bool	ui_small(void);
 
 #endif

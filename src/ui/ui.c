@@ -39,6 +39,7 @@
 #include "ui/ui-daily.h"
 #include "ui/ui-game.h"
 #include "ui/ui-replay.h"
+#include "ui/ui-state.h"
 #include "ui/ui-title.h"
 #include "ui/ui.h"
 
@@ -255,6 +256,8 @@ ui_paint(struct ui *u)
 		ui_boxes[u->box].paint(u, small);
 	wnoutrefresh(stdscr);
 	doupdate();
+	u->deaf = ui_deaf_left(u, ui_now()) > 0;
+	ui_state_game(u);
 }
 
 /* Step the game n ticks; ring for its leaks; see to its end. */
@@ -333,6 +336,24 @@ ui_blink(struct ui *u, double now)
 	}
 }
 
+/*
+ * Seconds until the screen takes every key again: the end box's first
+ * UI_END_DEAF seconds, the title's UI_TITLE_DEAF back from a game; 0 when
+ * it does now.
+ */
+double
+ui_deaf_left(const struct ui *u, double now)
+{
+	double	left = 0;
+
+	if (u->box == UI_BOX_END)
+		left = u->end.opened + UI_END_DEAF - now;
+	else if (u->screen == UI_SCREEN_TITLE && u->box == UI_BOX_NONE &&
+	    u->title.opened > 0)
+		left = u->title.opened + UI_TITLE_DEAF - now;
+	return left > 0 ? left : 0;
+}
+
 /* How long to sleep: seconds, or -1 for as long as nothing happens. */
 static double
 ui_wait_time(const struct ui *u, double now)
@@ -353,6 +374,9 @@ ui_wait_time(const struct ui *u, double now)
 		wait = frame;
 	if (ui_blinks(u) && (wait < 0 || ui_blink_due(now) < wait))
 		wait = ui_blink_due(now) + 0.001;
+	/* A frame when the keys are taken again: the state line says so. */
+	if (u->deaf && (wait < 0 || ui_deaf_left(u, now) < wait))
+		wait = ui_deaf_left(u, now) + 0.001;
 	return wait;
 }
 
@@ -404,6 +428,8 @@ ui_loop(struct ui *u)
 		if (ui_term_stopped() != 0)
 			break;
 		ui_blink(u, now);
+		if (u->deaf && ui_deaf_left(u, now) == 0)
+			u->dirty = true;
 		if (u->dirty && now >= u->next_frame) {
 			ui_paint(u);
 			u->dirty = false;

@@ -1,0 +1,268 @@
+# SPDX-License-Identifier: ISC
+# The harness of the terminal tests (tests/*-tmux.test), sourced by each:
+# weir in a private tmux server of its own (tmux -L, one socket a test, no
+# user configuration), at a fixed size, typed into and read back. weir
+# runs with WEIR_TEST_STATE set (src/ui/ui-state.c): it appends one line
+# per frame it draws, "screen=play box=none ... tick=.. gold=.. lives=..
+# msg=...", so a test waits on what weir says it drew, not on a screen
+# tmux may have half taken in; it reads the screen (capture-pane) to check
+# what is drawn once the state says the frame is there. Every wait polls
+# with a time limit ($limit tenths of a second, WEIR_UI_TEST_WAIT); no wait
+# is a fixed sleep.
+#
+# How to write a test with it:
+#
+#   #!/bin/sh
+#   # SPDX-License-Identifier: ISC
+#   # What the test checks ...
+#   . "${top_srcdir:-.}/tests/tmux-lib.sh"
+#   tl_init mytest                  # skips (77) without tmux; $tmp, $weir,
+#                                   # $src set; the server killed at exit
+#   cp "$src/levels/meadow.weir" "$tmp/levels/"
+#   start 100 30 "'$weir' '$tmp/levels/meadow.weir'"
+#                                   # the command runs in the pane, under
+#                                   # the scratch HOME and XDG_* of $tmp
+#   wait_state "the game" 'screen=play box=none'
+#   keys Space                      # marks the state file, then types
+#   wait_state "a tower built" 'msg=built arrow'
+#   appears "built arrow" || fail "the message is not drawn"
+#   ok "a tower built"
+#   keys q y
+#   finish                          # "N passed", exit status
+#
+# wait_state PATTERN is an extended regular expression (grep -E) matched
+# against the state lines drawn since the last keys (or, with
+# wait_state_now, the latest line whatever its age). appears TEXT polls
+# the screen until TEXT is on it or the limit passes (tmux draws a frame a
+# moment after weir sent it); wait_for TEXT is the same, failing on the
+# limit, for what no state field says; shows TEXT looks once. fail shows the screen and the
+# last state line. A test may still define its own helpers over these.
+
+limit=${WEIR_UI_TEST_WAIT:-300}		# tenths of a second per wait
+passed=0
+pane=ui:0.0
+unset TMUX
+
+# tl_init NAME: the checks every test makes first, the scratch directory
+# ($tmp with levels/, data/, state/, config/ under it), the socket and the
+# cleanup.
+tl_init() {
+	weir=${top_builddir:-.}/src/weir
+	src=${top_srcdir:-.}
+	if ! command -v tmux >/dev/null 2>&1; then
+		echo "tmux not found: skipped"
+		exit 77
+	fi
+	if [ ! -x "$weir" ]; then
+		echo "no program at $weir"
+		exit 99
+	fi
+	weir=$(cd "$(dirname "$weir")" && pwd)/$(basename "$weir")
+	src=$(cd "$src" && pwd)
+	tmp=$(mktemp -d "${TMPDIR:-/tmp}/$1.XXXXXX") || exit 99
+	mkdir -p "$tmp/levels" "$tmp/data" "$tmp/state" "$tmp/config" \
+	    "$tmp/home" || exit 99
+	sock=weir-$1-$$
+	statef=$tmp/frames
+	: >"$statef"
+	mark=0
+	trap tl_cleanup EXIT
+	trap 'exit 1' HUP INT TERM
+}
+
+tl_cleanup() {
+	tm kill-server >/dev/null 2>&1
+	rm -rf "$tmp"
+}
+
+# tm ARGS...: tmux on the private socket.
+tm() {
+	tmux -L "$sock" -f /dev/null "$@"
+}
+
+# start COLS ROWS COMMAND: a new server whose one pane runs COMMAND (a
+# shell line) with the scratch directories, UTF-8, TERM=xterm-256color
+# and the state file; the pane stays after COMMAND ends (remain-on-exit).
+# TL_ENV, when set, is put before COMMAND (more variables).
+start() {
+	tm new-session -d -s ui -x "$1" -y "$2" \
+	    "HOME='$tmp/home' WEIR_LEVELDIR='$tmp/levels' \
+	    XDG_DATA_HOME='$tmp/data' XDG_STATE_HOME='$tmp/state' \
+	    XDG_CONFIG_HOME='$tmp/config' LANG=C.UTF-8 LC_ALL=C.UTF-8 \
+	    TERM=xterm-256color WEIR_TEST_STATE='$statef' ${TL_ENV:-} $3" \; \
+	    set-option -t ui remain-on-exit on >/dev/null ||
+	    fail "tmux did not start"
+}
+
+# keys KEY...: mark the frames drawn so far, then type (tmux key names).
+keys() {
+	mark=$(wc -l <"$statef")
+	tm send-keys -t "$pane" "$@"
+}
+# type_text TEXT: the same, TEXT typed literally.
+type_text() {
+	mark=$(wc -l <"$statef")
+	tm send-keys -t "$pane" -l "$1"
+}
+
+# The screen as text, one line a row; the latest state line.
+screen() {
+	tm capture-pane -p -t "$pane"
+}
+state() {
+	tail -n 1 "$statef"
+}
+# field NAME: the latest state line's NAME (msg: the rest of the line).
+field() {
+	state | awk -v k="$1" '{
+		if (k == "msg") { print substr($0, index($0, " msg=") + 5); exit }
+		for (i = 1; i <= NF; i++)
+			if (index($i, k "=") == 1) {
+				print substr($i, length(k) + 2); exit
+			}
+	}'
+}
+
+ok() {
+	passed=$((passed + 1))
+	echo "ok $1"
+}
+# fail WHY: say why, show the screen and the last frame's state, stop.
+fail() {
+	echo "FAIL: $1"
+	echo "--- screen:"
+	screen
+	echo "--- state: $(state)"
+	echo "$passed passed, 1 failed"
+	exit 1
+}
+finish() {
+	echo "$passed passed, 0 failed"
+	exit 0
+}
+
+# wait_until DESCRIPTION COMMAND...: poll until COMMAND succeeds.
+wait_until() {
+	tl_what=$1
+	shift
+	tl_n=0
+	while ! "$@"; do
+		tl_n=$((tl_n + 1))
+		[ $tl_n -ge "$limit" ] && fail "timed out waiting for $tl_what"
+		sleep 0.1
+	done
+}
+
+# A state line since the last keys matches the ERE; the latest does.
+drawn() {
+	tail -n +"$((mark + 1))" "$statef" | grep -E -q -- "$1"
+}
+drawn_now() {
+	state | grep -E -q -- "$1"
+}
+# wait_state DESCRIPTION ERE: a frame since the last keys matches.
+wait_state() {
+	wait_until "$1 (state /$2/)" drawn "$2"
+}
+# wait_state_now DESCRIPTION ERE: the latest frame matches.
+wait_state_now() {
+	wait_until "$1 (state /$2/)" drawn_now "$2"
+}
+
+# Screen checks. shows, shows_re and hides look once (for a frame the
+# state says is settled, or to say something is not drawn); appears,
+# appears_re and vanishes poll, to the limit, for tmux to show what weir
+# drew (a moment after weir sent it), and say whether it came.
+shows() {
+	screen | grep -F -q -- "$1"
+}
+shows_re() {
+	screen | grep -E -q -- "$1"
+}
+hides() {
+	! shows "$1"
+}
+tl_poll() {
+	tl_n=0
+	while ! "$@"; do
+		tl_n=$((tl_n + 1))
+		[ $tl_n -ge "$limit" ] && return 1
+		sleep 0.1
+	done
+	return 0
+}
+appears() {
+	tl_poll shows "$1"
+}
+appears_re() {
+	tl_poll shows_re "$1"
+}
+vanishes() {
+	tl_poll hides "$1"
+}
+wait_for() {
+	wait_until "'$1' on screen" shows "$1"
+}
+wait_re() {
+	wait_until "/$1/ on screen" shows_re "$1"
+}
+wait_gone() {
+	wait_until "'$1' to go away" hides "$1"
+}
+
+# wait_msg TEXT: a frame since the last keys has TEXT in its message.
+said() {
+	tail -n +"$((mark + 1))" "$statef" | sed -n 's/.* msg=//p' |
+	    grep -F -q -- "$1"
+}
+wait_msg() {
+	wait_until "the message '$1'" said "$1"
+}
+
+# goto X Y: walk the map cursor there with h j k l, as a player would,
+# from where the latest frame has it.
+goto() {
+	tl_x=$(field x)
+	tl_y=$(field y)
+	[ -n "$tl_x" ] && [ -n "$tl_y" ] || fail "no cursor in the state"
+	tl_dx=$(($1 - tl_x))
+	tl_dy=$(($2 - tl_y))
+	set -- "$1" "$2"
+	while [ $tl_dx -gt 0 ]; do set -- "$@" l; tl_dx=$((tl_dx - 1)); done
+	while [ $tl_dx -lt 0 ]; do set -- "$@" h; tl_dx=$((tl_dx + 1)); done
+	while [ $tl_dy -gt 0 ]; do set -- "$@" j; tl_dy=$((tl_dy - 1)); done
+	while [ $tl_dy -lt 0 ]; do set -- "$@" k; tl_dy=$((tl_dy + 1)); done
+	tl_gx=$1
+	tl_gy=$2
+	shift 2
+	[ $# -gt 0 ] && keys "$@"
+	wait_state_now "the cursor on ($tl_gx,$tl_gy)" " x=$tl_gx y=$tl_gy "
+}
+
+# wait_exit: the command in the pane ends (the pane stays, dead); its
+# status is then exit_status.
+pane_dead() {
+	[ "$(tm list-panes -t ui -F '#{pane_dead}' 2>/dev/null)" = 1 ]
+}
+wait_exit() {
+	wait_until "weir to end" pane_dead
+}
+exit_status() {
+	tm list-panes -t ui -F '#{pane_dead_status}'
+}
+
+# wait_change DESCRIPTION NAME OLD: the latest frame's NAME is not OLD.
+field_not() {
+	[ "$(field "$1")" != "$2" ]
+}
+wait_change() {
+	wait_until "$1 ($2 no longer $3)" field_not "$2" "$3"
+}
+# wait_redrawn DESCRIPTION OLD: the screen is no longer the text OLD (a
+# capture taken before the keys), once the state says it changed.
+redrawn() {
+	[ "$(screen)" != "$1" ]
+}
+wait_redrawn() {
+	wait_until "$1 (redrawn)" redrawn "$2"
+}
