@@ -225,7 +225,8 @@ search_suite(void)
 	tcase_add_test(tc, test_splash_is_shared);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("play");
-	tcase_set_timeout(tc, 120);
+	tcase_set_tags(tc, "long");
+	tcase_set_timeout(tc, 600);
 	tcase_add_test(tc, test_naive_plan_keeps_routes);
 	tcase_add_test(tc, test_semi_naive_walls_bounded);
 	tcase_add_test(tc, test_search_deterministic_and_finds_win);
