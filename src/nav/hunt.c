@@ -57,9 +57,6 @@
 #define HF_SEEN		0x02	/* los set by a ray test */
 
 static void	hunt_x_forget(struct hunt *h);
-static void	hunt_cut_settle(struct hunt *h, const struct grid *g);
-static void	hunt_cut(struct hunt *h, const struct grid *g, int t, bool closed);
-static void	hunt_open(struct hunt *h, const struct grid *g, int t);
 
 /*
  * The wave's queue, in two levels: a ring of HQ_NB buckets one
@@ -926,7 +923,7 @@ hunt_settle_cells(struct hunt *h, const struct grid *g, const int32_t *cells,
  * Run the wave until no cell flagged cut (cut by a change, or reached for
  * the first time) is left in it: each reachable one then has a route.
  */
-static void
+void
 hunt_settle_pending(struct hunt *h, const struct grid *g)
 {
 	while (h->pending > 0 && hq_least(h))
@@ -934,81 +931,6 @@ hunt_settle_pending(struct hunt *h, const struct grid *g)
 	for (int k = 0; k < h->ncut; k++)
 		h->flag[h->cut[k]] &= (uint8_t)~HF_CUT;
 	h->ncut = 0;
-}
-
-/* Cut what a closed or dearer cell t broke and settle it again. */
-static void
-hunt_cut(struct hunt *h, const struct grid *g, int t, bool closed)
-{
-	hunt_cut_find(h, g, t, closed);
-	hunt_cut_settle(h, g);
-}
-
-/*
- * The cells marked cut (h->cut) lose their routes, each takes the best
- * offer of its neighbours outside the cut, and the wave runs until none
- * is left in it; a cut of more than 1 / HUNT_REBUILD_SHARE of the map
- * builds the field afresh instead.
- */
-static void
-hunt_cut_settle(struct hunt *h, const struct grid *g)
-{
-	struct field *f = h->f;
-
-	h->stats.cut = (uint64_t)h->ncut;
-	if ((size_t)h->ncut * HUNT_REBUILD_SHARE > (size_t)(g->w * g->h)) {
-		for (int k = 0; k < h->ncut; k++)
-			h->flag[h->cut[k]] &= (uint8_t)~HF_CUT;
-		h->ncut = 0;
-		hunt_build(h, g, grid_x(g, h->goal), grid_y(g, h->goal));
-		return;
-	}
-	for (int k = 0; k < h->ncut; k++) {
-		int v = h->cut[k];
-
-		if (h->hpos[v] != -1)
-			hunt_remove(h, v);
-		f->dist[v] = FIELD_INF;
-		f->dir[v] = FIELD_DIR_NONE;
-		f->goal[v] = -1;
-	}
-	h->pending = 0;		/* no cut cell is in the wave now */
-	for (int k = 0; k < h->ncut; k++)
-		hunt_cut_reseed(h, g, h->cut[k]);
-	hunt_settle_pending(h, g);
-}
-
-/*
- * A cheaper or opened cell t: it and its neighbours join the wave, and an
- * opened cell that joins the goal's part of the map to another is settled
- * through at once (the cells it lets in are reached for the first time).
- */
-static void
-hunt_open(struct hunt *h, const struct grid *g, int t)
-{
-	struct field *f = h->f;
-	bool fresh = f->dist[t] == FIELD_INF;
-
-	for (unsigned m = field_moves(g, t); m != 0; m &= m - 1) {
-		int	d = field_ctz(m), u = t + field_offset(g->stride, d);
-		int64_t	o;
-
-		if (f->dist[u] == FIELD_INF)
-			continue;
-		o = f->dist[u] + field_move_cost(g, u, d);
-		if (o < f->dist[t]) {
-			hunt_lower(h, t, o);
-			f->dir[t] = (int8_t)d;
-			f->goal[t] = 0;
-		}
-		hunt_push(h, u);
-	}
-	if (f->dist[t] != FIELD_INF) {
-		if (fresh)
-			hunt_cut_mark(h, t);	/* reached for the first time */
-		hunt_push(h, t);
-	}
-	hunt_settle_pending(h, g);
 }
 
 /*

@@ -264,7 +264,7 @@ int		 hunt_exact_bound(const struct hunt *h, const struct grid *g);
 bool		 hunt_valid(const struct hunt *h, const struct grid *g,
 		     char *why, int whylen);
 
-/* Between hunt.c, hunt-plan.c and hunt-rev.c. */
+/* Between hunt.c and the other hunt-*.c files. */
 void		 hunt_plan_step(struct hunt *h, int32_t c);
 int32_t		 hunt_aim(const struct hunt *h, int ahead);
 bool		 hunt_rev_take(struct hunt *h, const struct grid *g);
@@ -285,6 +285,11 @@ void		 hunt_cut_mark(struct hunt *h, int i);
 void		 hunt_cut_find(struct hunt *h, const struct grid *g, int t,
 		     bool closed);
 void		 hunt_cut_reseed(struct hunt *h, const struct grid *g, int v);
+void		 hunt_cut_settle(struct hunt *h, const struct grid *g);
+void		 hunt_cut(struct hunt *h, const struct grid *g, int t,
+		     bool closed);
+void		 hunt_open(struct hunt *h, const struct grid *g, int t);
+void		 hunt_settle_pending(struct hunt *h, const struct grid *g);
 void		 hunt_trade(struct hunt *h);
 void		 hunt_rev_end(struct hunt *h);
 
