@@ -43,13 +43,18 @@ passed=0
 pane=ui:0.0
 unset TMUX
 
-# tl_init NAME: the checks every test makes first, the scratch directory
-# ($tmp with levels/, data/, state/, config/ under it), the socket and the
-# cleanup.
+# tl_init NAME [notmux]: the checks every test makes first, the scratch
+# directory ($tmp with levels/, data/, state/, config/ under it), the
+# socket and the cleanup. Without tmux the test is skipped (77), unless
+# notmux says it checks things without it first (then tl_tmux says
+# whether there is one).
+tl_tmux() {
+	command -v tmux >/dev/null 2>&1
+}
 tl_init() {
 	weir=${top_builddir:-.}/src/weir
 	src=${top_srcdir:-.}
-	if ! command -v tmux >/dev/null 2>&1; then
+	if ! tl_tmux && [ "${2:-}" != notmux ]; then
 		echo "tmux not found: skipped"
 		exit 77
 	fi
@@ -57,9 +62,14 @@ tl_init() {
 		echo "no program at $weir"
 		exit 99
 	fi
+	if [ ! -f "$src/levels/meadow.weir" ]; then
+		echo "no levels under $src"
+		exit 99
+	fi
 	weir=$(cd "$(dirname "$weir")" && pwd)/$(basename "$weir")
 	src=$(cd "$src" && pwd)
 	tmp=$(mktemp -d "${TMPDIR:-/tmp}/$1.XXXXXX") || exit 99
+	tmp=$(cd "$tmp" && pwd -P)
 	mkdir -p "$tmp/levels" "$tmp/data" "$tmp/state" "$tmp/config" \
 	    "$tmp/home" || exit 99
 	sock=weir-$1-$$
@@ -70,8 +80,12 @@ tl_init() {
 	trap 'exit 1' HUP INT TERM
 }
 
+# TL_AT_EXIT, when set, is a shell line run first at the end (a test's own
+# files outside $tmp, say).
 tl_cleanup() {
-	tm kill-server >/dev/null 2>&1
+	[ -n "${TL_AT_EXIT:-}" ] && eval "$TL_AT_EXIT"
+	tl_tmux && tm kill-server >/dev/null 2>&1
+	chmod -R u+w "$tmp" 2>/dev/null
 	rm -rf "$tmp"
 }
 
@@ -106,8 +120,8 @@ type_text() {
 }
 
 # The screen as text, one line a row; the latest state line.
-screen() {
-	tm capture-pane -p -t "$pane"
+screen() {	# TL_CAPTURE: more capture-pane options (-J: wrapped lines joined)
+	tm capture-pane -p ${TL_CAPTURE:-} -t "$pane"
 }
 state() {
 	tail -n 1 "$statef"
@@ -123,16 +137,23 @@ field() {
 	}'
 }
 
+# ok WHAT: one check passed. fail WHY: say why, show the screen and the
+# last frame's state, stop (TL_SCREEN, when it names a file, is shown
+# as the screen: one kept before its pane went). Both name the terminal's
+# size when the test set one with resize.
 ok() {
 	passed=$((passed + 1))
-	echo "ok $1"
+	echo "ok $1${size:+ ($size)}"
 }
-# fail WHY: say why, show the screen and the last frame's state, stop.
 fail() {
-	echo "FAIL: $1"
+	echo "FAIL: $1${size:+ (at $size)}"
 	echo "--- screen:"
-	screen
-	echo "--- state: $(state)"
+	if [ -n "${TL_SCREEN:-}" ] && [ -f "$TL_SCREEN" ]; then
+		cat "$TL_SCREEN"
+	else
+		screen 2>/dev/null
+	fi
+	echo "--- state: $(state 2>/dev/null)"
 	echo "$passed passed, 1 failed"
 	exit 1
 }
@@ -182,11 +203,11 @@ shows_re() {
 hides() {
 	! shows "$1"
 }
-tl_poll() {
-	tl_n=0
+tl_poll() {	# its own count: a wait_until's COMMAND may poll
+	tl_pn=0
 	while ! "$@"; do
-		tl_n=$((tl_n + 1))
-		[ $tl_n -ge "$limit" ] && return 1
+		tl_pn=$((tl_pn + 1))
+		[ $tl_pn -ge "$limit" ] && return 1
 		sleep 0.1
 	done
 	return 0
@@ -220,7 +241,7 @@ wait_msg() {
 }
 
 # goto X Y: walk the map cursor there with h j k l, as a player would,
-# from where the latest frame has it.
+# from where the latest frame has it (the game's or the editor's).
 goto() {
 	tl_x=$(field x)
 	tl_y=$(field y)
@@ -237,6 +258,9 @@ goto() {
 	shift 2
 	[ $# -gt 0 ] && keys "$@"
 	wait_state_now "the cursor on ($tl_gx,$tl_gy)" " x=$tl_gx y=$tl_gy "
+	# and, where the screen names the cursor's cell, tmux has drawn it
+	tl_poll cursor_is "$tl_gx" "$tl_gy"
+	return 0
 }
 
 # wait_exit: the command in the pane ends (the pane stays, dead); its
@@ -265,4 +289,143 @@ redrawn() {
 }
 wait_redrawn() {
 	wait_until "$1 (redrawn)" redrawn "$2"
+}
+
+# wait_ticks DESCRIPTION N: the game goes N ticks (GAME_RATE, 30, a
+# second of its clock) past the latest frame's, or ends (its clock stops
+# there); a wait on the game's clock, not on the machine's.
+tick_past() {
+	[ "$(field tick)" -ge "$1" ] 2>/dev/null || drawn_now ' over=1 '
+}
+wait_ticks() {
+	tl_t=$(field tick)
+	[ "${tl_t:--1}" -ge 0 ] 2>/dev/null || fail "$1: no game's tick"
+	wait_until "$1 (tick $((tl_t + $2)))" tick_past $((tl_t + $2))
+}
+# wait_frame DESCRIPTION: a frame drawn since the last keys (or resize).
+wait_frame() {
+	wait_until "$1 (a frame drawn)" drawn .
+}
+
+# settled: the screen once two captures agree, or the latest after the
+# limit (a capture may come part way through a redraw; a game in play may
+# never hold still).
+settled() {
+	tl_prev=$(screen)
+	tl_n=0
+	while [ $tl_n -lt "$limit" ]; do
+		sleep 0.05
+		tl_now=$(screen)
+		[ "$tl_now" = "$tl_prev" ] && break
+		tl_prev=$tl_now
+		tl_n=$((tl_n + 1))
+	done
+	printf '%s\n' "$tl_prev"
+}
+
+# Tests that type command lines into a shell in the pane (weir run, left,
+# run again with other options, its exit status read):
+#
+#   tl_shell COLS ROWS [pid]: the shell (prompt "weir-test$ ", in $tmp,
+#     the state file set), and $tmp/run, which runs its arguments and
+#     then says weir-status=N (with pid, its first argument is a file
+#     that gets the program's process id: ./run "$tmp/pid" weir ...);
+#   line TEXT: TEXT typed and Enter;
+#   shell_says TEXT: the pane's text, wrapped lines joined, holds TEXT;
+#   quit: q y out of a game, the status awaited (TL_QUIT_STATUS, when
+#     set, is the one wanted), the screen cleared, TL_QUIT_THEN (a shell
+#     line) run when set;
+#   resize COLSxROWS: the window's size (and $size, which ok and fail
+#     give); the next wait_frame is for a frame since the resize;
+#   fresh: no settings, no saved games, no scores.
+tl_shell() {
+	if [ "${3:-}" = pid ]; then
+		cat >"$tmp/run" <<'EOS'
+#!/bin/sh
+pidfile=$1
+shift
+sh -c 'echo $$ >"$0"; exec "$@"' "$pidfile" "$@"
+echo "weir-status=$?"
+EOS
+	else
+		cat >"$tmp/run" <<'EOS'
+#!/bin/sh
+"$@"
+echo "weir-status=$?"
+EOS
+	fi
+	chmod +x "$tmp/run"
+	tm new-session -d -s ui -x "$1" -y "$2" -c "$tmp" \
+	    "WEIR_TEST_STATE='$statef' PS1='weir-test\$ ' ENV= exec sh -i" ||
+	    fail "tmux would not start"
+	wait_for 'weir-test$'
+}
+line() {
+	tm send-keys -t "$pane" -l "$1"
+	tm send-keys -t "$pane" Enter
+}
+shell_says() {
+	tm capture-pane -p -J -t "$pane" | grep -F -q -- "$1"
+}
+quit() {
+	keys q
+	wait_for "quit? (y/n)"
+	keys y
+	wait_for "weir-status=${TL_QUIT_STATUS:-}"
+	line clear
+	[ -n "${TL_QUIT_THEN:-}" ] && eval "$TL_QUIT_THEN"
+	return 0
+}
+fresh() {
+	rm -rf "$tmp/config" "$tmp/state" "$tmp/data"
+	mkdir -p "$tmp/config" "$tmp/state" "$tmp/data"
+}
+resize() {
+	size=$1
+	cols=${size%x*}
+	lines=${size#*x}
+	mark=$(wc -l <"$statef")
+	tm resize-window -t "${pane%%:*}" -x "$cols" -y "$lines"
+}
+
+# The game's HUD: cursor_is X Y, its cursor line names the cell (the
+# editor's foot, "X,Y ..." at the start of a row, as well);
+# cursor_line, that line once two captures agree.
+cursor_is() {
+	screen | grep -E -q "^( \\($1,$2\\)|$1,$2) "
+}
+cursor_line() {
+	tl_prev=$(screen | grep "^ ([0-9]*,[0-9]*) ")
+	tl_n=0
+	while [ $tl_n -lt 40 ]; do
+		sleep 0.05
+		tl_now=$(screen | grep "^ ([0-9]*,[0-9]*) ")
+		[ "$tl_now" = "$tl_prev" ] && break
+		tl_prev=$tl_now
+		tl_n=$((tl_n + 1))
+	done
+	printf '%s\n' "$tl_prev"
+}
+
+# tl_press KEY COMMAND: press KEY, then poll (2 s at
+# most) until COMMAND's output differs from before the press, so a
+# loop of presses never runs ahead of the screen. scroll KEY: the whole
+# screen; next_overlay: the title bar's overlay name (v).
+tl_press() {
+	tl_was=$("$2")
+	keys "$1"
+	tl_n=0
+	while [ "$("$2")" = "$tl_was" ] && [ $tl_n -lt 20 ]; do
+		sleep 0.1
+		tl_n=$((tl_n + 1))
+	done
+}
+tl_overlay_name() {
+	screen | grep -o "overlay: [^|]*" | head -n 1
+}
+scroll() {
+	tl_press "$1" screen
+}
+next_overlay() {
+	tl_press v tl_overlay_name
 }

@@ -29,9 +29,8 @@
 /*
  * A rectangle, an undo or a redo changing more cells than this builds the
  * field once instead of repairing it for each: a repair's line-of-sight
- * sweep can cover much of the map (about 33 ms a cell on an open
- * 1024x1024 map against 62 ms for a whole build), so past a few cells one
- * build is the cheaper. Cells painted one at a time are always repaired.
+ * sweep can cover much of the map, on an open map nearly a whole build's
+ * time a cell, so past a few cells one build is the cheaper. Cells painted one at a time are always repaired.
  */
 #define EDIT_BATCH		8
 

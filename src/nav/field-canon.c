@@ -233,10 +233,10 @@ canon_diagonal(struct canon *k, int c, int a, int64_t v)
  * on, to go on from the queue), so this is only speed. With one goal, as
  * far as the ring goes. With several, every goal's scans start in bucket
  * 0, and a scan that runs far crosses the regions of nearer goals, whose
- * own scans then write those cells again: with 64 goals on lak303d, 12,000
- * of its 14,800 cells were written twice. So about half the side of a
- * goal's share of the map (measured: half, a quarter and a sixth of it
- * were alike; the whole side, and the ring's reach, slower).
+ * own scans then write those cells again: with many goals most cells
+ * would be written twice. So about half the side of a goal's share of the
+ * map (a smaller part does as well; the whole side, and the ring's reach,
+ * are slower: weir-bench field).
  */
 static int
 canon_reach(const struct field *f)

@@ -13,7 +13,7 @@
  * a cell can only push its neighbours into later buckets, so the lowest
  * bucket is final as a whole and is emptied without any ordering inside it.
  *
- * Speed (see README, "The navigation engine"): the loop that settles a cell
+ * Speed (weir-bench field): the loop that settles a cell
  * is where the time goes. Prefetching does not help it, so memory is not
  * what holds it back; branches that no predictor can guess are, since which
  * neighbours accept an offer depends on the map. So the loop decides which

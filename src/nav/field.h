@@ -36,8 +36,8 @@
  * and field_integrate (Dijkstra) otherwise. Both fill the same arrays bit
  * for bit; field_integrate is the tests' oracle. With several goals the
  * canonical builder's pointer pass also checks the goal slots and leaves a
- * box per slot round its cells (obox), which the sight sweep uses; on
- * lak303d 64 goals cost about 3.2-3.4 times one goal's build (README, "Speed").
+ * box per slot round its cells (obox), which the sight sweep uses
+ * (weir-bench field gives the cost of many goals against one).
  *
  * Goal slots: goals[] is the goal list given to field_build with blocked cells
  * and repeats dropped, in order. A cell's goal is the goal its pointer chain

@@ -4,9 +4,8 @@
  * field, for an update whose hunters stand too far off for the wave.
  *
  * The wave settles a cell at a time: each pop offers to eight neighbours
- * through the queue, about 80 ns a cell on lak303d. The canonical builder
- * fills the same cells by straight and diagonal scans at about a tenth of
- * that. So when the hunters' need is far, the update runs the builder from
+ * through the queue. The canonical builder fills the same cells by
+ * straight and diagonal scans, many times faster. So when the hunters' need is far, the update runs the builder from
  * the goal on a third field (h->l), stopping at the first bucket past the
  * need (field_canon_local): every cell nearer than that then holds its exact
  * distance and a build's pointer. Those cells are written into the field.
@@ -27,9 +26,8 @@
  *
  * Its cost is about the box's cells (the build, its pointers, the merge and
  * the cleaning of h->l): HUNT_LOCAL_WEIGHT of a whole build's cells each,
- * and HUNT_LOCAL_FIXED more (measured on arena and lak303d: 13 and 8 ns a
- * box cell out to 20 cells, 1.5 us at the least, against 11 and 7 ns for
- * each cell of a whole build). The cells it settles count towards the
+ * and HUNT_LOCAL_FIXED more (weir-bench goal times both against a whole
+ * build). The cells it settles count towards the
  * wave's cap that update, so the wave after it only finishes what is left
  * of the need. hunt_choose (hunt-plan.c) weighs it against the wave and a
  * whole build.

@@ -28,10 +28,10 @@
  *           When that need would cost more than a whole build (the
  *           farthest given cell r cells away: about pi r^2 / 2 cells,
  *           times the share of such a half disc the last far wave
- *           settled (wratio: walls and water leave much of it out:
- *           0.2 to 0.9 on lak303d, 0.15 or less on maze512-1-0; above 1
- *           at times on open maps, where a wave after a build's taking
- *           settles again what the steps since improved), at
+ *           settled (wratio: walls and water leave much of it out,
+ *           a maze most; above 1 at times on open maps, where a wave
+ *           after a build's taking settles again what the steps since
+ *           improved), at
  *           HUNT_WAVE_WEIGHT times a build's cost a cell, against the
  *           last build's work), the update builds the field whole
  *           instead (hunt_build: exact, and the wave empty); before
@@ -41,9 +41,7 @@
  *           first updates can build whole too; the share
  *           is taken as HUNT_WAVE_SHARE_MIN at the least, so that one
  *           wave that found little does not make the next far one
- *           unbounded. On lak303d the share took the worst 99th
- *           percentile step of weir-bench goal from 0.97-1.04 of a
- *           rebuild to 0.88-0.95 (README, "Sixth round").
+ *           unbounded (weir-bench goal shows what the share saves).
  *           Where the canonical builder applies and no early take's
  *           walk is kept, a third way may be cheaper than both: a build
  *           from the goal out past the need only (hunt_local, about

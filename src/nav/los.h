@@ -14,10 +14,8 @@
  * Each cell is visited at most once per goal whose box holds it (a box round
  * the goal's cells: the build's, f->obox, when it left one), and only while
  * some ray from the goal still reaches its column, so a single goal costs
- * time linear in the cells of the map at worst. Measured on lak303d (194 x
- * 194, warm): one goal 7-10 us; 64 goals 0.15 ms, 22,000 cells passed, about
- * 3.5 ns a cell whose whole window stays clear and 12 ns one beside a
- * shadow's edge.
+ * time linear in the cells of the map at worst (weir-bench gives the
+ * times).
  *
  * los_seed_rule is the rule of seed 000, kept for comparison: a cell sees the
  * goal if its dominant-axis neighbour and its diagonal neighbour towards the

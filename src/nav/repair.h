@@ -52,8 +52,8 @@
 
 /*
  * Share of the map (1 / REPAIR_REBUILD_SHARE of its cells) that a repair may
- * invalidate and re-settle before it gives up and rebuilds; measured with
- * weir-bench repair (see README).
+ * invalidate and re-settle before it gives up and rebuilds; weir-bench
+ * repair weighs it.
  */
 #ifndef REPAIR_REBUILD_SHARE
 #define REPAIR_REBUILD_SHARE	10
