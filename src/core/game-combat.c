@@ -23,6 +23,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "dmath.h"
 #include "game-internal.h"
 
 #define GAME_SHOT_RADIUS	0.1	/* a shot's disc */
@@ -251,9 +252,11 @@ game_bomblets(struct game *g, const struct game_unit *u, struct vec p, int n)
 	int	k;
 
 	for (k = 0; k < n; k++) {
-		double a = 2.0 * M_PI * k / n;
-		struct vec q = vec_make(p.x + cos(a) * u->splash,
-		    p.y + sin(a) * u->splash);
+		double a = 2.0 * M_PI * k / n, sa, ca;
+		struct vec q;
+
+		dmath_sincos(a, &sa, &ca);
+		q = vec_make(p.x + ca * u->splash, p.y + sa * u->splash);
 
 		game_splash(g, q, u->splash * 0.6, u->damage / 2, u->hits,
 		    u->tower, u->type, u->spec);
@@ -573,7 +576,7 @@ game_towers(struct game *g)
 		game_tower_stats(tw, &sts);
 		sp = game_tower_spec(tw);
 		c = game_centre(tw->x, tw->y);
-		tw->aim = atan2(g->agents[i].pos.y - c.y,
+		tw->aim = dmath_atan2(g->agents[i].pos.y - c.y,
 		    g->agents[i].pos.x - c.x);
 		switch (tt->attack) {
 		case TOWER_ATTACK_BOLT:

@@ -8,6 +8,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "dmath.h"
 #include "game-internal.h"
 
 /* Start the next wave now; early when called before its calm was over. */
@@ -170,11 +171,14 @@ game_births(struct game *g)
 		double r = enemy_types[bt->kind].radius;
 
 		for (k = 0, n = 0; k < bt->count; k++) {
-			double a = 2.0 * M_PI * k / bt->count;
-			struct vec p = vec_make(bt->pos.x + cos(a) * r,
-			    bt->pos.y + sin(a) * r);
-			struct level_point cell = { (int)floor(p.x),
-			    (int)floor(p.y) };
+			double a = 2.0 * M_PI * k / bt->count, sa, ca;
+			struct vec p;
+			struct level_point cell;
+
+			dmath_sincos(a, &sa, &ca);
+			p = vec_make(bt->pos.x + ca * r, bt->pos.y + sa * r);
+			cell.x = (int)floor(p.x);
+			cell.y = (int)floor(p.y);
 
 			n += game_enemy_add(g, bt->kind, bt->wave - 1, p,
 			    cell) >= 0;

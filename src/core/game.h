@@ -557,5 +557,8 @@ const char	*game_reason_name(enum game_reason r);
 const char	*game_state_name(enum game_state s);
 uint64_t	 game_hash(const struct game *g);
 uint64_t	 game_fnv(uint64_t h, const void *p, size_t n);
+uint64_t	 game_fnv_ints(uint64_t h, const int *v, int n);
+uint64_t	 game_fnv_u64(uint64_t h, uint64_t v);
+uint64_t	 game_fnv_double(uint64_t h, double d);
 
 #endif

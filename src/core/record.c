@@ -47,7 +47,8 @@ record_hash(const struct game *g, uint64_t seed, uint64_t level_hash)
 	v[1] = level_hash;
 	v[2] = (uint64_t)g->difficulty << 2 | (uint64_t)g->endless << 1 |
 	    (uint64_t)g->sandbox;
-	h = game_fnv(h, v, sizeof v);
+	for (i = 0; i < 3; i++)
+		h = game_fnv_u64(h, v[i]);
 	for (i = 0; i < g->nlog; i++) {
 		n = script_format(&g->log[i], line, sizeof line);
 		if (n > 0)

@@ -29,6 +29,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dmath.h"
 #include "field.h"
 #include "field-ring.h"
 #include "los.h"
@@ -515,7 +516,7 @@ field_gradient_dir(const struct field *f, const struct grid *g, int x, int y)
 	if (vx == 0 && vy == 0)
 		return -1;
 	/* Angle clockwise from north (y grows down), in eighths. */
-	a = atan2(vx, -vy) / (M_PI / 4);
+	a = dmath_atan2(vx, -vy) / (DMATH_PI / 4);
 	k = (int)lround(a);
 	return (k + 8) % 8;
 }

@@ -17,6 +17,7 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "dmath.h"
 #include "steer.h"
 #include "util.h"
 
@@ -493,8 +494,10 @@ steer_separation(const struct steer_agent *a, const struct spatial_hits *nb,
 			continue;
 		if (l2 < 1e-6 * r2) {
 			double ang = 2.399963229728653 * (double)nb->index[k];
+			double sa, ca;
 
-			f = vec_madd(f, vec_make(cos(ang), sin(ang)), 1e3);
+			dmath_sincos(ang, &sa, &ca);
+			f = vec_madd(f, vec_make(ca, sa), 1e3);
 			continue;
 		}
 		l = sqrt(l2);
