@@ -14,6 +14,7 @@
 #include <getopt.h>
 #include <limits.h>
 #include <stdbool.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -625,6 +626,12 @@ main(int argc, char **argv)
 	int	status;
 
 	main_argv0 = argv[0];
+	/*
+	 * A write past the file size limit (ulimit -f) fails with EFBIG and
+	 * is said like any other failed write, instead of killing weir with
+	 * the terminal raw and the work unkept.
+	 */
+	signal(SIGXFSZ, SIG_IGN);
 	status = main_run(argc, argv);
 
 	if (!main_close_stdout() && status == 0)

@@ -181,6 +181,7 @@ ui_game_over(struct ui *u)
 	const struct game	*g = u->p->g;
 	struct score		 e;
 	char			 path[PLAY_PATH_MAX], err[UI_ERR_MAX];
+	char			 recerr[UI_ERR_MAX];
 
 	if (u->ended)
 		return;
@@ -188,6 +189,7 @@ ui_game_over(struct ui *u)
 	u->end.next = -2;
 	u->end.opened = ui_now();
 	ui_game_keep_in(u, err, sizeof err);
+	snprintf(recerr, sizeof recerr, "%s", err);
 	ui_game_daily_end(u);
 	if (u->l->trial || u->p->unscored) {
 		/* A draft from the editor, or a game on no board. */
@@ -195,7 +197,7 @@ ui_game_over(struct ui *u)
 		u->end.trial = u->l->trial;
 		u->end.rank = 0;
 		ui_note(u->end.note, sizeof u->end.note, err[0] != '\0' ?
-		    "recording: " : "", err);
+		    "recording not written: " : "", err);
 		scores_free(&u->end.table);
 		u->box = UI_BOX_END;
 		flushinp();
@@ -217,8 +219,7 @@ ui_game_over(struct ui *u)
 	snprintf(e.who, sizeof e.who, "%s", ui_game_who());
 	u->end.recorded = false;
 	u->end.rank = 0;
-	ui_note(u->end.note, sizeof u->end.note, err[0] != '\0' ?
-	    "recording: " : "", err);
+	u->end.note[0] = '\0';
 	scores_free(&u->end.table);
 	if (scores_path(path, sizeof path, true) != 0)
 		snprintf(u->end.note, sizeof u->end.note, "no home directory "
@@ -249,6 +250,15 @@ ui_game_over(struct ui *u)
 		ui_note(u->end.note, sizeof u->end.note, "saved game: ", err);
 	if (!u->resumed && u->replace_save)
 		ui_game_drop_save(u);
+	/* A recording that could not be written is said first. */
+	if (recerr[0] != '\0') {
+		char note[2 * UI_ERR_MAX];
+
+		snprintf(note, sizeof note, "%s%s%s", recerr,
+		    u->end.note[0] != '\0' ? "; " : "", u->end.note);
+		ui_note(u->end.note, sizeof u->end.note,
+		    "recording not written: ", note);
+	}
 	u->replace_save = false;
 	u->resumed = false;
 	u->box = UI_BOX_END;
