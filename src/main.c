@@ -26,6 +26,7 @@
 #include "core/level.h"
 #include "core/rate.h"
 #include "core/record.h"
+#include "core/safefile.h"
 #include "core/session.h"
 #include "core/settings.h"
 #include "core/text.h"
@@ -430,6 +431,27 @@ main_terminal_usage(const struct main_opts *o, int nargs)
 	return -1;
 }
 
+/*
+ * Whether --record FILE and --save FILE may be written: a file there that
+ * is not a recording (a save) is refused before the game, not after it
+ * (the level being played, a level, scores). -1 after saying why.
+ */
+static int
+main_targets_ok(const struct main_opts *o)
+{
+	char	err[MAIN_PATH_MAX + 256];
+
+	if ((o->headless.record != NULL && safefile_same_kind(
+	    o->headless.record, "weir-recording ", "a recording", err,
+	    sizeof err) != 0) || (o->headless.save != NULL &&
+	    safefile_same_kind(o->headless.save, "weir-save ", "a saved game",
+	    err, sizeof err) != 0)) {
+		fprintf(stderr, "%s: %s\n", PACKAGE_NAME, err);
+		return -1;
+	}
+	return 0;
+}
+
 /* Read the command line and do what it asks; the exit status. */
 static int
 main_run(int argc, char **argv)
@@ -542,6 +564,8 @@ main_run(int argc, char **argv)
 		    "not a game to play or files to check");
 	if (o.headless.snapshot_every > 0 && o.headless.trace == NULL)
 		return main_usage_error("--snapshot-every needs --trace");
+	if (main_targets_ok(&o) != 0)
+		return MAIN_EXIT_ERROR;
 
 	switch (o.mode) {
 	case MAIN_HELP:
