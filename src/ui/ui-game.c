@@ -79,6 +79,10 @@ ui_game_enter(struct ui *u, struct play *p, bool resumed)
 	if (u->have_save_path)
 		save_level_path(u->save_path, sizeof u->save_path, p->name,
 		    false);
+	/* The save this game may replace: one another weir writes is kept. */
+	memset(&u->save_known, 0, sizeof u->save_known);
+	if (u->have_save_path)
+		(void)safefile_stamp_path(u->save_path, &u->save_known);
 	scores_free(&u->end.table);
 	ui_sight_start(&u->v, p);
 	ui_redraw(u);
@@ -281,6 +285,31 @@ ui_game_unsaved(const struct ui *u)
 }
 
 /*
+ * Another weir saved a game of this level while this one was played
+ * (taken says so): its save is kept, and this game is kept as its
+ * recording, which the replay viewer takes over (t). True when kept (the
+ * farewell says where); false with u->why.
+ */
+static bool
+ui_game_save_taken(struct ui *u, const char *taken)
+{
+	char	err[UI_ERR_MAX];
+
+	ui_game_keep_in(u, err, sizeof err);
+	if (u->end.recording[0] == '\0') {
+		snprintf(u->why, sizeof u->why, "%s; and this game's recording "
+		    "was not written: %s", taken, err[0] != '\0' ? err :
+		    "it has none");
+		return false;
+	}
+	u->saved = true;
+	snprintf(u->farewell, sizeof u->farewell, "weir: %s: that save is "
+	    "kept; this game is kept as the recording %s ('weir --replay' it, "
+	    "t takes it over)", taken, u->end.recording);
+	return true;
+}
+
+/*
  * Save the unfinished game for --continue. True when saved (the farewell
  * says where); false with u->why saying why not.
  */
@@ -288,6 +317,7 @@ bool
 ui_game_try_save(struct ui *u)
 {
 	char	err[UI_ERR_MAX];
+	int	rc;
 
 	if (!u->have_save_path) {
 		snprintf(u->why, sizeof u->why, "no home directory to save "
@@ -299,10 +329,14 @@ ui_game_try_save(struct ui *u)
 		    "directory: %s", u->save_path, strerror(errno));
 		return false;
 	}
-	if (play_save(u->p, u->save_path, err, sizeof err) != 0) {
+	rc = play_save(u->p, u->save_path, &u->save_known, err, sizeof err);
+	if (rc == SAVE_TAKEN)
+		return ui_game_save_taken(u, err);
+	if (rc != 0) {
 		snprintf(u->why, sizeof u->why, "%s", err);
 		return false;
 	}
+	(void)safefile_stamp_path(u->save_path, &u->save_known);
 	/* Resumed from an old single save: its level's save holds it now. */
 	if (u->resumed && strcmp(u->resume_path, u->save_path) != 0)
 		(void)save_remove(u->resume_path, &u->p->s->save_stamp, err,
