@@ -117,6 +117,7 @@ main_launch(const struct main_opts *o, struct ui_launch *l)
 	l->daily = o->daily ? (o->date != NULL ? o->date : "") : NULL;
 	l->record = o->headless.record;
 	l->settings = o->settings;
+	l->settings_note = o->settings_note;
 	l->speed = o->settings.speed;
 	l->zoom = o->settings.cell_width;
 	if (o->settings_ok && settings_path(path, sizeof path, false) == 0)
@@ -367,7 +368,8 @@ main_daily(struct main_opts *o, char *path, size_t size)
 /*
  * Settings that stay (settings.h) under what the command line gave: the
  * setting of new games and how to draw. A file that does not read is
- * said once, on standard error, and its defaults used.
+ * said on standard error and on the title screen, and its defaults used;
+ * a warning (a key given again) is said on the title screen.
  */
 static void
 main_settings(struct main_opts *o)
@@ -385,7 +387,14 @@ main_settings(struct main_opts *o)
 		main_say(err);
 		fprintf(stderr, "%s: the settings file is left as it is; "
 		    "the defaults apply\n", PACKAGE_NAME);
+		snprintf(o->settings_note, sizeof o->settings_note, "%.*s; "
+		    "the defaults apply, the file is left as it is",
+		    (int)(sizeof o->settings_note - 64), err);
 		return;
+	case SETTINGS_OK:
+		snprintf(o->settings_note, sizeof o->settings_note, "%.*s",
+		    (int)(sizeof o->settings_note - 1), err);
+		break;
 	default:
 		break;
 	}
