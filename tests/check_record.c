@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "core/bot.h"
 #include "core/daily.h"
@@ -667,6 +668,41 @@ START_TEST(test_keep_names_new_files)
 }
 END_TEST
 
+/*
+ * A game just kept is never pruned away, though the directory holds
+ * RECORD_KEEP newer ones (dated after the clock) and it is not its
+ * board's best.
+ */
+START_TEST(test_keep_outlives_later_dates)
+{
+	struct game_opts	 o = GAME_OPTS_INIT;
+	struct session		*s;
+	struct recording	*r = t_bot_game("meadow", &o, 1L << 30, NULL);
+	struct recording	*q = t_bot_game("meadow", &o, 600, &s);
+	struct recorder		*rc;
+	char			 path[1024], kept[1024], err[T_ERR];
+	int			 i;
+
+	r->score = 1 << 20;		/* every one better than the new game */
+	for (i = 0; i < RECORD_KEEP; i++) {
+		r->when = 4000000000 + i;	/* in 2096 */
+		snprintf(path, sizeof path, "%s/g%03d.rec", t_dir, i);
+		ck_assert_msg(record_write(path, r, err, sizeof err) == 0, "%s",
+		    err);
+	}
+	rc = recorder_new("meadow", s->level_text, s->level_len, false, s->lv,
+	    1, &o, err, sizeof err);
+	ck_assert_int_eq(record_keep(t_dir, rc, s->g, 1764072000, kept,
+	    sizeof kept, err, sizeof err), 0);
+	ck_assert_msg(access(kept, F_OK) == 0, "%s was pruned as it was kept",
+	    kept);
+	recorder_free(rc);
+	session_free(s);
+	record_free(q);
+	record_free(r);
+}
+END_TEST
+
 /* ---- the daily game ---- */
 
 static struct daily_campaign
@@ -944,6 +980,7 @@ record_suite(void)
 	tcase_add_test(tc, test_prune_keeps_newest_and_best);
 	tcase_add_test(tc, test_prune_keeps_a_win_over_a_loss);
 	tcase_add_test(tc, test_keep_names_new_files);
+	tcase_add_test(tc, test_keep_outlives_later_dates);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("replays");
