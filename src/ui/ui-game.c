@@ -281,7 +281,8 @@ ui_game_unsaved(const struct ui *u)
 	    u->l->trial || u->p->unsaved)
 		return false;
 	g = u->p->g;
-	return !game_over(g) && (g->tick > 0 || g->nlog > 0);
+	/* Under a second of a game and no command: nothing worth a save. */
+	return !game_over(g) && (g->tick >= GAME_RATE || g->nlog > 0);
 }
 
 /*
