@@ -191,6 +191,7 @@ headless_write_recording(struct headless *h, const struct headless_opts *o,
 	else if (record_keep(dir, h->rec, h->s->g, now, path, len, err,
 	    sizeof err) == 0)
 		return 0;
+	path[0] = '\0';	/* nothing was written there */
 	headless_say(err);
 	return -1;
 }
@@ -208,6 +209,8 @@ headless_daily(const struct headless *h, const struct headless_opts *o,
 	if (path[0] != '\0')
 		printf("recording %s\n", text_visible(safe, sizeof safe,
 		    path));
+	else if (h->rec != NULL)
+		printf("recording not written (see the message above)\n");
 }
 
 /* Play with the options o; returns the exit status for main. */

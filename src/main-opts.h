@@ -66,6 +66,8 @@ struct main_opts {
 	bool		 budget_set;	/* --search-budget */
 	struct settings	settings;	/* the config file's own */
 	bool		settings_ok;	/* ... read, or there is none */
+	char		settings_note[MAIN_PATH_MAX + 512]; /* its trouble
+					   for the title screen, "" */
 };
 
 /* Read the options into o; -1 on a usage error (already said). */

@@ -14,6 +14,7 @@
 #include <getopt.h>
 #include <limits.h>
 #include <stdbool.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,6 +26,7 @@
 #include "core/level.h"
 #include "core/rate.h"
 #include "core/record.h"
+#include "core/safefile.h"
 #include "core/session.h"
 #include "core/settings.h"
 #include "core/text.h"
@@ -115,6 +117,7 @@ main_launch(const struct main_opts *o, struct ui_launch *l)
 	l->daily = o->daily ? (o->date != NULL ? o->date : "") : NULL;
 	l->record = o->headless.record;
 	l->settings = o->settings;
+	l->settings_note = o->settings_note;
 	l->speed = o->settings.speed;
 	l->zoom = o->settings.cell_width;
 	if (o->settings_ok && settings_path(path, sizeof path, false) == 0)
@@ -365,7 +368,8 @@ main_daily(struct main_opts *o, char *path, size_t size)
 /*
  * Settings that stay (settings.h) under what the command line gave: the
  * setting of new games and how to draw. A file that does not read is
- * said once, on standard error, and its defaults used.
+ * said on standard error and on the title screen, and its defaults used;
+ * a warning (a key given again) is said on the title screen.
  */
 static void
 main_settings(struct main_opts *o)
@@ -383,7 +387,14 @@ main_settings(struct main_opts *o)
 		main_say(err);
 		fprintf(stderr, "%s: the settings file is left as it is; "
 		    "the defaults apply\n", PACKAGE_NAME);
+		snprintf(o->settings_note, sizeof o->settings_note, "%.*s; "
+		    "the defaults apply, the file is left as it is",
+		    (int)(sizeof o->settings_note - 64), err);
 		return;
+	case SETTINGS_OK:
+		snprintf(o->settings_note, sizeof o->settings_note, "%.*s",
+		    (int)(sizeof o->settings_note - 1), err);
+		break;
 	default:
 		break;
 	}
@@ -427,6 +438,27 @@ main_terminal_usage(const struct main_opts *o, int nargs)
 		return 0;
 	main_usage_error(why);
 	return -1;
+}
+
+/*
+ * Whether --record FILE and --save FILE may be written: a file there that
+ * is not a recording (a save) is refused before the game, not after it
+ * (the level being played, a level, scores). -1 after saying why.
+ */
+static int
+main_targets_ok(const struct main_opts *o)
+{
+	char	err[MAIN_PATH_MAX + 256];
+
+	if ((o->headless.record != NULL && safefile_same_kind(
+	    o->headless.record, "weir-recording ", "a recording", err,
+	    sizeof err) != 0) || (o->headless.save != NULL &&
+	    safefile_same_kind(o->headless.save, "weir-save ", "a saved game",
+	    err, sizeof err) != 0)) {
+		fprintf(stderr, "%s: %s\n", PACKAGE_NAME, err);
+		return -1;
+	}
+	return 0;
 }
 
 /* Read the command line and do what it asks; the exit status. */
@@ -541,6 +573,8 @@ main_run(int argc, char **argv)
 		    "not a game to play or files to check");
 	if (o.headless.snapshot_every > 0 && o.headless.trace == NULL)
 		return main_usage_error("--snapshot-every needs --trace");
+	if (main_targets_ok(&o) != 0)
+		return MAIN_EXIT_ERROR;
 
 	switch (o.mode) {
 	case MAIN_HELP:
@@ -625,6 +659,12 @@ main(int argc, char **argv)
 	int	status;
 
 	main_argv0 = argv[0];
+	/*
+	 * A write past the file size limit (ulimit -f) fails with EFBIG and
+	 * is said like any other failed write, instead of killing weir with
+	 * the terminal raw and the work unkept.
+	 */
+	signal(SIGXFSZ, SIG_IGN);
 	status = main_run(argc, argv);
 
 	if (!main_close_stdout() && status == 0)

@@ -604,7 +604,7 @@ START_TEST(test_save_and_resume)
 	for (int i = 0; i < 40; i++)
 		play_tick(p);
 	snprintf(path, sizeof path, "%s/current.save", t_dir);
-	ck_assert_msg(play_save(p, path, err, sizeof err) == 0, "%s", err);
+	ck_assert_msg(play_save(p, path, NULL, err, sizeof err) == 0, "%s", err);
 	q = play_load(path, err, sizeof err);
 	ck_assert_msg(q != NULL, "%s", err);
 	ck_assert_int_eq(q->g->tick, 40);

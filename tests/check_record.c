@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "core/bot.h"
 #include "core/daily.h"
@@ -667,6 +668,41 @@ START_TEST(test_keep_names_new_files)
 }
 END_TEST
 
+/*
+ * A game just kept is never pruned away, though the directory holds
+ * RECORD_KEEP newer ones (dated after the clock) and it is not its
+ * board's best.
+ */
+START_TEST(test_keep_outlives_later_dates)
+{
+	struct game_opts	 o = GAME_OPTS_INIT;
+	struct session		*s;
+	struct recording	*r = t_bot_game("meadow", &o, 1L << 30, NULL);
+	struct recording	*q = t_bot_game("meadow", &o, 600, &s);
+	struct recorder		*rc;
+	char			 path[1024], kept[1024], err[T_ERR];
+	int			 i;
+
+	r->score = 1 << 20;		/* every one better than the new game */
+	for (i = 0; i < RECORD_KEEP; i++) {
+		r->when = 4000000000 + i;	/* in 2096 */
+		snprintf(path, sizeof path, "%s/g%03d.rec", t_dir, i);
+		ck_assert_msg(record_write(path, r, err, sizeof err) == 0, "%s",
+		    err);
+	}
+	rc = recorder_new("meadow", s->level_text, s->level_len, false, s->lv,
+	    1, &o, err, sizeof err);
+	ck_assert_int_eq(record_keep(t_dir, rc, s->g, 1764072000, kept,
+	    sizeof kept, err, sizeof err), 0);
+	ck_assert_msg(access(kept, F_OK) == 0, "%s was pruned as it was kept",
+	    kept);
+	recorder_free(rc);
+	session_free(s);
+	record_free(q);
+	record_free(r);
+}
+END_TEST
+
 /* ---- the daily game ---- */
 
 static struct daily_campaign
@@ -830,11 +866,68 @@ START_TEST(test_settings_round_trip)
 }
 END_TEST
 
+/* What a person writes by hand: trailing comments, a key given again. */
+START_TEST(test_settings_by_hand)
+{
+	static const char text[] = "speed 2 # quick\nbell yes\t#\n"
+	    "speed 4\nbell no\n";
+	struct settings	s;
+	char		path[1024], err[T_ERR], *after;
+	size_t		n;
+
+	ck_assert_msg(settings_parse("c", text, strlen(text), &s, err,
+	    sizeof err) == 0, "%s", err);
+	ck_assert_int_eq(s.speed, 4);		/* the last one wins */
+	ck_assert(!s.bell);
+	ck_assert_msg(strcmp(err, "c:3:1: 'speed' given again (first on "
+	    "line 1): the last one is used") == 0, "%s", err);
+	ck_assert_int_eq(settings_parse("c", "speed 8\n", 8, &s, err,
+	    sizeof err), 0);
+	ck_assert_str_eq(err, "");
+	/* The writer keeps a line's comment. */
+	snprintf(path, sizeof path, "%s/config", t_dir);
+	ck_assert_int_eq(tu_put(path, "speed 2  # quick\n", 17), 0);
+	s.speed = 8;
+	ck_assert_msg(settings_save(path, &s, err, sizeof err) == 0, "%s", err);
+	after = tu_slurp(path, &n);
+	ck_assert_msg(strncmp(after, "speed 8 # quick\n", 16) == 0, "%s",
+	    after);
+	free(after);
+}
+END_TEST
+
+/* A write that would make the file longer than it may be is refused. */
+START_TEST(test_settings_size_limit)
+{
+	struct settings	s;
+	char		path[1024], err[T_ERR], *text, *after;
+	size_t		n = SETTINGS_FILE_MAX - 8, i, n2;
+
+	text = malloc(n);
+	ck_assert(text != NULL);
+	memcpy(text, "speed 2\n", 8);
+	for (i = 8; i < n; i++)
+		text[i] = (i - 8) % 64 == 63 || i == n - 1 ? '\n' :
+		    (i - 8) % 64 == 0 ? '#' : 'x';
+	snprintf(path, sizeof path, "%s/config", t_dir);
+	ck_assert_int_eq(tu_put(path, text, n), 0);
+	ck_assert_int_eq(settings_load(path, &s, err, sizeof err), SETTINGS_OK);
+	s.difficulty = DIFF_HARD;	/* a line more: over the limit */
+	ck_assert_int_eq(settings_save(path, &s, err, sizeof err), -1);
+	ck_assert_msg(strstr(err, "not written") != NULL, "%s", err);
+	after = tu_slurp(path, &n2);
+	ck_assert(n2 == n && memcmp(after, text, n) == 0);
+	ck_assert_int_eq(settings_load(path, &s, err, sizeof err), SETTINGS_OK);
+	ck_assert_int_eq(s.speed, 2);
+	free(after);
+	free(text);
+}
+END_TEST
+
 START_TEST(test_settings_bad_file)
 {
 	static const struct { const char *text, *want; } cases[] = {
 		{ "speed 3\n", "c:1:7: expected 1, 2, 4 or 8 after 'speed'" },
-		{ "bell yes\nbell no\n", "c:2:1: 'bell' given twice" },
 		{ "\n  colour yes\n", "c:2:3: unknown setting 'colour'" },
 		{ "ascii maybe\n", "c:1:7: expected yes or no" },
 		{ "difficulty\n", "c:1:11: expected easy, normal or hard" },
@@ -887,6 +980,7 @@ record_suite(void)
 	tcase_add_test(tc, test_prune_keeps_newest_and_best);
 	tcase_add_test(tc, test_prune_keeps_a_win_over_a_loss);
 	tcase_add_test(tc, test_keep_names_new_files);
+	tcase_add_test(tc, test_keep_outlives_later_dates);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("replays");
@@ -921,6 +1015,8 @@ record_suite(void)
 	tcase_add_checked_fixture(tc, t_setup, t_teardown);
 	tcase_add_test(tc, test_settings_round_trip);
 	tcase_add_test(tc, test_settings_bad_file);
+	tcase_add_test(tc, test_settings_by_hand);
+	tcase_add_test(tc, test_settings_size_limit);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -482,6 +482,10 @@ START_TEST(test_settings_keep_their_own_boards)
 	ck_assert_str_eq(board, "meadow@hard");
 	scores_board(board, sizeof board, "meadow", "normal", true);
 	ck_assert_str_eq(board, "meadow@normal+endless");
+	/* A level installed as daily:DATE.weir has a board of its own. */
+	scores_board(board, sizeof board, "daily:2026-01-01", "normal", false);
+	ck_assert_str_ne(board, "daily:2026-01-01");
+	ck_assert_str_eq(board, "daily_2026-01-01");
 	memset(&e, 0, sizeof e);
 	snprintf(e.level, sizeof e.level, "meadow@hard");
 	snprintf(e.who, sizeof e.who, "tester");

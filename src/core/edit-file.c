@@ -235,9 +235,14 @@ out:
 	former = e->path != NULL ? edit_strdup(e->path) : NULL;
 	edit_set_file(e, path, text, len);
 	edit_saved(e, text, len);
-	(void)edit_recover_remove(path);
-	if (former != NULL && !edit_same_file(former, path))
-		(void)edit_recover_remove(former);
+	/*
+	 * The recovery file this edit was made from is spent; another
+	 * editor's, of the same level, is not this save's to remove.
+	 */
+	if (e->recovered != NULL)
+		(void)unlink(e->recovered);
+	free(e->recovered);
+	e->recovered = NULL;
 	free(former);
 	return EDIT_SAVE_OK;
 }
@@ -340,6 +345,25 @@ edit_recover_path(const char *path, char *buf, size_t len)
 }
 
 /*
+ * The k-th recovery file of the level file at path (k from 1): the first
+ * is edit_recover_path's, the others ESCAPED~K.weir (an escaped name has
+ * no '~'), one for each editor that was stopped with unsaved work.
+ */
+static int
+edit_recover_nth(const char *path, int k, char *buf, size_t len)
+{
+	size_t	n;
+
+	if (edit_recover_path(path, buf, len) != 0)
+		return -1;
+	if (k == 1)
+		return 0;
+	n = strlen(buf) - strlen(".weir");
+	return snprintf(buf + n, len - n, "~%d.weir", k) >= (int)(len - n) ?
+	    -1 : 0;
+}
+
+/*
  * Write the edit's level, as it stands, to the recovery file of the level
  * file at path, private (0600), whole (safefile.h); where gets its path.
  * Not for a signal handler: call it once the handler has said to stop.
@@ -355,6 +379,9 @@ edit_recover_write(const struct edit *e, const char *path, char *where,
 	char		*text;
 	int		 rc = -1;
 
+	struct stat	 st;
+	int		 k;
+
 	if (edit_recover_path(path, where, wlen) != 0) {
 		snprintf(err, errlen, "%s: no home directory to keep a "
 		    "recovery file in", path);
@@ -366,12 +393,29 @@ edit_recover_write(const struct edit *e, const char *path, char *where,
 		return -1;
 	}
 	text = edit_text(e, &len);
-	if (safefile_lock(&sf, where, err, errlen) == 0) {
+	/*
+	 * The recovery file it was made from, or the first name no other
+	 * editor's recovery holds (looked for and written under the lock).
+	 */
+	snprintf(err, errlen, "%s: every recovery file's name is taken",
+	    path);
+	for (k = 1; k <= EDIT_RECOVER_FILES; k++) {
+		if (e->recovered != NULL)
+			snprintf(where, wlen, "%s", e->recovered);
+		else if (edit_recover_nth(path, k, where, wlen) != 0)
+			break;
+		if (safefile_lock(&sf, where, err, errlen) != 0)
+			break;
+		if (e->recovered == NULL && lstat(where, &st) == 0) {
+			safefile_unlock(&sf);
+			continue;
+		}
 		if ((f = safefile_create(&sf, 0600, err, errlen)) != NULL) {
 			(void)fwrite(text, 1, len, f);
 			rc = safefile_commit(&sf, err, errlen);
 		}
 		safefile_unlock(&sf);
+		break;
 	}
 	free(text);
 	return rc;
@@ -382,9 +426,15 @@ bool
 edit_recover_find(const char *path, char *buf, size_t len)
 {
 	struct stat	st;
+	int		k;
 
-	return edit_recover_path(path, buf, len) == 0 &&
-	    lstat(buf, &st) == 0 && S_ISREG(st.st_mode);
+	for (k = 1; k <= EDIT_RECOVER_FILES; k++) {
+		if (edit_recover_nth(path, k, buf, len) != 0)
+			return false;
+		if (lstat(buf, &st) == 0 && S_ISREG(st.st_mode))
+			return true;
+	}
+	return false;
 }
 
 /*
@@ -404,6 +454,7 @@ edit_recover_open(const char *path, const char *rec, char *err,
 		return NULL;
 	free(e->path);
 	e->path = edit_strdup(path);
+	e->recovered = edit_strdup(rec);
 	e->on_disk = false;
 	if ((text = level_read_file(path, &len, err, errlen)) != NULL) {
 		edit_set_file(e, path, text, len);
@@ -415,8 +466,8 @@ edit_recover_open(const char *path, const char *rec, char *err,
 }
 
 /*
- * Remove the recovery file of the level file at path, if there is one.
- * 0, or -1 when one is there and cannot be removed.
+ * Remove the (first) recovery file of the level file at path, if there
+ * is one. 0, or -1 when one is there and cannot be removed.
  */
 int
 edit_recover_remove(const char *path)

@@ -281,6 +281,7 @@ edit_free(struct edit *e)
 	free(e->lines);
 	free(e->orig_map);
 	free(e->orig);
+	free(e->recovered);
 	free(e->path);
 	free(e);
 }

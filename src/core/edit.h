@@ -42,7 +42,10 @@
  * %2Fhome%2Fann%2Fmy.weir.weir; a path whose name would be too long keeps
  * its end and a hash of the whole). edit_recover_find finds it when that
  * file is next opened, edit_recover_open makes an edit of it (unsaved, to
- * be saved over the file), and a save of the level removes it.
+ * be saved over the file), and a save of that edit removes it. Two
+ * editors stopped on one level keep two files (the second ESCAPED~2.weir,
+ * and so on), offered one after the other; a save removes only the
+ * recovery file its edit was made from, never another editor's.
  */
 #ifndef WEIR_EDIT_H
 #define WEIR_EDIT_H
@@ -203,6 +206,8 @@ struct edit {
 	bool			 on_disk;	/* disk and disk_hash are its */
 	struct safefile_stamp	 disk;
 	uint64_t		 disk_hash;	/* save_hash of its bytes */
+	char			*recovered;	/* the recovery file it was
+						   made from, NULL */
 };
 
 /* Making and reading. */
@@ -259,6 +264,8 @@ bool		 edit_recover_find(const char *path, char *buf, size_t len);
 struct edit	*edit_recover_open(const char *path, const char *rec,
 		    char *err, size_t errlen);
 int		 edit_recover_remove(const char *path);
+
+#define EDIT_RECOVER_FILES	100	/* recovery files a level keeps */
 
 /* Playing it: the bot's trial, at once or a slice at a time. */
 void		 edit_trial(const struct level *lv, uint64_t seed,

@@ -176,6 +176,18 @@ record_mark_best(const struct record_list *l, bool *keep)
 int
 record_prune(const char *dir, int keep, char *err, size_t errlen)
 {
+	return record_prune_but(dir, keep, NULL, err, errlen);
+}
+
+/*
+ * record_prune, never removing the recording at path (one just kept, which
+ * is named to the player whatever the dates of the others: recordings
+ * dated later than the clock, the clock set back or files copied in).
+ */
+int
+record_prune_but(const char *dir, int keep, const char *path, char *err,
+    size_t errlen)
+{
 	struct record_list	 l;
 	bool			*kept;
 	int			 i, removed = 0;
@@ -190,6 +202,8 @@ record_prune(const char *dir, int keep, char *err, size_t errlen)
 		kept[i] = true;
 	record_mark_best(&l, kept);
 	for (i = 0; i < l.n; i++) {
+		if (path != NULL && strcmp(l.v[i].path, path) == 0)
+			continue;
 		if (!kept[i] && unlink(l.v[i].path) == 0)
 			removed++;
 	}
@@ -260,6 +274,6 @@ record_keep(const char *dir, struct recorder *rc, const struct game *g,
 		unlink(path);
 		return -1;
 	}
-	record_prune(dir, RECORD_KEEP, why, sizeof why);
+	record_prune_but(dir, RECORD_KEEP, path, why, sizeof why);
 	return 0;
 }

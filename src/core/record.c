@@ -189,6 +189,9 @@ record_write(const char *path, const struct recording *r, char *err,
 		return -1;
 	if (safefile_lock(&sf, path, err, errlen) != 0)
 		return -1;
+	if (safefile_same_kind(path, "weir-recording ", "a recording", err,
+	    errlen) != 0)
+		goto out;
 	if ((f = safefile_create(&sf, 0600, err, errlen)) == NULL)
 		goto out;
 	record_put_head(f, r);

@@ -186,6 +186,8 @@ bool		 record_better(const struct record_entry *a,
 		    const struct record_entry *b);
 int		 record_prune(const char *dir, int keep, char *err,
 		    size_t errlen);
+int		 record_prune_but(const char *dir, int keep, const char *path,
+		    char *err, size_t errlen);
 int		 record_keep(const char *dir, struct recorder *rc,
 		    const struct game *g, int64_t when, char *path,
 		    size_t pathlen, char *err, size_t errlen);

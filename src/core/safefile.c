@@ -534,3 +534,35 @@ safefile_aside(struct safefile *sf, const struct safefile_stamp *stamp,
 	    strerror(errno));
 	return -1;
 }
+
+/*
+ * Whether path may be replaced by a file of the kind whose first line
+ * starts with magic (what names the kind, "a recording"): when no file is
+ * there, when it is empty, or when it begins with magic. -1 with err
+ * otherwise: a level, a save or a file of the user's is never written
+ * over by a file of another kind.
+ */
+int
+safefile_same_kind(const char *path, const char *magic, const char *what,
+    char *err, size_t errlen)
+{
+	char	buf[64];
+	size_t	n = strlen(magic);
+	ssize_t	got;
+	int	fd;
+
+	if (n > sizeof buf)
+		n = sizeof buf;
+	fd = open(path, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC |
+	    O_NOCTTY);
+	if (fd < 0)
+		return 0;	/* nothing there (or not readable: the write says) */
+	got = read(fd, buf, n);
+	close(fd);
+	if (got <= 0 || ((size_t)got == n && memcmp(buf, magic, n) == 0))
+		return 0;
+	snprintf(err, errlen, "%s: not written over: it is not %s (a level, "
+	    "another of weir's files or one of yours); give another file",
+	    path, what);
+	return -1;
+}

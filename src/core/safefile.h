@@ -27,6 +27,9 @@
  * caller read it without the lock, it names the file it read (a stamp),
  * and a file that has been replaced since is left alone.
  *
+ * A file is written over only by one of its kind (safefile_same_kind: a
+ * recording never replaces a level).
+ *
  * A file replacing another may keep the old one's mode and group
  * (safefile_create_keep: a private level stays private).
  *
@@ -99,6 +102,9 @@ int		 safefile_remove(struct safefile *sf,
 int		 safefile_aside(struct safefile *sf,
 		    const struct safefile_stamp *stamp, const char *why,
 		    char *note, size_t notelen, char *err, size_t errlen);
+
+int		 safefile_same_kind(const char *path, const char *magic,
+		    const char *what, char *err, size_t errlen);
 
 #define SAFEFILE_ASIDE_MAX	1000	/* PATH.corrupt-1 .. -1000 */
 

@@ -77,6 +77,22 @@ int
 save_write(const char *path, const char *level, uint64_t level_hash,
     uint64_t seed, const struct game *g, char *err, size_t errlen)
 {
+	return save_write_over(path, level, level_hash, seed, g, NULL, err,
+	    errlen);
+}
+
+/*
+ * save_write, replacing only the file known: the save that was at path
+ * when the game began (a stamp of zeros: none was). A save another weir
+ * has written there since is kept: SAVE_TAKEN with err saying so. With
+ * known NULL, whatever save is there is replaced.
+ */
+int
+save_write_over(const char *path, const char *level, uint64_t level_hash,
+    uint64_t seed, const struct game *g, const struct safefile_stamp *known,
+    char *err, size_t errlen)
+{
+	struct safefile_stamp	 now;
 	struct safefile	 sf;
 	char		 line[SAVE_LINE_MAX], *head;
 	FILE		*f;
@@ -107,6 +123,16 @@ save_write(const char *path, const char *level, uint64_t level_hash,
 	}
 	if (safefile_lock(&sf, path, err, errlen) != 0)
 		return -1;
+	if (safefile_same_kind(path, "weir-save ", "a saved game", err,
+	    errlen) != 0)
+		goto out;
+	if (known != NULL && (safefile_stamp_path(path, &now) == 0 ?
+	    !safefile_stamp_same(&now, known) : known->ino != 0)) {
+		snprintf(err, errlen, "%s: another weir saved a game of this "
+		    "level there while this one was played", path);
+		rc = SAVE_TAKEN;
+		goto out;
+	}
 	if ((f = safefile_create(&sf, 0600, err, errlen)) == NULL)
 		goto out;
 	head = xmalloc((size_t)n + 1);

@@ -75,6 +75,11 @@ int		 save_hash_file(const char *path, uint64_t *h, char *err,
 int		 save_write(const char *path, const char *level,
 		    uint64_t level_hash, uint64_t seed, const struct game *g,
 		    char *err, size_t errlen);
+int		 save_write_over(const char *path, const char *level,
+		    uint64_t level_hash, uint64_t seed, const struct game *g,
+		    const struct safefile_stamp *known, char *err,
+		    size_t errlen);
+#define SAVE_TAKEN	(-2)	/* save_write_over: another save is there */
 void		 save_opts(const struct save *s, struct game_opts *o);
 struct save	*save_read(const char *path, char *err, size_t errlen);
 struct save	*save_load(const char *path, enum save_status *st, char *err,

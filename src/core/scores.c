@@ -95,6 +95,14 @@ void
 scores_board(char *dst, size_t size, const char *name, const char *difficulty,
     bool endless)
 {
+	char	own[SCORES_NAME_MAX + 1];
+
+	/* A level called daily:DATE is not that day's daily game. */
+	if (strncmp(name, "daily:", 6) == 0) {
+		snprintf(own, sizeof own, "daily_%.*s", SCORES_NAME_MAX - 6,
+		    name + 6);
+		name = own;
+	}
 	if (!endless && strcmp(difficulty, "normal") == 0)
 		snprintf(dst, size, "%s", name);
 	else

@@ -341,6 +341,15 @@ session_save(const struct session *s, const char *path, char *err,
 	    errlen);
 }
 
+/* session_save, replacing only the save known (save_write_over). */
+int
+session_save_over(const struct session *s, const char *path,
+    const struct safefile_stamp *known, char *err, size_t errlen)
+{
+	return save_write_over(path, s->path, s->level_hash, s->seed, s->g,
+	    known, err, errlen);
+}
+
 /* Free a session, its game and its level. */
 void
 session_free(struct session *s)

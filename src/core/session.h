@@ -104,6 +104,9 @@ struct session	*session_resume(const char *save, enum session_owner owner,
 		    enum session_status *st, char *err, size_t errlen);
 int		 session_save(const struct session *s, const char *path,
 		    char *err, size_t errlen);
+int		 session_save_over(const struct session *s, const char *path,
+		    const struct safefile_stamp *known, char *err,
+		    size_t errlen);
 void		 session_free(struct session *s);
 
 #endif

@@ -1,7 +1,10 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * Settings that stay: the reader (strict, FILE:LINE:COL, all or nothing)
- * and the writer (which keeps the file's own lines). See settings.h.
+ * Settings that stay: the reader (strict, FILE:LINE:COL, all or nothing,
+ * but taking what a person writes by hand: a '#' comment after a value,
+ * and a key given again, the last one winning with a warning) and the
+ * writer (which keeps the file's own lines and comments, and never writes
+ * a file longer than the reader takes). See settings.h.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -160,9 +163,28 @@ settings_start(const struct textio *t)
 	return p == end || *p == '#' ? NULL : p;
 }
 
-/* Read line t, "KEY VALUE", into s; -1 with the error given if bad. */
+/* The end of the value starting at v: before a '#' and the blanks. */
+static const char *
+settings_value_end(const char *v, const char *end)
+{
+	const char	*hash;
+
+	for (hash = v; hash < end && *hash != '#'; hash++)
+		;
+	end = hash;
+	while (end > v && (end[-1] == ' ' || end[-1] == '\t'))
+		end--;
+	return end;
+}
+
+/*
+ * Read line t, "KEY VALUE [# comment]", into s; -1 with the error given
+ * if bad. A key given again wins, and the first repeat is warned of in
+ * warn ("" while none).
+ */
 static int
-settings_line(struct textio *t, struct settings *s)
+settings_line(struct textio *t, struct settings *s, long *seen, char *warn,
+    size_t warnlen)
 {
 	const char	*p = settings_start(t), *end = t->line + t->linelen;
 	const char	*v, *want;
@@ -179,13 +201,14 @@ settings_line(struct textio *t, struct settings *s)
 		    "cell-width, bell, ascii, color or aim)", (int)n, p);
 		return -1;
 	}
-	if (s->given & 1u << k) {
-		textio_error(t, t->lineno, (size_t)(p - t->line) + 1, "'%s' "
-		    "given twice", settings_names[k]);
-		return -1;
-	}
+	if ((s->given & 1u << k) && warn[0] == '\0')
+		snprintf(warn, warnlen, "%s:%ld:%zu: '%s' given again (first "
+		    "on line %ld): the last one is used", t->name, t->lineno,
+		    (size_t)(p - t->line) + 1, settings_names[k], seen[k]);
+	seen[k] = t->lineno;
 	for (v = p + n; v < end && (*v == ' ' || *v == '\t'); v++)
 		;
+	end = settings_value_end(v, end);
 	if ((want = settings_set(s, (enum settings_key)k, v,
 	    (size_t)(end - v))) != NULL) {
 		textio_error(t, t->lineno, (size_t)(v - t->line) + 1, "expected "
@@ -199,6 +222,7 @@ settings_line(struct textio *t, struct settings *s)
 /*
  * Parse the text of a settings file into s (which starts from the
  * defaults); on any fault -1, "NAME:LINE:COL: message" and s the defaults.
+ * On 0, err holds a warning ("NAME:LINE:COL: ... given again"), or "".
  */
 int
 settings_parse(const char *name, const char *text, size_t len,
@@ -206,6 +230,8 @@ settings_parse(const char *name, const char *text, size_t len,
 {
 	struct textio	t;
 	size_t		i;
+	long		seen[SETTINGS_NKEYS] = { 0 };
+	char		warn[256] = "";
 
 	settings_defaults(s);
 	textio_init(&t, name, text, len, TEXTIO_CR | TEXTIO_TRIM, err, errlen);
@@ -219,9 +245,11 @@ settings_parse(const char *name, const char *text, size_t len,
 				goto bad;
 			}
 		}
-		if (settings_line(&t, s) != 0)
+		if (settings_line(&t, s, seen, warn, sizeof warn) != 0)
 			goto bad;
 	}
+	if (errlen > 0)
+		snprintf(err, errlen, "%s", warn);
 	return 0;
 bad:
 	settings_defaults(s);
@@ -300,7 +328,12 @@ settings_put(FILE *f, const char *old, size_t len, const struct settings *s)
 			continue;
 		}
 		settings_value(s, (enum settings_key)k, v, sizeof v);
-		fprintf(f, "%s %s\n", settings_names[k], v);
+		p = memchr(p, '#', (size_t)(t.line + t.linelen - p));
+		if (p != NULL)
+			fprintf(f, "%s %s %.*s\n", settings_names[k], v,
+			    (int)(t.line + t.linelen - p), p);
+		else
+			fprintf(f, "%s %s\n", settings_names[k], v);
 		done |= 1u << k;
 	}
 	for (k = 0; k < SETTINGS_NKEYS; k++) {
@@ -344,6 +377,13 @@ settings_save(const char *path, const struct settings *s, char *err,
 	if ((f = safefile_create(&sf, 0644, err, errlen)) == NULL)
 		goto out;
 	settings_put(f, st == SAFEFILE_OK ? text : NULL, len, s);
+	/* Never a file the reader would refuse: the old one stays whole. */
+	if (ftell(f) > SETTINGS_FILE_MAX) {
+		snprintf(err, errlen, "%s: not written: the settings would be "
+		    "longer than the %d bytes the file may hold (remove some "
+		    "comments)", path, SETTINGS_FILE_MAX);
+		goto out;
+	}
 	rc = safefile_commit(&sf, err, errlen);
 out:
 	safefile_unlock(&sf);

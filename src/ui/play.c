@@ -708,9 +708,10 @@ play_free(struct play *p)
 
 /* Save the game to path (atomically; see save.h). */
 int
-play_save(const struct play *p, const char *path, char *err, size_t errlen)
+play_save(const struct play *p, const char *path,
+    const struct safefile_stamp *known, char *err, size_t errlen)
 {
-	return session_save(p->s, path, err, errlen);
+	return session_save_over(p->s, path, known, err, errlen);
 }
 
 /* Give command c to the game, as a script would. */

@@ -221,7 +221,8 @@ struct play	*play_open_opts(const char *path, const char *name,
 void		 play_board(const struct play *p, char *buf, size_t size);
 struct play	*play_load(const char *save, char *err, size_t errlen);
 void		 play_free(struct play *p);
-int		 play_save(const struct play *p, const char *path, char *err,
+int		 play_save(const struct play *p, const char *path,
+		    const struct safefile_stamp *known, char *err,
 		    size_t errlen);
 void		 play_level_name(char *dst, size_t size, const char *path);
 

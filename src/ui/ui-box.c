@@ -99,6 +99,9 @@ ui_box_quit_paint(struct ui *u, bool small)
 	static const char *const ends[] = { "quit? (y/n)",
 	    "l: back to the level list instead",
 	    "(this game is not saved: leaving ends it)" };
+	static const char *const nohome[] = { "quit? (y/n)",
+	    "l: back to the level list instead",
+	    "(no home directory: the game cannot be saved)" };
 
 	if (u->l->trial && small)
 		ui_draw_centred(&u->v, LINES / 2 + 1, "back to the editor? "
@@ -110,6 +113,8 @@ ui_box_quit_paint(struct ui *u, bool small)
 	else if (ui_box_in_game(u) && small)
 		ui_draw_centred(&u->v, LINES / 2 + 1, "quit? (y/n, l: level "
 		    "list)");
+	else if (ui_box_in_game(u) && !u->have_save_path)
+		ui_draw_box(&u->v, nohome, 3);
 	else if (ui_box_in_game(u))
 		ui_draw_box(&u->v, game, 3);
 	else if (small)

@@ -353,8 +353,8 @@ ue_ask_recover_key(struct ue *u, int ch)
 	case UE_KEY_ESC:
 	case 'q':
 		u->ask = UE_ASK_NONE;
-		ue_say(u, false, "the recovery file is kept until the level is "
-		    "saved: %s", u->ask_path);
+		ue_say(u, false, "the recovery file is kept, offered each time "
+		    "the level is opened: %s", u->ask_path);
 		break;
 	}
 }

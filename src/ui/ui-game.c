@@ -79,6 +79,10 @@ ui_game_enter(struct ui *u, struct play *p, bool resumed)
 	if (u->have_save_path)
 		save_level_path(u->save_path, sizeof u->save_path, p->name,
 		    false);
+	/* The save this game may replace: one another weir writes is kept. */
+	memset(&u->save_known, 0, sizeof u->save_known);
+	if (u->have_save_path)
+		(void)safefile_stamp_path(u->save_path, &u->save_known);
 	scores_free(&u->end.table);
 	ui_sight_start(&u->v, p);
 	ui_redraw(u);
@@ -181,6 +185,7 @@ ui_game_over(struct ui *u)
 	const struct game	*g = u->p->g;
 	struct score		 e;
 	char			 path[PLAY_PATH_MAX], err[UI_ERR_MAX];
+	char			 recerr[UI_ERR_MAX];
 
 	if (u->ended)
 		return;
@@ -188,6 +193,7 @@ ui_game_over(struct ui *u)
 	u->end.next = -2;
 	u->end.opened = ui_now();
 	ui_game_keep_in(u, err, sizeof err);
+	snprintf(recerr, sizeof recerr, "%s", err);
 	ui_game_daily_end(u);
 	if (u->l->trial || u->p->unscored) {
 		/* A draft from the editor, or a game on no board. */
@@ -195,7 +201,7 @@ ui_game_over(struct ui *u)
 		u->end.trial = u->l->trial;
 		u->end.rank = 0;
 		ui_note(u->end.note, sizeof u->end.note, err[0] != '\0' ?
-		    "recording: " : "", err);
+		    "recording not written: " : "", err);
 		scores_free(&u->end.table);
 		u->box = UI_BOX_END;
 		flushinp();
@@ -217,8 +223,7 @@ ui_game_over(struct ui *u)
 	snprintf(e.who, sizeof e.who, "%s", ui_game_who());
 	u->end.recorded = false;
 	u->end.rank = 0;
-	ui_note(u->end.note, sizeof u->end.note, err[0] != '\0' ?
-	    "recording: " : "", err);
+	u->end.note[0] = '\0';
 	scores_free(&u->end.table);
 	if (scores_path(path, sizeof path, true) != 0)
 		snprintf(u->end.note, sizeof u->end.note, "no home directory "
@@ -249,6 +254,15 @@ ui_game_over(struct ui *u)
 		ui_note(u->end.note, sizeof u->end.note, "saved game: ", err);
 	if (!u->resumed && u->replace_save)
 		ui_game_drop_save(u);
+	/* A recording that could not be written is said first. */
+	if (recerr[0] != '\0') {
+		char note[2 * UI_ERR_MAX];
+
+		snprintf(note, sizeof note, "%s%s%s", recerr,
+		    u->end.note[0] != '\0' ? "; " : "", u->end.note);
+		ui_note(u->end.note, sizeof u->end.note,
+		    "recording not written: ", note);
+	}
 	u->replace_save = false;
 	u->resumed = false;
 	u->box = UI_BOX_END;
@@ -267,7 +281,33 @@ ui_game_unsaved(const struct ui *u)
 	    u->l->trial || u->p->unsaved)
 		return false;
 	g = u->p->g;
-	return !game_over(g) && (g->tick > 0 || g->nlog > 0);
+	/* Under a second of a game and no command: nothing worth a save. */
+	return !game_over(g) && (g->tick >= GAME_RATE || g->nlog > 0);
+}
+
+/*
+ * Another weir saved a game of this level while this one was played
+ * (taken says so): its save is kept, and this game is kept as its
+ * recording, which the replay viewer takes over (t). True when kept (the
+ * farewell says where); false with u->why.
+ */
+static bool
+ui_game_save_taken(struct ui *u, const char *taken)
+{
+	char	err[UI_ERR_MAX];
+
+	ui_game_keep_in(u, err, sizeof err);
+	if (u->end.recording[0] == '\0') {
+		snprintf(u->why, sizeof u->why, "%s; and this game's recording "
+		    "was not written: %s", taken, err[0] != '\0' ? err :
+		    "it has none");
+		return false;
+	}
+	u->saved = true;
+	snprintf(u->farewell, sizeof u->farewell, "weir: %s: that save is "
+	    "kept; this game is kept as the recording %s ('weir --replay' it, "
+	    "t takes it over)", taken, u->end.recording);
+	return true;
 }
 
 /*
@@ -278,6 +318,7 @@ bool
 ui_game_try_save(struct ui *u)
 {
 	char	err[UI_ERR_MAX];
+	int	rc;
 
 	if (!u->have_save_path) {
 		snprintf(u->why, sizeof u->why, "no home directory to save "
@@ -289,10 +330,14 @@ ui_game_try_save(struct ui *u)
 		    "directory: %s", u->save_path, strerror(errno));
 		return false;
 	}
-	if (play_save(u->p, u->save_path, err, sizeof err) != 0) {
+	rc = play_save(u->p, u->save_path, &u->save_known, err, sizeof err);
+	if (rc == SAVE_TAKEN)
+		return ui_game_save_taken(u, err);
+	if (rc != 0) {
 		snprintf(u->why, sizeof u->why, "%s", err);
 		return false;
 	}
+	(void)safefile_stamp_path(u->save_path, &u->save_known);
 	/* Resumed from an old single save: its level's save holds it now. */
 	if (u->resumed && strcmp(u->resume_path, u->save_path) != 0)
 		(void)save_remove(u->resume_path, &u->p->s->save_stamp, err,

@@ -53,6 +53,9 @@ struct ui_launch {
 						   it must not be written */
 	struct settings		 settings;	/* ... as read (its own values,
 						   not the command line's) */
+	const char		*settings_note;	/* its trouble, to show on
+						   the title screen; NULL,
+						   "": none */
 };
 
 /* What the editor is started with. */

@@ -146,6 +146,8 @@ struct ui {
 	char			 resume_path[PLAY_PATH_MAX]; /* the save
 						   a resumed game came from */
 	bool			 have_save_path;
+	struct safefile_stamp	 save_known;	/* save_path as the game
+						   began (zeros: none) */
 	int			 sell_x, sell_y;	/* and the tower to specialise */
 	struct save_list	 saves;		/* every saved game */
 	char			(*save_about)[UI_SAVE_ABOUT]; /* a line

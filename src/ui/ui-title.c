@@ -496,6 +496,8 @@ ui_title_enter(struct ui *u)
 	u->title.note_error = false;
 	if (catalog_load(&u->cat, u->l->level_dir, err, sizeof err) != 0)
 		ui_title_note(u, "", err);
+	if (u->l->settings_note != NULL && u->l->settings_note[0] != '\0')
+		ui_title_note(u, "settings: ", u->l->settings_note);
 	if (scores_path(path, sizeof path, false) == 0) {
 		if (scores_open(path, &s, note, sizeof note, err,
 		    sizeof err) != 0)
