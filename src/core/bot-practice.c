@@ -207,6 +207,18 @@ bot_style_of(const struct bot *b)
 }
 
 /*
+ * Let b play its first style at once, with no practice: for a caller that
+ * needs a game of the bot's and not its best one (a benchmark's).
+ */
+void
+bot_practise_none(struct bot *b)
+{
+	bot_practice_free(b);
+	bot_style(b, 0);
+	b->practised = true;
+}
+
+/*
  * While b practises: the style it is practising (0 .. BOT_STYLES - 1)
  * and the tick its practice game has reached in *tick; -1 once chosen.
  */
