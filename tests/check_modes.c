@@ -686,6 +686,10 @@ START_TEST(test_bot_practises_and_plays_the_better_style)
 	ck_assert_int_eq(bot_practice_of(b, BOT_STYLE_DENSE, &lives, &waves),
 	    1);
 	ck_assert_int_eq(bot_style_of(b), BOT_STYLE_DENSE);
+	/* Dense kept every life: no style after it can do better. */
+	ck_assert_int_eq(lives, game_start_lives(g));
+	ck_assert_int_eq(bot_practice_of(b, BOT_STYLE_DENSE + 1, NULL, NULL),
+	    -1);
 	ck_assert_int_eq(g->tick, 0);
 	while (!game_over(g) && g->tick < max) {
 		bot_act(b, g);
@@ -694,6 +698,38 @@ START_TEST(test_bot_practises_and_plays_the_better_style)
 	ck_assert_int_eq(g->state, GAME_WON);
 	ck_assert_int_eq(g->lives, lives);
 	ck_assert_int_eq(g->waves_cleared, waves);
+	bot_free(b);
+	game_free(g);
+	level_free(lv);
+}
+END_TEST
+
+/*
+ * On The Hive (seed 1) the dense style wins keeping 11 lives and every
+ * style after it loses: each of their practice games stops once it is
+ * down to 11 lives, since it can no longer do better.
+ */
+START_TEST(test_bot_practice_stops_when_beaten)
+{
+	struct level	*lv = level_load(tu_srcpath("levels/hive.weir"),
+			    NULL, 0);
+	struct game	*g;
+	struct bot	*b;
+	long		 ticks = LONG_MAX;
+	int		 won, best = -1, lives = -1;
+
+	ck_assert_ptr_nonnull(lv);
+	g = t_game(lv, DIFF_NORMAL, false, 1);
+	b = bot_new(g);
+	ck_assert(bot_practise(b, g, &ticks));
+	ck_assert_int_eq(bot_style_of(b), BOT_STYLE_DENSE);
+	ck_assert_int_eq(bot_practice_of(b, BOT_STYLE_DENSE, &best, NULL), 1);
+	ck_assert_int_lt(best, game_start_lives(g));
+	for (int s = BOT_STYLE_DENSE + 1; s < 6; s++) {
+		won = bot_practice_of(b, s, &lives, NULL);
+		ck_assert_int_eq(won, 0);
+		ck_assert_int_eq(lives, best);
+	}
 	bot_free(b);
 	game_free(g);
 	level_free(lv);
@@ -865,11 +901,12 @@ modes_suite(void)
 	tcase_add_test(tc, test_bot_practice_in_slices);
 	tcase_add_test(tc, test_rating_is_deterministic_and_bounded);
 	suite_add_tcase(s, tc);
-	/* Three games of the finale: ten times as long under a sanitizer. */
+	/* Games of the finale and The Hive: ten times as long under a sanitizer. */
 	tc = tcase_create("practice");
 	tcase_set_tags(tc, "long");	/* make check-long */
 	tcase_set_timeout(tc, 900);
 	tcase_add_test(tc, test_bot_practises_and_plays_the_better_style);
+	tcase_add_test(tc, test_bot_practice_stops_when_beaten);
 	suite_add_tcase(s, tc);
 	return s;
 }

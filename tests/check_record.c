@@ -243,6 +243,51 @@ START_TEST(test_seek_back_and_forth)
 }
 END_TEST
 
+/*
+ * A tick back plays from a near frame just behind the position, not from
+ * the last keyframe: in a long endless game whose keyframes have spread
+ * out (room for the fewest, so every is twice REPLAY_NEAR_EVERY or more), each of 40 ticks back from the
+ * end lands on the state a straight replay passed and plays fewer ticks
+ * than a near frame's spacing.
+ */
+START_TEST(test_tick_back_plays_from_near)
+{
+	struct game_opts	 e = GAME_OPTS_INIT;
+	struct recording	*r;
+	struct replay		*rp;
+	uint64_t		 want[41];
+	char			 err[T_ERR];
+	long			 end, before;
+
+	e.endless = true;
+	e.difficulty = DIFF_HARD;
+	r = t_bot_game("rookery", &e, 20000, NULL);
+	end = r->ticks;
+	rp = replay_open(r, "rookery", err, sizeof err);
+	ck_assert_msg(rp != NULL, "%s", err);
+	rp->max_keys = REPLAY_KEYS_MIN;	/* as little room as a huge map has */
+	while (replay_game(rp)->tick < end - 40 && replay_step(rp) == 0)
+		;
+	for (int i = 40; i >= 0; i--) {
+		want[i] = game_hash(replay_game(rp));
+		if (replay_step(rp) != 0)
+			break;
+	}
+	ck_assert_int_eq(replay_game(rp)->tick, end);
+	ck_assert_int_gt(rp->every, 2 * REPLAY_NEAR_EVERY);
+	for (int i = 1; i <= 40; i++) {
+		before = rp->played;
+		replay_seek(rp, end - i);
+		ck_assert_int_eq(replay_game(rp)->tick, end - i);
+		ck_assert_uint_eq(game_hash(replay_game(rp)), want[i]);
+		ck_assert_int_le(rp->played - before,
+		    REPLAY_NEAR_EVERY / REPLAY_TICK_WORK);
+	}
+	ck_assert(!rp->diverged);
+	replay_free(rp);
+}
+END_TEST
+
 /* A wave's start found by seeking is the tick it began. */
 START_TEST(test_seek_wave)
 {
@@ -989,6 +1034,7 @@ record_suite(void)
 	    (int)(sizeof copy_levels / sizeof copy_levels[0]) - 1);
 	tcase_add_test(tc, test_copy_refuses_another_shape);
 	tcase_add_test(tc, test_seek_back_and_forth);
+	tcase_add_test(tc, test_tick_back_plays_from_near);
 	tcase_add_test(tc, test_seek_wave);
 	tcase_add_test(tc, test_take_over);
 	tcase_add_test(tc, test_grow_as_made);

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: ISC */
 /*
  * weir-bench game: how much faster than real time the game runs headless.
- * For each level the built-in bot plays it once and its commands are
+ * For each level the built-in bot plays it once, in its first style
+ * with no practice (the game is what is timed), and its commands are
  * kept; then the same game (same seed, same commands at the same ticks,
  * no bot, no trace) is replayed BENCH_GAME_RUNS times and timed. The
  * figure is game seconds simulated per wall-clock second, the median run.
@@ -11,7 +12,8 @@
  *
  * hunt_level_vs_realtime is the same figure for the bot playing The Great
  * Hunt (great-hunt.weir: hundreds of hunters chasing the hero), bot and
- * all: game seconds per second of processor time of the game it plays.
+ * all, its practice included: game seconds per second of processor time
+ * of the game it plays.
  *
  * Levels are looked up in $WEIR_LEVELDIR, then ./levels, then the
  * installed level directory. Times are this thread's processor time.
@@ -72,6 +74,7 @@ bench_game_level(const struct level *lv, struct bench_game_result *r)
 	double		 t[BENCH_GAME_RUNS];
 	int		 nlog, run, k;
 
+	bot_practise_none(b);	/* a game to replay: the replays are timed */
 	while (!game_over(g)) {
 		bot_act(b, g);
 		game_tick(g);

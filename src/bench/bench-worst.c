@@ -99,6 +99,9 @@ bench_worst_run(const struct level *lv, bool with_bot, int *enemies)
 	double		 start;
 	long		 t0;
 
+	if (b != NULL)
+		bot_practise_none(b);	/* its turns are timed, not practice */
+
 	while (!game_over(g) && g->nenemies < g->max_enemies) {
 		if (b != NULL)
 			bot_act(b, g);

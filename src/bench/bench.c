@@ -32,7 +32,7 @@ static const struct bench_cmd bench_cmds[] = {
 	{ "draw", bench_draw, "draw [LEVEL...]  bytes sent to the terminal a frame" },
 	{ "worst", bench_worst, "worst [write F | orders]  the largest legal level against real time" },
 	{ "keys", bench_keys, "keys [LEVEL]     a cursor move in the terminal on the largest legal level" },
-	{ "replay", bench_replay, "replay [LEVEL...] a replay seeking to the end and back" },
+	{ "replay", bench_replay, "replay [LEVEL...|long] a replay seeking to the end and back" },
 	{ "summary", bench_summary, "summary          every figure, one NAME VALUE line each" },
 };
 
@@ -148,7 +148,27 @@ bench_pick_open(const struct grid *g, uint64_t *s)
 	}
 }
 
-/* Every figure at its default size. */
+/* The parts of the summary, in order. */
+static const struct {
+	const char	*name;
+	void		(*run)(FILE *);
+} bench_parts[] = {
+	{ "field", bench_field_summary },
+	{ "repair", bench_repair_summary },
+	{ "goal", bench_goal_summary },
+	{ "crowd", bench_crowd_summary },
+	{ "game", bench_game_summary },
+	{ "draw", bench_draw_summary },
+	{ "worst", bench_worst_summary },
+	{ "keys", bench_keys_summary },
+	{ "replay", bench_replay_summary },
+	{ "replay-long", bench_replay_long_summary },
+};
+
+/*
+ * Every figure at its default size; what each part took goes to standard
+ * error, so the summary's own cost is known.
+ */
 static int
 bench_summary(int argc, char **argv)
 {
@@ -156,15 +176,16 @@ bench_summary(int argc, char **argv)
 	(void)argv;
 	/* Every time below is this thread's processor time (bench_cpu_now). */
 	printf("clock thread_cpu_time\n");
-	bench_field_summary(stdout);
-	bench_repair_summary(stdout);
-	bench_goal_summary(stdout);
-	bench_crowd_summary(stdout);
-	bench_game_summary(stdout);
-	bench_draw_summary(stdout);
-	bench_worst_summary(stdout);
-	bench_keys_summary(stdout);
-	bench_replay_summary(stdout);
+	for (size_t i = 0; i < sizeof bench_parts / sizeof bench_parts[0];
+	    i++) {
+		double t0 = bench_cpu_now();
+
+		fflush(stdout);
+		bench_parts[i].run(stdout);
+		fflush(stdout);
+		fprintf(stderr, "weir-bench: summary: %s took %.1f s\n",
+		    bench_parts[i].name, bench_cpu_now() - t0);
+	}
 	return 0;
 }
 

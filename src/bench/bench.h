@@ -39,6 +39,7 @@ void		 bench_game_summary(FILE *out);
 const char	*bench_game_dir(void);
 int		 bench_replay(int argc, char **argv);
 void		 bench_replay_summary(FILE *out);
+void		 bench_replay_long_summary(FILE *out);
 /* A curses screen of lines x cols writing to a temporary file. */
 struct screen;
 struct bench_screen {

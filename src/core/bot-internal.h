@@ -44,7 +44,8 @@
 				   up for the best specialisation ... */
 #define BOT_AHEAD	0.5	/* ... while no enemy is past this share of
 				   the route */
-#define BOT_STYLES	6	/* styles a maze practises (bot-practice.c) */
+#define BOT_STYLES	BOT_NSTYLES	/* styles a maze practises
+					   (bot-practice.c) */
 #define BOT_PLAIN_STYLES 2	/* ... of which the first are its own; the
 				   rest play a plan with its walls */
 

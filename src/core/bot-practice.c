@@ -21,7 +21,11 @@
  * its lives it is played. Otherwise the next is practised too, and so on
  * until one wins keeping half its lives or all have been tried; the best
  * of those tried is played: a win before a loss, then more lives, then
- * more waves cleared; the earlier on a tie. The practice is played with the
+ * more waves cleared; the earlier on a tie. A practice that can no longer
+ * be played is cut short, which leaves the choice as it would be: no
+ * style is tried after a win that kept every life, and a practice game
+ * stops once it has no more lives left than a win before it kept (lives
+ * only fall). The practice is played with the
  * game's seed, at the bot's share and in the game's setting, so the style
  * is a function of the level, the seed, the setting and the share: a game
  * resumed from a save, or a replay's bot, picks the same one. Practice is
@@ -117,24 +121,52 @@ bot_practice_better(const struct bot *b, int s, int t)
 	return b->tried_waves[s] > b->tried_waves[t];
 }
 
+/* The best of the styles before s tried so far, or -1. */
+static int
+bot_practice_best(const struct bot *b, int s)
+{
+	int	best = -1;
+
+	for (int t = 0; t < s; t++)
+		if (b->tried_won[t] >= 0 && (best < 0 ||
+		    bot_practice_better(b, t, best)))
+			best = t;
+	return best;
+}
+
+/*
+ * Whether the practice game running can no longer do better than the
+ * best style before it: that one won keeping lives, and this one has no
+ * more left (lives only fall, and a tie goes to the earlier).
+ */
+static bool
+bot_practice_beaten(const struct bot *b)
+{
+	int	best = bot_practice_best(b, b->style);
+
+	return best >= 0 && b->tried_won[best] == 1 &&
+	    b->pg->lives <= b->tried_lives[best];
+}
+
 /* The practice game has ended: note it, and practise the next or pick. */
 static void
 bot_practice_ended(struct bot *b, const struct game *g)
 {
-	int	s = b->style, best = 0;
+	int	s = b->style, best;
 
 	b->tried_won[s] = b->pg->state == GAME_WON;
 	b->tried_lives[s] = b->pg->lives;
 	b->tried_waves[s] = b->pg->waves_cleared;
 	bot_practice_free(b);
+	best = bot_practice_best(b, s + 1);
+	/* No style after a win that kept every life can do better. */
 	if (s + 1 < BOT_STYLES && !(s == 0 && b->tried_won[0] &&
-	    2 * b->tried_lives[0] >= game_start_lives(g))) {
+	    2 * b->tried_lives[0] >= game_start_lives(g)) &&
+	    !(b->tried_won[best] == 1 && b->tried_lives[best] >=
+	    game_start_lives(g))) {
 		bot_style(b, s + 1);
 		return;
 	}
-	for (int t = 1; t <= s; t++)
-		if (bot_practice_better(b, t, best))
-			best = t;
 	bot_style(b, best);
 	b->practised = true;
 }
@@ -152,7 +184,8 @@ bot_practise(struct bot *b, const struct game *g, long *ticks)
 	while (!b->practised && *ticks > 0) {
 		if (b->pg == NULL)
 			bot_practice_start(b, g);
-		if (game_over(b->pg) || b->pg->tick >= game_max_ticks(b->pg)) {
+		if (game_over(b->pg) || b->pg->tick >= game_max_ticks(b->pg) ||
+		    bot_practice_beaten(b)) {
 			bot_practice_ended(b, g);
 			continue;
 		}
@@ -174,7 +207,32 @@ bot_style_of(const struct bot *b)
 }
 
 /*
- * How style's practice game ended: 1 won, 0 lost, -1 not practised (the
+ * Let b play its first style at once, with no practice: for a caller that
+ * needs a game of the bot's and not its best one (a benchmark's).
+ */
+void
+bot_practise_none(struct bot *b)
+{
+	bot_practice_free(b);
+	bot_style(b, 0);
+	b->practised = true;
+}
+
+/*
+ * While b practises: the style it is practising (0 .. BOT_STYLES - 1)
+ * and the tick its practice game has reached in *tick; -1 once chosen.
+ */
+int
+bot_practice_at(const struct bot *b, long *tick)
+{
+	if (tick != NULL)
+		*tick = b->pg != NULL ? b->pg->tick : 0;
+	return b->practised ? -1 : b->style;
+}
+
+/*
+ * How style's practice game ended: 1 won, 0 lost or stopped as beaten
+ * (see above), -1 not practised (the
  * lives it kept and waves it cleared in *lives and *waves, if not NULL).
  */
 int

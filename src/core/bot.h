@@ -143,6 +143,9 @@ void		 bot_set_share(struct bot *b, int pct);
 bool		 bot_practise(struct bot *b, const struct game *g,
 		    long *ticks);			/* bot-practice.c */
 int		 bot_style_of(const struct bot *b);
+int		 bot_practice_at(const struct bot *b, long *tick);
+void		 bot_practise_none(struct bot *b);
+#define BOT_NSTYLES	6	/* styles practised, at most */
 int		 bot_practice_of(const struct bot *b, int style, int *lives,
 		    int *waves);
 #define BOT_STYLE_LONG	0	/* walls first (bot-practice.c) */

@@ -93,6 +93,40 @@ replay_key(struct replay *r)
 	r->work = 0;
 }
 
+/*
+ * Take a near frame when REPLAY_NEAR_EVERY work has been played since the
+ * last (or since the position was set from a frame), in a free slot or
+ * over the one farthest from the position.
+ */
+static void
+replay_near(struct replay *r)
+{
+	struct replay_key	*k;
+	long			 far = -1, d;
+
+	r->near_work += r->g->nunits + REPLAY_TICK_WORK;
+	if (r->near_work < REPLAY_NEAR_EVERY)
+		return;
+	if (r->nnear < REPLAY_NEAR) {
+		k = &r->near[r->nnear++];
+		k->g = replay_new_game(r);
+	} else {
+		k = &r->near[0];
+		for (int i = 0; i < r->nnear; i++) {
+			d = labs(r->near[i].tick - r->g->tick);
+			if (d > far) {
+				far = d;
+				k = &r->near[i];
+			}
+		}
+	}
+	game_copy(k->g, r->g);
+	k->tick = r->g->tick;
+	k->next = r->play.next;
+	k->next_check = r->play.next_check;
+	r->near_work = 0;
+}
+
 /* Note that the replay no longer matches its recording, once. */
 static void
 replay_diverge(struct replay *r, const char *why)
@@ -151,9 +185,11 @@ replay_advance(struct replay *r)
 	if (replay_at_end(r))
 		return false;
 	game_tick(r->g);
+	r->played++;
 	replay_check(r);
 	replay_commands(r);
 	replay_key(r);
+	replay_near(r);
 	return true;
 }
 
@@ -162,6 +198,8 @@ static int
 replay_max_keys(const struct game *g)
 {
 	size_t	n = REPLAY_MEMORY / replay_game_bytes(g);
+
+	n = n > REPLAY_NEAR ? n - REPLAY_NEAR : 0;	/* the near frames' */
 
 	if (n < REPLAY_KEYS_MIN)
 		n = REPLAY_KEYS_MIN;
@@ -194,7 +232,8 @@ replay_open(struct recording *rec, const char *name, char *err,
 	r->every = REPLAY_EVERY;
 	r->max_keys = replay_max_keys(r->g);
 	r->keys = xcalloc((size_t)r->max_keys, sizeof *r->keys);
-	r->spare = xcalloc((size_t)r->max_keys, sizeof *r->spare);
+	r->spare = xcalloc((size_t)r->max_keys + REPLAY_NEAR,
+	    sizeof *r->spare);
 	r->wave_at = xcalloc((size_t)r->g->nwaves + 1, sizeof *r->wave_at);
 	for (i = 0; i <= r->g->nwaves; i++)
 		r->wave_at[i] = -1;
@@ -213,6 +252,8 @@ replay_free(struct replay *r)
 		return;
 	for (i = 0; i < r->nkeys; i++)
 		game_free(r->keys[i].g);
+	for (i = 0; i < r->nnear; i++)
+		game_free(r->near[i].g);
 	for (i = 0; i < r->nspare; i++)
 		game_free(r->spare[i]);
 	free(r->keys);
@@ -283,8 +324,8 @@ replay_key_before(const struct replay *r, long tick)
 
 /*
  * Move the position to tick (within the start and the end), with no
- * events: from the nearest keyframe before it when that is nearer than
- * the position or the position is past it.
+ * events: from the nearest keyframe or near frame before it when that is
+ * nearer than the position or the position is past it.
  */
 void
 replay_seek(struct replay *r, long tick)
@@ -296,7 +337,11 @@ replay_seek(struct replay *r, long tick)
 	if (tick > r->rec->ticks)
 		tick = r->rec->ticks;
 	k = replay_key_before(r, tick);
+	for (int i = 0; i < r->nnear; i++)
+		if (r->near[i].tick <= tick && r->near[i].tick > k->tick)
+			k = &r->near[i];
 	if (tick < r->g->tick || k->tick > r->g->tick) {
+		r->near_work = 0;
 		game_copy(r->g, k->g);
 		r->play.next = k->next;
 		r->play.next_check = k->next_check;

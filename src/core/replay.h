@@ -15,7 +15,11 @@
  * together they take no more than REPLAY_MEMORY bytes: when they are all
  * used, every other one is let go and `every` doubles, so a long game
  * keeps keyframes spread over its whole length and a seek plays about
- * `every` work at most.
+ * `every` work at most. Beside them a few near frames (REPLAY_NEAR) are
+ * taken wherever play goes, one each REPLAY_NEAR_EVERY units of work,
+ * the one farthest from the position let go for a new one: so a step
+ * back, or a seek a little way back, plays from just behind the
+ * position rather than from the last keyframe.
  *
  * Events (for the messages a viewer shows) go to the replay's callback
  * while it steps, never while it seeks. A replay that comes apart from its
@@ -45,6 +49,8 @@
 #define REPLAY_MEMORY		(96 << 20)	/* bytes all keyframes take */
 #define REPLAY_KEYS_MIN		8		/* keyframes at least */
 #define REPLAY_KEYS_MAX		512		/* ... at most */
+#define REPLAY_NEAR		8		/* near frames */
+#define REPLAY_NEAR_EVERY	(32 * 1024)	/* work between two */
 #define REPLAY_WHY_MAX		(RECORD_PATH_MAX + 256) /* bytes of why */
 
 struct replay_key {
@@ -61,11 +67,15 @@ struct replay {
 	struct record_play	 play;
 	struct replay_key	*keys;		/* by tick */
 	int			 nkeys, max_keys;
+	struct replay_key	 near[REPLAY_NEAR];	/* any order */
+	int			 nnear;
+	long			 near_work;	/* work since the last */
 	struct game		**spare;	/* games let go, to reuse */
 	int			 nspare;
 	long			 every;		/* work between keyframes */
 	long			 work;		/* ... done since the last */
 	long			 frontier;	/* the furthest tick played */
+	long			 played;	/* ticks played in all */
 	long			*wave_at;	/* tick each wave began, -1 */
 	int			 known_waves;
 	bool			 diverged;	/* it no longer matches */

@@ -50,9 +50,16 @@ struct ui_replay {
 	bool		 full;		/* as fast as it goes */
 	bool		 ended;		/* the end has been said */
 	bool		 told;		/* ... and a divergence */
+	int		 thinking;	/* the practice style said, or -1 */
 };
 
-#define UI_PRACTICE_SLICE	200	/* practice ticks a tick of the screen */
+/*
+ * Practice ticks a tick of the screen: UI_PRACTICE_SLICE on a map of
+ * UI_PRACTICE_CELLS cells or fewer, fewer on larger maps (a practice
+ * turn costs about as much as the map is large), never under one turn.
+ */
+#define UI_PRACTICE_SLICE	200
+#define UI_PRACTICE_CELLS	2048
 
 /*
  * The built-in player NAME ("" the default) for game g: the one place the
@@ -177,9 +184,9 @@ ui_replay_enter(struct ui *u)
 	u->p->bell = u->bell;
 	ui_sight_start(&u->v, u->p);
 	if (u->rp->bot != NULL && bot_style_of(u->rp->bot) < 0)
-		play_message(u->p, false, "the built-in player practises %s, "
-		    "then plays it: watch, seek back, t takes over; ? shows "
-		    "the keys", r->lv->title);
+		play_message(u->p, false, "the built-in player is thinking: "
+		    "it practises %s before its first turn; t takes over, ? "
+		    "shows the keys", r->lv->title);
 	else if (u->rp->bot != NULL)
 		play_message(u->p, false, "the built-in player plays %s: watch, "
 		    "seek back, t takes over; ? shows the keys", r->lv->title);
@@ -232,7 +239,13 @@ ui_replay_can_move(const struct ui_replay *v)
 static int
 ui_replay_tick(struct ui_replay *v)
 {
-	long	slice = UI_PRACTICE_SLICE;
+	const struct game *g = replay_game(v->r);
+	long	cells = (long)g->lv->w * g->lv->h;
+	long	slice = cells <= UI_PRACTICE_CELLS ? UI_PRACTICE_SLICE :
+		    UI_PRACTICE_SLICE * UI_PRACTICE_CELLS / cells;
+
+	if (slice < BOT_PERIOD)
+		slice = BOT_PERIOD;
 
 	if (!replay_at_end(v->r))
 		return replay_step(v->r);
@@ -261,6 +274,16 @@ ui_replay_notes(struct ui *u)
 	const struct game	*g = replay_game(v->r);
 	char			 at[32];
 
+	if (v->bot != NULL && bot_practice_at(v->bot, NULL) != v->thinking) {
+		long	t;
+
+		v->thinking = bot_practice_at(v->bot, &t);
+		if (v->thinking >= 0)
+			play_message(u->p, false, "the built-in player is "
+			    "thinking: practising %s, style %d of %d, before "
+			    "its first turn", g->lv->title, v->thinking + 1,
+			    BOT_NSTYLES);
+	}
 	if (v->r->diverged && !v->told) {
 		v->told = true;
 		play_message(u->p, true, "%s", v->r->why);
