@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "core/movingai.h"
 #include "nav/field.h"
@@ -1342,6 +1343,8 @@ START_TEST(test_hunt_towers_chase)
 		snprintf(path, sizeof path, "%s/%s.map", dir, maps[m]);
 	else
 		return;		/* the large maps are not shipped */
+	if (m > 0 && access(path, R_OK) != 0)
+		return;		/* nor beside an unpacked tarball */
 	towers_chase(path, every, 0x70e45 + (uint64_t)_i);
 }
 END_TEST
