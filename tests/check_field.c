@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "nav/dmath.h"
 #include "nav/field.h"
 #include "nav/los.h"
 #include "core/movingai.h"
@@ -1382,6 +1383,41 @@ START_TEST(test_canon_applies_only_to_unit_8way)
 }
 END_TEST
 
+/*
+ * weir's own sine, cosine and atan2 (dmath.c), the simulation's only
+ * trigonometry: close to libm's over the angles the game uses, exact where
+ * the answer is, and sincos the same bits as sin and cos.
+ */
+START_TEST(test_dmath_matches_libm)
+{
+	double worst = 0.0;
+
+	ck_assert(dmath_sin(0.0) == 0.0 && dmath_cos(0.0) == 1.0);
+	ck_assert(dmath_atan2(0.0, 1.0) == 0.0);
+	ck_assert(dmath_atan2(1.0, 0.0) == atan2(1.0, 0.0));
+	for (int k = -4000; k <= 4000; k++) {
+		double x = k * 0.0617, s, c;
+
+		dmath_sincos(x, &s, &c);
+		ck_assert(s == dmath_sin(x) && c == dmath_cos(x));
+		worst = fmax(worst, fabs(s - sin(x)));
+		worst = fmax(worst, fabs(c - cos(x)));
+	}
+	ck_assert_msg(worst < 1e-15, "sin/cos off libm by %g", worst);
+	worst = 0.0;
+	for (int y = -30; y <= 30; y++)
+		for (int x = -30; x <= 30; x++) {
+			double a = dmath_atan2(y * 0.37, x * 0.41);
+
+			if (x == 0 && y == 0)
+				continue;
+			worst = fmax(worst, fabs(a - atan2(y * 0.37,
+			    x * 0.41)));
+		}
+	ck_assert_msg(worst < 1e-15, "atan2 off libm by %g", worst);
+}
+END_TEST
+
 static Suite *
 field_suite(void)
 {
@@ -1436,6 +1472,7 @@ field_suite(void)
 	tcase_add_test(tc, test_path_smoothing_open_stretch_one_segment);
 	tcase_add_test(tc, test_path_segments_never_cross_walls);
 	tcase_add_test(tc, test_path_memo_matches_smoothing);
+	tcase_add_test(tc, test_dmath_matches_libm);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("reach");
