@@ -88,6 +88,9 @@ headless_recorder(struct headless *h, const struct headless_opts *o,
 	}
 	if (o->daily != NULL)
 		recorder_daily(h->rec, o->daily->text);
+	if (o->bot)
+		recorder_strategy(h->rec, o->has_plan ? "plan" :
+		    bot_strategies[o->strategy].name);
 	return 0;
 }
 

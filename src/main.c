@@ -303,7 +303,8 @@ main_edit(const struct main_opts *o)
 }
 
 /*
- * --verify FILE...: play each recording again; "FILE: ok won 18450" or
+ * --verify FILE...: check what each recording claims against the installed
+ * levels and the daily rule, and play it again; "FILE: ok won 18450" or
  * what differs first, on standard output; 1 if any did not verify (a file
  * that does not read is said on standard error).
  */
@@ -321,7 +322,9 @@ main_verify(char **files, int nfiles)
 			status = MAIN_EXIT_ERROR;
 			continue;
 		}
-		if (record_verify(r, files[i], msg, sizeof msg) != 0)
+		if (record_claims(r, files[i], main_level_dir(), msg,
+		    sizeof msg) != 0 ||
+		    record_verify(r, files[i], msg, sizeof msg) != 0)
 			status = MAIN_EXIT_ERROR;
 		printf("%s\n", text_visible(safe, sizeof safe, msg));
 		fflush(stdout);

@@ -123,15 +123,14 @@ START_TEST(test_replays_to_the_same_hash)
 	struct game_opts	 o = GAME_OPTS_INIT;
 	struct recording	*r = t_bot_game("clearing", &o, 1L << 30, NULL);
 	struct replay		*rp;
-	uint64_t		 want = r->hash, seed = r->seed;
-	uint64_t		 lh = r->level_hash;
+	uint64_t		 want = r->hash;
 	char			 err[T_ERR];
 
 	rp = replay_open(r, "clearing.rec", err, sizeof err);
 	ck_assert_msg(rp != NULL, "%s", err);
 	while (replay_step(rp) == 0)
 		;
-	ck_assert_uint_eq(record_hash(replay_game(rp), seed, lh), want);
+	ck_assert_uint_eq(record_hash(replay_game(rp), rp->rec), want);
 	ck_assert(!rp->diverged);
 	replay_free(rp);
 }
@@ -431,7 +430,7 @@ START_TEST(test_take_over)
 		game_tick(s->g);
 		ck_assert_int_eq(record_play_commands(&p), -1);
 	}
-	ck_assert_uint_eq(record_hash(s->g, r->seed, r->level_hash), r->hash);
+	ck_assert_uint_eq(record_hash(s->g, r), r->hash);
 	ck_assert_int_eq(replay_game(rp)->tick, 3000);
 	replay_free(rp);
 	session_free(s);
@@ -535,42 +534,62 @@ END_TEST
 START_TEST(test_reader_places_errors)
 {
 	static const struct { const char *text, *want; } cases[] = {
-		{ "", "r:1:1: expected 'weir-recording 1'" },
-		{ "weir-recording 2\n", "r:1:1: expected 'weir-recording 1'" },
-		{ "weir-recording 1\nlevel-name a b\n", "r:2:12: expected one "
+		{ "", "r:1:1: expected 'weir-recording 2'" },
+		{ "weir-recording 1\n", "r:1:16: a recording of format version "
+		  "1: this weir reads version 2 only" },
+		{ "weir-recording 3\n", "r:1:16: a recording of format version "
+		  "3: this weir reads version 2 only" },
+		{ "weir-recording x\n", "r:1:16: expected the format's "
+		  "version" },
+		{ "weir-recording 2\nlevel-name a\ntitle T\nformat weir\n"
+		  "level-hash 0000000000000000\nseed 1\nsandbox 0\n"
+		  "difficulty normal\nendless 0\nstrategy a b\n",
+		  "r:10:10: expected one word" },
+		{ "weir-recording 2\nlevel-name a\ntitle T\nformat weir\n"
+		  "level-hash 0000000000000000\nseed 1\nsandbox 0\n"
+		  "difficulty normal\nendless 0\ntaken-over 0\n",
+		  "r:10:12: expected the tick of the take-over" },
+		{ "weir-recording 2\nlevel-name a\ntitle T\nformat weir\n"
+		  "level-hash 0000000000000000\nseed 1\nsandbox 0\n"
+		  "difficulty normal\nendless 0\ntaken-over 9\nwhen 1\n"
+		  "level 1\n|x\ncommands 0\nchecks 0\nresult won 4\n"
+		  "score 1\nwaves 1 1\nlives 1\nstars 1\n"
+		  "hash 0000000000000000\nend\n",
+		  "r:10:1: take-over after the end" },
+		{ "weir-recording 2\nlevel-name a b\n", "r:2:12: expected one "
 		  "word" },
-		{ "weir-recording 1\nlevel-name a\ntitle T\nformat x\n",
+		{ "weir-recording 2\nlevel-name a\ntitle T\nformat x\n",
 		  "r:4:8: expected 'weir' or 'map'" },
-		{ "weir-recording 1\nlevel-name a\ntitle T\nformat weir\n"
+		{ "weir-recording 2\nlevel-name a\ntitle T\nformat weir\n"
 		  "level-hash 00z0000000000000\n", "r:5:14: expected 16 hex" },
-		{ "weir-recording 1\nlevel-name a\ntitle T\nformat weir\n"
+		{ "weir-recording 2\nlevel-name a\ntitle T\nformat weir\n"
 		  "level-hash 0000000000000000\nseed -1\n", "r:6:6: expected "
 		  "a number" },
-		{ "weir-recording 1\nlevel-name a\ntitle T\nformat weir\n"
+		{ "weir-recording 2\nlevel-name a\ntitle T\nformat weir\n"
 		  "level-hash 0000000000000000\nseed 1\nsandbox 0\n"
 		  "difficulty odd\n", "r:8:12: expected" },
-		{ "weir-recording 1\nlevel-name a\ntitle T\nformat weir\n"
+		{ "weir-recording 2\nlevel-name a\ntitle T\nformat weir\n"
 		  "level-hash 0000000000000000\nseed 1\nsandbox 0\n"
 		  "difficulty normal\nendless 0\nwhen 1\nlevel 2\n|x\n",
 		  "r:13:1: expected 1 more lines of the level" },
-		{ "weir-recording 1\nlevel-name a\ntitle T\nformat weir\n"
+		{ "weir-recording 2\nlevel-name a\ntitle T\nformat weir\n"
 		  "level-hash 0000000000000000\nseed 1\nsandbox 0\n"
 		  "difficulty normal\nendless 0\nwhen 1\nlevel 1\n|x\n"
 		  "commands 2\n5 wave\n4 wave\n", "r:15:1: command out of "
 		  "time order" },
-		{ "weir-recording 1\nlevel-name a\ntitle T\nformat weir\n"
+		{ "weir-recording 2\nlevel-name a\ntitle T\nformat weir\n"
 		  "level-hash 0000000000000000\nseed 1\nsandbox 0\n"
 		  "difficulty normal\nendless 0\nwhen 1\nlevel 1\n|x\n"
 		  "commands 1\n5 wave\nchecks 0\nresult won 4\nscore 1\n"
 		  "waves 1 1\nlives 1\nstars 1\nhash 0000000000000000\nend\n",
 		  "r:14:1: command after the end" },
-		{ "weir-recording 1\nlevel-name a\ntitle T\nformat weir\n"
+		{ "weir-recording 2\nlevel-name a\ntitle T\nformat weir\n"
 		  "level-hash 0000000000000000\nseed 1\nsandbox 0\n"
 		  "difficulty normal\nendless 0\nwhen 1\nlevel 1\n|x\n"
 		  "commands 0\nchecks 0\nresult won 4\nscore 1\n"
 		  "waves 1 1\nlives 1\nstars 4\n", "r:19:7: number out of "
 		  "range" },
-		{ "weir-recording 1\nlevel-name \x01\n", "r:2:12: invalid "
+		{ "weir-recording 2\nlevel-name \x01\n", "r:2:12: invalid "
 		  "byte 0x01" },
 	};
 	struct recording	*r;
@@ -592,7 +611,7 @@ END_TEST
 START_TEST(test_level_that_does_not_parse)
 {
 	static const char text[] =
-	    "weir-recording 1\nlevel-name a\ntitle T\nformat weir\n"
+	    "weir-recording 2\nlevel-name a\ntitle T\nformat weir\n"
 	    "level-hash 1ad2f9e15e38b19d\nseed 1\nsandbox 0\n"
 	    "difficulty normal\nendless 0\nwhen 1\nlevel 2\n|weir-level 1\n"
 	    "|bogus line\ncommands 0\nchecks 0\nresult quit 0\nscore 0\n"

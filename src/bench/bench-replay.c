@@ -93,13 +93,13 @@ bench_replay_measure(struct recording *r, struct bench_replay_result *res)
 	char		 err[1024];
 	double		 t0, t1;
 	long		 end = r->ticks;
-	uint64_t	 want = r->hash, seed = r->seed, lh = r->level_hash;
+	uint64_t	 want = r->hash;
 
 	if ((rp = replay_open(r, "bench", err, sizeof err)) == NULL)
 		return false;
 	t0 = bench_cpu_now();
 	replay_seek(rp, end);
-	res->same = record_hash(replay_game(rp), seed, lh) == want;
+	res->same = record_hash(replay_game(rp), rp->rec) == want;
 	replay_seek(rp, 0);
 	t1 = bench_cpu_now();
 	res->seek_ms = (t1 - t0) * 1000.0;
@@ -282,15 +282,13 @@ bench_long_measure(struct bench_long_result *res)
 	struct replay		*rp;
 	char			 err[1024];
 	double			 t0, ms;
-	uint64_t		 want, seed, lh;
+	uint64_t		 want;
 	long			 end;
 
 	memset(res, 0, sizeof *res);
 	if ((r = bench_long_record(&res->enemies)) == NULL)
 		return false;
 	want = r->hash;
-	seed = r->seed;
-	lh = r->level_hash;
 	end = r->ticks;
 	if ((rp = replay_open(r, "bench-long", err, sizeof err)) == NULL) {
 		fprintf(stderr, "weir-bench: replay: %s\n", err);
@@ -299,7 +297,7 @@ bench_long_measure(struct bench_long_result *res)
 	t0 = bench_cpu_now();
 	replay_seek(rp, end);
 	res->first_ms = (bench_cpu_now() - t0) * 1000.0;
-	res->same = record_hash(replay_game(rp), seed, lh) == want;
+	res->same = record_hash(replay_game(rp), rp->rec) == want;
 	for (int i = 0; i < BENCH_LONG_SEEKS; i++) {
 		/* 7 is prime to 16: every sixteenth of the game, scattered. */
 		long at = end / BENCH_LONG_SEEKS * ((i * 7) % BENCH_LONG_SEEKS)

@@ -61,6 +61,8 @@ record_entry(struct record_entry *e, const char *path,
 	snprintf(e->level_name, sizeof e->level_name, "%s", r->level_name);
 	snprintf(e->title, sizeof e->title, "%s", r->title);
 	snprintf(e->daily, sizeof e->daily, "%s", r->daily);
+	e->map = r->map;
+	e->level_hash = save_hash(r->level_text, r->level_len);
 	e->opts = r->opts;
 	e->result = r->result;
 	e->score = r->score;

@@ -121,7 +121,8 @@ record_verify_end(const struct recording *r, const struct game *g,
 	enum record_result	res = g->state == GAME_WON ? RECORD_WON :
 				    g->state == GAME_LOST ? RECORD_LOST :
 				    RECORD_QUIT;
-	uint64_t		h = record_hash(g, r->seed, r->level_hash);
+	uint64_t		h = record_hash(g, r);
+	char			at[48] = "";
 
 	if (res != r->result || g->tick != r->ticks)
 		snprintf(msg, msglen, "differs: the game ends %s at tick %ld, "
@@ -141,11 +142,15 @@ record_verify_end(const struct recording *r, const struct game *g,
 		    r->stars);
 	else if (h != r->hash)
 		snprintf(msg, msglen, "differs: the end hashes to %016" PRIx64
-		    ", recorded %016" PRIx64 " (a command, its tick, the seed "
-		    "or the level was changed)", h, r->hash);
+		    ", recorded %016" PRIx64 " (a command, its tick, the seed, "
+		    "the level or a claim of the head was changed)", h, r->hash);
 	else {
-		snprintf(msg, msglen, "ok %s %d", record_result_name(res),
-		    g->score);
+		if (r->taken > 0)
+			snprintf(at, sizeof at, " (taken over at %ld:%02ld)",
+			    r->taken / GAME_RATE / 60,
+			    r->taken / GAME_RATE % 60);
+		snprintf(msg, msglen, "ok %s %d%s", record_result_name(res),
+		    g->score, at);
 		return 0;
 	}
 	return 1;
@@ -268,14 +273,38 @@ record_copy_clean(char *dst, size_t size, const char *src)
 }
 
 /*
- * The level's text as a recording holds it: a CR ending a line dropped,
- * the last line ended. -1 (err) if it holds any other control byte.
+ * The level's text (len bytes) as a recording holds it, into out (room for
+ * len + 1 bytes): a CR ending a line dropped, the last line ended. Its
+ * length, or -1 with the control byte into *bad if it holds any other.
  */
+long
+record_level_text(const char *text, size_t len, char *out, int *bad)
+{
+	size_t	i, n = 0;
+
+	for (i = 0; i < len; i++) {
+		unsigned char c = (unsigned char)text[i];
+
+		if (c == '\r' && i + 1 < len && text[i + 1] == '\n')
+			continue;
+		if ((c < 0x20 && c != '\t' && c != '\n') || c == 0x7f) {
+			*bad = c;
+			return -1;
+		}
+		out[n++] = text[i];
+	}
+	if (n == 0 || out[n - 1] != '\n')
+		out[n++] = '\n';
+	return (long)n;
+}
+
+/* The level's text into r as a recording holds it; -1 (err) if it cannot. */
 static int
 recorder_level(struct recording *r, const char *text, size_t len, char *err,
     size_t errlen)
 {
-	size_t	i, n = 0;
+	long	n;
+	int	bad = 0;
 
 	if (len > RECORD_LEVEL_MAX) {
 		snprintf(err, errlen, "cannot record: the level is longer "
@@ -283,22 +312,13 @@ recorder_level(struct recording *r, const char *text, size_t len, char *err,
 		return -1;
 	}
 	r->level_text = xmalloc(len + 2);
-	for (i = 0; i < len; i++) {
-		unsigned char c = (unsigned char)text[i];
-
-		if (c == '\r' && i + 1 < len && text[i + 1] == '\n')
-			continue;
-		if ((c < 0x20 && c != '\t' && c != '\n') || c == 0x7f) {
-			snprintf(err, errlen, "cannot record: the level holds "
-			    "the control byte 0x%02X", c);
-			return -1;
-		}
-		r->level_text[n++] = text[i];
+	if ((n = record_level_text(text, len, r->level_text, &bad)) < 0) {
+		snprintf(err, errlen, "cannot record: the level holds the "
+		    "control byte 0x%02X", bad);
+		return -1;
 	}
-	if (n == 0 || r->level_text[n - 1] != '\n')
-		r->level_text[n++] = '\n';
-	r->level_len = n;
-	r->level_hash = save_hash(r->level_text, n);
+	r->level_len = (size_t)n;
+	r->level_hash = save_hash(r->level_text, r->level_len);
 	return 0;
 }
 
@@ -351,6 +371,35 @@ recorder_player(struct recorder *rc, const char *who)
 	record_copy_clean(rc->rec.player, sizeof rc->rec.player, who);
 }
 
+/* Say the built-in player played the game recorded, with strategy name. */
+void
+recorder_strategy(struct recorder *rc, const char *name)
+{
+	record_copy_clean(rc->rec.strategy, sizeof rc->rec.strategy, name);
+	for (char *c = rc->rec.strategy; *c != '\0'; c++)
+		if (*c == ' ')
+			*c = '_';
+}
+
+/*
+ * Say the game recorded is the game of recording from, taken over by a
+ * person at tick: from's strategy played before it (a person if none), a
+ * person from then on, or from the earlier take-over from had already.
+ * The game is on no board: no daily date is claimed.
+ */
+void
+recorder_taken(struct recorder *rc, const struct recording *from, long tick)
+{
+	struct recording	*r = &rc->rec;
+
+	snprintf(r->strategy, sizeof r->strategy, "%s", from->strategy);
+	r->taken = from->taken > 0 && from->taken < tick ? from->taken : tick;
+	if (r->taken <= 0) {	/* at the very start: a person's game */
+		r->strategy[0] = '\0';
+		r->taken = 0;
+	}
+}
+
 /*
  * Follow game g: call after each game_tick, before the commands of the new
  * clock. Takes a check when one is due. Allocates nothing.
@@ -391,7 +440,7 @@ recorder_end(struct recorder *rc, const struct game *g, int64_t when)
 	r->waves_total = g->nwaves;
 	r->lives = g->lives;
 	r->stars = game_stars(g);
-	r->hash = record_hash(g, r->seed, r->level_hash);
+	r->hash = record_hash(g, r);
 	r->when = when;
 }
 

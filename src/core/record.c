@@ -30,25 +30,41 @@ record_result_name(enum record_result r)
 	return record_result_names[r];
 }
 
+/* Fold the string s, with its NUL, into h. */
+static uint64_t
+record_fold_str(uint64_t h, const char *s)
+{
+	return game_fnv(h, s, strlen(s) + 1);
+}
+
 /*
- * The hash a recording ends with: the game's state hash, its seed and
- * setting, the level's hash and every command of its log as a script line
- * with its tick. A command moved to another tick, another seed or another
- * level gives another hash even where the game would come out the same.
+ * The hash a recording ends with: the game's state hash, the format's
+ * version, the seed and setting, the level's hash, name, title and
+ * format, the daily date, the strategy and the take-over's tick of the
+ * recording r, and every command of g's log as a script line with its
+ * tick. A command moved to another tick, another seed, another level or
+ * any claim changed gives another hash even where the game would come out
+ * the same.
  */
 uint64_t
-record_hash(const struct game *g, uint64_t seed, uint64_t level_hash)
+record_hash(const struct game *g, const struct recording *r)
 {
-	uint64_t	h = game_hash(g), v[3];
+	uint64_t	h = game_hash(g), v[5];
 	char		line[RECORD_LINE_MAX];
 	int		i, n;
 
-	v[0] = seed;
-	v[1] = level_hash;
+	v[0] = r->seed;
+	v[1] = r->level_hash;
 	v[2] = (uint64_t)g->difficulty << 2 | (uint64_t)g->endless << 1 |
 	    (uint64_t)g->sandbox;
-	for (i = 0; i < 3; i++)
+	v[3] = (uint64_t)RECORD_VERSION << 1 | (uint64_t)r->map;
+	v[4] = (uint64_t)r->taken;
+	for (i = 0; i < 5; i++)
 		h = game_fnv_u64(h, v[i]);
+	h = record_fold_str(h, r->level_name);
+	h = record_fold_str(h, r->title);
+	h = record_fold_str(h, r->daily);
+	h = record_fold_str(h, r->strategy);
 	for (i = 0; i < g->nlog; i++) {
 		n = script_format(&g->log[i], line, sizeof line);
 		if (n > 0)
@@ -82,6 +98,10 @@ record_put_head(FILE *f, const struct recording *r)
 	    r->opts.endless ? 1 : 0);
 	if (r->daily[0] != '\0')
 		fprintf(f, "daily %s\n", r->daily);
+	if (r->strategy[0] != '\0')
+		fprintf(f, "strategy %s\n", r->strategy);
+	if (r->taken > 0)
+		fprintf(f, "taken-over %ld\n", r->taken);
 	fprintf(f, "when %" PRId64 "\n", r->when);
 	if (r->player[0] != '\0')
 		fprintf(f, "player %s\n", r->player);
@@ -160,10 +180,14 @@ record_writable(const char *path, const struct recording *r, char *err,
 	if (why == NULL && (!record_clean(r->title, strlen(r->title)) ||
 	    !record_clean(r->player, strlen(r->player)) ||
 	    r->level_name[0] == '\0' || strchr(r->level_name, ' ') != NULL ||
-	    !record_clean(r->level_name, strlen(r->level_name))))
+	    !record_clean(r->level_name, strlen(r->level_name)) ||
+	    strchr(r->strategy, ' ') != NULL ||
+	    !record_clean(r->strategy, strlen(r->strategy))))
 		why = "a name holds a blank or a control byte";
 	if (why == NULL && r->ticks > SCRIPT_TICK_MAX)
 		why = "the clock is past the last tick a recording holds";
+	if (why == NULL && (r->taken < 0 || r->taken > r->ticks))
+		why = "the take-over is not within the game";
 	if (why == NULL && r->nchecks > RECORD_CHECKS_MAX)
 		why = "too many checks";
 	if (why == NULL)
@@ -385,6 +409,56 @@ record_daily(struct textio *t, struct recording *r)
 	return 0;
 }
 
+/*
+ * The first line, "weir-recording 2": another version of the format is
+ * refused with both versions named.
+ */
+static int
+record_version(struct textio *t)
+{
+	static const char	 magic[] = "weir-recording ";
+	size_t			 m = sizeof magic - 1;
+	uint64_t		 v;
+
+	if (!textio_next(t) || t->linelen <= m ||
+	    memcmp(t->line, magic, m) != 0) {
+		if (t->lineno == 0)
+			t->lineno = 1;
+		return record_error(t, 1, "expected 'weir-recording %d' at "
+		    "the start of the file", RECORD_VERSION);
+	}
+	if (t->linelen - m > 9 || textio_uint(t->line + m, t->linelen - m,
+	    999999999, &v) != TEXTIO_NUM_OK)
+		return record_error(t, m + 1, "expected the format's version, "
+		    "a number");
+	if (v != RECORD_VERSION)
+		return record_error(t, m + 1, "a recording of format version "
+		    "%" PRIu64 ": this weir reads version %d only", v,
+		    RECORD_VERSION);
+	return 0;
+}
+
+/* Read "strategy NAME" and "taken-over TICK", each if there. */
+static int
+record_who(struct textio *t, struct recording *r)
+{
+	uint64_t	x;
+
+	if (record_has(t, "strategy") && record_string(t, "strategy",
+	    r->strategy, sizeof r->strategy, true) < 0)
+		return -1;
+	if (!record_has(t, "taken-over"))
+		return 0;
+	if (record_number(t, "taken-over", SCRIPT_TICK_MAX, &x) < 0)
+		return -1;
+	if (x == 0)
+		return record_error(t, 12, "expected the tick of the take-over, "
+		    "after the first");
+	r->taken = (long)x;
+	r->head_taken = t->lineno;
+	return 0;
+}
+
 /* The header: everything before the level's lines. */
 static int
 record_parse_head(struct textio *t, struct recording *r)
@@ -394,13 +468,8 @@ record_parse_head(struct textio *t, struct recording *r)
 	uint64_t	 x;
 	int		 d;
 
-	if (!textio_next(t) || t->linelen != 16 ||
-	    memcmp(t->line, "weir-recording 1", 16) != 0) {
-		if (t->lineno == 0)
-			t->lineno = 1;
-		return record_error(t, 1, "expected 'weir-recording 1' at the "
-		    "start of the file");
-	}
+	if (record_version(t) < 0)
+		return -1;
 	if (record_string(t, "level-name", r->level_name,
 	    sizeof r->level_name, true) < 0 ||
 	    record_string(t, "title", r->title, sizeof r->title, false) < 0 ||
@@ -424,7 +493,7 @@ record_parse_head(struct textio *t, struct recording *r)
 	}
 	r->opts.difficulty = (enum game_difficulty)d;
 	if (record_flag(t, "endless", &r->opts.endless) < 0 ||
-	    record_daily(t, r) < 0 ||
+	    record_daily(t, r) < 0 || record_who(t, r) < 0 ||
 	    record_number(t, "when", INT64_MAX, &x) < 0)
 		return -1;
 	r->when = (int64_t)x;
@@ -622,6 +691,11 @@ record_in_time(struct textio *t, const struct recording *r)
 	if (r->ncmds > 0 && r->cmds[r->ncmds - 1].tick > r->ticks) {
 		t->lineno = r->cmd_line[r->ncmds - 1];
 		return record_error(t, 1, "command after the end of the game "
+		    "(tick %ld)", r->ticks);
+	}
+	if (r->taken > r->ticks) {
+		t->lineno = r->head_taken;
+		return record_error(t, 1, "take-over after the end of the game "
 		    "(tick %ld)", r->ticks);
 	}
 	if (r->nchecks > 0 && r->checks[r->nchecks - 1].tick > r->ticks) {

@@ -5,7 +5,7 @@
  * level's whole text inside (it plays anywhere, even after the level file
  * has changed or gone), then how the game ended:
  *
- *	weir-recording 1
+ *	weir-recording 2
  *	level-name hive
  *	title The Hive
  *	format weir			(or "map": a Moving AI map)
@@ -15,6 +15,8 @@
  *	difficulty hard
  *	endless 1
  *	daily 2026-11-25		(only for a daily game)
+ *	strategy maze			(only when the built-in player played)
+ *	taken-over 10530		(only when a person played on from a tick)
  *	when 1764072000			(seconds since 1970, at the end)
  *	player ann			(optional)
  *	level 2
@@ -41,7 +43,23 @@
  * commands of that clock; "result" is won, lost or quit (ended unfinished)
  * and the clock at the end; "hash" is record_hash of the game at the end,
  * which folds the state, the seed, the level and every command with its
- * tick, so that a recording edited anywhere that matters fails to verify.
+ * tick, and every claim of the head but "when" and "player" (the level's
+ * name and title, its format, the setting, the daily date, the strategy
+ * and the take-over's tick), so that a recording edited anywhere that
+ * matters fails to verify.
+ *
+ * Who played: "strategy NAME" says the built-in player played with that
+ * strategy from the start; with no such line a person did. "taken-over N"
+ * says a person played on from tick N (a game taken over in the viewer);
+ * the earlier ticks are the strategy's, or, with none, a person's too.
+ * "player" is only a name: a recording proves that its game can be
+ * played, not who played it.
+ *
+ * What the claims are checked against (record_claims): a daily game's
+ * level, setting and seed must be that date's (daily_pick over the
+ * installed campaign), and a level named as an installed one must be the
+ * installed one's text (record_origin says which it is). A recording of
+ * another format version is refused with both versions named.
  *
  * record_parse reads with the care save.c takes: every fault is
  * "FILE:LINE:COL: message", nothing crashes it; a file is only read.
@@ -66,13 +84,22 @@
 #include "level.h"
 #include "scores.h"
 
-#define RECORD_VERSION		1
+#define RECORD_VERSION		2
 #define RECORD_FILE_MAX		(16 << 20)	/* a longer file is corrupt */
 #define RECORD_LEVEL_MAX	(4 << 20)	/* bytes of the level's text */
 #define RECORD_CHECK_EVERY	(30 * GAME_RATE) /* a state hash every 30 s */
 #define RECORD_CHECKS_MAX	8192		/* ... up to 68 hours */
 #define RECORD_DATE_MAX		10		/* "YYYY-MM-DD" */
 #define RECORD_MSG_MAX		1024		/* bytes of one verdict */
+#define RECORD_STRATEGY_MAX	31		/* bytes of a strategy's name */
+
+/* Where a recording's level stands against the installed levels. */
+enum record_origin {
+	RECORD_OWN,		/* a file's own: claims no installed level */
+	RECORD_INSTALLED,	/* the installed level, as it is now */
+	RECORD_EDITED,		/* named as installed, its text another */
+	RECORD_MISSING		/* named as installed, none installed here */
+};
 
 /* How a recorded game ended. */
 enum record_result {
@@ -98,6 +125,9 @@ struct recording {
 	uint64_t	 seed;
 	struct game_opts opts;
 	char		 daily[RECORD_DATE_MAX + 1];	/* "" if not daily */
+	char		 strategy[RECORD_STRATEGY_MAX + 1]; /* "": a person */
+	long		 taken;		/* a person's from this tick; 0: none */
+	long		 head_taken;	/* the file's line of "taken-over" */
 	int64_t		 when;
 	char		 player[SCORES_WHO_MAX + 1];	/* "" if none */
 
@@ -123,20 +153,28 @@ struct recorder {
 };
 
 const char	*record_result_name(enum record_result r);
-uint64_t	 record_hash(const struct game *g, uint64_t seed,
-		    uint64_t level_hash);
+uint64_t	 record_hash(const struct game *g,
+		    const struct recording *r);
 struct recording *record_parse(const char *name, const char *text,
 		    size_t len, char *err, size_t errlen);
 struct recording *record_read(const char *path, char *err, size_t errlen);
 int		 record_write(const char *path, const struct recording *r,
 		    char *err, size_t errlen);
 void		 record_free(struct recording *r);
+long		 record_level_text(const char *text, size_t len, char *out,
+		    int *bad);
 struct level	*record_level(const struct recording *r, const char *name,
 		    char *err, size_t errlen);
 void		 record_board(const struct recording *r, char *buf,
 		    size_t size);
 int		 record_verify(const struct recording *r, const char *name,
 		    char *msg, size_t msglen);
+enum record_origin record_origin(const struct recording *r,
+		    const char *level_dir);
+enum record_origin record_origin_of(const char *name, bool map,
+		    uint64_t hash, const char *level_dir);
+int		 record_claims(const struct recording *r, const char *name,
+		    const char *level_dir, char *msg, size_t msglen);
 
 struct recorder	*recorder_new(const char *level_name, const char *text,
 		    size_t len, bool map, const struct level *lv,
@@ -146,6 +184,9 @@ void		 recorder_daily(struct recorder *rc, const char *date);
 void		 recorder_level_name(struct recorder *rc,
 		    const char *level_name);
 void		 recorder_player(struct recorder *rc, const char *who);
+void		 recorder_strategy(struct recorder *rc, const char *name);
+void		 recorder_taken(struct recorder *rc, const struct recording *from,
+		    long tick);
 void		 recorder_tick(struct recorder *rc, const struct game *g);
 void		 recorder_end(struct recorder *rc, const struct game *g,
 		    int64_t when);
@@ -166,6 +207,9 @@ struct record_entry {
 	char		 level_name[SCORES_NAME_MAX + 1];
 	char		 title[LEVEL_TITLE_MAX + 1];
 	char		 daily[RECORD_DATE_MAX + 1];
+	bool		 map;
+	uint64_t	 level_hash;	/* save_hash of the text it holds */
+	enum record_origin origin;	/* RECORD_OWN until record_list_mark */
 	struct game_opts opts;
 	enum record_result result;
 	int		 score, stars, waves_cleared;
@@ -182,6 +226,7 @@ struct record_list {
 int		 record_dir(char *buf, size_t len, bool make_dir);
 int		 record_list(const char *dir, struct record_list *l);
 void		 record_list_free(struct record_list *l);
+void		 record_list_mark(struct record_list *l, const char *level_dir);
 bool		 record_better(const struct record_entry *a,
 		    const struct record_entry *b);
 int		 record_prune(const char *dir, int keep, char *err,

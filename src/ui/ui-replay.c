@@ -76,6 +76,15 @@ ui_replay_bot_new(const struct game *g, const char *name, int strength)
 	return b;
 }
 
+/* The name of the built-in player's strategy NAME ("" the default). */
+static const char *
+ui_replay_bot_name(const char *name)
+{
+	int	s = bot_strategy_lookup(name, strlen(name));
+
+	return bot_strategies[s < 0 ? 0 : s].name;
+}
+
 /* The bot's turn at the end of a replay being made. */
 static void
 ui_replay_act(void *arg, struct game *g)
@@ -157,6 +166,7 @@ ui_replay_bot(struct ui *u, const char *path, const char *name, char *err,
 		session_free(s);
 		return -1;
 	}
+	recorder_strategy(rc, ui_replay_bot_name(u->l->bot));
 	rec = recorder_take(rc, s->g, (int64_t)time(NULL));
 	recorder_free(rc);
 	session_free(s);
@@ -464,6 +474,8 @@ ui_replay_take(struct ui *u)
 		return UI_GO_STAY;
 	}
 	p = play_new(s, r->rec->level_name);
+	if (p->rec != NULL)
+		recorder_taken(p->rec, r->rec, s->g->tick);
 	p->unscored = true;
 	p->unsaved = true;
 	p->paused = true;

@@ -37,7 +37,13 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		    r->checks[k].tick <= r->checks[k - 1].tick))
 			abort();
 	}
-	if (r->level_len == 0 || r->level_text[r->level_len - 1] != '\n')
+	if (r->level_len == 0 || r->level_text[r->level_len - 1] != '\n' ||
+	    r->taken < 0 || r->taken > r->ticks)
+		abort();
+	/* No level directory: a daily cannot be checked, nothing else is. */
+	rc = record_claims(r, "fuzz.rec", NULL, err, sizeof err);
+	if (rc != (r->daily[0] != '\0') || (rc != 0 && strncmp(err,
+	    "fuzz.rec", 8) != 0))
 		abort();
 	if (r->ticks <= FUZZ_RECORD_TICKS && r->level_len < 20000) {
 		rc = record_verify(r, "fuzz.rec", err, sizeof err);
