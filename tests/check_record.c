@@ -856,6 +856,57 @@ START_TEST(test_daily_one_try_counts)
 }
 END_TEST
 
+/* A claim is never forgotten by count: 410 dates later it still holds. */
+START_TEST(test_daily_claims_kept)
+{
+	struct daily_date	d, e;
+	char			path[1024], err[T_ERR];
+	int			i;
+
+	snprintf(path, sizeof path, "%s/daily", t_dir);
+	daily_parse_date("2020-01-01", &d);
+	ck_assert_int_eq(daily_claim(path, &d, err, sizeof err), 1);
+	for (i = 1; i <= 410; i++) {
+		e = d;
+		e.day = 1 + i % 28;
+		e.month = 1 + i / 28 % 12;
+		e.year = 2021 + i / (28 * 12);
+		ck_assert_int_eq(daily_claim(path, &e, err, sizeof err), 1);
+	}
+	ck_assert_int_eq(daily_claim(path, &d, err, sizeof err), 0);
+}
+END_TEST
+
+/*
+ * A file full (DAILY_DATES_MAX dates) forgets a claim older than a year,
+ * never one of the last year, though that was claimed first.
+ */
+START_TEST(test_daily_full_forgets_old)
+{
+	struct daily_date	d, recent, old;
+	char			path[1024], err[T_ERR], *text, *p;
+	int			i;
+
+	snprintf(path, sizeof path, "%s/daily", t_dir);
+	text = malloc(DAILY_FILE_MAX);
+	ck_assert_ptr_nonnull(text);
+	p = text + sprintf(text, "weir-daily 1\n2030-05-01\n");
+	for (i = 1; i < DAILY_DATES_MAX; i++)
+		p += sprintf(p, "%04d-%02d-%02d\n", 1980 + i / 336,
+		    1 + i / 28 % 12, 1 + i % 28);
+	p += sprintf(p, "end\n");
+	ck_assert_int_eq(tu_put(path, text, (size_t)(p - text)), 0);
+	free(text);
+	daily_parse_date("2030-05-11", &d);
+	daily_parse_date("2030-05-01", &recent);
+	daily_parse_date("1980-01-02", &old);
+	ck_assert_int_eq(daily_claim(path, &d, err, sizeof err), 1);
+	ck_assert_int_eq(daily_claim(path, &recent, err, sizeof err), 0);
+	ck_assert_int_eq(daily_claim(path, &d, err, sizeof err), 0);
+	ck_assert_int_eq(daily_claim(path, &old, err, sizeof err), 1);
+}
+END_TEST
+
 START_TEST(test_daily_line)
 {
 	struct level	lv;
@@ -1069,10 +1120,13 @@ record_suite(void)
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("daily");
+	tcase_set_timeout(tc, 60);	/* 410 claims, each written safely */
 	tcase_add_checked_fixture(tc, t_setup, t_teardown);
 	tcase_add_test(tc, test_daily_same_for_a_date);
 	tcase_add_test(tc, test_daily_dates);
 	tcase_add_test(tc, test_daily_one_try_counts);
+	tcase_add_test(tc, test_daily_claims_kept);
+	tcase_add_test(tc, test_daily_full_forgets_old);
 	tcase_add_test(tc, test_daily_line);
 	suite_add_tcase(s, tc);
 

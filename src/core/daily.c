@@ -258,21 +258,58 @@ daily_tried_parse(const char *path, const char *text, size_t len,
 	return -1;
 }
 
-/* Write the dates tried and date (the newest) to sf's new file. */
+/* The days from 1970 of the date at s (DAILY_DATE_LEN bytes, read). */
+static int64_t
+daily_slice_days(const char *s)
+{
+	struct daily_date	d;
+	char			date[DAILY_DATE_LEN + 1];
+
+	memcpy(date, s, DAILY_DATE_LEN);
+	date[DAILY_DATE_LEN] = '\0';
+	return daily_parse_date(date, &d) ? daily_days(&d) : 0;
+}
+
+/*
+ * Write the dates tried and d (the newest) to sf's new file. Every date
+ * is kept; only when the file would hold more than DAILY_DATES_MAX are
+ * dates forgotten, the earliest claimed first among those more than
+ * DAILY_KEEP_DAYS before d (then, if need be, the earliest claimed).
+ */
 static int
 daily_tried_write(struct safefile *sf, const struct daily_tried *tr,
-    const char *date, char *err, size_t errlen)
+    const struct daily_date *d, char *err, size_t errlen)
 {
 	FILE	*f;
-	int	 i;
+	char	 date[16];
+	int64_t	 old = daily_days(d) - DAILY_KEEP_DAYS;
+	int	 i, over = tr->n + 1 - DAILY_DATES_MAX;
+	bool	*drop = xcalloc((size_t)tr->n + 1, sizeof *drop);
 
-	if ((f = safefile_create(sf, 0600, err, errlen)) == NULL)
+	for (i = 0; i < tr->n && over > 0; i++) {
+		if (daily_slice_days(tr->v[i]) < old) {
+			drop[i] = true;
+			over--;
+		}
+	}
+	for (i = 0; i < tr->n && over > 0; i++) {
+		if (!drop[i]) {
+			drop[i] = true;
+			over--;
+		}
+	}
+	daily_format(d, date, sizeof date);
+	if ((f = safefile_create(sf, 0600, err, errlen)) == NULL) {
+		free(drop);
 		return -1;
+	}
 	fputs("weir-daily 1\n", f);
-	for (i = tr->n >= DAILY_KEEP ? tr->n - DAILY_KEEP + 1 : 0; i < tr->n;
-	    i++)
-		fprintf(f, "%.*s\n", DAILY_DATE_LEN, tr->v[i]);
+	for (i = 0; i < tr->n; i++) {
+		if (!drop[i])
+			fprintf(f, "%.*s\n", DAILY_DATE_LEN, tr->v[i]);
+	}
 	fprintf(f, "%s\nend\n", date);
+	free(drop);
 	return safefile_commit(sf, err, errlen);
 }
 
@@ -310,7 +347,7 @@ daily_claim(const char *path, const struct daily_date *d, char *err,
 			goto out;
 		}
 	}
-	rc = daily_tried_write(&sf, &tr, date, err, errlen) == 0 ? 1 : -1;
+	rc = daily_tried_write(&sf, &tr, d, err, errlen) == 0 ? 1 : -1;
 out:
 	safefile_unlock(&sf);
 	free(tr.v);

@@ -15,8 +15,10 @@
  * A daily game has its own score board, "daily:YYYY-MM-DD" (the date).
  * One try a day counts: the first game started on a date is marked in
  * $XDG_STATE_HOME/weir/daily (daily_claim), and later tries that day are
- * practice. The file holds one date a line, newest last, at most
- * DAILY_KEEP of them:
+ * practice. The file holds one date a line, in the order claimed, every
+ * date ever claimed: only when it would hold more than DAILY_DATES_MAX
+ * (about sixteen years of days) are the claims older than DAILY_KEEP_DAYS
+ * forgotten, the earliest first, so a claim is kept a year at the least:
  *
  *	weir-daily 1
  *	2026-11-24
@@ -44,11 +46,12 @@
 #include "scores.h"
 
 #define DAILY_SALT	0x7765697264617931ULL	/* "weirday1" */
-#define DAILY_KEEP	400		/* dates the file remembers */
+#define DAILY_KEEP_DAYS	366		/* a claim is kept this long at least */
 #define DAILY_STARS_2	10		/* made waves held for two stars */
 #define DAILY_STARS_3	25		/* ... and for three */
 #define DAILY_LEVELS_MAX 1000		/* campaign levels read, at most */
 #define DAILY_FILE_MAX	(64 << 10)	/* a longer file is corrupt */
+#define DAILY_DATES_MAX	((DAILY_FILE_MAX - 32) / 11) /* dates it holds */
 
 struct daily_date {
 	int	year, month, day;
