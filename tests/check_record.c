@@ -83,6 +83,48 @@ t_bot_game(const char *name, const struct game_opts *o, long stop_at,
 	return r;
 }
 
+/*
+ * The bot's game of the installed level name with seed, played to
+ * stop_at, recorded as a daily game of daily (NULL: none), taken over at
+ * tick taken (0: never) from the bot's game.
+ */
+static struct recording *
+t_claim_game(const char *name, const struct game_opts *o, uint64_t seed,
+    long stop_at, const char *daily, long taken)
+{
+	struct session		*s;
+	struct recorder		*rc;
+	struct recording	*r, from;
+	struct bot		*bot;
+	char			 path[1024], err[T_ERR];
+
+	snprintf(path, sizeof path, "levels/%s.weir", name);
+	s = session_open_opts(tu_srcpath(path), seed, o, err, sizeof err);
+	ck_assert_msg(s != NULL, "%s", err);
+	rc = recorder_new(name, s->level_text, s->level_len, false, s->lv,
+	    s->seed, o, err, sizeof err);
+	ck_assert_msg(rc != NULL, "%s", err);
+	recorder_strategy(rc, "maze");
+	if (daily != NULL)
+		recorder_daily(rc, daily);
+	if (taken > 0) {
+		memset(&from, 0, sizeof from);
+		snprintf(from.strategy, sizeof from.strategy, "maze");
+		recorder_taken(rc, &from, taken);
+	}
+	bot = bot_new(s->g);
+	while (!game_over(s->g) && s->g->tick < stop_at) {
+		bot_act(bot, s->g);
+		game_tick(s->g);
+		recorder_tick(rc, s->g);
+	}
+	bot_free(bot);
+	r = recorder_take(rc, s->g, 1764072000);
+	recorder_free(rc);
+	session_free(s);
+	return r;
+}
+
 /* Write r to t_dir/name and read it back. */
 static struct recording *
 t_write_read(const struct recording *r, const char *name, char *path,
@@ -629,6 +671,137 @@ START_TEST(test_level_that_does_not_parse)
 }
 END_TEST
 
+/*
+ * Every claim of the head is sealed: the name, the title, the strategy,
+ * the take-over, the daily date changed each make the end hash differ.
+ */
+START_TEST(test_claims_sealed)
+{
+	struct game_opts	 o = GAME_OPTS_INIT;
+	struct recording	*r = t_claim_game("meadow", &o, 1, 600, NULL, 0);
+	char			 msg[T_ERR];
+	int			 i;
+
+	ck_assert_int_eq(record_verify(r, "r", msg, sizeof msg), 0);
+	for (i = 0; i < 5; i++) {
+		struct recording *b = t_claim_game("meadow", &o, 1, 600, NULL,
+		    0);
+
+		switch (i) {
+		case 0: snprintf(b->level_name, sizeof b->level_name, "hive");
+			break;
+		case 1: snprintf(b->title, sizeof b->title, "Other"); break;
+		case 2: snprintf(b->strategy, sizeof b->strategy, "choke");
+			break;
+		case 3: b->taken = 300; break;
+		default: snprintf(b->daily, sizeof b->daily, "2026-11-25");
+			break;
+		}
+		ck_assert_int_eq(record_verify(b, "r", msg, sizeof msg), 1);
+		ck_assert_msg(strstr(msg, "the end hashes to") != NULL,
+		    "case %d: %s", i, msg);
+		record_free(b);
+	}
+	record_free(r);
+}
+END_TEST
+
+/* A game taken over verifies as "ok ... (taken over at M:SS)". */
+START_TEST(test_taken_over_said)
+{
+	struct game_opts	 o = GAME_OPTS_INIT;
+	struct recording	*r = t_claim_game("meadow", &o, 1, 2700, NULL,
+				    83 * GAME_RATE), *b;
+	char			 path[1024], msg[T_ERR];
+
+	b = t_write_read(r, "taken.rec", path, sizeof path);
+	ck_assert_int_eq(b->taken, 83 * GAME_RATE);
+	ck_assert_str_eq(b->strategy, "maze");
+	ck_assert_int_eq(record_verify(b, "t", msg, sizeof msg), 0);
+	ck_assert_msg(strncmp(msg, "t: ok quit ", 11) == 0 && strstr(msg,
+	    " (taken over at 1:23)") != NULL, "%s", msg);
+	record_free(b);
+	record_free(r);
+}
+END_TEST
+
+/*
+ * A daily game is held to its date: the date's own game passes; another
+ * seed, setting or level passed off as that date's is refused, though
+ * its hash is whole.
+ */
+START_TEST(test_daily_forged_refused)
+{
+	struct daily_campaign	 c;
+	struct daily_date	 date;
+	struct daily		 d;
+	struct game_opts	 o = GAME_OPTS_INIT;
+	struct recording	*r;
+	char			 dir[1024];
+	char			 err[T_ERR];
+	int			 i;
+
+	snprintf(dir, sizeof dir, "%s", tu_srcpath("levels"));
+	ck_assert_msg(daily_campaign_read(dir, &c, err, sizeof err) == 0, "%s",
+	    err);
+	daily_parse_date("2026-11-25", &date);
+	daily_pick(&date, &c, &d);
+	daily_campaign_free(&c);
+	o.difficulty = d.difficulty;
+	o.endless = d.endless;
+	r = t_claim_game(d.name, &o, d.seed, 300, d.text, 0);
+	ck_assert_msg(record_claims(r, "r", dir, err, sizeof err) == 0, "%s",
+	    err);
+	ck_assert_int_eq(record_verify(r, "r", err, sizeof err), 0);
+	record_free(r);
+	for (i = 0; i < 3; i++) {
+		struct game_opts f = o;
+		uint64_t seed = i == 0 ? d.seed + 1 : d.seed;
+
+		if (i == 1)
+			f.difficulty = DIFF_EASY;
+		r = t_claim_game(i == 2 ? strcmp(d.name, "meadow") == 0 ?
+		    "hive" : "meadow" : d.name, &f, seed, 300, d.text, 0);
+		ck_assert_int_eq(record_verify(r, "r", err, sizeof err), 0);
+		ck_assert_int_eq(record_claims(r, "r", dir, err, sizeof err), 1);
+		ck_assert_msg(strstr(err, "r: differs: not the daily game of "
+		    "2026-11-25, which is ") != NULL, "case %d: %s", i, err);
+		record_free(r);
+	}
+}
+END_TEST
+
+/*
+ * Where a recording's level stands: the installed text, an edited copy
+ * named as installed (refused by record_claims), a name not installed,
+ * a file's own level.
+ */
+START_TEST(test_level_origin)
+{
+	struct game_opts	 o = GAME_OPTS_INIT;
+	struct recording	*r = t_claim_game("meadow", &o, 1, 30, NULL, 0);
+	char			 dir[1024];
+	char			 err[T_ERR], *gold;
+
+	snprintf(dir, sizeof dir, "%s", tu_srcpath("levels"));
+	ck_assert_int_eq(record_origin(r, dir), RECORD_INSTALLED);
+	ck_assert_int_eq(record_origin(r, NULL), RECORD_OWN);
+	ck_assert_int_eq(record_claims(r, "r", dir, err, sizeof err), 0);
+	gold = strstr(r->level_text, "\ngold ");
+	ck_assert_ptr_nonnull(gold);
+	gold[6] = gold[6] == '9' ? '8' : '9';
+	ck_assert_int_eq(record_origin(r, dir), RECORD_EDITED);
+	ck_assert_int_eq(record_claims(r, "r", dir, err, sizeof err), 1);
+	ck_assert_msg(strstr(err, "r: differs: its level is not the installed "
+	    "meadow") != NULL, "%s", err);
+	snprintf(r->level_name, sizeof r->level_name, "no-such-level");
+	ck_assert_int_eq(record_origin(r, dir), RECORD_MISSING);
+	snprintf(r->level_name, sizeof r->level_name, "meadow.0123456789abcdef");
+	ck_assert_int_eq(record_origin(r, dir), RECORD_OWN);
+	record_free(r);
+}
+END_TEST
+
 /* The directory keeps the newest and the best of each board. */
 START_TEST(test_prune_keeps_newest_and_best)
 {
@@ -1117,6 +1290,15 @@ record_suite(void)
 	tcase_add_loop_test(tc, test_copy_plays_on,
 	    (int)(sizeof copy_levels / sizeof copy_levels[0]) - 1,
 	    (int)(sizeof copy_levels / sizeof copy_levels[0]));
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("claims");
+	tcase_set_timeout(tc, 60);
+	tcase_add_checked_fixture(tc, t_setup, t_teardown);
+	tcase_add_test(tc, test_claims_sealed);
+	tcase_add_test(tc, test_taken_over_said);
+	tcase_add_test(tc, test_daily_forged_refused);
+	tcase_add_test(tc, test_level_origin);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("daily");
