@@ -252,6 +252,18 @@ play_refusal(struct play *p, const struct game_event *ev, char *buf,
 		snprintf(what, sizeof what, "specialise at (%d,%d)", ev->x,
 		    ev->y);
 		break;
+	case GAME_CMD_LINE:
+		snprintf(what, sizeof what, "build a line of %s from (%d,%d)",
+		    tower_name(ev->tower), ev->x, ev->y);
+		break;
+	case GAME_CMD_UPGRADE_ALL:
+		snprintf(what, sizeof what, "upgrade every %s",
+		    tower_name(ev->tower));
+		break;
+	case GAME_CMD_UPGRADE_AREA:
+		snprintf(what, sizeof what, "upgrade the box from (%d,%d)",
+		    ev->x, ev->y);
+		break;
 	case GAME_CMD_WAVE:
 	case GAME_NCMDS:
 		snprintf(what, sizeof what, "call a wave");
