@@ -516,6 +516,10 @@ static const struct view_type kinds_views[] = {
 	[VIEW_TO_CROWD] = { "to the crowd", 'd', "d",
 	    "cursor to the densest group of enemies (aiming: the most the "
 	    "power catches)" },
+	[VIEW_MINIMAP] = { "minimap", 'o', "o",
+	    "the minimap, on a map larger than the screen: all of it small "
+	    "in a corner, the view in reverse, + the cursor (a click there "
+	    "moves it)" },
 };
 _Static_assert(sizeof kinds_views / sizeof kinds_views[0] == VIEW_NKINDS,
     "a view without a row");

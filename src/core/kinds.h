@@ -392,6 +392,7 @@ enum view_kind {
 	VIEW_TO_HERO,		/* ... to the hero */
 	VIEW_TO_LEADER,		/* ... to the enemy nearest an exit */
 	VIEW_TO_CROWD,		/* ... to the densest group of enemies */
+	VIEW_MINIMAP,		/* the whole map small, over a corner */
 	VIEW_NKINDS
 };
 

@@ -393,6 +393,9 @@ play_event(void *arg, const struct game_event *ev)
 	char			 buf[PLAY_MSG_MAX], who[32];
 
 	play_sight_event(p, ev);
+	if (p->quiet && (ev->type == GAME_EV_PLACE || ev->type ==
+	    GAME_EV_UPGRADE || ev->type == GAME_EV_REJECT))
+		return;		/* play_batch says what they came to */
 	switch (ev->type) {
 	case GAME_EV_PLACE:
 		play_message(p, false, "built %s at (%d,%d) for %d gold%s",
