@@ -75,11 +75,11 @@ play_mark_words(const struct play *p, char *buf, size_t size)
 	int	n = game_line_cells(p->mx, p->my, p->cx, p->cy);
 	int	t = play_box_towers(p);
 
-	snprintf(buf, size, "(%d,%d) marked from (%d,%d): Enter builds a "
-	    "line of %d %s (%d gold each), u upgrades the %d tower%s in the "
-	    "box, i unmarks", p->cx, p->cy, p->mx, p->my, n,
-	    tower_name(p->tower), tower_types[p->tower].level[0].cost, t,
-	    t == 1 ? "" : "s");
+	/* The line's price as if every cell took a new tower. */
+	snprintf(buf, size, "(%d,%d) from (%d,%d) | Enter: %d %s, %dg | u: "
+	    "upgrade %d tower%s in the box | i: unmark", p->cx, p->cy, p->mx,
+	    p->my, n, tower_name(p->tower), n *
+	    tower_types[p->tower].level[0].cost, t, t == 1 ? "" : "s");
 }
 
 /* What c's parts came to, on the message line. */
@@ -98,11 +98,14 @@ play_batch_say(struct play *p, const struct game_cmd *c,
 	else
 		snprintf(what, sizeof what, "towers from (%d,%d) to (%d,%d)",
 		    c->x, c->y, c->x2, c->y2);
-	if (b->tried == 0) {
-		/* Refused whole: no part could be tried. */
-		play_message(p, true, "cannot %s %s: %s", c->type ==
+	if (b->tried == 0 || b->done == 0) {
+		/* Refused whole, or every part refused. */
+		if (b->tried > 0)
+			snprintf(why, sizeof why, " (%d refused, the first at "
+			    "(%d,%d))", b->refused, b->first_x, b->first_y);
+		play_message(p, true, "cannot %s %s: %s%s", c->type ==
 		    GAME_CMD_LINE ? "build" : "upgrade", what,
-		    game_reason_name(r));
+		    game_reason_name(b->tried > 0 ? b->first : r), why);
 		return;
 	}
 	if (b->skipped > 0)
@@ -111,7 +114,7 @@ play_batch_say(struct play *p, const struct game_cmd *c,
 		snprintf(why, sizeof why, "; %d not (the first at (%d,%d): "
 		    "%s)", b->refused, b->first_x, b->first_y,
 		    game_reason_name(b->first));
-	play_message(p, b->done == 0, "%s %d of %d %s%s for %d gold%s%s",
+	play_message(p, false, "%s %d of %d %s%s for %d gold%s%s",
 	    done, b->done, b->tried, what, c->type == GAME_CMD_LINE ? "" :
 	    " a level", b->gold, left, why);
 }
