@@ -8,7 +8,9 @@
  * that path the edit's file; a save that cannot be written says why, and
  * another path then works; and the recovery file is written private under
  * its documented name, found when the file is opened again, opened as an
- * unsaved edit of that file and removed when the level is saved.
+ * unsaved edit of that file and removed when the level is saved; a level
+ * file changed on disk after its recovery file was written is told, and
+ * the recovered edit's save asks before writing over it.
  */
 #include <sys/stat.h>
 
@@ -334,6 +336,103 @@ START_TEST(test_recovery_file)
 }
 END_TEST
 
+/*
+ * The level file changed on disk after its recovery file was written: the
+ * offer can tell (edit_recover_check), and the recovered edit's save asks
+ * as any save does (EDIT_SAVE_CHANGED), the newer file whole until forced.
+ */
+START_TEST(test_recovery_file_changed)
+{
+	static const char newer[] = "weir-level 1\ntitle Newer\nmap\n"
+	    "##########\nA........>\n##########\nend\n"
+	    "wave after 10\ngroup 1 runner from A every 1\n";
+	struct edit	*e = t_saved(), *r;
+	char		 err[T_ERR], where[4096], *a, *b, *mark;
+	size_t		 la, lb;
+	FILE		*f;
+
+	edit_paint(e, 5, 1, '=');
+	ck_assert_msg(edit_recover_write(e, t_path, where, sizeof where, err,
+	    sizeof err) == 0, "%s", err);
+	ck_assert_int_eq(edit_recover_check(t_path, where, err, sizeof err),
+	    EDIT_DISK_SAME);
+	/* The same bytes put back are no change. */
+	a = t_read(t_path);
+	t_write(t_path, a);
+	ck_assert_int_eq(edit_recover_check(t_path, where, err, sizeof err),
+	    EDIT_DISK_SAME);
+	free(a);
+
+	/* Another program writes the level file. */
+	t_write(t_path, newer);
+	ck_assert_int_eq(edit_recover_check(t_path, where, err, sizeof err),
+	    EDIT_DISK_CHANGED);
+	r = edit_recover_open(t_path, where, err, sizeof err);
+	ck_assert_msg(r != NULL, "%s", err);
+	/* The recovery file's own line is not the level's. */
+	a = edit_text(e, &la);
+	b = edit_text(r, &lb);
+	ck_assert_str_eq(a, b);
+	free(a);
+	free(b);
+	ck_assert_int_eq(edit_disk_check(r, NULL, err, sizeof err),
+	    EDIT_DISK_CHANGED);
+	ck_assert_int_eq(edit_save_as(r, t_path, 0, err, sizeof err),
+	    EDIT_SAVE_CHANGED);
+	a = t_read(t_path);
+	ck_assert_str_eq(a, newer);
+	free(a);
+	ck_assert(edit_recover_find(t_path, err, sizeof err));
+	ck_assert_int_eq(edit_save_as(r, t_path, EDIT_SAVE_FORCE, err,
+	    sizeof err), EDIT_SAVE_OK);
+	ck_assert_int_eq(access(where, F_OK), -1);
+	edit_free(r);
+
+	/* Removed since: gone. */
+	ck_assert_msg(edit_recover_write(e, t_path, where, sizeof where, err,
+	    sizeof err) == 0, "%s", err);
+	ck_assert_int_eq(unlink(t_path), 0);
+	ck_assert_int_eq(edit_recover_check(t_path, where, err, sizeof err),
+	    EDIT_DISK_GONE);
+	edit_free(e);
+
+	/* A new level, never saved: a file made there since is new. */
+	e = edit_new(10, 5, "Never saved");
+	ck_assert(edit_paint(e, 1, 2, 'A'));
+	ck_assert_msg(edit_recover_write(e, t_path, where, sizeof where, err,
+	    sizeof err) == 0, "%s", err);
+	ck_assert_int_eq(edit_recover_check(t_path, where, err, sizeof err),
+	    EDIT_DISK_SAME);
+	t_write(t_path, newer);
+	ck_assert_int_eq(edit_recover_check(t_path, where, err, sizeof err),
+	    EDIT_DISK_NEW);
+	r = edit_recover_open(t_path, where, err, sizeof err);
+	ck_assert_msg(r != NULL, "%s", err);
+	ck_assert_int_eq(edit_save_as(r, t_path, 0, err, sizeof err),
+	    EDIT_SAVE_CHANGED);
+	edit_free(r);
+
+	/* A last line mangled on disk is cut off and read as no word. */
+	a = t_read(where);
+	mark = strstr(a, "# weir-recovery: ");
+	ck_assert_ptr_nonnull(mark);
+	strcpy(mark, "# weir-recovery: the level file read was size x\n");
+	ck_assert_ptr_nonnull(f = fopen(where, "w"));
+	fputs(a, f);
+	ck_assert_int_eq(fclose(f), 0);
+	free(a);
+	ck_assert_int_eq(edit_recover_check(t_path, where, err, sizeof err),
+	    EDIT_DISK_SAME);
+	r = edit_recover_open(t_path, where, err, sizeof err);
+	ck_assert_msg(r != NULL, "%s", err);
+	b = edit_text(r, &lb);
+	ck_assert_ptr_null(strstr(b, "weir-recovery"));
+	free(b);
+	edit_free(r);
+	edit_free(e);
+}
+END_TEST
+
 static Suite *
 editfile_suite(void)
 {
@@ -345,6 +444,7 @@ editfile_suite(void)
 	tcase_add_test(tc, test_change_on_disk_noticed);
 	tcase_add_test(tc, test_save_as);
 	tcase_add_test(tc, test_recovery_file);
+	tcase_add_test(tc, test_recovery_file_changed);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -16,6 +16,7 @@
 #include "core/movingai.h"
 #include "nav/path.h"
 #include "nav/reach.h"
+#include "nav/repair.h"
 #include "testutil.h"
 
 #define EPS 1e-6
@@ -660,6 +661,73 @@ START_TEST(test_los_sweep_exact_on_random_maps)
 		grid_free(g);
 	}
 	ck_assert_int_gt(seen, 1000);
+}
+END_TEST
+
+/* Whether every cell's sight is what the exact ray test gives. */
+static void
+los_matches_rays(const struct field *f, const struct grid *g, int round)
+{
+	for (int y = 0; y < g->h; y++)
+		for (int x = 0; x < g->w; x++) {
+			int i = grid_index(g, x, y);
+			bool want = false;
+
+			if (f->goal[i] >= 0) {
+				int gi = f->goals[f->goal[i]];
+
+				want = gi == i || los_ray_clear(g, x, y,
+				    grid_x(g, gi), grid_y(g, gi));
+			}
+			if (f->los[i] != want)
+				ck_abort_msg("round %d (%d,%d): los %d, ray %d",
+				    round, x, y, f->los[i], want);
+		}
+}
+
+/*
+ * On open ground (a goal's box with nothing opaque, swept as a whole) the
+ * sight is still the ray test's, with one goal or several, and after
+ * repairs that put walls and slow cells on it, then open them again.
+ */
+START_TEST(test_los_sweep_exact_on_open_ground)
+{
+	uint64_t s = 4242 + (uint64_t)_i;
+
+	for (int round = 0; round < 120; round++) {
+		int w = 2 + tu_randint(&s, 40), h = 2 + tu_randint(&s, 40);
+		struct grid *g = tu_random_grid(&s, w, h, 0, 0, true);
+		int32_t goals[4];
+		int ng = 1 + tu_randint(&s, 4);
+		struct field *f, *o;
+
+		for (int k = 0; k < ng; k++)
+			goals[k] = tu_random_open(&s, g);
+		f = build(g, goals, ng);
+		los_matches_rays(f, g, round);
+		for (int e = 0; e < 3; e++) {
+			int x = tu_randint(&s, w), y = tu_randint(&s, h);
+			int i = grid_index(g, x, y);
+
+			if (f->dist[i] == 0)
+				continue;	/* a goal */
+			if (e == 1)
+				repair_set_cost(f, g, x, y, 3);	/* slow */
+			else
+				repair_block(f, g, x, y);
+			los_matches_rays(f, g, round);
+			o = build(g, goals, ng);
+			ck_assert_mem_eq(f->los, o->los, f->ncells);
+			field_free(o);
+			if (e == 1)
+				repair_set_cost(f, g, x, y, 1);
+			else
+				repair_unblock(f, g, x, y, 1);
+			los_matches_rays(f, g, round);
+		}
+		field_free(f);
+		grid_free(g);
+	}
 }
 END_TEST
 
@@ -1464,6 +1532,7 @@ field_suite(void)
 	tcase_add_loop_test(tc, test_los_ray_matches_brute_force, 0, 4);
 	tcase_add_test(tc, test_los_grazing_corner_is_blocked);
 	tcase_add_loop_test(tc, test_los_sweep_exact_on_random_maps, 0, 12);
+	tcase_add_loop_test(tc, test_los_sweep_exact_on_open_ground, 0, 3);
 	tcase_add_test(tc, test_los_seed_rule_conservative);
 	suite_add_tcase(s, tc);
 

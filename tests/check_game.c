@@ -1558,7 +1558,8 @@ START_TEST(test_script_errors)
 	    "invalid byte 0x01: expected text");
 	ck_assert_str_eq(script_error("5\n"), "t.script:1:2: expected a "
 	    "command after the tick (place, upgrade, sell, target, wave, "
-	    "hero, undo, power or specialise)");
+	    "hero, undo, power, specialise, line, upgrade-all or "
+	    "upgrade-area)");
 }
 END_TEST
 

@@ -55,7 +55,7 @@ START_TEST(test_lists_name_every_row)
 	ck_assert_str_eq(buf, "first, last, strongest, weakest or closest");
 	cmd_list(buf, sizeof buf);
 	ck_assert_str_eq(buf, "place, upgrade, sell, target, wave, hero, "
-	    "undo, power or specialise");
+	    "undo, power, specialise, line, upgrade-all or upgrade-area");
 	power_list(buf, sizeof buf);
 	ck_assert_str_eq(buf, "strike, barrier or freeze");
 	spec_list(buf, sizeof buf);

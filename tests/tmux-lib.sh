@@ -75,7 +75,7 @@ tl_init() {
 	sock=weir-$1-$$
 	statef=$tmp/frames
 	: >"$statef"
-	mark=0
+	mark=0 kmark=-1 pmark=
 	trap tl_cleanup EXIT
 	trap 'exit 1' HUP INT TERM
 }
@@ -108,15 +108,41 @@ start() {
 	    fail "tmux did not start"
 }
 
-# keys KEY...: mark the frames drawn so far, then type (tmux key names).
-keys() {
+# tl_mark: the frames drawn so far are old; drawn and said look after
+# them. keys KEY...: mark them, then type (tmux key names); a frame then
+# counts only once weir has read a key (its state line's keys= above the
+# latest frame's before the typing, or another process): a frame drawn
+# before weir read them still shows the message of the last keys.
+tl_mark() {
 	mark=$(wc -l <"$statef")
+	kmark=-1 pmark=
+}
+tl_mark_keys() {
+	mark=$(wc -l <"$statef")
+	kmark=$(field keys) pmark=$(field pid)
+	[ -n "$kmark" ] || kmark=-1
+}
+keys() {
+	tl_mark_keys
 	tm send-keys -t "$pane" "$@"
 }
 # type_text TEXT: the same, TEXT typed literally.
 type_text() {
-	mark=$(wc -l <"$statef")
+	tl_mark_keys
 	tm send-keys -t "$pane" -l "$1"
+}
+# tl_since: the state lines drawn since the mark that count.
+tl_since() {
+	tail -n +"$((mark + 1))" "$statef" | awk -v k="$kmark" -v p="$pmark" '{
+		n = -1; q = ""
+		for (i = 1; i < NF && index($i, "msg=") != 1; i++)
+			if (index($i, "keys=") == 1)
+				n = substr($i, 6) + 0
+			else if (index($i, "pid=") == 1)
+				q = substr($i, 5)
+		if (k < 0 || q != p || n > k)
+			print
+	}'
 }
 
 # The screen as text, one line a row; the latest state line.
@@ -176,7 +202,7 @@ wait_until() {
 
 # A state line since the last keys matches the ERE; the latest does.
 drawn() {
-	tail -n +"$((mark + 1))" "$statef" | grep -E -q -- "$1"
+	tl_since | grep -E -q -- "$1"
 }
 drawn_now() {
 	state | grep -E -q -- "$1"
@@ -233,7 +259,7 @@ wait_gone() {
 
 # wait_msg TEXT: a frame since the last keys has TEXT in its message.
 said() {
-	tail -n +"$((mark + 1))" "$statef" | sed -n 's/.* msg=//p' |
+	tl_since | sed -n 's/.* msg=//p' |
 	    grep -F -q -- "$1"
 }
 wait_msg() {
@@ -384,7 +410,7 @@ resize() {
 	size=$1
 	cols=${size%x*}
 	lines=${size#*x}
-	mark=$(wc -l <"$statef")
+	tl_mark		# the same size again: no key
 	tm resize-window -t "${pane%%:*}" -x "$cols" -y "$lines"
 }
 

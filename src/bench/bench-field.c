@@ -19,7 +19,8 @@
  * map: the worst). weir-bench field also times every builder on its own,
  * warm (its builds back to back, data in cache) and cold (every cache
  * emptied before each build), and ours twice more: its distances alone,
- * and the old Dijkstra builder (field_integrate).
+ * and the old Dijkstra builder (field_integrate). The maps: a maze, random
+ * rocks, a Moving AI game map and open ground (openN: an empty N x N map).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -41,8 +42,28 @@
 #define FIELD_MANY_GOALS 64	/* field_64goals_vs_1 */
 
 static const char *const bench_field_maps[] = {
-	"maze512-1-0", "random512-10-0", "lak303d",
+	"maze512-1-0", "random512-10-0", "lak303d", "open512",
 };
+
+/*
+ * The map called name: openN is open ground, N x N cells with nothing on
+ * them (made here); any other name a Moving AI map (bench_map_path).
+ */
+static struct grid *
+bench_field_grid(const char *name)
+{
+	struct grid *g;
+	int n, end = 0;
+
+	if (sscanf(name, "open%d%n", &n, &end) != 1 || name[end] != '\0' ||
+	    n < 2 || n > GRID_MAX_W || n > GRID_MAX_H)
+		return bench_load_map(bench_map_path(name));
+	g = grid_new(n, n, true);
+	for (int y = 0; y < n; y++)
+		for (int x = 0; x < n; x++)
+			grid_set_cost(g, x, y, 1);
+	return g;
+}
 
 /* The interleaved builders. */
 enum { BI_OURS, BI_BFS4, BI_BFS8, BI_TCOD, BI_TCOD_SAME, BI_MANY, BI_COUNT };
@@ -389,7 +410,7 @@ bench_field_run(const char *const *maps, int nmaps, FILE *detail,
 		nmaps = 16;
 	fg->many_vs_1 = 0;
 	for (int m = 0; m < nmaps; m++) {
-		struct grid *g = bench_load_map(bench_map_path(maps[m]));
+		struct grid *g = bench_field_grid(maps[m]);
 		struct bench_field_result r = bench_field_map(g,
 		    detail != NULL ? solo : NULL);
 		const double *t = r.t;

@@ -19,6 +19,7 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <limits.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,6 +32,8 @@
 
 #define EDIT_PATH_MAX		SAFEFILE_PATH_MAX
 #define EDIT_RECOVER_NAME	180	/* bytes of an escaped path kept */
+#define EDIT_RECOVER_MARK	"# weir-recovery: "	/* its last line */
+#define EDIT_RECOVER_NONE	"the level file was not there"
 
 /* A copy of s. */
 static char *
@@ -128,6 +131,35 @@ edit_same_file(const char *a, const char *b)
 }
 
 /*
+ * What is at path against a file known by its stamp and the hash of its
+ * bytes (on_disk), or known to be absent (!on_disk); edit_disk_check's.
+ */
+static enum edit_disk
+edit_disk_against(const char *path, bool on_disk,
+    const struct safefile_stamp *disk, uint64_t disk_hash, char *err,
+    size_t errlen)
+{
+	struct safefile_stamp	 now;
+	uint64_t		 h;
+
+	if (safefile_stamp_path(path, &now) != 0) {
+		if (errno != ENOENT) {
+			snprintf(err, errlen, "%s: cannot read: %s", path,
+			    strerror(errno));
+			return EDIT_DISK_ERROR;
+		}
+		return on_disk ? EDIT_DISK_GONE : EDIT_DISK_SAME;
+	}
+	if (!on_disk)
+		return EDIT_DISK_NEW;
+	if (safefile_stamp_same(&now, disk))
+		return EDIT_DISK_SAME;
+	if (save_hash_file(path, &h, err, errlen) != 0)
+		return EDIT_DISK_ERROR;
+	return h == disk_hash ? EDIT_DISK_SAME : EDIT_DISK_CHANGED;
+}
+
+/*
  * What is at path (NULL: the edit's own file) against what the edit knows
  * of its file: the same, changed by another program, gone, new; or
  * EDIT_DISK_ERROR with err.
@@ -136,26 +168,10 @@ enum edit_disk
 edit_disk_check(const struct edit *e, const char *path, char *err,
     size_t errlen)
 {
-	struct safefile_stamp	 now;
-	uint64_t		 h;
-
 	if (path == NULL && (path = e->path) == NULL)
 		return EDIT_DISK_SAME;	/* no file, nothing to compare */
-	if (safefile_stamp_path(path, &now) != 0) {
-		if (errno != ENOENT) {
-			snprintf(err, errlen, "%s: cannot read: %s", path,
-			    strerror(errno));
-			return EDIT_DISK_ERROR;
-		}
-		return e->on_disk ? EDIT_DISK_GONE : EDIT_DISK_SAME;
-	}
-	if (!e->on_disk)
-		return EDIT_DISK_NEW;
-	if (safefile_stamp_same(&now, &e->disk))
-		return EDIT_DISK_SAME;
-	if (save_hash_file(path, &h, err, errlen) != 0)
-		return EDIT_DISK_ERROR;
-	return h == e->disk_hash ? EDIT_DISK_SAME : EDIT_DISK_CHANGED;
+	return edit_disk_against(path, e->on_disk, &e->disk, e->disk_hash,
+	    err, errlen);
 }
 
 /*
@@ -364,6 +380,95 @@ edit_recover_nth(const char *path, int k, char *buf, size_t len)
 }
 
 /*
+ * The line a recovery file ends with, into buf: what the edit knew of the
+ * level file at path when it was written (the stamp and hash of the file
+ * it read or saved last, or that it had none there), so that a change to
+ * that file since can be told when the recovery file is offered and saved.
+ */
+static void
+edit_recover_mark(const struct edit *e, const char *path, char *buf,
+    size_t len)
+{
+	if (!e->on_disk || e->path == NULL || !edit_same_file(e->path, path))
+		snprintf(buf, len, EDIT_RECOVER_MARK EDIT_RECOVER_NONE "\n");
+	else
+		snprintf(buf, len, EDIT_RECOVER_MARK "the level file read was "
+		    "size %jd mtime %jd.%09ld dev %ju ino %ju hash %016" PRIx64
+		    "\n", (intmax_t)e->disk.size,
+		    (intmax_t)e->disk.mtime.tv_sec, (long)e->disk.mtime.tv_nsec,
+		    (uintmax_t)e->disk.dev, (uintmax_t)e->disk.ino,
+		    e->disk_hash);
+}
+
+/* What a recovery file's last line says of the level file when written. */
+struct edit_recover_base {
+	bool			 known;		/* the line was read */
+	bool			 on_disk;	/* there was a file: */
+	struct safefile_stamp	 disk;
+	uint64_t		 hash;
+};
+
+/*
+ * Cut the recovery file's last line off its text (*lenp made the level's
+ * length, text NUL-terminated there) and read it into b. A text without
+ * one (written by an older weir) is left whole, b->known false; one that
+ * does not read is cut off all the same.
+ */
+static void
+edit_recover_unmark(char *text, size_t *lenp, struct edit_recover_base *b)
+{
+	const size_t	 ml = strlen(EDIT_RECOVER_MARK);
+	size_t		 len = *lenp, start;
+	char		 line[256];
+	intmax_t	 size, sec;
+	uintmax_t	 dev, ino;
+	uint64_t	 h;
+	long		 nsec;
+	int		 end = -1;
+
+	memset(b, 0, sizeof *b);
+	if (len == 0 || text[len - 1] != '\n')
+		return;
+	for (start = len - 1; start > 0 && text[start - 1] != '\n'; start--)
+		;
+	if (len - start < ml || len - start >= sizeof line ||
+	    memcmp(text + start, EDIT_RECOVER_MARK, ml) != 0)
+		return;
+	memcpy(line, text + start + ml, len - start - ml);
+	line[len - start - ml] = '\0';
+	*lenp = start;
+	text[start] = '\0';
+	if (strcmp(line, EDIT_RECOVER_NONE "\n") == 0) {
+		b->known = true;
+		return;
+	}
+	if (sscanf(line, "the level file read was size %jd mtime %jd.%ld "
+	    "dev %ju ino %ju hash %" SCNx64 "%n", &size, &sec, &nsec, &dev,
+	    &ino, &h, &end) != 6 || end < 0 || strcmp(line + end, "\n") != 0 ||
+	    size < 0 || nsec < 0 || nsec > 999999999)
+		return;
+	b->known = b->on_disk = true;
+	b->disk.size = (off_t)size;
+	b->disk.mtime.tv_sec = (time_t)sec;
+	b->disk.mtime.tv_nsec = nsec;
+	b->disk.dev = (dev_t)dev;
+	b->disk.ino = (ino_t)ino;
+	b->hash = h;
+}
+
+/* The recovery file rec's text, its last line read into b and cut off. */
+static char *
+edit_recover_read(const char *rec, size_t *lenp, struct edit_recover_base *b,
+    char *err, size_t errlen)
+{
+	char	*text;
+
+	if ((text = level_read_file(rec, lenp, err, errlen)) != NULL)
+		edit_recover_unmark(text, lenp, b);
+	return text;
+}
+
+/*
  * Write the edit's level, as it stands, to the recovery file of the level
  * file at path, private (0600), whole (safefile.h); where gets its path.
  * Not for a signal handler: call it once the handler has said to stop.
@@ -376,7 +481,7 @@ edit_recover_write(const struct edit *e, const char *path, char *where,
 	struct safefile	 sf;
 	FILE		*f;
 	size_t		 len;
-	char		*text;
+	char		*text, mark[256];
 	int		 rc = -1;
 
 	struct stat	 st;
@@ -393,6 +498,7 @@ edit_recover_write(const struct edit *e, const char *path, char *where,
 		return -1;
 	}
 	text = edit_text(e, &len);
+	edit_recover_mark(e, path, mark, sizeof mark);
 	/*
 	 * The recovery file it was made from, or the first name no other
 	 * editor's recovery holds (looked for and written under the lock).
@@ -412,6 +518,9 @@ edit_recover_write(const struct edit *e, const char *path, char *where,
 		}
 		if ((f = safefile_create(&sf, 0600, err, errlen)) != NULL) {
 			(void)fwrite(text, 1, len, f);
+			if (len > 0 && text[len - 1] != '\n')
+				(void)fputc('\n', f);
+			(void)fputs(mark, f);
 			rc = safefile_commit(&sf, err, errlen);
 		}
 		safefile_unlock(&sf);
@@ -439,30 +548,65 @@ edit_recover_find(const char *path, char *buf, size_t len)
 
 /*
  * An edit of the recovery file rec of the level file at path: the
- * recovered level, unsaved, whose file is path (its stamp and hash as it
- * is now, so a save checks it as usual). NULL with err.
+ * recovered level, unsaved, whose file is path as it was when the
+ * recovery file was written (its stamp and hash from the recovery file's
+ * last line), so that a save asks before writing over a change made
+ * since. A recovery file without that line is taken to know the file as
+ * it is now. NULL with err.
  */
 struct edit *
 edit_recover_open(const char *path, const char *rec, char *err,
     size_t errlen)
 {
-	struct edit	*e;
-	char		*text;
-	size_t		 len;
+	struct edit_recover_base	 b;
+	struct edit			*e;
+	char				*text;
+	size_t				 len;
 
-	if ((e = edit_load(rec, err, errlen)) == NULL)
+	if ((text = edit_recover_read(rec, &len, &b, err, errlen)) == NULL)
+		return NULL;
+	e = edit_parse(rec, text, len, err, errlen);
+	free(text);
+	if (e == NULL)
 		return NULL;
 	free(e->path);
 	e->path = edit_strdup(path);
 	e->recovered = edit_strdup(rec);
 	e->on_disk = false;
-	if ((text = level_read_file(path, &len, err, errlen)) != NULL) {
+	if (b.known) {
+		e->on_disk = b.on_disk;
+		e->disk = b.disk;
+		e->disk_hash = b.hash;
+	} else if ((text = level_read_file(path, &len, err, errlen)) != NULL) {
 		edit_set_file(e, path, text, len);
 		free(text);
 	}
 	err[0] = '\0';
 	e->saved_at = -1;	/* not what the file holds */
 	return e;
+}
+
+/*
+ * The level file at path now against what its recovery file rec says it
+ * was when written: EDIT_DISK_CHANGED, _GONE or _NEW when another program
+ * changed it since; EDIT_DISK_SAME also when rec does not say; or
+ * EDIT_DISK_ERROR with err.
+ */
+enum edit_disk
+edit_recover_check(const char *path, const char *rec, char *err,
+    size_t errlen)
+{
+	struct edit_recover_base	 b;
+	char				*text;
+	size_t				 len;
+
+	if ((text = edit_recover_read(rec, &len, &b, err, errlen)) == NULL)
+		return EDIT_DISK_ERROR;
+	free(text);
+	if (!b.known)
+		return EDIT_DISK_SAME;
+	return edit_disk_against(path, b.on_disk, &b.disk, b.hash, err,
+	    errlen);
 }
 
 /*

@@ -42,7 +42,11 @@
  * %2Fhome%2Fann%2Fmy.weir.weir; a path whose name would be too long keeps
  * its end and a hash of the whole). edit_recover_find finds it when that
  * file is next opened, edit_recover_open makes an edit of it (unsaved, to
- * be saved over the file), and a save of that edit removes it. Two
+ * be saved over the file), and a save of that edit removes it. A recovery
+ * file's last line, a comment, records the level file as the edit knew it
+ * (stamp and hash, or none): edit_recover_check tells whether another
+ * program changed it since, and the recovered edit's save asks before
+ * writing over such a change as any save does. Two
  * editors stopped on one level keep two files (the second ESCAPED~2.weir,
  * and so on), offered one after the other; a save removes only the
  * recovery file its edit was made from, never another editor's.
@@ -262,6 +266,8 @@ int		 edit_recover_write(const struct edit *e, const char *path,
 		    char *where, size_t wlen, char *err, size_t errlen);
 bool		 edit_recover_find(const char *path, char *buf, size_t len);
 struct edit	*edit_recover_open(const char *path, const char *rec,
+		    char *err, size_t errlen);
+enum edit_disk	 edit_recover_check(const char *path, const char *rec,
 		    char *err, size_t errlen);
 int		 edit_recover_remove(const char *path);
 

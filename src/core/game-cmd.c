@@ -333,7 +333,7 @@ game_log(struct game *g, const struct game_cmd *c)
  * tower and mode, coordinates a script accepts. Anything else is refused
  * as a bad command (and, refused, left out of the log).
  */
-static bool
+bool
 game_cmd_valid(const struct game_cmd *c)
 {
 	if ((int)c->type < 0 || c->type >= GAME_NCMDS)
@@ -348,6 +348,10 @@ game_cmd_valid(const struct game_cmd *c)
 	    c->power >= POWER_NKINDS))
 		return false;
 	if (c->type == GAME_CMD_SPECIALISE && spec_of(c->spec, NULL) == NULL)
+		return false;
+	if ((cmd_types[c->type].args & CMD_ARG_XY2) && (c->x2 <
+	    -GAME_COORD_MAX || c->x2 > GAME_COORD_MAX || c->y2 <
+	    -GAME_COORD_MAX || c->y2 > GAME_COORD_MAX))
 		return false;
 	return !(cmd_types[c->type].args & CMD_ARG_XY) ||
 	    (c->x >= -GAME_COORD_MAX &&
@@ -369,6 +373,9 @@ static game_do_fn *const game_do[] = {
 	[GAME_CMD_UNDO] = game_do_undo,
 	[GAME_CMD_POWER] = game_do_power,
 	[GAME_CMD_SPECIALISE] = game_do_specialise,
+	[GAME_CMD_LINE] = game_do_batch,
+	[GAME_CMD_UPGRADE_ALL] = game_do_batch,
+	[GAME_CMD_UPGRADE_AREA] = game_do_batch,
 };
 _Static_assert(sizeof game_do / sizeof game_do[0] == GAME_NCMDS,
     "every command type needs its handler in game_do[]");
@@ -382,15 +389,28 @@ enum game_reason
 game_command(struct game *g, const struct game_cmd *c)
 {
 	enum game_reason	 r = GAME_BAD_COMMAND;
-	struct game_event	 ev;
 	bool			 valid = game_cmd_valid(c);
 
+	/* Its parts are logged and reported, each as a command alone. */
+	if (valid && cmd_types[c->type].many)
+		return game_do[c->type](g, c);
 	if (valid)
 		r = game_do[c->type](g, c);
 	if (r == GAME_OK) {
 		game_log(g, c);
 		return r;
 	}
+	game_reject(g, c, r, valid);
+	return r;
+}
+
+/* Report command c refused for r (valid: game_cmd_valid's verdict). */
+void
+game_reject(struct game *g, const struct game_cmd *c, enum game_reason r,
+    bool valid)
+{
+	struct game_event	 ev;
+
 	ev = game_event_make(GAME_EV_REJECT);
 	ev.cmd = c->type;
 	ev.reason = r;
@@ -398,10 +418,10 @@ game_command(struct game *g, const struct game_cmd *c)
 		ev.x = c->x;
 		ev.y = c->y;
 	}
-	ev.tower = valid && c->type == GAME_CMD_PLACE ? c->tower : -1;
+	ev.tower = valid && (cmd_types[c->type].args & CMD_ARG_TOWER) ?
+	    c->tower : -1;
 	ev.power = valid && c->type == GAME_CMD_POWER ? c->power : -1;
 	game_emit(g, &ev);
-	return r;
 }
 
 /* Place a tower of kind tower at (x, y). */

@@ -110,6 +110,12 @@ void		 game_undo_wave(struct game *g);
 void		 game_undo_watch(struct game *g);
 enum game_reason game_do_undo(struct game *g, const struct game_cmd *c);
 
+/* game-cmd.c and game-batch.c: commands, and those of many parts. */
+bool		 game_cmd_valid(const struct game_cmd *c);
+void		 game_reject(struct game *g, const struct game_cmd *c,
+		    enum game_reason r, bool valid);
+enum game_reason game_do_batch(struct game *g, const struct game_cmd *c);
+
 /* game-power.c: powers cooling down and lasting. */
 enum game_reason game_do_power(struct game *g, const struct game_cmd *c);
 void		 game_powers(struct game *g);

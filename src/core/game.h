@@ -158,6 +158,23 @@ struct game_cmd {
 	int			mode;	/* TARGET: enum tower_target */
 	int			power;	/* POWER: enum power_kind */
 	int			spec;	/* SPECIALISE: spec_lookup's number */
+	int			x2, y2;	/* LINE, UPGRADE_AREA: the other end */
+};
+
+/*
+ * What a command of many parts did (game-batch.c): a line is a placement
+ * a cell, an upgrade of a kind or of a box an upgrade a tower, each
+ * carried out or refused on its own, logged and reported as if given
+ * alone.
+ */
+struct game_batch {
+	int			 tried;	/* parts given */
+	int			 done;	/* ... carried out */
+	int			 refused; /* ... refused */
+	int			 skipped; /* towers left alone: at the top */
+	enum game_reason	 first;	/* the first refusal, GAME_OK: none */
+	int			 first_x, first_y; /* ... its cell */
+	int			 gold;	/* what the parts carried out cost */
 };
 
 enum game_event_type {
@@ -503,6 +520,12 @@ void		 game_set_events(struct game *g, game_event_fn *fn, void *arg);
 
 /* Commands: the same for keys, scripts and the bot. */
 enum game_reason game_command(struct game *g, const struct game_cmd *c);
+enum game_reason game_command_batch(struct game *g, const struct game_cmd *c,
+		     struct game_batch *b);
+int		 game_line_cells(int x0, int y0, int x1, int y1);
+void		 game_line_cell(int x0, int y0, int x1, int y1, int k, int *x,
+		     int *y);
+bool		 game_line_has(int x0, int y0, int x1, int y1, int x, int y);
 enum game_reason game_place(struct game *g, int tower, int x, int y);
 enum game_reason game_upgrade(struct game *g, int x, int y);
 enum game_reason game_sell(struct game *g, int x, int y);

@@ -407,6 +407,15 @@ static const struct cmd_type kinds_cmds[] = {
 	    "a r c, Enter", "choose a power, aim it with the cursor, use it" },
 	[GAME_CMD_SPECIALISE] = { "specialise", CMD_ARG_XY | CMD_ARG_SPEC, 0,
 	    "u, then 1 or 2", "specialise a top-level tower" },
+	[GAME_CMD_LINE] = { "line", CMD_ARG_TOWER | CMD_ARG_XY | CMD_ARG_XY2,
+	    0, "i, then Enter", "build the kind chosen on every cell of the "
+	    "line from the cell i marks to the cursor (or drag the mouse)",
+	    true },
+	[GAME_CMD_UPGRADE_ALL] = { "upgrade-all", CMD_ARG_TOWER, 0, "U",
+	    "upgrade every tower of the kind on the cursor a level", true },
+	[GAME_CMD_UPGRADE_AREA] = { "upgrade-area", CMD_ARG_XY | CMD_ARG_XY2,
+	    0, "i, then u", "upgrade every tower in the box from the cell i "
+	    "marks to the cursor (i again, or Escape, unmarks)", true },
 };
 _Static_assert(sizeof kinds_cmds / sizeof kinds_cmds[0] == GAME_NCMDS,
     "a command without a row");
@@ -507,6 +516,10 @@ static const struct view_type kinds_views[] = {
 	[VIEW_TO_CROWD] = { "to the crowd", 'd', "d",
 	    "cursor to the densest group of enemies (aiming: the most the "
 	    "power catches)" },
+	[VIEW_MINIMAP] = { "minimap", 'o', "o",
+	    "the minimap, on a map larger than the screen: all of it small "
+	    "in a corner, the view in reverse, + the cursor (a click there "
+	    "moves it)" },
 };
 _Static_assert(sizeof kinds_views / sizeof kinds_views[0] == VIEW_NKINDS,
     "a view without a row");

@@ -256,6 +256,9 @@ enum game_cmd_type {
 	GAME_CMD_UNDO,		/* undo: take back the latest placement */
 	GAME_CMD_POWER,		/* power NAME X Y: use a power there */
 	GAME_CMD_SPECIALISE,	/* specialise X Y NAME */
+	GAME_CMD_LINE,		/* line TYPE X Y X2 Y2: a tower a cell */
+	GAME_CMD_UPGRADE_ALL,	/* upgrade-all TYPE: every one of a kind */
+	GAME_CMD_UPGRADE_AREA,	/* upgrade-area X Y X2 Y2: those in a box */
 	GAME_NCMDS
 };
 
@@ -265,6 +268,7 @@ enum game_cmd_type {
 #define CMD_ARG_MODE	0x4	/* a targeting mode's name */
 #define CMD_ARG_POWER	0x8	/* a power's name (before X Y) */
 #define CMD_ARG_SPEC	0x10	/* a specialisation's name */
+#define CMD_ARG_XY2	0x20	/* a second cell: X2 Y2 (after X Y) */
 
 struct cmd_type {
 	const char		*name;		/* the script word */
@@ -272,6 +276,9 @@ struct cmd_type {
 	int			 key;		/* on the game screen, or 0 */
 	const char		*keys;		/* the keys as help names them */
 	const char		*about;		/* one line of help */
+	bool			 many;		/* carried out as commands of
+						   its own, each logged; it
+						   never is (game-batch.c) */
 };
 
 extern const struct cmd_type *const cmd_types;	/* [GAME_NCMDS] */
@@ -385,6 +392,7 @@ enum view_kind {
 	VIEW_TO_HERO,		/* ... to the hero */
 	VIEW_TO_LEADER,		/* ... to the enemy nearest an exit */
 	VIEW_TO_CROWD,		/* ... to the densest group of enemies */
+	VIEW_MINIMAP,		/* the whole map small, over a corner */
 	VIEW_NKINDS
 };
 

@@ -136,7 +136,7 @@ script_parse_line(const char *line, size_t len, struct game_cmd *c,
 		if (!script_next(line, len, &pos, &w)) {
 			*col = w.col + 1;
 			snprintf(msg, msglen, "expected a tower type after "
-			    "'place'");
+			    "'%s'", game_cmd_name(c->type));
 			return -1;
 		}
 		*col = w.col + 1;
@@ -186,6 +186,30 @@ script_parse_line(const char *line, size_t len, struct game_cmd *c,
 		}
 		c->x = (int)xy[0];
 		c->y = (int)xy[1];
+	}
+	if (cmd_types[c->type].args & CMD_ARG_XY2) {
+		static const char *axis2[2] = { "X2", "Y2" };
+
+		for (k = 0; k < 2; k++) {
+			if (!script_next(line, len, &pos, &w)) {
+				*col = w.col + 1;
+				snprintf(msg, msglen, "expected the %s "
+				    "coordinate after '%s'", axis2[k],
+				    k > 0 ? "X2" : "Y");
+				return -1;
+			}
+			*col = w.col + 1;
+			if (!script_number(&w, -SCRIPT_COORD_MAX,
+			    SCRIPT_COORD_MAX, &xy[k], &range)) {
+				snprintf(msg, msglen, range ? "%s coordinate "
+				    "out of range, found %s" : "expected a "
+				    "whole number for %s, found %s", axis2[k],
+				    script_quote(&w, q, sizeof q));
+				return -1;
+			}
+		}
+		c->x2 = (int)xy[0];
+		c->y2 = (int)xy[1];
 	}
 	if (cmd_types[c->type].args & CMD_ARG_MODE) {
 		if (!script_next(line, len, &pos, &w)) {
@@ -255,6 +279,9 @@ script_format(const struct game_cmd *c, char *buf, size_t len)
 	if (args & CMD_ARG_XY)
 		n += (size_t)snprintf(n < len ? buf + n : NULL,
 		    n < len ? len - n : 0, " %d %d", c->x, c->y);
+	if (args & CMD_ARG_XY2)
+		n += (size_t)snprintf(n < len ? buf + n : NULL,
+		    n < len ? len - n : 0, " %d %d", c->x2, c->y2);
 	if (args & CMD_ARG_MODE)
 		n += (size_t)snprintf(n < len ? buf + n : NULL,
 		    n < len ? len - n : 0, " %s", tower_target_name(c->mode));

@@ -16,6 +16,11 @@
  *	hero X Y		send the hero there
  *	power NAME X Y		use a power aimed at X Y (strike, barrier,
  *				freeze)
+ *	specialise X Y NAME	specialise the top-level tower at X Y
+ *	line TYPE X Y X2 Y2	a TYPE tower on every cell of the straight
+ *				line from X Y to X2 Y2 (game-batch.c)
+ *	upgrade-all TYPE	raise every TYPE tower a level
+ *	upgrade-area X Y X2 Y2	raise every tower in that box a level
  *
  * Words are separated by blanks; '#' at the start of a word begins a
  * comment that runs to the end of the line; blank lines are ignored. Ticks

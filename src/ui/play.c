@@ -252,6 +252,18 @@ play_refusal(struct play *p, const struct game_event *ev, char *buf,
 		snprintf(what, sizeof what, "specialise at (%d,%d)", ev->x,
 		    ev->y);
 		break;
+	case GAME_CMD_LINE:
+		snprintf(what, sizeof what, "build a line of %s from (%d,%d)",
+		    tower_name(ev->tower), ev->x, ev->y);
+		break;
+	case GAME_CMD_UPGRADE_ALL:
+		snprintf(what, sizeof what, "upgrade every %s",
+		    tower_name(ev->tower));
+		break;
+	case GAME_CMD_UPGRADE_AREA:
+		snprintf(what, sizeof what, "upgrade the box from (%d,%d)",
+		    ev->x, ev->y);
+		break;
 	case GAME_CMD_WAVE:
 	case GAME_NCMDS:
 		snprintf(what, sizeof what, "call a wave");
@@ -381,6 +393,9 @@ play_event(void *arg, const struct game_event *ev)
 	char			 buf[PLAY_MSG_MAX], who[32];
 
 	play_sight_event(p, ev);
+	if (p->quiet && (ev->type == GAME_EV_PLACE || ev->type ==
+	    GAME_EV_UPGRADE || ev->type == GAME_EV_REJECT))
+		return;		/* play_batch says what they came to */
 	switch (ev->type) {
 	case GAME_EV_PLACE:
 		play_message(p, false, "built %s at (%d,%d) for %d gold%s",

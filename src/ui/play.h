@@ -98,6 +98,11 @@ struct play {
 	int			 w, h;
 
 	int			 cx, cy;	/* cursor */
+	bool			 marked;	/* a line's or a box's first
+						   corner is (mx, my) (play-batch.c) */
+	int			 mx, my;
+	bool			 quiet;		/* a batch's parts say nothing:
+						   it says what they did */
 	int			 tower;		/* kind chosen for building */
 	int			 power;		/* power being aimed, or -1 */
 	enum overlay_kind	 overlay;	/* drawn over the map */
@@ -246,6 +251,17 @@ void		 play_message(struct play *p, bool error, const char *fmt, ...)
 		     __attribute__((format(printf, 3, 4)));
 bool		 play_sight_holds(const struct play *p);
 void		 play_sight_release(struct play *p);
+
+/* play-batch.c */
+void		 play_mark(struct play *p);
+void		 play_mark_at(struct play *p, int x, int y);
+void		 play_unmark(struct play *p);
+enum game_reason play_batch(struct play *p, const struct game_cmd *c);
+enum game_reason play_line(struct play *p);
+enum game_reason play_upgrade_box(struct play *p);
+enum game_reason play_upgrade_kind(struct play *p);
+bool		 play_marks(const struct play *p, int x, int y);
+void		 play_mark_words(const struct play *p, char *buf, size_t size);
 
 /* play-sight.c */
 void		 play_sight_new(struct play *p);

@@ -466,6 +466,13 @@ ui_cursor_info(const struct ui_view *v, const struct play *p, int row)
 	const struct game_tower	*tw = play_tower(p);
 	char			 line[512];
 
+	if (p->marked && p->power < 0) {	/* what the next key does */
+		play_mark_words(p, line, sizeof line);
+		attrset(A_BOLD);
+		ui_hud_words_at(v, row, line);
+		attrset(A_NORMAL);
+		return;
+	}
 	switch (play_cursor_subject(p)) {
 	case PLAY_AT_POWER:
 		ui_hud_power_info(v, p, row);

@@ -67,6 +67,8 @@ struct ui_view {
 	bool		 color;		/* colour pairs are set up */
 	int		 nramp;		/* heatmap colours (0: digits) */
 	int		 zoom;		/* forced cell width 1 or 2, 0 = auto */
+	bool		 minimap;	/* the whole map small over a corner,
+					   where it is larger than the screen */
 
 	/* Worked out by ui_draw_layout for the terminal's current size. */
 	bool		 too_small;

@@ -13,7 +13,7 @@
  * editor with unsaved work, ue_file_stopped writes the level to its
  * recovery file and says where (after the terminal is given back, never
  * in a handler); the next weir --edit of that file offers to recover it
- * or to discard it.
+ * or to discard it, saying so when the file changed on disk since.
  */
 #ifndef _XOPEN_SOURCE
 #define _XOPEN_SOURCE 700
@@ -300,6 +300,19 @@ ue_ask_recover_lines(struct ue *u, struct ue_ask_text *t)
 	ue_ask_line(t, "Unsaved work on %s was kept%s,", u->path, when);
 	ue_ask_line(t, "when editing stopped, in the recovery file");
 	ue_ask_line(t, "  %s", u->ask_path);
+	switch (u->ask_disk) {
+	case EDIT_DISK_CHANGED:
+	case EDIT_DISK_NEW:
+		ue_ask_line(t, "The level file changed on disk since then: "
+		    "saving it recovered asks first.");
+		break;
+	case EDIT_DISK_GONE:
+		ue_ask_line(t, "The level file was removed since then.");
+		break;
+	case EDIT_DISK_ERROR:
+	case EDIT_DISK_SAME:
+		break;
+	}
 	ue_ask_line(t, "%s", "");
 	ue_ask_line(t, "r    recover it: edit the level as it was then");
 	ue_ask_line(t, "d    discard it (remove it) and edit %s",
@@ -339,8 +352,14 @@ ue_ask_recover_key(struct ue *u, int ch)
 		u->e = e;
 		u->ask = UE_ASK_NONE;
 		ue_file_opened(u, "recovered");
-		ue_say(u, false, "recovered the unsaved level: s saves it over "
-		    "%s", u->path);
+		if (u->ask_disk == EDIT_DISK_CHANGED ||
+		    u->ask_disk == EDIT_DISK_NEW)
+			ue_say(u, false, "recovered the unsaved level; the "
+			    "file changed on disk since: s asks before writing "
+			    "over it");
+		else
+			ue_say(u, false, "recovered the unsaved level: s saves "
+			    "it over %s", u->path);
 		break;
 	case 'd':
 	case 'D':
@@ -395,8 +414,13 @@ ue_ask_key(struct ue *u, int ch)
 void
 ue_file_offer(struct ue *u)
 {
-	if (edit_recover_find(u->path, u->ask_path, sizeof u->ask_path))
+	char	err[UE_ERR_MAX];
+
+	if (edit_recover_find(u->path, u->ask_path, sizeof u->ask_path)) {
 		u->ask = UE_ASK_RECOVER;
+		u->ask_disk = edit_recover_check(u->path, u->ask_path, err,
+		    sizeof err);
+	}
 }
 
 /*

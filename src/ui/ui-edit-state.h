@@ -123,6 +123,8 @@ struct ue {
 	enum ue_ask	 ask;			/* a question, open */
 	char		 ask_path[PATH_MAX];	/* the path it is about */
 	char		 ask_err[UE_MSG_MAX];	/* why it is asked */
+	enum edit_disk	 ask_disk;		/* the level file since the
+						   recovery file offered */
 
 	char		 msg[UE_MSG_MAX];
 	bool		 msg_err;

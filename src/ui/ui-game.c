@@ -30,6 +30,7 @@
 #include "ui/ui-game.h"
 #include "ui/ui-hud.h"
 #include "ui/ui-map.h"
+#include "ui/ui-minimap.h"
 #include "ui/ui-sight.h"
 
 /* The player's name for the high scores. */
@@ -432,8 +433,19 @@ ui_game_mouse_drag(struct ui *u, int x, int y)
 {
 	int	dx, dy, n, k, cx, cy, lx, ly;
 
-	if (tower_types[u->p->tower].attack != TOWER_ATTACK_NONE ||
-	    (x == u->drag_x && y == u->drag_y))
+	if (tower_types[u->p->tower].attack != TOWER_ATTACK_NONE) {
+		/* Any other kind: a line from where the drag began, built
+		 * when the button is let go (ui_game_mouse_play). */
+		if (u->p->power >= 0)
+			return;
+		if (!u->dragged) {
+			u->dragged = true;
+			play_mark_at(u->p, u->drag_x, u->drag_y);
+		}
+		play_set_cursor(u->p, x, y);
+		return;
+	}
+	if (x == u->drag_x && y == u->drag_y)
 		return;
 	if (!u->dragged) {
 		u->dragged = true;
@@ -475,8 +487,20 @@ ui_game_mouse_play(struct ui *u)
 	if (ev.bstate & BUTTON1_RELEASED) {
 		was_drag = u->dragged;
 		u->drag = u->dragged = false;
+		if (was_drag && p->marked) {
+			/* A drag with an attacking kind: its line. */
+			if (ui_map_cell_at(&u->v, ev.y, ev.x, &x, &y))
+				play_set_cursor(p, x, y);
+			play_line(p);
+		}
 		if (was_drag || !(ev.bstate & BUTTON1_CLICKED))
 			return;
+	}
+	if ((ev.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED)) &&
+	    ui_minimap_cell_at(&u->v, p, ev.y, ev.x, &x, &y)) {
+		u->drag = false;	/* a click on the minimap: go there */
+		play_set_cursor(p, x, y);
+		return;
 	}
 	if (!ui_map_cell_at(&u->v, ev.y, ev.x, &x, &y))
 		return;
@@ -727,6 +751,22 @@ ui_game_view_to_crowd(struct ui *u)
 	ui_game_view_jump(u, VIEW_TO_CROWD);
 }
 
+static void
+ui_game_view_minimap(struct ui *u)
+{
+	struct ui_view	*v = &u->v;
+
+	v->minimap = !v->minimap;
+	if (!v->minimap)
+		play_message(u->p, false, "minimap: off");
+	else if (ui_minimap_shown(v, u->p))
+		play_message(u->p, false, "minimap: on (o hides it; a click on "
+		    "it moves the cursor there)");
+	else
+		play_message(u->p, false, "minimap: on, shown while the map is "
+		    "larger than the screen (all of it is in view now)");
+}
+
 static void (*const ui_game_views[])(struct ui *) = {
 	[VIEW_WAVES] = ui_game_view_waves,
 	[VIEW_LOG] = ui_game_view_log,
@@ -740,6 +780,7 @@ static void (*const ui_game_views[])(struct ui *) = {
 	[VIEW_TO_HERO] = ui_game_view_to_hero,
 	[VIEW_TO_LEADER] = ui_game_view_to_leader,
 	[VIEW_TO_CROWD] = ui_game_view_to_crowd,
+	[VIEW_MINIMAP] = ui_game_view_minimap,
 };
 _Static_assert(sizeof ui_game_views / sizeof ui_game_views[0] == VIEW_NKINDS,
     "a view key without its action on the game screen");
@@ -759,6 +800,32 @@ ui_game_view_key(struct ui *u, int ch)
 	return true;
 }
 
+/*
+ * The keys of many towers at once (play-batch.c): i marks a corner, U
+ * upgrades every tower of the kind on the cursor; with a corner marked,
+ * Enter builds the line to the cursor and u upgrades the box. False if
+ * ch is none of them now.
+ */
+static bool
+ui_game_batch_key(struct ui *u, int ch)
+{
+	struct play	*p = u->p;
+
+	if (ch == 'i')
+		play_mark(p);
+	else if (ch == 'U')
+		play_upgrade_kind(p);
+	else if (!p->marked || p->power >= 0)
+		return false;
+	else if (ch == '\r' || ch == '\n' || ch == ' ' || ch == KEY_ENTER)
+		play_line(p);
+	else if (ch == 'u')
+		play_upgrade_box(p);
+	else
+		return false;
+	return true;
+}
+
 /* A key on the game screen with no box open: it stays on the screen. */
 enum ui_go
 ui_game_key(struct ui *u, int ch)
@@ -766,7 +833,7 @@ ui_game_key(struct ui *u, int ch)
 	struct play	*p = u->p;
 	int		 k;
 
-	if (ui_game_move_key(p, ch))
+	if (ui_game_move_key(p, ch) || ui_game_batch_key(u, ch))
 		return UI_GO_STAY;
 	if ((k = tower_by_key(ch)) >= 0)
 		play_choose(p, k);
@@ -776,6 +843,7 @@ ui_game_key(struct ui *u, int ch)
 		return UI_GO_STAY;
 	else if (ch == UI_TERM_ESC) {
 		p->msg[0] = '\0';
+		p->marked = false;
 		p->hero_selected = false;
 		p->power = -1;
 	} else if (ch == KEY_MOUSE)

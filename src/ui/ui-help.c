@@ -276,9 +276,10 @@ ui_help_game(const struct ui_view *v, bool hero, int *first)
 	};
 	static const char *const keys[] = {
 		"mouse            click: cursor there (picks a tower); click "
-		    "the cursor again: build; drag with the wall chosen: a "
-		    "line of walls (on a wall, an attacking tower replaces it "
-		    "for the difference in price)",
+		    "the cursor again: build; drag: a line of the kind chosen "
+		    "(walls as the mouse goes, others when it is let go; on a "
+		    "wall, an attacking tower replaces it for the difference "
+		    "in price)",
 		"?, F1            this help (?, Escape, Enter or q closes it)",
 		"Ctrl-L           redraw the screen",
 		"q                quit or back to the level list (asks)",

@@ -20,6 +20,7 @@
 #include "core/enemy.h"
 #include "ui/ui-hud.h"
 #include "ui/ui-map.h"
+#include "ui/ui-minimap.h"
 
 /* Kinds of terrain with a look of their own. */
 enum ui_kind {
@@ -785,6 +786,16 @@ ui_map_cell_look(const struct ui_view *v, const struct play *p, int x, int y,
 		c->mono = A_BOLD | A_REVERSE;
 	}
 
+	if (play_marks(p, x, y)) {
+		/* On a marked line: the kind it would build, dim. */
+		if (tw == NULL && e < 0 && level_buildable(p->lv, x, y)) {
+			ui_map_tower_look(v, p->tower, 1, -1, c);
+			c->attr = A_DIM;
+			c->second[0] = '\0';
+		}
+		c->attr |= A_UNDERLINE;
+		c->mono |= A_UNDERLINE;
+	}
 	if (x == p->cx && y == p->cy)
 		ui_map_cursor_look(v, p, e, c);
 }
@@ -817,5 +828,6 @@ ui_map_draw(const struct ui_view *v, const struct play *p)
 		}
 	}
 	attrset(A_NORMAL);
+	ui_minimap_draw(v, p);
 }
 

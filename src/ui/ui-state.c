@@ -29,6 +29,10 @@
  *             yet; a frame is drawn when it does again
  *   difficulty=D endless=0|1   the setting new games start at (the
  *             title's line under its name)
+ *   keys=N pid=P   the keys (and mouse reports, resizes) weir has
+ *             read, and its process: a frame whose count is above the
+ *             one of the frame before a test typed was drawn after weir
+ *             read the first of them (the editor's line has them too)
  *   msg=TEXT  the message line (the title's note), to the end of the line,
  *             with control characters as '?'; empty when none
  *
@@ -42,12 +46,14 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 #include "core/kinds.h"
 #include "ui/ui-curses.h"
 #include "ui/ui-edit-state.h"
 #include "ui/ui-screen.h"
 #include "ui/ui-state.h"
+#include "ui/ui-term.h"
 
 /* Open the state file to append to, NULL when there is none. */
 static FILE *
@@ -108,6 +114,7 @@ ui_state_game(const struct ui *u)
 	fprintf(f, " difficulty=%s endless=%d",
 	    difficulty_name(u->title.game.difficulty),
 	    u->title.game.endless ? 1 : 0);
+	fprintf(f, " keys=%ld pid=%ld", ui_term_keys(), (long)getpid());
 	ui_state_msg(f, p != NULL ? p->msg : u->title.note);
 	fclose(f);
 }
@@ -136,6 +143,7 @@ ui_state_edit(const struct ue *u)
 	    u->mode == UE_HELP ? u->help_top : 0,
 	    u->v.too_small ? 1 : 0, COLS, LINES, u->cx, u->cy,
 	    u->bot.lv == NULL ? "none" : u->bot.going ? "going" : "stopped");
+	fprintf(f, " keys=%ld pid=%ld", ui_term_keys(), (long)getpid());
 	ui_state_msg(f, u->msg);
 	fclose(f);
 }

@@ -473,6 +473,18 @@ ui_term_key(void)
 }
 
 /*
+ * The keys read in this process, by the game and the editor (which plays
+ * a level with a terminal game of its own) alike: the state line's count.
+ */
+static long ui_term_nkeys;
+
+long
+ui_term_keys(void)
+{
+	return ui_term_nkeys;
+}
+
+/*
  * After a wake-up that read keys: readable, yet nothing to read, again
  * and again means the terminal is gone (end of file); stop as if it had
  * hung up.
@@ -485,4 +497,5 @@ ui_term_read(struct ui_term *t, bool readable, int keys)
 			ui_term_stop_sig = SIGHUP;
 	} else if (keys > 0)
 		t->quick = 0;
+	ui_term_nkeys += keys;
 }

@@ -68,6 +68,7 @@ int	ui_term_events(void);
 bool	ui_term_wait(struct ui_term *t, double seconds);
 int	ui_term_key(void);
 void	ui_term_read(struct ui_term *t, bool readable, int keys);
+long	ui_term_keys(void);
 int	ui_term_home_end(int ch);
 
 #endif
