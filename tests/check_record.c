@@ -802,6 +802,34 @@ START_TEST(test_level_origin)
 }
 END_TEST
 
+/*
+ * What the list and the viewer say of a level not the installed one: a
+ * note, and a title that marks an edited level as a copy (the mark kept
+ * whole when the title is cut); nothing for the installed or its own.
+ */
+START_TEST(test_origin_said)
+{
+	char	buf[LEVEL_TITLE_MAX + 32], small[12];
+
+	ck_assert_ptr_null(record_origin_note(RECORD_OWN));
+	ck_assert_ptr_null(record_origin_note(RECORD_INSTALLED));
+	ck_assert_str_eq(record_origin_note(RECORD_EDITED), "edited since");
+	ck_assert_str_eq(record_origin_note(RECORD_MISSING), "not installed");
+	record_origin_title(buf, sizeof buf, "The Hive", RECORD_INSTALLED);
+	ck_assert_str_eq(buf, "The Hive");
+	record_origin_title(buf, sizeof buf, "The Hive", RECORD_OWN);
+	ck_assert_str_eq(buf, "The Hive");
+	record_origin_title(buf, sizeof buf, "The Hive", RECORD_EDITED);
+	ck_assert_str_eq(buf, "The Hive (edited copy)");
+	record_origin_title(buf, sizeof buf, "The Hive", RECORD_MISSING);
+	ck_assert_str_eq(buf, "The Hive (not installed)");
+	record_origin_title(small, sizeof small, "The Hive", RECORD_EDITED);
+	ck_assert_str_eq(small, " (edited co");
+	record_origin_title(buf, 20, "The Great Hunt", RECORD_EDITED);
+	ck_assert_str_eq(buf, "The G (edited copy)");
+}
+END_TEST
+
 /* The directory keeps the newest and the best of each board. */
 START_TEST(test_prune_keeps_newest_and_best)
 {
@@ -1299,6 +1327,7 @@ record_suite(void)
 	tcase_add_test(tc, test_taken_over_said);
 	tcase_add_test(tc, test_daily_forged_refused);
 	tcase_add_test(tc, test_level_origin);
+	tcase_add_test(tc, test_origin_said);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("daily");

@@ -62,6 +62,47 @@ record_origin(const struct recording *r, const char *level_dir)
 }
 
 /*
+ * What a list of recordings says of a recording whose level is of
+ * origin o, in a few words: "edited since" or "not installed", NULL when
+ * there is nothing to say (its own level, or the installed one).
+ */
+const char *
+record_origin_note(enum record_origin o)
+{
+	switch (o) {
+	case RECORD_EDITED:
+		return "edited since";
+	case RECORD_MISSING:
+		return "not installed";
+	case RECORD_OWN:
+	case RECORD_INSTALLED:
+		break;
+	}
+	return NULL;
+}
+
+/*
+ * The level's title as the viewer shows a recording of origin o, into
+ * buf: an edited level as a copy ("The Hive (edited copy)"), a level
+ * not installed as such, never as the original. The title is cut, not
+ * the mark, when buf is short.
+ */
+void
+record_origin_title(char *buf, size_t size, const char *title,
+    enum record_origin o)
+{
+	const char	*mark = o == RECORD_EDITED ? " (edited copy)" :
+			    o == RECORD_MISSING ? " (not installed)" : "";
+	size_t		 room, n = strlen(mark);
+
+	if (size == 0)
+		return;
+	room = size - 1 > n ? size - 1 - n : 0;
+	snprintf(buf, size, "%.*s%s", (int)(strlen(title) < room ?
+	    strlen(title) : room), title, mark);
+}
+
+/*
  * Mark every entry of l with where its level stands against the levels
  * installed in level_dir.
  */

@@ -173,6 +173,9 @@ enum record_origin record_origin(const struct recording *r,
 		    const char *level_dir);
 enum record_origin record_origin_of(const char *name, bool map,
 		    uint64_t hash, const char *level_dir);
+const char	*record_origin_note(enum record_origin o);
+void		 record_origin_title(char *buf, size_t size,
+		    const char *title, enum record_origin o);
 int		 record_claims(const struct recording *r, const char *name,
 		    const char *level_dir, char *msg, size_t msglen);
 

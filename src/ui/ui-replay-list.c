@@ -4,7 +4,9 @@
  * ui_boxes[], newest first, one line each (when the game ended, the
  * level or the daily date, the setting, how it ended, the score, the
  * waves, how long); it scrolls, and Enter opens the chosen one in the
- * replay viewer. The list is read when the box opens (record_list).
+ * replay viewer. The list is read when the box opens (record_list), and
+ * a recording whose level was edited since or is not installed says so
+ * (record_list_mark against the installed levels).
  */
 #ifndef _XOPEN_SOURCE
 #define _XOPEN_SOURCE 700
@@ -37,11 +39,15 @@ ui_replay_list(struct ui *u)
 		u->title.note_error = false;
 		return;
 	}
+	record_list_mark(&u->recs, u->l->level_dir);
 	u->rec_sel = 0;
 	u->box = UI_BOX_RECORDINGS;
 }
 
-/* Recording e's line, into buf. */
+/*
+ * Recording e's line, into buf; a level not the installed one says so
+ * where the stars go (stars won on an edited copy are not the level's).
+ */
 static void
 ui_replay_list_line(const struct ui_view *v, const struct record_entry *e,
     bool chosen, char *buf, size_t size)
@@ -50,6 +56,7 @@ ui_replay_list_line(const struct ui_view *v, const struct record_entry *e,
 	time_t		when = (time_t)e->when;
 	struct tm	tm;
 	long		s = e->ticks / GAME_RATE;
+	const char	*note = record_origin_note(e->origin);
 
 	if (localtime_r(&when, &tm) == NULL ||
 	    strftime(date, sizeof date, "%Y-%m-%d %H:%M", &tm) == 0)
@@ -64,7 +71,27 @@ ui_replay_list_line(const struct ui_view *v, const struct record_entry *e,
 	snprintf(buf, size, "%s %s %-16.16s %-14s %-4s %7d %3d cleared "
 	    "%3ld:%02ld %s", chosen ? ">" : " ", date, what, set,
 	    record_result_name(e->result), e->score, e->waves_cleared, s / 60,
-	    s % 60, e->result == RECORD_WON ? stars : "");
+	    s % 60, note != NULL ? note : e->result == RECORD_WON ? stars : "");
+}
+
+/* What the box says of the chosen recording's level: "" if nothing. */
+static const char *
+ui_replay_list_origin(const struct ui *u)
+{
+	if (u->rec_sel < 0 || u->rec_sel >= u->recs.n)
+		return "";
+	switch (u->recs.v[u->rec_sel].origin) {
+	case RECORD_EDITED:
+		return "This one's level was edited since: the viewer plays the "
+		    "recording's own copy.";
+	case RECORD_MISSING:
+		return "This one's level is not installed: the viewer plays the "
+		    "recording's own copy.";
+	case RECORD_OWN:
+	case RECORD_INSTALLED:
+		break;
+	}
+	return "";
 }
 
 /* The box: the recordings in view, the chosen one marked. */
@@ -88,7 +115,7 @@ ui_replay_list_paint(struct ui *u, bool small)
 	if (top < 0)
 		top = 0;
 	lines[n++] = "Recordings, newest first: Enter watches one, Esc closes";
-	lines[n++] = "";
+	lines[n++] = ui_replay_list_origin(u);
 	for (i = top; i < top + rows && i < u->recs.n; i++) {
 		ui_replay_list_line(&u->v, &u->recs.v[i], i == u->rec_sel,
 		    text[i - top], sizeof text[0]);

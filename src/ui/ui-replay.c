@@ -8,7 +8,10 @@
  * start or the end (re-simulation from keyframes: exact, and quick
  * anywhere). Its keys are rows of the registry (watch_types[], kinds.c),
  * so its help is made from them, then the view keys it shares with the
- * game (overlays, the panels, the cell width, the bell).
+ * game (overlays, the panels, the cell width, the bell). A recording
+ * whose level is not the one installed now (record_origin: edited since,
+ * or not installed) says so when it opens, and its title bar names the
+ * level as a copy, never as the original; its own text is what plays.
  *
  * t takes over: the moment becomes a normal game (replay_take_over), on
  * no board (it is not the recorded player's) and not saved when left, as
@@ -50,6 +53,7 @@ struct ui_replay {
 	bool		 full;		/* as fast as it goes */
 	bool		 ended;		/* the end has been said */
 	bool		 told;		/* ... and a divergence */
+	enum record_origin origin;	/* its level against the installed */
 	int		 thinking;	/* the practice style said, or -1 */
 };
 
@@ -124,6 +128,7 @@ ui_replay_start(struct ui *u, struct recording *rec, const char *name,
 	ui_replay_leave(u);
 	u->rp = xcalloc(1, sizeof *u->rp);
 	u->rp->r = r;
+	u->rp->origin = record_origin(rec, u->l->level_dir);
 	return 0;
 }
 
@@ -200,6 +205,14 @@ ui_replay_enter(struct ui *u)
 	else if (u->rp->bot != NULL)
 		play_message(u->p, false, "the built-in player plays %s: watch, "
 		    "seek back, t takes over; ? shows the keys", r->lv->title);
+	else if (u->rp->origin == RECORD_EDITED)
+		play_message(u->p, true, "the recording's level is not the "
+		    "installed %s (edited since): its own copy is played; p "
+		    "plays, ? shows the keys", rec->level_name);
+	else if (u->rp->origin == RECORD_MISSING)
+		play_message(u->p, true, "the recording's level, %s, is not "
+		    "installed here: its own copy is played; p plays, ? shows "
+		    "the keys", rec->level_name);
 	else
 		play_message(u->p, false, "replay of %s%s%s, %s %s (%s): p "
 		    "plays, ? shows the keys", rec->player[0] != '\0' ?
@@ -549,7 +562,10 @@ ui_replay_bar(const struct ui *u)
 	const struct play	*p = u->p;
 	const struct recording	*rec = u->rp->r->rec;
 	char			 right[64], left[LEVEL_TITLE_MAX + 64];
+	char			 title[LEVEL_TITLE_MAX + 32];
 	int			 used;
+
+	record_origin_title(title, sizeof title, p->lv->title, u->rp->origin);
 
 	if (!ui_replay_can_move(u->rp))
 		snprintf(right, sizeof right, " END | ? help ");
@@ -560,10 +576,10 @@ ui_replay_bar(const struct ui *u)
 	else
 		snprintf(right, sizeof right, " %dx | ? help ", p->speed);
 	if (rec->daily[0] != '\0')
-		snprintf(left, sizeof left, "%s (daily %s)", p->lv->title,
+		snprintf(left, sizeof left, "%s (daily %s)", title,
 		    rec->daily);
 	else
-		snprintf(left, sizeof left, "%s (%s%s)", p->lv->title,
+		snprintf(left, sizeof left, "%s (%s%s)", title,
 		    difficulty_name(rec->opts.difficulty), rec->opts.endless ?
 		    ", endless" : "");
 	ui_draw_attr(v, UI_PAIR_TITLE, 0, A_REVERSE);
