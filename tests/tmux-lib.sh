@@ -120,7 +120,10 @@ tl_mark() {
 tl_mark_keys() {
 	mark=$(wc -l <"$statef")
 	kmark=$(field keys) pmark=$(field pid)
-	[ -n "$kmark" ] || kmark=-1
+	if [ -z "$kmark" ]; then
+		[ -s "$statef" ] && fail "weir's state line has no keys="
+		kmark=-1
+	fi
 }
 keys() {
 	tl_mark_keys
